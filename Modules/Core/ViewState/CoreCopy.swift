@@ -1,0 +1,31 @@
+public import Foundation
+
+/// The keys of Core's catalog table (`Localization/<locale>.lproj/Core.strings`). The wording
+/// lives in the catalogs; these are only references to it.
+public enum CoreCopy {
+    public static let table = "Core"
+
+    /// "Offline Mode"
+    public static let offlineIndicatorTitle = Copy(table, "offline.indicator.title")
+    /// "Viewing offline data"
+    public static let offlineIndicatorMessage = Copy(table, "offline.indicator.message")
+    /// "No internet connection. Please check your connection and try again."
+    public static let noConnection = Copy(table, "offline.noConnection")
+    /// "This feature requires an internet connection"
+    public static let requiresConnection = Copy(table, "offline.requiresConnection")
+    /// "You appear offline"
+    public static let appearOffline = Copy(table, "offline.appearOffline")
+    public static let retry = Copy(table, "action.retry")
+    public static let refresh = Copy(table, "action.refresh")
+    public static let dismiss = Copy(table, "action.dismiss")
+
+    /// "Last updated: %@"
+    public static func lastUpdated(_ date: Date) -> Copy {
+        Copy(table, "freshness.lastUpdated", [.date(date, .medium)])
+    }
+
+    /// "%@, disabled": what a screen reader says for a disabled action.
+    public static func disabledAccessibilityLabel(_ title: Copy) -> Copy {
+        Copy(table, "accessibility.disabledAction", [.copy(title)])
+    }
+}

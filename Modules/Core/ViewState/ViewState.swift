@@ -1,0 +1,144 @@
+public import Foundation
+
+/// How urgent a banner or toast is; the renderer picks colours and icons from it.
+public enum Severity: String, Sendable, Hashable, CaseIterable, Codable {
+    case info, success, warning, error
+}
+
+/// Something a person can do on a screen: a stable id (for tests, telemetry and `app tap ID`),
+/// its title, and whether it can be used now.
+public struct Action: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var title: Copy
+    public var state: ActionState
+
+    public init(id: String, title: Copy, state: ActionState = .enabled) {
+        self.id = id
+        self.title = title
+        self.state = state
+    }
+
+    /// What assistive technologies announce: the title, and "disabled" when it is.
+    public var accessibilityLabel: Copy { state.accessibilityLabel(title: title) }
+}
+
+/// Whether an action can be used; a disabled action says why when tapped.
+public enum ActionState: Sendable, Hashable {
+    case enabled
+    /// Shown greyed out; tapping it shows `reason` (e.g. as a toast) instead of acting.
+    case disabled(reason: Copy)
+
+    public var isEnabled: Bool {
+        if case .enabled = self { true } else { false }
+    }
+
+    public var disabledReason: Copy? {
+        if case let .disabled(reason) = self { reason } else { nil }
+    }
+
+    /// The title alone when enabled; "<title>, disabled" (in the locale's words) when not.
+    public func accessibilityLabel(title: Copy) -> Copy {
+        switch self {
+        case .enabled: title
+        case .disabled: CoreCopy.disabledAccessibilityLabel(title)
+        }
+    }
+}
+
+/// A strip across the screen: the offline indicator, "App optimized", "Connect to refresh".
+public struct Banner: Sendable, Hashable {
+    public var id: String
+    public var severity: Severity
+    public var title: Copy
+    public var message: Copy?
+    public var action: Action?
+    /// Shows an X the user can tap to dismiss it.
+    public var isDismissible: Bool
+    /// Read by screen readers; the title and message when nil.
+    public var accessibilityLabel: Copy?
+
+    public init(id: String, severity: Severity, title: Copy, message: Copy? = nil, action: Action? = nil,
+                isDismissible: Bool = false, accessibilityLabel: Copy? = nil) {
+        self.id = id
+        self.severity = severity
+        self.title = title
+        self.message = message
+        self.action = action
+        self.isDismissible = isDismissible
+        self.accessibilityLabel = accessibilityLabel
+    }
+}
+
+/// A small, transient message over the content that never blocks it.
+public struct Toast: Sendable, Hashable {
+    public var id: String
+    public var severity: Severity
+    public var title: Copy?
+    public var message: Copy
+    /// Asset name of a leading icon: an internal identifier, never a catalog string.
+    public var icon: String?
+    /// Touches reach the content underneath; navigation goes on while the toast is up.
+    public var passesTouchesThrough: Bool
+    /// Nil: stays until the state that shows it changes.
+    public var autoDismissAfter: Duration?
+
+    public init(id: String, severity: Severity = .info, title: Copy? = nil, message: Copy, icon: String? = nil,
+                passesTouchesThrough: Bool = true, autoDismissAfter: Duration? = nil) {
+        self.id = id
+        self.severity = severity
+        self.title = title
+        self.message = message
+        self.icon = icon
+        self.passesTouchesThrough = passesTouchesThrough
+        self.autoDismissAfter = autoDismissAfter
+    }
+}
+
+/// What a screen shows when it has nothing to show yet, and what the person can do about it.
+public struct EmptyState: Sendable, Hashable {
+    public var title: Copy
+    public var message: Copy?
+    public var icon: String?
+    public var action: Action?
+
+    public init(title: Copy, message: Copy? = nil, icon: String? = nil, action: Action? = nil) {
+        self.title = title
+        self.message = message
+        self.icon = icon
+        self.action = action
+    }
+}
+
+/// How old the data on screen is: "Last updated: <date>", stale after a threshold.
+public struct Freshness: Sendable, Hashable {
+    public var lastUpdated: Date?
+    public var staleAfter: Duration
+
+    public init(lastUpdated: Date?, staleAfter: Duration) {
+        self.lastUpdated = lastUpdated
+        self.staleAfter = staleAfter
+    }
+
+    /// Never-loaded data is not "stale": it is missing, which the empty state covers.
+    public func isStale(at now: Date) -> Bool {
+        guard let lastUpdated else { return false }
+        return now.timeIntervalSince(lastUpdated) > staleAfter.seconds
+    }
+
+    /// "Last updated: <date>" with the date in the locale's medium style.
+    public var lastUpdatedCopy: Copy? {
+        lastUpdated.map { CoreCopy.lastUpdated($0) }
+    }
+}
+
+/// The four shapes of a screen. `blocked` is the full-page blocking pattern (D): it says what to do next.
+public enum ScreenState<Content: Sendable & Hashable>: Sendable, Hashable {
+    case loading
+    case content(Content)
+    case empty(EmptyState)
+    case blocked(EmptyState)
+
+    public var content: Content? {
+        if case let .content(content) = self { content } else { nil }
+    }
+}

@@ -1,0 +1,87 @@
+// swift-tools-version: 6.0
+// OfflineKit: one package, a modular monolith. Layout and import rules: ../shared/DESIGN.md.
+import PackageDescription
+
+/// One set of settings for every Swift target, so the language mode and upcoming features stay in one place.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// A shared or feature module: lives in `Modules/<name>`, its README.md is documentation, not a resource.
+func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil) -> Target {
+    .target(
+        name: name,
+        dependencies: dependencies,
+        path: "Modules/\(name)",
+        exclude: ["README.md"] + exclude,
+        resources: resources,
+        swiftSettings: swiftSettings
+    )
+}
+
+/// The test target of a module: `Tests/<name>Tests`.
+func tests(_ name: String, dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(
+        name: "\(name)Tests",
+        dependencies: dependencies,
+        path: "Tests/\(name)Tests",
+        exclude: exclude,
+        swiftSettings: swiftSettings
+    )
+}
+
+let package = Package(
+    name: "OfflineKit",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Core", targets: ["Core"]),
+        .executable(name: "l10n", targets: ["l10n"]),
+        .executable(name: "offline-bench", targets: ["Bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - Shared modules
+
+        .target(
+            name: "CICUShim",
+            path: "Modules/CICUShim",
+            exclude: ["README.md"],
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        module("Core", dependencies: [
+            "CICUShim",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // MARK: - Tools (composition roots)
+
+        .executableTarget(
+            name: "l10n",
+            dependencies: ["Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/l10n",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "Bench",
+            dependencies: ["Core"],
+            path: "Tools/Bench",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Tests
+
+        tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "ArchitectureTests",
+            path: "Tests/ArchitectureTests",
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+// Reads the real manifest through `swift package dump-package` and fails when a target breaks
+// the import rules of DESIGN.md. The rules themselves are also tested on hand-made manifests,
+// so a rule that silently stopped catching anything would be noticed.
+
+enum ModuleRules {
+    static let features: Set<String> = ["WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"]
+    static let adapters: Set<String> = ["Connectivity", "SecureStore"]
+    static let foundation: Set<String> = ["Core", "CICUShim"]
+    static var modules: Set<String> { features.union(adapters).union(foundation) }
+
+    /// What Core may depend on: its C shim and external products (swift-log).
+    static let coreAllowed: Set<String> = ["CICUShim"]
+
+    struct Target: Sendable {
+        var name: String
+        var path: String?
+        var type: String
+        var dependencies: [String]  // target and product names within this package
+    }
+
+    static func violations(_ targets: [Target]) -> [String] {
+        var found: [String] = []
+        let local = Set(targets.map(\.name))
+        for target in targets where target.type != "test" {
+            let internalDependencies = target.dependencies.filter(local.contains)
+            if modules.contains(target.name) {
+                let expected = "Modules/\(target.name)"
+                if target.path != expected {
+                    found.append("\(target.name) lives at \(target.path ?? "the default path"), not \(expected)")
+                }
+            }
+            if features.contains(target.name) {
+                for dependency in internalDependencies where features.contains(dependency) {
+                    found.append("feature \(target.name) depends on feature \(dependency): features never import each other")
+                }
+                for dependency in internalDependencies where !features.contains(dependency) && !modules.contains(dependency) {
+                    found.append("feature \(target.name) depends on \(dependency): features may use only Core, Connectivity and SecureStore")
+                }
+            }
+            if adapters.contains(target.name) {
+                for dependency in internalDependencies where adapters.contains(dependency) {
+                    found.append("\(target.name) depends on \(dependency): the adapters meet only through Core's ports")
+                }
+                for dependency in internalDependencies where features.contains(dependency) {
+                    found.append("\(target.name) depends on feature \(dependency): adapters sit below features")
+                }
+            }
+            if target.name == "Core" {
+                for dependency in internalDependencies where !coreAllowed.contains(dependency) {
+                    found.append("Core depends on \(dependency): Core knows nothing above it")
+                }
+            }
+        }
+        return found
+    }
+
+    static func parse(dumpPackageJSON data: Data) throws -> [Target] {
+        struct Manifest: Decodable { var targets: [RawTarget] }
+        struct RawTarget: Decodable {
+            var name: String
+            var path: String?
+            var type: String
+            var dependencies: [[String: [String?]]]
+        }
+        let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        return manifest.targets.map { raw in
+            let names = raw.dependencies.compactMap { dependency -> String? in
+                if let byName = dependency["byName"] { return byName.first ?? nil }
+                if let target = dependency["target"] { return target.first ?? nil }
+                if let product = dependency["product"] { return product.first ?? nil }
+                return nil
+            }
+            return Target(name: raw.name, path: raw.path, type: raw.type, dependencies: names)
+        }
+    }
+}
+
+@Suite("Manifest follows DESIGN.md's import rules")
+struct ManifestRulesTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func realManifestBreaksNoImportRule() throws {
+        let targets = try Self.dumpPackage()
+        #expect(targets.contains { $0.name == "Core" })
+        let violations = ModuleRules.violations(targets)
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    @Test func featureDependingOnAFeatureIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "OfflineCommerce", path: "Modules/OfflineCommerce", type: "regular", dependencies: ["Core", "OfflineProducts"]),
+            ModuleRules.Target(name: "OfflineProducts", path: "Modules/OfflineProducts", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == ["feature OfflineCommerce depends on feature OfflineProducts: features never import each other"])
+    }
+
+    @Test func adaptersDependingOnEachOtherAreCaught() {
+        let targets = [
+            ModuleRules.Target(name: "Connectivity", path: "Modules/Connectivity", type: "regular", dependencies: ["Core", "SecureStore"]),
+            ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == ["Connectivity depends on SecureStore: the adapters meet only through Core's ports"])
+    }
+
+    @Test func coreDependingUpwardIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: ["CICUShim", "Connectivity"]),
+            ModuleRules.Target(name: "Connectivity", path: "Modules/Connectivity", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "CICUShim", path: "Modules/CICUShim", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == ["Core depends on Connectivity: Core knows nothing above it"])
+    }
+
+    @Test func moduleOutsideModulesFolderIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "WarmupToast", path: "Sources/WarmupToast", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == ["WarmupToast lives at Sources/WarmupToast, not Modules/WarmupToast"])
+    }
+
+    @Test func toolsMayDependOnAnything() {
+        let targets = [
+            ModuleRules.Target(name: "L10nREPL", path: "Tools/L10nREPL", type: "regular", dependencies: ["OfflineCommerce", "OfflineProducts", "SecureStore"]),
+            ModuleRules.Target(name: "OfflineCommerce", path: "Modules/OfflineCommerce", type: "regular", dependencies: []),
+            ModuleRules.Target(name: "OfflineProducts", path: "Modules/OfflineProducts", type: "regular", dependencies: []),
+            ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets).isEmpty)
+    }
+
+    /// Runs the real SwiftPM on the real manifest, as CI does.
+    static func dumpPackage() throws -> [ModuleRules.Target] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own, so this never waits on the lock `swift test` holds on .build.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-package-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.arguments = ["swift", "package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw DumpPackageFailed(status: process.terminationStatus, stderr: errorText)
+        }
+        return try ModuleRules.parse(dumpPackageJSON: data)
+    }
+
+    struct DumpPackageFailed: Error, CustomStringConvertible {
+        var status: Int32
+        var stderr: String
+        var description: String { "swift package dump-package exited \(status): \(stderr)" }
+    }
+}

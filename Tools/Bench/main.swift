@@ -1,0 +1,42 @@
+import Foundation
+
+// `offline-bench SUITE…`: runs the named suites, one JSON object a line on stdout.
+// With no argument, lists the suites. Benchmarks use the real clock; tests never do.
+
+let suites: [any BenchSuite] = [
+    FormattingSuite(),
+    StateCellSuite(),
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
+    print("usage: offline-bench SUITE…   (build with -c release: swift run -c release offline-bench SUITE)")
+    print("Prints one JSON object a line: {\"suite\",\"metric\",\"value\",\"unit\"} plus peer fields where one is measured.")
+    print("suites:")
+    for suite in suites {
+        print("  \(suite.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(suite.summary)")
+    }
+    exit(arguments.isEmpty ? 0 : 0)
+}
+
+let unknown = arguments.filter { name in !suites.contains { $0.name == name } }
+if !unknown.isEmpty {
+    let names = suites.map(\.name).joined(separator: ", ")
+    FileHandle.standardError.write(Data("offline-bench: unknown suite \(unknown.joined(separator: ", ")); known suites: \(names)\n".utf8))
+    exit(2)
+}
+
+#if DEBUG
+FileHandle.standardError.write(Data("offline-bench: this is a debug build; figures are only meaningful with -c release\n".utf8))
+#endif
+
+for name in arguments {
+    guard let suite = suites.first(where: { $0.name == name }) else { continue }
+    do {
+        try await suite.run(BenchReport(suite: suite.name))
+    } catch {
+        FileHandle.standardError.write(Data("offline-bench: suite \(name) failed: \(error)\n".utf8))
+        exit(1)
+    }
+}
