@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
 // OfflineKit: one package, a modular monolith. Layout and import rules: ../shared/DESIGN.md.
+import Foundation
 import PackageDescription
 
 /// One set of settings for every Swift target, so the language mode and upcoming features stay in one place.
@@ -31,11 +32,21 @@ func tests(_ name: String, dependencies: [Target.Dependency], exclude: [String] 
     )
 }
 
+/// Every `<locale>.lproj` folder of `Localization/`, copied into the resource bundle as is
+/// (`.process` would treat them as Apple-platform localizations, which Linux does not need).
+let localizationFolders: [String] = {
+    let root = Context.packageDirectory + "/Localization"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    return names.filter { $0.hasSuffix(".lproj") }.sorted()
+}()
+
 let package = Package(
     name: "OfflineKit",
+    defaultLocalization: "en",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Core", targets: ["Core"]),
+        .library(name: "Localization", targets: ["Localization"]),
         .executable(name: "l10n", targets: ["l10n"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
     ],
@@ -55,7 +66,18 @@ let package = Package(
         module("Core", dependencies: [
             "CICUShim",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["Strings/README.md"]),
+
+        // MARK: - Localization (data: the catalogs, and the accessor that loads them)
+
+        .target(
+            name: "Localization",
+            dependencies: ["Core"],
+            path: "Localization",
+            exclude: ["README.md"],
+            resources: localizationFolders.map { .copy($0) },
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Tools (composition roots)
 
@@ -75,7 +97,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
+        tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),
+        tests("Localization", dependencies: ["Localization", "Core"]),
         .testTarget(
             name: "ArchitectureTests",
             path: "Tests/ArchitectureTests",

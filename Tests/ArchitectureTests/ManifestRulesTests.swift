@@ -10,6 +10,8 @@ enum ModuleRules {
     static let adapters: Set<String> = ["Connectivity", "SecureStore"]
     static let foundation: Set<String> = ["Core", "CICUShim"]
     static var modules: Set<String> { features.union(adapters).union(foundation) }
+    /// The catalogs and their loader: data, used by composition roots to resolve copy.
+    static let localization = "Localization"
 
     /// What Core may depend on: its C shim and external products (swift-log).
     static let coreAllowed: Set<String> = ["CICUShim"]
@@ -47,6 +49,17 @@ enum ModuleRules {
                 for dependency in internalDependencies where features.contains(dependency) {
                     found.append("\(target.name) depends on feature \(dependency): adapters sit below features")
                 }
+            }
+            if target.name == localization {
+                if target.path != localization {
+                    found.append("\(localization) lives at \(target.path ?? "the default path"), not \(localization)")
+                }
+                for dependency in internalDependencies where dependency != "Core" {
+                    found.append("\(localization) depends on \(dependency): the catalogs' loader needs only Core")
+                }
+            }
+            if features.contains(target.name), internalDependencies.contains(localization) {
+                found.append("feature \(target.name) depends on \(localization): features hold Copy keys; composition roots resolve them")
             }
             if target.name == "Core" {
                 for dependency in internalDependencies where !coreAllowed.contains(dependency) {
@@ -122,6 +135,20 @@ struct ManifestRulesTests {
             ModuleRules.Target(name: "WarmupToast", path: "Sources/WarmupToast", type: "regular", dependencies: []),
         ]
         #expect(ModuleRules.violations(targets) == ["WarmupToast lives at Sources/WarmupToast, not Modules/WarmupToast"])
+    }
+
+    @Test func localizationDependingOnMoreThanCoreOrFeatureResolvingCopyIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "Localization", path: "Localization", type: "regular", dependencies: ["Core", "SecureStore"]),
+            ModuleRules.Target(name: "WarmupToast", path: "Modules/WarmupToast", type: "regular", dependencies: ["Core", "Localization"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+            ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: ["Core"]),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "Localization depends on SecureStore: the catalogs' loader needs only Core",
+            "feature WarmupToast depends on Localization: features may use only Core, Connectivity and SecureStore",
+            "feature WarmupToast depends on Localization: features hold Copy keys; composition roots resolve them",
+        ])
     }
 
     @Test func toolsMayDependOnAnything() {

@@ -15,6 +15,12 @@ public enum CoreCopy {
     public static let requiresConnection = Copy(table, "offline.requiresConnection")
     /// "You appear offline"
     public static let appearOffline = Copy(table, "offline.appearOffline")
+    /// "You are offline. Viewing offline data." — what screen readers announce for the indicator.
+    public static let offlineIndicatorAccessibilityLabel = Copy(table, "accessibility.offlineIndicator")
+    /// "Loading…"
+    public static let loading = Copy(table, "state.loading")
+    /// "This change couldn’t be saved." — under an item whose queued write failed.
+    public static let changeFailed = Copy(table, "feedback.failed")
     public static let retry = Copy(table, "action.retry")
     public static let refresh = Copy(table, "action.refresh")
     public static let dismiss = Copy(table, "action.dismiss")
@@ -22,6 +28,11 @@ public enum CoreCopy {
     /// "Last updated: %@"
     public static func lastUpdated(_ date: Date) -> Copy {
         Copy(table, "freshness.lastUpdated", [.date(date, .medium)])
+    }
+
+    /// "%@, waiting to sync": what a screen reader says for an item not yet sent.
+    public static func pendingAccessibilityLabel(_ title: Copy) -> Copy {
+        Copy(table, "accessibility.pendingItem", [.copy(title)])
     }
 
     /// "%@, disabled": what a screen reader says for a disabled action.

@@ -1,0 +1,204 @@
+public import Foundation
+
+/// Where a catalog value came from: the file and, where known, the 1-based position in it.
+public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var position: SourcePosition?
+
+    public init(file: String, position: SourcePosition?) {
+        self.file = file
+        self.position = position
+    }
+
+    public var description: String {
+        position.map { "\(file):\($0.line):\($0.column)" } ?? file
+    }
+}
+
+/// One plural variable of a `.stringsdict` rule (`%#@products@`) or of a String Catalog substitution.
+public struct PluralVariable: Sendable, Hashable {
+    /// The printf conversion of the count (`d`, `ld`, `lu`…), from `NSStringFormatValueTypeKey`.
+    public var valueType: String
+    /// The text per CLDR category (each may contain a specifier for the count, e.g. "%d products").
+    public var forms: [PluralCategory: String]
+    public var location: CatalogLocation?
+
+    public init(valueType: String, forms: [PluralCategory: String], location: CatalogLocation? = nil) {
+        self.valueType = valueType
+        self.forms = forms
+        self.location = location
+    }
+}
+
+/// A value that varies with a count: `format` (`NSStringLocalizedFormatKey`) names variables
+/// with `%#@name@`, and each variable picks a form by the plural category of its argument.
+public struct PluralRule: Sendable, Hashable {
+    public var format: String
+    public var variables: [String: PluralVariable]
+
+    public init(format: String, variables: [String: PluralVariable]) {
+        self.format = format
+        self.variables = variables
+    }
+}
+
+/// The value of one key in one locale.
+public enum CatalogValue: Sendable, Equatable {
+    case text(String)
+    case plural(PluralRule)
+    /// A `.strings` value that is not a string (array, dictionary, data): parsed, but unusable as copy.
+    case other(PlistValue)
+
+    public var text: String? {
+        if case let .text(text) = self { text } else { nil }
+    }
+}
+
+/// One key of one table in one locale, with what a translator and the linter need to know about it.
+public struct CatalogEntry: Sendable, Equatable {
+    public var key: String
+    public var value: CatalogValue
+    /// The translator's note (the comment above a `.strings` entry, `comment` in a String Catalog).
+    public var comment: String?
+    public var location: CatalogLocation
+    /// String Catalog `state` (`translated`, `needs_review`, `new`…); nil for `.strings`.
+    public var state: String?
+    /// False for String Catalog entries marked `shouldTranslate: false`.
+    public var shouldTranslate: Bool
+
+    public init(key: String, value: CatalogValue, comment: String? = nil, location: CatalogLocation,
+                state: String? = nil, shouldTranslate: Bool = true) {
+        self.key = key
+        self.value = value
+        self.comment = comment
+        self.location = location
+        self.state = state
+        self.shouldTranslate = shouldTranslate
+    }
+}
+
+/// A table (e.g. `Core`) in one locale: its entries by key, and the keys in file order.
+public struct CatalogTable: Sendable, Equatable {
+    public var name: String
+    public var locale: String
+    public var entries: [String: CatalogEntry]
+    /// Keys in the order the files list them (first occurrence).
+    public var keys: [String]
+    public var files: [String]
+
+    public init(name: String, locale: String, entries: [String: CatalogEntry] = [:], keys: [String] = [], files: [String] = []) {
+        self.name = name
+        self.locale = locale
+        self.entries = entries
+        self.keys = keys
+        self.files = files
+    }
+
+    /// Adds or replaces an entry (the later file or line wins, as Apple's loader does).
+    mutating func insert(_ entry: CatalogEntry) {
+        if entries[entry.key] == nil { keys.append(entry.key) }
+        entries[entry.key] = entry
+    }
+}
+
+/// Something wrong with a catalog file that loading could survive: the linter reports it, the
+/// Localizer skips the file.
+public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// The file could not be parsed (`message` is the parser's, `hint` what to do).
+        case syntax
+        /// The file is not in an encoding Apple reads.
+        case encoding
+        /// The file could not be read at all (permissions, not a file).
+        case unreadable
+        /// The file parsed but its structure is not what its format requires.
+        case structure
+    }
+
+    public var kind: Kind
+    public var location: CatalogLocation
+    public var message: String
+    public var hint: String
+
+    public init(kind: Kind, location: CatalogLocation, message: String, hint: String) {
+        self.kind = kind
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String { "\(location): \(message). \(hint)" }
+}
+
+/// Tables × locales × keys, read from `<locale>.lproj/<Table>.strings|.stringsdict` files and
+/// `<Table>.xcstrings` String Catalogs. Loading never stops at one bad file: it is skipped and
+/// listed in `problems`.
+public struct Catalog: Sendable {
+    public private(set) var tables: [TableID: CatalogTable] = [:]
+    public private(set) var problems: [CatalogProblem] = []
+    /// The files that were read, in the order read.
+    public private(set) var files: [String] = []
+    /// The parsed `.strings` files by path, with the parser's notes (duplicates, misleading constructs).
+    public internal(set) var parsedStrings: [String: StringsFile] = [:]
+    /// The development language a String Catalog declares (`sourceLanguage`), if any.
+    public private(set) var declaredSourceLanguage: String?
+
+    public struct TableID: Sendable, Hashable, Comparable {
+        public var table: String
+        public var locale: String
+
+        public init(table: String, locale: String) {
+            self.table = table
+            self.locale = locale
+        }
+
+        public static func < (lhs: TableID, rhs: TableID) -> Bool {
+            (lhs.table, lhs.locale) < (rhs.table, rhs.locale)
+        }
+    }
+
+    public init() {}
+
+    /// Every locale that has at least one table, sorted.
+    public var locales: [String] {
+        Array(Set(tables.keys.map(\.locale))).sorted()
+    }
+
+    /// Every table name, sorted.
+    public var tableNames: [String] {
+        Array(Set(tables.keys.map(\.table))).sorted()
+    }
+
+    public func table(_ name: String, locale: String) -> CatalogTable? {
+        tables[TableID(table: name, locale: locale)]
+    }
+
+    public func entry(table: String, locale: String, key: String) -> CatalogEntry? {
+        tables[TableID(table: table, locale: locale)]?.entries[key]
+    }
+
+    /// How many entries the catalog holds across all tables and locales.
+    public var entryCount: Int {
+        tables.values.reduce(0) { $0 + $1.entries.count }
+    }
+
+    public mutating func insert(_ entry: CatalogEntry, table: String, locale: String) {
+        let id = TableID(table: table, locale: locale)
+        tables[id, default: CatalogTable(name: table, locale: locale)].insert(entry)
+        if tables[id]?.files.contains(entry.location.file) == false {
+            tables[id]?.files.append(entry.location.file)
+        }
+    }
+
+    public mutating func report(_ problem: CatalogProblem) {
+        problems.append(problem)
+    }
+
+    mutating func noteFile(_ path: String) {
+        files.append(path)
+    }
+
+    mutating func noteSourceLanguage(_ language: String) {
+        if declaredSourceLanguage == nil { declaredSourceLanguage = language }
+    }
+}

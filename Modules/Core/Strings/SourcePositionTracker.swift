@@ -1,0 +1,52 @@
+/// Converts UTF-16 offsets into line/column positions, scanning forward from the last answer so that
+/// asking for positions in file order costs one pass over the text in total.
+struct SourcePositionTracker {
+    private let units: UnsafeBufferPointer<UInt16>
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(units: UnsafeBufferPointer<UInt16>) {
+        self.units = units
+    }
+
+    /// The position of the code unit at `target` (or of the end of the text when `target == units.count`).
+    mutating func position(of target: Int) -> SourcePosition {
+        let clamped = max(0, min(target, units.count))
+        if clamped < offset {
+            offset = 0
+            line = 1
+            column = 1
+        }
+        while offset < clamped {
+            let unit = units[offset]
+            if unit == 0x0A {
+                // "\r\n" is one break: the "\r" already started the new line.
+                if offset == 0 || units[offset - 1] != 0x0D {
+                    line += 1
+                }
+                column = 1
+            } else if unit == 0x0D {
+                line += 1
+                column = 1
+            } else if unit & 0xFC00 == 0xDC00 && offset > 0 && units[offset - 1] & 0xFC00 == 0xD800 {
+                // The second half of a surrogate pair belongs to the scalar already counted.
+            } else {
+                column += 1
+            }
+            offset += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    func position(atEndOf count: Int) -> SourcePosition {
+        var copy = self
+        return copy.position(of: count)
+    }
+
+    /// CoreFoundation's `lineNumberStrings`: 1 + the number of line breaks before `target`.
+    static func coreFoundationLine(in units: UnsafeBufferPointer<UInt16>, before target: Int) -> Int {
+        var tracker = SourcePositionTracker(units: units)
+        return tracker.position(of: target).line
+    }
+}

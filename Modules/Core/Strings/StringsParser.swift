@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Reads `.strings` files exactly as CoreFoundation does (`PropertyListSerialization` on an old-style plist),
+/// and adds what a linter needs: positions, comments, and notes on constructs that parse but mislead.
+public enum StringsParser {
+    /// Parses the raw bytes of a `.strings` file, detecting its encoding from the byte-order mark.
+    public static func parse(_ data: Data) throws(StringsParseError) -> StringsFile {
+        let decoded = try StringsTextDecoder.decode(data)
+        return try parse(units: decoded.units, encoding: decoded.encoding)
+    }
+
+    /// Parses text that is already decoded; `encoding` in the result is `.utf8`.
+    public static func parse(text: String) throws(StringsParseError) -> StringsFile {
+        try parse(units: Array(text.utf16), encoding: .utf8)
+    }
+
+    static func parse(units: [UInt16], encoding: StringsEncoding) throws(StringsParseError) -> StringsFile {
+        if units.isEmpty {
+            throw StringsParseError(
+                kind: .empty, message: "The file is empty", position: SourcePosition(line: 1, column: 1),
+                hint: "Add at least one entry or a comment; CoreFoundation refuses a file with no text at all.",
+                coreFoundationMessage: "Conversion of string failed. The string is empty.")
+        }
+        let outcome: Result<StringsFile, StringsParseError> = units.withUnsafeBufferPointer { buffer in
+            var scanner = OldStylePlistScanner(units: buffer)
+            guard let root = scanner.parseFile() else {
+                return .failure(makeError(scanner.error, units: buffer))
+            }
+            switch root {
+            case .empty:
+                return .success(StringsFile(entries: [], encoding: encoding, notes: scanner.notes.isEmpty ? [] : makeNotes(scanner.notes, units: buffer), dictionary: [:]))
+            case .nonDictionary(let value, let offset):
+                return .failure(notADictionaryError(value, offset: offset, units: buffer))
+            case .dictionary:
+                return .success(makeFile(scanner, encoding: encoding, units: buffer))
+            }
+        }
+        return try outcome.get()
+    }
+
+    private static func makeFile(_ scanner: OldStylePlistScanner, encoding: StringsEncoding, units: UnsafeBufferPointer<UInt16>) -> StringsFile {
+        var tracker = SourcePositionTracker(units: units)
+        var entries: [StringsEntry] = []
+        entries.reserveCapacity(scanner.entries.count)
+        for pending in scanner.entries {
+            let keyPosition = tracker.position(of: pending.keyOffset)
+            let valuePosition = tracker.position(of: pending.valueOffset)
+            entries.append(StringsEntry(key: pending.key, value: pending.value, keyPosition: keyPosition,
+                                        valuePosition: valuePosition, comment: pending.comment))
+        }
+        let dictionary = scanner.lastEntryIndexByKey.mapValues { scanner.entries[$0].value }
+        return StringsFile(entries: entries, encoding: encoding, notes: makeNotes(scanner.notes, units: units), dictionary: dictionary)
+    }
+
+    private static func makeNotes(_ pending: [OldStylePlistScanner.PendingNote], units: UnsafeBufferPointer<UInt16>) -> [StringsNote] {
+        var tracker = SourcePositionTracker(units: units)
+        let ordered = pending.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+        return ordered.map { _, note in
+            var message = note.message
+            if let related = note.relatedOffset {
+                var relatedTracker = SourcePositionTracker(units: units)
+                message += " It was first defined on line \(relatedTracker.position(of: related).line)."
+            }
+            return StringsNote(kind: note.kind, position: tracker.position(of: note.offset), key: note.key, message: message)
+        }
+    }
+
+    private static func makeError(_ pending: OldStylePlistScanner.PendingError?, units: UnsafeBufferPointer<UInt16>) -> StringsParseError {
+        guard let pending else {
+            return StringsParseError(kind: .syntax, message: "Unknown error parsing property list",
+                                     position: SourcePosition(line: 1, column: 1), hint: "Check the file's syntax.")
+        }
+        var tracker = SourcePositionTracker(units: units)
+        let coreFoundationLine = tracker.position(of: pending.coreFoundationOffset).line
+        let position = tracker.position(of: pending.offset)
+        return StringsParseError(
+            kind: .syntax,
+            message: pending.template.replacingOccurrences(of: "%d", with: String(position.line)),
+            position: position,
+            hint: pending.hint,
+            coreFoundationMessage: pending.template.replacingOccurrences(of: "%d", with: String(coreFoundationLine)))
+    }
+
+    private static func notADictionaryError(_ value: PlistValue, offset: Int, units: UnsafeBufferPointer<UInt16>) -> StringsParseError {
+        var tracker = SourcePositionTracker(units: units)
+        let what: String
+        switch value {
+        case .string: what = "a single string"
+        case .array: what = "an array"
+        case .data: what = "data"
+        case .dictionary: what = "a dictionary"
+        }
+        return StringsParseError(
+            kind: .syntax,
+            message: "The file contains \(what), not a list of key = value pairs",
+            position: tracker.position(of: offset),
+            hint: "Write each entry as \"key\" = \"value\"; — a strings file must be a dictionary.",
+            coreFoundationMessage: "(CoreFoundation returns \(what) instead of a dictionary)")
+    }
+}
