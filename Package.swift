@@ -75,15 +75,34 @@ let package = Package(
             dependencies: ["Core"],
             path: "Localization",
             exclude: ["README.md"],
-            resources: localizationFolders.map { .copy($0) },
+            resources: localizationFolders.map { .copy($0) } + [.copy("l10n.json")],
             swiftSettings: swiftSettings
         ),
 
         // MARK: - Tools (composition roots)
 
+        .target(
+            name: "StringsKit",
+            dependencies: ["Core"],
+            path: "Tools/StringsKit",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            path: "Tools/CEditLine",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "L10nREPL",
+            dependencies: ["Core", "Localization", "StringsKit", "CEditLine"],
+            path: "Tools/L10nREPL",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "l10n",
-            dependencies: ["Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Core", "StringsKit", "L10nREPL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/l10n",
             swiftSettings: swiftSettings
         ),
@@ -99,6 +118,8 @@ let package = Package(
 
         tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "Core"]),
+        tests("StringsKit", dependencies: ["StringsKit", "Core"]),
+        tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization"]),
         .testTarget(
             name: "ArchitectureTests",
             path: "Tests/ArchitectureTests",

@@ -10,6 +10,20 @@ public enum BundledCatalogs {
         Bundle.module.resourceURL ?? Bundle.module.bundleURL
     }
 
+    /// The `Localization/` folder of the source checkout this was built from, when it still exists:
+    /// the files a translator edits. Tools prefer it so that `reload` shows an edit at once;
+    /// a binary shipped without the sources uses `directory`.
+    public static var sourceDirectory: URL? {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let base = folder.appendingPathComponent("\(baseLocale).lproj").path
+        return FileManager.default.fileExists(atPath: base) ? folder : nil
+    }
+
+    /// Where tools read the catalogs from: the source folder when present, else the bundle.
+    public static var editableDirectory: URL {
+        sourceDirectory ?? directory
+    }
+
     /// The base locale every key must exist in.
     public static let baseLocale = "en"
 

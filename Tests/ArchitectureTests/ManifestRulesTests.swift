@@ -70,25 +70,26 @@ enum ModuleRules {
         return found
     }
 
+    /// Reads `swift package dump-package`'s JSON. A dependency is `{"byName"|"target"|"product": [name, …]}`,
+    /// where the later elements (package, condition) may be null, strings or objects.
     static func parse(dumpPackageJSON data: Data) throws -> [Target] {
-        struct Manifest: Decodable { var targets: [RawTarget] }
-        struct RawTarget: Decodable {
-            var name: String
-            var path: String?
-            var type: String
-            var dependencies: [[String: [String?]]]
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let targets = root["targets"] as? [[String: Any]] else {
+            throw ManifestShapeError(message: "dump-package JSON has no \"targets\" list")
         }
-        let manifest = try JSONDecoder().decode(Manifest.self, from: data)
-        return manifest.targets.map { raw in
-            let names = raw.dependencies.compactMap { dependency -> String? in
-                if let byName = dependency["byName"] { return byName.first ?? nil }
-                if let target = dependency["target"] { return target.first ?? nil }
-                if let product = dependency["product"] { return product.first ?? nil }
+        return targets.map { raw in
+            let dependencies = (raw["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> String? in
+                for kind in ["byName", "target", "product"] {
+                    if let values = dependency[kind] as? [Any], let name = values.first as? String { return name }
+                }
                 return nil
             }
-            return Target(name: raw.name, path: raw.path, type: raw.type, dependencies: names)
+            return Target(name: raw["name"] as? String ?? "", path: raw["path"] as? String,
+                          type: raw["type"] as? String ?? "regular", dependencies: dependencies)
         }
     }
+
+    struct ManifestShapeError: Error { var message: String }
 }
 
 @Suite("Manifest follows DESIGN.md's import rules")

@@ -6,6 +6,7 @@ import Foundation
 let suites: [any BenchSuite] = [
     FormattingSuite(),
     StateCellSuite(),
+    LintSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -55,6 +55,9 @@ public struct Localizer: Sendable {
     public let formatting: LocaleFormatting
     /// Catalog locales to try, in order.
     public let fallbackChain: [String]
+    /// How many leading locales of the chain are the reader's own (its region, language, alias);
+    /// a string from any later one is a fallback.
+    let ownLocaleCount: Int
 
     public init(catalog: Catalog, locale: String, baseLocale: String = "en", timeZone: String = "UTC") {
         self.catalog = catalog
@@ -62,6 +65,8 @@ public struct Localizer: Sendable {
         self.baseLocale = baseLocale
         self.formatting = LocaleFormatting(locale: locale, timeZone: timeZone)
         self.fallbackChain = Self.fallbackChain(for: locale, base: baseLocale, available: catalog.locales)
+        let own = Set(Self.fallbackChain(for: locale, base: nil, available: catalog.locales))
+        self.ownLocaleCount = fallbackChain.prefix { own.contains($0) }.count
     }
 
     /// The same catalog in another locale.
@@ -73,7 +78,7 @@ public struct Localizer: Sendable {
     static let aliases: [String: [String]] = ["nb": ["no"], "nn": ["no"], "no": ["nb"]]
 
     /// `nb-NO` → `nb-NO`, `nb`, `no`, then the base; only locales the catalog has, matching `-` and `_` alike.
-    public static func fallbackChain(for locale: String, base: String, available: [String]) -> [String] {
+    public static func fallbackChain(for locale: String, base: String?, available: [String]) -> [String] {
         func canonical(_ identifier: String) -> String { identifier.replacingOccurrences(of: "_", with: "-").lowercased() }
         let byCanonical = Dictionary(available.map { (canonical($0), $0) }, uniquingKeysWith: { first, _ in first })
         var candidates: [String] = []
@@ -83,7 +88,7 @@ public struct Localizer: Sendable {
             parts.removeLast()
         }
         if let language = candidates.last { candidates += aliases[language] ?? [] }
-        candidates.append(canonical(base))
+        if let base { candidates.append(canonical(base)) }
         var chain: [String] = []
         for candidate in candidates {
             if let found = byCanonical[candidate], !chain.contains(found) { chain.append(found) }
@@ -109,7 +114,7 @@ public struct Localizer: Sendable {
             guard let entry = catalog.entry(table: copy.table, locale: candidate, key: copy.key) else { continue }
             do throws(LocalizerIssue) {
                 let text = try render(entry.value, copy: copy, catalogLocale: candidate, depth: depth)
-                return ResolvedCopy(text: text, locale: candidate, isFallback: index > 0 || !issues.isEmpty, issues: issues)
+                return ResolvedCopy(text: text, locale: candidate, isFallback: index >= ownLocaleCount || !issues.isEmpty, issues: issues)
             } catch {
                 issues.append(error)  // try the next locale: usually the base string is right
             }

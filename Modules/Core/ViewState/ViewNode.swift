@@ -1,0 +1,79 @@
+/// A screen, or a piece of one, as plain data: what a phone would draw, with every word as `Copy`.
+/// Features build these from their view state; the REPL (and tests) render them in any locale.
+/// No layout engine: a vertical stack of blocks, which is what the product's screens are.
+public indirect enum ViewNode: Sendable, Hashable {
+    /// A screen title.
+    case title(Copy)
+    case text(Copy, style: TextStyle = .body)
+    /// User data shown as is (a product name, an order ID): never translated.
+    case verbatim(String, style: TextStyle = .body)
+    /// A label and its value on one row ("Serial Number  SN-1234").
+    case field(label: Copy, value: FieldValue)
+    /// A coloured status pill; `accessibilityLabel` is what a screen reader says for it.
+    case badge(Copy, tone: BadgeTone, accessibilityLabel: Copy? = nil)
+    case banner(Banner)
+    case toast(Toast)
+    case empty(EmptyState)
+    /// Buttons in a row or column; a disabled one is drawn greyed with its accessibility label.
+    case actions([Action])
+    /// A list row that may be pending (greyed at 0.5 opacity; struck through when a delete) or failed.
+    case row([ViewNode], feedback: RowFeedback = .none)
+    case stack([ViewNode])
+    case divider
+    /// A spinner with an optional label; never shown without end (the state machine guarantees it).
+    case progress(Copy?)
+
+    public enum TextStyle: String, Sendable, Hashable {
+        case body, secondary, caption, heading
+    }
+
+    /// A field's value: copy to resolve, or user data shown as is.
+    public enum FieldValue: Sendable, Hashable {
+        case copy(Copy)
+        case verbatim(String)
+    }
+}
+
+/// The colour family of a badge; each theme maps it to colours that meet WCAG AA contrast.
+public enum BadgeTone: String, Sendable, Hashable, CaseIterable {
+    case positive, caution, negative, neutral
+}
+
+/// How a list row shows a write that has not reached the server (offline pattern B).
+public enum RowFeedback: Sendable, Hashable {
+    case none
+    /// Added or updated locally, not yet synced: drawn at 0.5 opacity.
+    case pending
+    /// Deleted locally, not yet synced: greyed and struck through.
+    case pendingDelete
+    /// The server refused it: shown with the reason and a dismiss.
+    case failed(Copy)
+
+    /// The opacity the row is drawn at.
+    public var opacity: Double {
+        switch self {
+        case .none, .failed: 1
+        case .pending, .pendingDelete: 0.5
+        }
+    }
+}
+
+/// A named fixture of some component, rendered by the REPL's `preview NAME` in any locale.
+public struct Preview: Sendable, Hashable, Identifiable {
+    /// Unique across modules, e.g. `core.offline-banner`.
+    public var id: String
+    /// One line for `previews`.
+    public var summary: String
+    public var node: ViewNode
+
+    public init(id: String, summary: String, node: ViewNode) {
+        self.id = id
+        self.summary = summary
+        self.node = node
+    }
+}
+
+/// A module's previews. Each module has one `Previews.swift` conforming to this.
+public protocol PreviewProvider {
+    static var previews: [Preview] { get }
+}

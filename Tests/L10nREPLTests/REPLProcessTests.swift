@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The built `l10n` next to this test bundle (`.build/<config>/l10n`), or nil when it is not built.
+func builtL10n() -> URL? {
+    var folder = Bundle.main.bundleURL
+    for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent("l10n")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        folder.deleteLastPathComponent()
+    }
+    return nil
+}
+
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func runL10n(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> ProcessResult? {
+    guard let binary = builtL10n() else { return nil }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+}
+
+/// Script mode as a real process: stdin that is not a terminal, or --script FILE.
+@Suite("l10n repl in script mode")
+struct REPLProcessTests {
+    @Test func scriptFromStdinPrintsOnlyResultsWithoutPromptOrColour() throws {
+        guard let result = try runL10n(["repl"], stdin: "locale nb\nshow Core.offline.indicator.title\n") else {
+            print("skipped: the l10n binary is not built next to the tests"); return
+        }
+        #expect(result.status == 0)
+        #expect(result.stdout == "locale: nb (strings from nb → en)\nFrakoblet modus\n")
+        #expect(!result.stdout.contains("\u{1B}["))
+        #expect(!result.stdout.contains("l10n ["))
+    }
+
+    @Test func aFailedCommandMakesTheExitStatusOneButTheScriptGoesOn() throws {
+        guard let result = try runL10n(["repl"], stdin: "shwo x\nshow Core.action.retry\n") else {
+            print("skipped: the l10n binary is not built next to the tests"); return
+        }
+        #expect(result.status == 1)
+        #expect(result.stdout == "Retry\n")
+        #expect(result.stderr == "error: unknown command `shwo`; did you mean `show`?\n")
+    }
+
+    @Test func scriptFileOptionAndStartOptions() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data("show Core.action.retry\n".utf8).write(to: script)
+        guard let result = try runL10n(["repl", "--locale", "ja", "--width", "30", "--theme", "dark", "--script", script.path]) else {
+            print("skipped: the l10n binary is not built next to the tests"); return
+        }
+        #expect(result.status == 0)
+        #expect(result.stdout == "再試行\n")
+    }
+
+    @Test func unreadableCatalogsOrScriptExitTwoWithAMessage() throws {
+        guard let missing = try runL10n(["repl", "--catalogs", "/nonexistent/catalogs"]) else {
+            print("skipped: the l10n binary is not built next to the tests"); return
+        }
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/catalogs"))
+        let noScript = try runL10n(["repl", "--script", "/nonexistent/script.txt"])
+        #expect(noScript?.status == 2)
+        #expect(noScript?.stderr.contains("cannot read the script /nonexistent/script.txt") == true)
+        let badWidth = try runL10n(["repl", "--width", "5"])
+        #expect(badWidth?.status == 2)
+    }
+}

@@ -1,0 +1,70 @@
+import Core
+import Foundation
+import Testing
+@testable import StringsKit
+
+/// The linter's fast paths must give exactly what Core's slower ones give.
+@Suite struct FastPathTests {
+    static let samples = [
+        "", "plain", "%@", "%d", "%ld", "%lld", "%qd", "%1$@ %2$d", "%2$d %1$@", "%%", "100%", "100% done", "%.2f", "%5.1f",
+        "%-5d", "%'d", "%#x", "%*d", "%.*f", "%#@count@", "%1$#@count@", "%#@@", "%#@open", "%y", "%hhd", "%hd", "%zu", "%Lf",
+        "%lu %lu", "%0$d", "%1$", "%@%@", "a%%b%@c", "%lll d", "%S", "%C", "%p", "%D", "%U", "% d", "%+d", "50%%!", "é %@ 保存",
+    ]
+
+    @Test func specifierScanAgreesWithCoresParser() {
+        for text in Self.samples {
+            let core = FormatSpecifier.parseReportingInvalid(text)
+            if SpecifierScan.isPlain(text) {
+                #expect(core.invalid.isEmpty, "scan called \(text) plain but Core finds invalid specifiers")
+            }
+            for other in Self.samples {
+                guard let same = SpecifierScan.sameSpecifiers(text, other) else { continue }
+                let coreSame = core.invalid.isEmpty && FormatSpecifier.parseReportingInvalid(other).invalid.isEmpty
+                    && core.specifiers.map(\.text) == FormatSpecifier.parse(other).map(\.text)
+                #expect(same == coreSame, "\(text) vs \(other): scan \(same), Core \(coreSame)")
+            }
+        }
+    }
+
+    @Test func parallelLoadingReadsWhatCoresLoaderReads() throws {
+        let folder = XLIFFTests.sourceCatalog()
+        folder.write("en.lproj/Extra.strings", "\"x\" = \"1\";\n\"x\" = \"2\";\n")
+        folder.write("nb.lproj/Broken.strings", "\"x\" = ;\n")
+        folder.write("nb.lproj/OnlyComment.strings", "/* nothing yet */\n")
+        folder.write("de.lproj/Main.strings", "\"toast.title\" = (\"x\");\n\"files\";\n\"files\" = \"%1$@ hat %2$ld Dateien\";\n")
+        folder.write("de.lproj/Empty.strings", "")
+        folder.write("Shop.xcstrings", #"{"sourceLanguage": "en", "strings": {"buy": {"localizations": {"nb": {"stringUnit": {"state": "translated", "value": "Kjøp"}}}}}}"#)
+        let core = try Catalog.load(paths: [folder.root])
+        let loaded = try LoadedCatalog.load(paths: [folder.root])
+        #expect(loaded.files == core.files)
+        #expect(loaded.problems == core.problems)
+        #expect(loaded.tables == core.tables)
+        #expect(loaded.parsedStrings == core.parsedStrings)
+        #expect(loaded.declaredSourceLanguage == core.declaredSourceLanguage)
+        #expect(try Linter().lint(loaded).findings == Linter().lint(core).findings)
+    }
+
+    @Test func largeTablesSplitIntoJobsFindEveryPlantedError() throws {
+        let folder = CatalogFolder()
+        var base = ""
+        var target = ""
+        for index in 0..<12_000 {
+            base += "\"k\(index)\" = \"Item \(index) of %d.\";\n"
+            target += index % 1_000 == 7 ? "\"k\(index)\" = \"Element \(index) av %@.\";\n" : "\"k\(index)\" = \"Element \(index) av %d.\";\n"
+        }
+        target += "\"extra\" = \"Ekstra\";\n"
+        folder.write("en.lproj/Big.strings", base)
+        folder.write("nb.lproj/Big.strings", target)
+        #expect(RunChunks.count(12_000) > 1)
+        let result = try Linter().lint(LoadedCatalog.load(paths: [folder.root]))
+        let planted: Set<String> = Set((0..<12).map { "k\($0 * 1_000 + 7)" })
+        #expect(Set(result.findings(.formatMismatch).compactMap(\.key)) == planted)
+        #expect(result.findings(.formatMismatch).count == 12)
+        #expect(result.findings(.extraKey).compactMap(\.key) == ["extra"])
+        #expect(result.findings.count == 13)
+    }
+}
+
+enum RunChunks {
+    static func count(_ keys: Int) -> Int { LintRun.chunks(keys).count }
+}

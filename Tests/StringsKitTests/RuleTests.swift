@@ -1,0 +1,274 @@
+import Core
+import Foundation
+import Testing
+@testable import StringsKit
+
+/// Each rule fires on a small real catalog in a temporary folder, and stays quiet on a clean one.
+@Suite struct RuleTests {
+    static func cleanCatalog() -> CatalogFolder {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+        /* Toast title [max: 30] */
+        "toast.title" = "Optimizing your experience…";
+        /* Owner and number of files */
+        "files" = "%1$@ has %2$ld files.";
+        "greeting" = "Hello, %@!";
+        """)
+        folder.write("nb.lproj/Main.strings", """
+        /* Toast title [max: 30] */
+        "toast.title" = "Optimaliserer opplevelsen…";
+        "files" = "%1$@ har %2$ld filer.";
+        "greeting" = "Hei, %@!";
+        """)
+        folder.write("ar.lproj/Main.strings", """
+        "toast.title" = "جارٍ تحسين تجربتك…";
+        "files" = "لدى %1$@ عدد %2$ld من الملفات.";
+        "greeting" = "مرحبًا، %@!";
+        """)
+        folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])
+        folder.writePlural("nb.lproj/Main.stringsdict", key: "items", forms: ["one": "%d element", "other": "%d elementer"])
+        folder.writePlural("ar.lproj/Main.stringsdict", key: "items", forms: [
+            "zero": "لا عناصر", "one": "عنصر واحد", "two": "عنصران", "few": "%d عناصر", "many": "%d عنصرًا", "other": "%d عنصر",
+        ])
+        return folder
+    }
+
+    @Test func cleanCatalogHasNoFindings() throws {
+        let folder = Self.cleanCatalog()
+        let result = try folder.lint()
+        #expect(result.findings == [], "\(result.findings.map(Reporter.xcodeLine))")
+        #expect(result.files == 6)
+        #expect(result.entries == 12)
+    }
+
+    @Test func baseLocaleIsEnOrTheOnlyLocaleOrTheConfiguredOne() throws {
+        let only = CatalogFolder()
+        only.write("de.lproj/Main.strings", "\"a\" = \"b\";")
+        #expect(try Linter().baseLocale(of: Catalog.load(paths: [only.root])) == "de")
+        only.write("fr.lproj/Main.strings", "\"a\" = \"c\";")
+        #expect(throws: LintSetupError.self) { try Linter().baseLocale(of: Catalog.load(paths: [only.root])) }
+        #expect(try Linter(configuration: LintConfiguration(baseLocale: "fr")).baseLocale(of: Catalog.load(paths: [only.root])) == "fr")
+    }
+
+    @Test func syntaxErrorPointsAtTheMistake() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n")
+        let findings = try folder.lint().findings(.syntaxError)
+        #expect(findings.count == 1)
+        #expect(findings.first?.line == 2)
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.file.hasSuffix("en.lproj/Main.strings") == true)
+    }
+
+    @Test func duplicateKeyIsAnError() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"b\";\n\"a\" = \"c\";\n")
+        let finding = try #require(try folder.lint().findings(.duplicateKey).first)
+        #expect(finding.line == 2 && finding.column == 1 && finding.key == "a")
+    }
+
+    @Test func missingAndExtraKeysAreFoundAgainstTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        folder.write("nb.lproj/Main.strings", "\"a\" = \"Eple\";\n\"z\" = \"Sebra\";\n")
+        folder.write("en.lproj/Other.strings", "\"o\" = \"Orange\";\n")
+        let result = try folder.lint()
+        let missing = result.findings(.missingKey)
+        #expect(missing.contains { $0.key == "b" && $0.locale == "nb" && $0.file.hasSuffix("nb.lproj/Main.strings") })
+        #expect(missing.contains { $0.table == "Other" && $0.message.contains("nb.lproj/Other.strings") })
+        #expect(result.findings(.extraKey).map(\.key) == ["z"])
+        #expect(result.findings(.extraKey).first?.severity == .warning)
+    }
+
+    @Test func emptyValueWarns() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"\";\n")
+        folder.write("nb.lproj/Main.strings", "\"a\" = \"\";\n\"b\" = \"\";\n")
+        let findings = try folder.lint().findings(.emptyValue)
+        #expect(Set(findings.map { "\($0.locale):\($0.key ?? "")" }) == ["nb:a", "en:b"])
+    }
+
+    @Test func untranslatedTextWarnsUnlessAllowlisted() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"title\" = \"Settings\";\n\"ok\" = \"OK\";\n\"percent\" = \"%d %%\";\n")
+        folder.write("nb.lproj/Main.strings", "\"title\" = \"Settings\";\n\"ok\" = \"OK\";\n\"percent\" = \"%d %%\";\n")
+        folder.write("en-GB.lproj/Main.strings", "\"title\" = \"Settings\";\n\"ok\" = \"OK\";\n\"percent\" = \"%d %%\";\n")
+        #expect(Set(try folder.lint().findings(.untranslated).map { "\($0.locale):\($0.key ?? "")" }) == ["nb:title", "nb:ok"])
+        let allowed = try folder.lint(LintConfiguration(untranslatedAllowlist: ["OK", "title"]))
+        #expect(allowed.findings(.untranslated).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("%@ has %d files", "%@ har filer", "has 1 format argument"),
+        ("%d files", "%ld filer", "%ld (64-bit integer) but the base (en) has %d (32-bit integer)"),
+        ("%@ files", "%s filer", "%s (C string) but the base (en) has %@ (object)"),
+        ("%.2f km", "%d km", "%d (32-bit integer) but the base (en) has %.2f (double)"),
+        ("%@ has %d files", "%d filer har %@", "different order"),
+        ("%1$@ has %2$d files", "%2$@ har %1$d filer", "argument 1 is %1$d"),
+        ("%@ and %@", "%1$@ og %@", "mixes numbered"),
+        ("%1$@ %2$@ %3$@", "%1$@ %3$@", "never uses argument 2"),
+    ])
+    func formatMismatchIsFoundByCountSizeTypeAndPosition(base: String, translation: String, expected: String) throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"k\" = \"\(base)\";\n")
+        folder.write("nb.lproj/Main.strings", "\"k\" = \"\(translation)\";\n")
+        let findings = try folder.lint().findings(.formatMismatch)
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains(expected) == true, "\(findings.first?.message ?? "no finding")")
+    }
+
+    @Test func reorderedNumberedSpecifiersAndPrecisionChangesPass() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"k\" = \"%1$@ has %2$ld files\";\n\"f\" = \"%.2f km\";\n\"i\" = \"%d\";\n")
+        folder.write("nb.lproj/Main.strings", "\"k\" = \"%2$ld filer har %1$@\";\n\"f\" = \"%.1f km\";\n\"i\" = \"%i\";\n")
+        #expect(try folder.lint().findings(.formatMismatch).isEmpty)
+    }
+
+    @Test func aLonePercentSignWarns() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"k\" = \"Done: 100%\";\n")
+        #expect(try folder.lint().findings(.invalidFormat).count == 1)
+    }
+
+    @Test func pluralRulesMustCoverEachLocalesCLDRCategories() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])
+        folder.writePlural("nb.lproj/Main.stringsdict", key: "items", forms: ["other": "%d elementer"])
+        folder.writePlural("ar.lproj/Main.stringsdict", key: "items", forms: ["one": "عنصر", "other": "%d عنصر"])
+        let findings = try folder.lint().findings(.pluralCoverage)
+        let arabic = try #require(findings.first { $0.locale == "ar" })
+        #expect(arabic.message.contains("\"zero\", \"two\", \"few\", \"many\""))
+        #expect(arabic.message.contains("zero, one, two, few, many, other"))
+        #expect(findings.first { $0.locale == "nb" }?.message.contains("\"one\"") == true)
+        // English has no "zero" in CLDR: it is optional there, and the base is complete.
+        #expect(!findings.contains { $0.locale == "en" })
+    }
+
+    @Test func pluralVariablesMustExistAndMatchTheBase() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])
+        folder.writePlural("nb.lproj/Main.stringsdict", key: "items", forms: ["one": "%d element", "other": "%d elementer"],
+                           format: "%#@things@")
+        folder.writePlural("de.lproj/Main.stringsdict", key: "items", forms: ["one": "%@ Element", "other": "%d Elemente"])
+        let result = try folder.lint()
+        #expect(result.findings(.pluralCoverage).contains { $0.locale == "nb" && $0.message.contains("%#@things@") })
+        #expect(result.findings(.formatMismatch).contains { $0.locale == "de" && $0.message.contains("\"one\" form") })
+    }
+
+    @Test func requiredKeysMustExistInEveryLocale() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n")
+        folder.write("nb.lproj/Main.strings", "\"b\" = \"Banan\";\n")
+        let result = try folder.lint(LintConfiguration(requiredKeys: ["Main": ["a", "offline.title"]]))
+        let required = result.findings(.requiredKey).map { "\($0.locale):\($0.key ?? "")" }
+        #expect(Set(required) == ["en:offline.title", "nb:a", "nb:offline.title"])
+        #expect(!result.findings(.missingKey).contains { $0.key == "a" })
+    }
+
+    @Test func internalIdentifiersAreRefusedAsKeysAndValues() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+        "cacheWarmupState" = "Warming";
+        "event" = "cache_warmup_completed";
+        "sentence" = "Logged as cache_warmup_failed.";
+        "custom" = "my_feature_event";
+        "plain" = "Completed";
+        """)
+        let defaults = try folder.lint().findings(.internalIdentifier).compactMap(\.key)
+        #expect(defaults == ["cacheWarmupState", "event", "sentence"])
+        let configured = try folder.lint(LintConfiguration(extraInternalIdentifiers: ["my_feature_event"])).findings(.internalIdentifier)
+        #expect(configured.compactMap(\.key).contains("custom"))
+    }
+
+    @Test func registryTakesFeatureContributions() {
+        let registry = InternalIdentifiers.builtIn.adding(["products_synced"], kind: .telemetryEvent)
+        #expect(registry.kind(of: "products_synced") == .telemetryEvent)
+        #expect(registry.contains("cache_warmup_started"))
+        #expect(registry.identifier(in: "Ping products_synced now") == "products_synced")
+        #expect(registry.identifier(in: "Products synced") == nil)
+    }
+
+    @Test func stringCatalogEntriesThatShouldNotBeTranslatedAreNeverRequired() throws {
+        let folder = CatalogFolder()
+        folder.write("Main.xcstrings", """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "cache_warmup_started": {"shouldTranslate": false},
+          "title": {"localizations": {
+            "en": {"stringUnit": {"state": "translated", "value": "Title"}},
+            "nb": {"stringUnit": {"state": "translated", "value": "Tittel"}}}},
+          "body": {"localizations": {
+            "en": {"stringUnit": {"state": "translated", "value": "Body"}}}}
+        }}
+        """)
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).compactMap(\.key) == ["body"])
+        #expect(result.findings(.internalIdentifier).isEmpty)
+    }
+
+    @Test func misleadingConstructsFromTheParserAreReported() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+        "a" = "caf\\u00e9";
+        "b" = "\\U1F600";
+        "c" = 'single';
+        "d" = ("x", "y");
+        /* never closed
+        "e" = "f";
+        """)
+        let result = try folder.lint()
+        let misleading = result.findings(.misleadingConstruct)
+        #expect(misleading.map(\.line) == [1, 2, 3, 5])
+        #expect(misleading.allSatisfy { $0.severity == .warning })
+        #expect(result.findings(.nonStringValue).map(\.line) == [4])
+    }
+
+    @Test func lengthBudgetCountsGraphemesAndWideCharactersTwice() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+        /* Button [max: 6] */
+        "save" = "Save";
+        "title" = "Optimizing";
+        """)
+        folder.write("ja.lproj/Main.strings", """
+        "save" = "保存する";
+        "title" = "最適化中";
+        """)
+        folder.write("nb.lproj/Main.strings", """
+        "save" = "Lagre";
+        "title" = "Optimaliserer";
+        """)
+        let result = try folder.lint(LintConfiguration(lengthBudgets: ["Main/title": 12]))
+        let over = result.findings(.lengthBudget).map { "\($0.locale):\($0.key ?? "")" }
+        #expect(Set(over) == ["ja:save", "nb:title"])
+        #expect(DisplayWidth.of("保存する") == 8)
+        #expect(DisplayWidth.of("e\u{301}👍🏽ab") == 5)
+    }
+
+    @Test func whitespaceAndFinalPunctuationMustMatchTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Name: \";\n\"b\" = \"Saved.\";\n\"c\" = \"Retry?\";\n\"d\" = \"Loading...\";\n")
+        folder.write("nb.lproj/Main.strings", "\"a\" = \"Navn:\";\n\"b\" = \"Lagret\";\n\"c\" = \"Prøve igjen?\";\n\"d\" = \"Laster…\";\n")
+        folder.write("ja.lproj/Main.strings", "\"a\" = \"名前: \";\n\"b\" = \"保存しました。\";\n\"c\" = \"再試行？\";\n\"d\" = \"読み込み中…\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.whitespaceMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:a"])
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:b"])
+    }
+
+    @Test func severitiesComeFromTheConfiguration() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n")
+        folder.write("nb.lproj/Main.strings", "\"a\" = \"Apple\";\n\"z\" = \"Z\";\n")
+        let result = try folder.lint(LintConfiguration(severities: [.untranslated: .off, .extraKey: .error]))
+        #expect(result.findings(.untranslated).isEmpty)
+        #expect(result.findings(.extraKey).first?.severity == .error)
+    }
+
+    @Test func findingsHaveOneBasedPositionsAndLocaleTableKey() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"%d\";\n")
+        folder.write("nb.lproj/Main.strings", "\n\n   \"a\" = \"%@\";\n")
+        let finding = try #require(try folder.lint().findings(.formatMismatch).first)
+        #expect(finding.line == 3 && finding.column == 4)
+        #expect(finding.locale == "nb" && finding.table == "Main" && finding.key == "a")
+    }
+}

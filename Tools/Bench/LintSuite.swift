@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `l10n lint` on a 20,000-entry UTF-16 base/target pair with 50 planted format errors, against `plutil -lint`
+/// (syntax only) and translate-toolkit (`prop2po` + `pofilter -t printf`) on the same files.
+struct LintSuite: BenchSuite {
+    let name = "lint"
+    let summary = "l10n lint of a 20,000-entry UTF-16 pair vs plutil -lint and translate-toolkit (prop2po + pofilter)"
+
+    static let entries = 20_000
+    static let planted = 50
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run(_ report: BenchReport) async throws {
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("lint-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (base, target) = try Self.generate(in: folder)
+        let bytes = (try Self.size(base)) + (try Self.size(target))
+        report.emit("input_bytes", Double(bytes), unit: "bytes", note: "\(Self.entries) entries per locale, UTF-16LE with BOM, comments, \(Self.planted) planted format errors")
+
+        // l10n lint, the whole process, best of 3.
+        guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n").path,
+              FileManager.default.isExecutableFile(atPath: l10n) else {
+            throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
+        }
+        var lintRuns: [ChildRun] = []
+        for _ in 0..<3 {
+            lintRuns.append(try ChildRun.spawn([l10n, "lint", "--format", "json", base, target], folder: folder))
+        }
+        let lint = lintRuns.min { $0.seconds < $1.seconds }!
+        let found = try Self.countFormatFindings(lint.output)
+        report.emit("l10n_lint_seconds", lint.seconds, unit: "s", note: "best of 3; exit \(lint.status)")
+        report.emit("l10n_planted_errors_found", Double(found), unit: "findings", goal: "\(Self.planted)", pass: found == Self.planted)
+        let peak = Double(lintRuns.map(\.maxResidentBytes).max() ?? 0) / 1_048_576
+        report.emit("l10n_lint_peak_rss", peak, unit: "MB", goal: "< 100 MB", pass: peak < 100)
+
+        // plutil -lint: a syntax check alone.
+        let plutilPath = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
+            ?? Self.onPath("plutil")
+        if let plutilPath {
+            var runs: [ChildRun] = []
+            for _ in 0..<3 { runs.append(try ChildRun.spawn([plutilPath, "-lint", base, target], folder: folder)) }
+            let plutil = runs.min { $0.seconds < $1.seconds }!
+            report.emit("plutil_lint_seconds", plutil.seconds, unit: "s", note: "best of 3; exit \(plutil.status)")
+            report.emit("l10n_vs_plutil", lint.seconds, unit: "s", peer: "plutil -lint", peerValue: plutil.seconds,
+                        ratio: plutil.seconds / lint.seconds, goal: "l10n faster (ratio > 1)", pass: lint.seconds < plutil.seconds)
+        } else {
+            report.emit("plutil_lint_seconds", 0, unit: "s", note: "skipped: plutil not found")
+        }
+
+        // translate-toolkit: prop2po (strings personality) then pofilter's printf check.
+        if Self.onPath("prop2po") == nil {
+            _ = try? ChildRun.spawn(["/usr/bin/env", "pip", "install", "--quiet", "translate-toolkit"], folder: folder)
+        }
+        if let prop2po = Self.onPath("prop2po"), let pofilter = Self.onPath("pofilter") {
+            let po = (folder as NSString).appendingPathComponent("nb.po")
+            let filtered = (folder as NSString).appendingPathComponent("nb.filtered.po")
+            let convert = try ChildRun.spawn([prop2po, "--personality=strings", "--encoding=utf-16", "-t", base, target, po], folder: folder)
+            let filter = try ChildRun.spawn([pofilter, "-t", "printf", po, filtered], folder: folder)
+            let toolkitSeconds = convert.seconds + filter.seconds
+            let filteredText = (try? String(contentsOfFile: filtered, encoding: .utf8)) ?? ""
+            let toolkitFound = filteredText.components(separatedBy: "(pofilter) printf").count - 1
+            report.emit("toolkit_seconds", toolkitSeconds, unit: "s",
+                        note: "prop2po \(String(format: "%.2f", convert.seconds)) s (exit \(convert.status)) + pofilter \(String(format: "%.2f", filter.seconds)) s (exit \(filter.status))")
+            report.emit("toolkit_planted_errors_found", Double(toolkitFound), unit: "findings", goal: "\(Self.planted)", pass: toolkitFound == Self.planted)
+            report.emit("l10n_vs_toolkit", lint.seconds, unit: "s", peer: "translate-toolkit prop2po+pofilter", peerValue: toolkitSeconds,
+                        ratio: toolkitSeconds / lint.seconds, goal: ">= 50x faster", pass: toolkitSeconds / lint.seconds >= 50)
+        } else {
+            report.emit("toolkit_seconds", 0, unit: "s", note: "skipped: prop2po/pofilter not found and pip install translate-toolkit failed")
+        }
+    }
+
+    // MARK: Input
+
+    /// Writes en.lproj/Bench.strings and nb.lproj/Bench.strings; every 400th target entry has a planted format error
+    /// (alternately `%d` → `%s`, and `%d` dropped), which both tools can see.
+    static func generate(in folder: String) throws -> (String, String) {
+        let plantEvery = entries / planted
+        var base = "/* Generated by offline-bench lint: \(entries) entries. */\n\n"
+        var target = base
+        base.reserveCapacity(entries * 130)
+        target.reserveCapacity(entries * 130)
+        for index in 0..<entries {
+            let comment = "/* Entry \(index), section \(index % 37). */\n"
+            base += comment
+            base += "\"bench.entry.\(index)\" = \"Entry number \(index) for %@ holds %d items and \\\"quotes\\\".\";\n\n"
+            target += comment
+            var value = "Oppføring nummer \(index) for %@ har %d elementer og \\\"sitater\\\"."
+            if index % plantEvery == plantEvery / 2 {
+                value = (index / plantEvery) % 2 == 0 ? value.replacingOccurrences(of: "%d", with: "%s")
+                    : value.replacingOccurrences(of: "%d ", with: "")
+            }
+            target += "\"bench.entry.\(index)\" = \"\(value)\";\n\n"
+        }
+        let basePath = (folder as NSString).appendingPathComponent("en.lproj/Bench.strings")
+        let targetPath = (folder as NSString).appendingPathComponent("nb.lproj/Bench.strings")
+        for (path, text) in [(basePath, base), (targetPath, target)] {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            var data = Data([0xFF, 0xFE])
+            data.append(text.data(using: .utf16LittleEndian)!)
+            try data.write(to: URL(fileURLWithPath: path))
+        }
+        return (basePath, targetPath)
+    }
+
+    static func size(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    static func countFormatFindings(_ json: Data) throws -> Int {
+        guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let findings = root["findings"] as? [[String: Any]] else {
+            throw Failure(description: "l10n lint --format json printed something that is not its JSON report")
+        }
+        return findings.filter { $0["rule"] as? String == "format-mismatch" }.count
+    }
+
+    static func onPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A child process run to completion with stdout in a file, timed, with its peak RSS from wait4's rusage.
+struct ChildRun {
+    var status: Int32
+    var seconds: Double
+    var maxResidentBytes: Int
+    var output: Data
+
+    static func spawn(_ arguments: [String], folder: String) throws -> ChildRun {
+        let outputPath = (folder as NSString).appendingPathComponent("child-\(UUID().uuidString).out")
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw LintSuite.Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let elapsed = clock.now - start
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let output = FileManager.default.contents(atPath: outputPath) ?? Data()
+        return ChildRun(status: exitStatus, seconds: elapsed.milliseconds / 1000, maxResidentBytes: Int(usage.ru_maxrss) * 1024, output: output)
+    }
+}

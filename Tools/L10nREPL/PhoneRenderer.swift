@@ -1,0 +1,297 @@
+public import Core
+
+/// Light or dark styling of a preview.
+public enum Theme: String, Sendable, CaseIterable {
+    case light, dark
+}
+
+/// A rendered screen: the framed lines, and notes on what a person would miss on a phone
+/// (truncated labels, what screen readers say).
+public struct RenderedScreen: Sendable, Equatable {
+    public var lines: [String]
+    public var notes: [String]
+
+    public var text: String {
+        (lines + notes).joined(separator: "\n")
+    }
+}
+
+/// Draws a `ViewNode` as a phone would show it, in a terminal: a frame `width` columns wide,
+/// text wrapped by display width, single-line labels truncated with "…" (and noted), right-to-left
+/// locales aligned to the right, light or dark styling (ANSI colours only when `colour` is on).
+public struct PhoneRenderer {
+    public var localizer: Localizer
+    public var width: Int
+    public var theme: Theme
+    public var colour: Bool
+
+    public init(localizer: Localizer, width: Int, theme: Theme, colour: Bool) {
+        self.localizer = localizer
+        self.width = max(width, 16)
+        self.theme = theme
+        self.colour = colour
+    }
+
+    /// Locales whose script runs right to left (the pseudo-locale ar-XB included).
+    public static func isRightToLeft(_ locale: String) -> Bool {
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
+        return ["ar", "he", "fa", "ur", "ps", "yi"].contains(language.lowercased())
+    }
+
+    var rightToLeft: Bool { Self.isRightToLeft(localizer.locale) }
+    var contentWidth: Int { width - 4 }
+
+    public func render(_ node: ViewNode) -> RenderedScreen {
+        var canvas = Canvas(renderer: self)
+        canvas.draw(node)
+        let tag = " \(localizer.locale) · \(theme.rawValue)\(rightToLeft ? " · rtl" : "") "
+        let topLine = "╭─" + tag + String(repeating: "─", count: max(0, width - 3 - TextLayout.width(tag))) + "╮"
+        let bottom = "╰" + String(repeating: "─", count: width - 2) + "╯"
+        return RenderedScreen(lines: [topLine] + canvas.lines + [bottom], notes: canvas.notes)
+    }
+
+    func resolve(_ copy: Copy) -> String {
+        localizer.string(copy)
+    }
+
+    // MARK: Styling
+
+    enum Style {
+        case body, secondary, heading, caption, disabled, pending, struck, severity(Severity), tone(BadgeTone), toast
+    }
+
+    func styled(_ text: String, _ style: Style) -> String {
+        guard colour else {
+            if case .struck = style { return text.map { "\($0)\u{0336}" }.joined() }
+            return text
+        }
+        let code: String = switch style {
+        case .body: ""
+        case .secondary, .caption: "2"
+        case .heading: "1"
+        case .disabled: "2;3"
+        case .pending: "2"
+        case .struck: "2;9"
+        case .toast: theme == .light ? "97;48;5;238" : "30;48;5;252"
+        case let .severity(severity): switch severity {
+            case .info: "34"
+            case .success: "32"
+            case .warning: theme == .light ? "38;5;130" : "33"
+            case .error: "31"
+            }
+        case let .tone(tone): switch tone {
+            case .positive: theme == .light ? "97;48;5;28" : "30;48;5;114"
+            case .caution: theme == .light ? "30;48;5;214" : "30;48;5;221"
+            case .negative: theme == .light ? "97;48;5;160" : "30;48;5;210"
+            case .neutral: theme == .light ? "97;48;5;240" : "30;48;5;250"
+            }
+        }
+        return code.isEmpty ? text : "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    /// The frame's own colours for the theme, applied to a whole content line.
+    func framed(_ content: String) -> String {
+        guard colour else { return "│ " + content + " │" }
+        let base = theme == .light ? "\u{1B}[38;5;235;48;5;255m" : "\u{1B}[38;5;252;48;5;235m"
+        // Re-apply the frame colours after each inner reset so styled runs do not end the background.
+        let inner = content.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0m" + base)
+        return "│" + base + " " + inner + " " + "\u{1B}[0m│"
+    }
+}
+
+/// Accumulates the lines of one render.
+private struct Canvas {
+    let renderer: PhoneRenderer
+    var lines: [String] = []
+    var notes: [String] = []
+
+    init(renderer: PhoneRenderer) {
+        self.renderer = renderer
+    }
+
+    var width: Int { renderer.contentWidth }
+
+    /// One content line: padded to the frame (on the left for right-to-left), then styled.
+    mutating func emit(_ text: String, _ style: PhoneRenderer.Style = .body, centered: Bool = false, prefix: String = "") {
+        let available = width - TextLayout.width(prefix)
+        let padded = TextLayout.pad(text, width: available, rightToLeft: renderer.rightToLeft, centered: centered)
+        // Style only the text, not the padding, so struck or coloured runs end where the words end.
+        let body: String
+        if renderer.colour, let range = padded.range(of: text), !text.isEmpty {
+            body = String(padded[..<range.lowerBound]) + renderer.styled(text, style) + String(padded[range.upperBound...])
+        } else {
+            body = renderer.colour ? padded : (text.isEmpty ? padded : padded.replacingOccurrences(of: text, with: renderer.styled(text, style)))
+        }
+        lines.append(renderer.framed(renderer.rightToLeft ? body + prefix : prefix + body))
+    }
+
+    mutating func paragraph(_ text: String, _ style: PhoneRenderer.Style = .body, centered: Bool = false, prefix: String = "") {
+        let available = width - TextLayout.width(prefix)
+        for line in TextLayout.wrap(text, width: available) {
+            emit(line, style, centered: centered, prefix: prefix)
+        }
+    }
+
+    /// A label that must stay on one line; cut with "…" and noted when it does not fit.
+    mutating func singleLine(_ text: String, limit: Int, what: String) -> String {
+        let (shown, truncated) = TextLayout.truncate(text, width: limit)
+        if truncated {
+            notes.append("note: \(what) truncated: \"\(text)\" is \(TextLayout.width(text)) columns, \(limit) fit")
+        }
+        return shown
+    }
+
+    mutating func draw(_ node: ViewNode, prefix: String = "") {
+        switch node {
+        case let .title(copy):
+            paragraph(renderer.resolve(copy), .heading, prefix: prefix)
+        case let .text(copy, style):
+            paragraph(renderer.resolve(copy), Self.style(style), prefix: prefix)
+        case let .verbatim(text, style):
+            paragraph(text, Self.style(style), prefix: prefix)
+        case let .field(label, value):
+            let labelText = renderer.resolve(label)
+            let valueText: String = switch value {
+            case let .copy(copy): renderer.resolve(copy)
+            case let .verbatim(text): text
+            }
+            emit(singleLine(labelText, limit: width - TextLayout.width(prefix), what: "field label"), .secondary, prefix: prefix)
+            paragraph(valueText, .body, prefix: prefix)
+        case let .badge(copy, tone, accessibilityLabel):
+            let text = renderer.resolve(copy)
+            let shown = singleLine(text, limit: width - 4 - TextLayout.width(prefix), what: "badge")
+            emit(renderer.colour ? " \(shown) " : "● \(shown)", .tone(tone), prefix: prefix)
+            if let accessibilityLabel { notes.append("a11y: badge reads \"\(renderer.resolve(accessibilityLabel))\"") }
+        case let .banner(banner):
+            drawBanner(banner, prefix: prefix)
+        case let .toast(toast):
+            drawToast(toast)
+        case let .empty(empty):
+            emit("", prefix: prefix)
+            paragraph(renderer.resolve(empty.title), .heading, centered: true, prefix: prefix)
+            if let message = empty.message { paragraph(renderer.resolve(message), .secondary, centered: true, prefix: prefix) }
+            if let action = empty.action { drawAction(action, centered: true, prefix: prefix) }
+            emit("", prefix: prefix)
+        case let .actions(actions):
+            for action in actions { drawAction(action, centered: false, prefix: prefix) }
+        case let .row(children, feedback):
+            drawRow(children, feedback: feedback, prefix: prefix)
+        case let .stack(children):
+            for child in children { draw(child, prefix: prefix) }
+        case .divider:
+            emit(String(repeating: "─", count: width - TextLayout.width(prefix)), .secondary, prefix: prefix)
+        case let .progress(copy):
+            paragraph("⟳ " + (copy.map(renderer.resolve) ?? ""), .secondary, prefix: prefix)
+        }
+    }
+
+    private static func style(_ style: ViewNode.TextStyle) -> PhoneRenderer.Style {
+        switch style {
+        case .body: .body
+        case .secondary: .secondary
+        case .caption: .caption
+        case .heading: .heading
+        }
+    }
+
+    private static func icon(_ severity: Severity) -> String {
+        switch severity {
+        case .info: "ⓘ"
+        case .success: "✓"
+        case .warning: "⚠"
+        case .error: "✕"
+        }
+    }
+
+    mutating func drawBanner(_ banner: Banner, prefix: String) {
+        let dismiss = banner.isDismissible ? " ✕" : ""
+        let title = "\(Self.icon(banner.severity)) \(renderer.resolve(banner.title))"
+        let available = width - TextLayout.width(prefix) - TextLayout.width(dismiss)
+        let titleLines = TextLayout.wrap(title, width: available)
+        for (index, line) in titleLines.enumerated() {
+            // The ✕ sits at the trailing edge: the right in left-to-right locales, the left in right-to-left ones.
+            let close = index == 0 ? dismiss : String(repeating: " ", count: TextLayout.width(dismiss))
+            let padded = TextLayout.pad(line, width: available, rightToLeft: renderer.rightToLeft)
+            emit(renderer.rightToLeft ? String(close.reversed()) + padded : padded + close, .severity(banner.severity), prefix: prefix)
+        }
+        if let message = banner.message { paragraph(renderer.resolve(message), .secondary, prefix: prefix + "  ") }
+        if let action = banner.action { drawAction(action, centered: false, prefix: prefix + "  ") }
+        if let label = banner.accessibilityLabel { notes.append("a11y: \(banner.id) reads \"\(renderer.resolve(label))\"") }
+        if banner.isDismissible { notes.append("a11y: ✕ reads \"\(renderer.resolve(CoreCopy.dismiss))\"") }
+    }
+
+    mutating func drawToast(_ toast: Toast) {
+        let inner = width - 4
+        emit("┌" + String(repeating: "─", count: width - 2) + "┐")
+        let icon = toast.icon.map { _ in "⬇ " } ?? "\(Self.icon(toast.severity)) "
+        if let title = toast.title {
+            for line in TextLayout.wrap(icon + renderer.resolve(title), width: inner) {
+                // Padded before styling, so the escape codes never count as columns.
+                emit("│ " + renderer.styled(TextLayout.pad(line, width: inner, rightToLeft: renderer.rightToLeft), .heading) + " │")
+            }
+        }
+        let message = (toast.title == nil ? icon : "") + renderer.resolve(toast.message)
+        for line in TextLayout.wrap(message, width: inner) {
+            let padded = TextLayout.pad(line, width: inner, rightToLeft: renderer.rightToLeft)
+            emit("│ " + padded + " │")
+        }
+        emit("└" + String(repeating: "─", count: width - 2) + "┘")
+        var traits: [String] = []
+        if toast.passesTouchesThrough { traits.append("passes touches through") }
+        if let seconds = toast.autoDismissAfter { traits.append("dismisses after \(Int(seconds.components.seconds)) s") }
+        if let icon = toast.icon { traits.append("icon asset \(icon)") }
+        if !traits.isEmpty { notes.append("toast \(toast.id): " + traits.joined(separator: ", ")) }
+    }
+
+    mutating func drawAction(_ action: Action, centered: Bool, prefix: String) {
+        let title = renderer.resolve(action.title)
+        let limit = width - TextLayout.width(prefix) - 6
+        let shown = singleLine(title, limit: limit, what: "button \(action.id)")
+        switch action.state {
+        case .enabled:
+            emit("[ \(shown) ]", .body, centered: centered, prefix: prefix)
+        case let .disabled(reason):
+            emit("[ \(shown) ] ⊘", .disabled, centered: centered, prefix: prefix)
+            notes.append("a11y: \(action.id) reads \"\(renderer.resolve(action.accessibilityLabel))\"; tapping shows \"\(renderer.resolve(reason))\"")
+        }
+    }
+
+    mutating func drawRow(_ children: [ViewNode], feedback: RowFeedback, prefix: String) {
+        var inner = Canvas(renderer: renderer)
+        let marker: String
+        switch feedback {
+        case .none: marker = "  "
+        case .pending: marker = "◌ "
+        case .pendingDelete: marker = "⊖ "
+        case .failed: marker = "⚠ "
+        }
+        // Render the children narrower, then restyle them for the pending look.
+        let plain = PhoneRenderer(localizer: renderer.localizer, width: renderer.width - TextLayout.width(prefix + marker), theme: renderer.theme, colour: false)
+        var rowCanvas = Canvas(renderer: plain)
+        for child in children { rowCanvas.draw(child) }
+        inner.notes = rowCanvas.notes
+        for line in rowCanvas.lines {
+            // Strip the narrower canvas's frame: "│ " … " │".
+            let content = String(line.dropFirst(2).dropLast(2))
+            let trimmed = renderer.rightToLeft ? String(content.drop { $0 == " " }) : String(content.reversed().drop { $0 == " " }.reversed())
+            let style: PhoneRenderer.Style = switch feedback {
+            case .none, .failed: .body
+            case .pending: .pending
+            case .pendingDelete: .struck
+            }
+            emit(trimmed, style, prefix: prefix + marker)
+        }
+        notes += inner.notes
+        switch feedback {
+        case .pending:
+            notes.append("row: pending at 0.5 opacity (not yet synced)")
+        case .pendingDelete:
+            notes.append("row: pending delete, greyed and struck through")
+        case let .failed(reason):
+            paragraph(renderer.resolve(reason), .severity(.error), prefix: prefix + "  ")
+            emit("[ ✕ \(renderer.resolve(CoreCopy.dismiss)) ]", .body, prefix: prefix + "  ")
+        case .none:
+            break
+        }
+    }
+}

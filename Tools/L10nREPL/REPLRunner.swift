@@ -1,0 +1,153 @@
+import CEditLine
+public import Foundation
+
+/// Runs a REPL session against a terminal (libedit: line editing, history, Tab completion) or a
+/// script (stdin that is not a terminal, or `--script FILE`: no prompt, no colour, one command a
+/// line, only results on stdout, errors on stderr).
+public enum REPLRunner {
+    /// Exit statuses, as `l10n repl --help` documents them.
+    public enum Status: Int32 {
+        case ok = 0
+        /// Script mode: at least one command failed.
+        case commandFailed = 1
+        /// The catalogs or the script could not be read.
+        case startFailed = 2
+    }
+
+    public static func run(options: REPLSession.Options, scriptPath: String?) -> Status {
+        let interactive = scriptPath == nil && isatty(0) != 0 && isatty(1) != 0
+        var options = options
+        options.colour = interactive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let session: REPLSession
+        do {
+            session = try REPLSession(options: options)
+        } catch {
+            standardError("l10n repl: \(error.message)")
+            return .startFailed
+        }
+        if interactive { return runInteractive(session) }
+        let input: FileHandle
+        if let scriptPath {
+            guard let handle = FileHandle(forReadingAtPath: scriptPath) else {
+                standardError("l10n repl: cannot read the script \(scriptPath); check the path and that you may read it")
+                return .startFailed
+            }
+            input = handle
+        } else {
+            input = .standardInput
+        }
+        return runScript(session, lines: LineReader(handle: input))
+    }
+
+    /// Script mode: every line is a command; the status is 1 if any failed.
+    static func runScript(_ session: REPLSession, lines: some Sequence<String>) -> Status {
+        var failed = false
+        for line in lines {
+            let output = session.execute(line)
+            if !output.stdout.isEmpty { standardOutput(output.stdout) }
+            if !output.stderr.isEmpty { standardError(output.stderr) }
+            failed = failed || output.failed
+            if output.quit { break }
+        }
+        return failed ? .commandFailed : .ok
+    }
+
+    // MARK: Interactive
+
+    static func runInteractive(_ session: REPLSession) -> Status {
+        // Without the user's locale libedit drops non-ASCII keystrokes ("blåbær" would lose its letters).
+        setlocale(LC_ALL, "")
+        LineEditing.session = session
+        okedit_configure(LineEditing.name, LineEditing.generator, LineEditing.attempt)
+        using_history()
+        stifle_history(1000)
+        let history = historyFile()
+        if let history { _ = read_history(history) }
+        standardOutput("OfflineKit l10n REPL — catalogs: \(session.catalogsFolder)\nType `help` for the commands, Tab to complete, Ctrl-D to leave.")
+        while true {
+            guard let raw = readline(session.prompt) else { standardOutput(""); break }
+            let line = String(cString: raw)
+            free(raw)
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(line) }
+            let output = session.execute(line)
+            if !output.stdout.isEmpty { standardOutput(output.stdout) }
+            if !output.stderr.isEmpty { standardError("\u{1B}[31m" + output.stderr + "\u{1B}[0m") }
+            if output.quit { break }
+        }
+        if let history { _ = write_history(history) }
+        return .ok
+    }
+
+    /// `$XDG_DATA_HOME/offlinekit/l10n-repl-history` (else `~/.local/share/…`), created if missing.
+    static func historyFile() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { $0 + "/.local/share" }
+        guard let base else { return nil }
+        let folder = base + "/offlinekit"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder + "/l10n-repl-history"
+    }
+
+    static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// libedit's completion callbacks are C function pointers without context, so the session they
+/// complete from is a global. Only touched on the thread that calls `readline`.
+private enum LineEditing {
+    nonisolated(unsafe) static var session: REPLSession?
+    nonisolated(unsafe) static var matches: [String] = []
+    /// libedit keeps the pointer, so the name must live as long as the process.
+    nonisolated(unsafe) static let name: UnsafePointer<CChar> = UnsafePointer(strdup("l10n")!)
+
+    static let attempt: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, _, _ in
+        okedit_disable_filename_completion()  // never fall back to file names
+        return rl_completion_matches(text, LineEditing.generator)
+    }
+
+    static let generator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { text, state in
+        if state == 0 {
+            let word = text.map { String(cString: $0) } ?? ""
+            let line = okedit_line_buffer().map { String(cString: $0) } ?? ""
+            let upToCursor = String(line.utf8.prefix(Int(okedit_point()))) ?? line
+            LineEditing.matches = LineEditing.session?.completions(line: upToCursor, word: word) ?? []
+        }
+        let index = Int(state)
+        guard index < LineEditing.matches.count else { return nil }
+        return strdup(LineEditing.matches[index])
+    }
+}
+
+/// Lines of a file handle, read lazily (a script may be long; stdin may be a pipe).
+struct LineReader: Sequence, IteratorProtocol {
+    let handle: FileHandle
+    private var buffer = Data()
+    private var finished = false
+
+    init(handle: FileHandle) {
+        self.handle = handle
+    }
+
+    mutating func next() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return String(decoding: line, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            }
+            if finished {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { finished = true } else { buffer.append(chunk) }
+        }
+    }
+}

@@ -1,0 +1,517 @@
+public import Core
+import Foundation
+import Localization
+public import StringsKit
+
+/// What one command printed, and whether it failed (script mode exits 1 if any did).
+public struct CommandOutput: Sendable, Equatable {
+    public var stdout: String
+    public var stderr: String
+    public var failed: Bool
+    public var quit: Bool
+
+    static func ok(_ text: String) -> CommandOutput { CommandOutput(stdout: text, stderr: "", failed: false, quit: false) }
+    static func error(_ text: String) -> CommandOutput { CommandOutput(stdout: "", stderr: "error: " + text, failed: true, quit: false) }
+}
+
+/// Why a REPL could not start: the message names the path and what to do.
+public struct REPLStartError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// One REPL: the catalogs, the current locale, and every command, independent of any terminal.
+/// `l10n repl` feeds it lines from libedit (interactive) or stdin/`--script` (script mode).
+public final class REPLSession {
+    public struct Options: Sendable {
+        public var locale: String
+        public var width: Int
+        public var theme: Theme
+        /// A folder of `<locale>.lproj` folders; nil uses the bundled catalogs (read from the source
+        /// `Localization/` folder when it exists, so edits show on `reload`).
+        public var catalogsPath: String?
+        public var colour: Bool
+
+        public init(locale: String = "en", width: Int = 40, theme: Theme = .light, catalogsPath: String? = nil, colour: Bool = false) {
+            self.locale = locale
+            self.width = width
+            self.theme = theme
+            self.catalogsPath = catalogsPath
+            self.colour = colour
+        }
+    }
+
+    public private(set) var options: Options
+    public private(set) var catalog: Catalog
+    public private(set) var localizer: Localizer
+    public private(set) var baseLocale: String
+    private var configuration: LintConfiguration
+
+    /// Pseudo-locales the REPL offers, each the base locale transformed.
+    public static let pseudoLocales: [(name: String, style: PseudoStyle, summary: String)] = [
+        ("en-XA", .bounded, "pseudo: accented and expanded, brackets show truncation"),
+        ("ar-XB", .rtl, "pseudo: right-to-left"),
+        ("double", .double, "pseudo: every letter doubled"),
+    ]
+
+    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self]
+
+    public static var previews: [Preview] {
+        previewProviders.flatMap { $0.previews }
+    }
+
+    public init(options: Options) throws(REPLStartError) {
+        self.options = options
+        let (catalog, configuration) = try Self.load(options.catalogsPath)
+        self.configuration = configuration
+        self.baseLocale = configuration.baseLocale ?? (catalog.locales.contains("en") || catalog.locales.isEmpty ? "en" : catalog.locales[0])
+        self.catalog = catalog
+        self.localizer = Localizer(catalog: catalog, locale: options.locale, baseLocale: baseLocale)
+        if options.locale != "en" { _ = switchLocale(options.locale) }
+    }
+
+    public var catalogsFolder: String {
+        options.catalogsPath ?? BundledCatalogs.editableDirectory.path
+    }
+
+    public var prompt: String {
+        "l10n [\(localizer.locale)]> "
+    }
+
+    private static func load(_ path: String?) throws(REPLStartError) -> (Catalog, LintConfiguration) {
+        let folder = path ?? BundledCatalogs.editableDirectory.path
+        let catalog: Catalog
+        do {
+            catalog = try Catalog.load(paths: [folder])
+        } catch {
+            throw REPLStartError(message: "\(error)")
+        }
+        let configPath = (folder as NSString).appendingPathComponent(LintConfiguration.fileName)
+        var configuration = LintConfiguration()
+        if FileManager.default.fileExists(atPath: configPath) {
+            do { configuration = try LintConfiguration.load(path: configPath) } catch {
+                throw REPLStartError(message: "\(error.description) (fix the file or pass --catalogs to another folder)")
+            }
+        }
+        return (catalog, configuration)
+    }
+
+    // MARK: Commands
+
+    public struct CommandInfo: Sendable {
+        public var name: String
+        public var usage: String
+        public var summary: String
+    }
+
+    public static let commands: [CommandInfo] = [
+        CommandInfo(name: "locales", usage: "locales", summary: "every locale with how complete it is, and the pseudo-locales"),
+        CommandInfo(name: "locale", usage: "locale ID", summary: "switch locale (also en-XA, ar-XB, double)"),
+        CommandInfo(name: "tables", usage: "tables", summary: "the tables and how many keys each has"),
+        CommandInfo(name: "keys", usage: "keys [TABLE] [GLOB]", summary: "list keys, e.g. `keys Core offline.*`"),
+        CommandInfo(name: "show", usage: "show TABLE.KEY [ARG…]", summary: "the value in the current locale; marks a fallback"),
+        CommandInfo(name: "compare", usage: "compare TABLE.KEY", summary: "every locale side by side, width against the key's budget"),
+        CommandInfo(name: "format", usage: "format date|currency|number|percent|relative VALUE…", summary: "ICU formatting in the current locale"),
+        CommandInfo(name: "plural", usage: "plural TABLE.KEY N", summary: "the plural category of N and the form it picks"),
+        CommandInfo(name: "previews", usage: "previews", summary: "the components that can be previewed"),
+        CommandInfo(name: "preview", usage: "preview NAME", summary: "draw a component as a phone shows it, in the current locale"),
+        CommandInfo(name: "width", usage: "width N", summary: "set the phone's width in columns (now: see `preview`)"),
+        CommandInfo(name: "theme", usage: "theme light|dark", summary: "light or dark styling for previews"),
+        CommandInfo(name: "lint", usage: "lint", summary: "lint the catalogs (as `l10n lint`)"),
+        CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
+        CommandInfo(name: "help", usage: "help [COMMAND]", summary: "this list, or one command's usage"),
+        CommandInfo(name: "quit", usage: "quit", summary: "leave (also `exit`, Ctrl-D)"),
+    ]
+
+    /// Runs one line. Empty lines and `#` comments do nothing.
+    public func execute(_ line: String) -> CommandOutput {
+        let words = Self.split(line)
+        guard let command = words.first, !command.hasPrefix("#") else { return .ok("") }
+        let arguments = Array(words.dropFirst())
+        switch command {
+        case "locales": return locales()
+        case "locale": return arguments.count == 1 ? switchLocale(arguments[0]) : usage("locale")
+        case "tables": return tables()
+        case "keys": return keys(arguments)
+        case "show": return arguments.isEmpty ? usage("show") : show(arguments[0], Array(arguments.dropFirst()))
+        case "compare": return arguments.count == 1 ? compare(arguments[0]) : usage("compare")
+        case "format": return format(arguments)
+        case "plural": return arguments.count == 2 ? plural(arguments[0], arguments[1]) : usage("plural")
+        case "previews": return previewList()
+        case "preview": return arguments.count == 1 ? preview(arguments[0]) : usage("preview")
+        case "width": return setWidth(arguments)
+        case "theme": return setTheme(arguments)
+        case "lint": return lint()
+        case "reload": return reload()
+        case "help", "?": return help(arguments.first)
+        case "quit", "exit": return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
+        default:
+            let names = Self.commands.map(\.name) + ["exit"]
+            let hint = Suggestion.closest(to: command, in: names).map { "; did you mean `\($0)`?" } ?? "; type `help` for the commands"
+            return .error("unknown command `\(command)`\(hint)")
+        }
+    }
+
+    private func usage(_ name: String) -> CommandOutput {
+        let info = Self.commands.first { $0.name == name }
+        return .error("usage: \(info?.usage ?? name)")
+    }
+
+    func help(_ name: String?) -> CommandOutput {
+        if let name {
+            guard let info = Self.commands.first(where: { $0.name == name }) else {
+                let hint = Suggestion.closest(to: name, in: Self.commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
+                return .error("no command `\(name)`\(hint)")
+            }
+            return .ok("\(info.usage)\n  \(info.summary)")
+        }
+        let width = Self.commands.map { $0.usage.count }.max() ?? 0
+        var lines = ["Preview every piece of UI copy in every locale. Commands:"]
+        for info in Self.commands {
+            lines.append("  " + info.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + info.summary)
+        }
+        lines.append("Keys are written TABLE.KEY, e.g. `show Core.offline.indicator.title`. Tab completes commands, locales and keys.")
+        return .ok(lines.joined(separator: "\n"))
+    }
+
+    // MARK: Locales
+
+    private var baseKeys: [(table: String, key: String)] {
+        catalog.tableNames.flatMap { table in (catalog.table(table, locale: baseLocale)?.keys ?? []).map { (table, $0) } }
+    }
+
+    func locales() -> CommandOutput {
+        let base = baseKeys
+        var lines: [String] = []
+        for locale in catalog.locales {
+            let present = base.filter { catalog.entry(table: $0.table, locale: locale, key: $0.key) != nil }.count
+            let percent = base.isEmpty ? 100 : present * 100 / base.count
+            let marker = locale == localizer.locale ? "*" : " "
+            lines.append("\(marker) \(locale.padding(toLength: 7, withPad: " ", startingAt: 0)) \(String(format: "%3d", percent))%\(locale == baseLocale ? "  base" : "")")
+        }
+        for pseudo in Self.pseudoLocales {
+            let marker = pseudo.name == localizer.locale ? "*" : " "
+            lines.append("\(marker) \(pseudo.name.padding(toLength: 7, withPad: " ", startingAt: 0))       \(pseudo.summary)")
+        }
+        return .ok(lines.joined(separator: "\n"))
+    }
+
+    func switchLocale(_ identifier: String) -> CommandOutput {
+        let name = identifier == "en-XD" ? "double" : identifier
+        if let pseudo = Self.pseudoLocales.first(where: { $0.name == name }) {
+            var pseudoCatalog = catalog
+            for table in catalog.tableNames {
+                guard let base = catalog.table(table, locale: baseLocale) else { continue }
+                for key in base.keys {
+                    guard var entry = base.entries[key] else { continue }
+                    switch entry.value {
+                    case let .text(text): entry.value = .text(PseudoLocalizer.transform(text, style: pseudo.style))
+                    case let .plural(rule): entry.value = .plural(PseudoLocalizer.transform(rule, style: pseudo.style))
+                    case .other: break
+                    }
+                    pseudoCatalog.insert(entry, table: table, locale: pseudo.name)
+                }
+            }
+            // ICU formats numbers and dates for the pseudo-locale's language (en, ar).
+            localizer = Localizer(catalog: pseudoCatalog, locale: pseudo.name, baseLocale: baseLocale)
+            options.locale = pseudo.name
+            return .ok("locale: \(pseudo.name) (\(pseudo.summary))")
+        }
+        let chain = Localizer.fallbackChain(for: identifier, base: baseLocale, available: catalog.locales)
+        let hasCatalog = chain.first.map { $0 != baseLocale || identifier.lowercased().hasPrefix(baseLocale.lowercased()) } ?? false
+        let formatting = LocaleFormatting(locale: identifier)
+        guard hasCatalog || !formatting.usesRootFallback else {
+            let candidates = catalog.locales + Self.pseudoLocales.map(\.name)
+            let hint = Suggestion.closest(to: identifier, in: candidates).map { "; did you mean `\($0)`?" } ?? "; `locales` lists them"
+            return .error("no catalog and no ICU data for locale `\(identifier)`\(hint)")
+        }
+        localizer = Localizer(catalog: catalog, locale: identifier, baseLocale: baseLocale)
+        options.locale = identifier
+        let note = hasCatalog ? "strings from \(chain.joined(separator: " → "))" : "no catalog: strings fall back to \(baseLocale); numbers and dates use \(identifier)"
+        return .ok("locale: \(identifier) (\(note))")
+    }
+
+    // MARK: Keys
+
+    func tables() -> CommandOutput {
+        let lines = catalog.tableNames.map { table in
+            "\(table.padding(toLength: 18, withPad: " ", startingAt: 0)) \(catalog.table(table, locale: baseLocale)?.keys.count ?? 0) keys"
+        }
+        return .ok(lines.joined(separator: "\n"))
+    }
+
+    func keys(_ arguments: [String]) -> CommandOutput {
+        var table: String?
+        var pattern: String?
+        for argument in arguments {
+            if table == nil, pattern == nil, catalog.tableNames.contains(argument) { table = argument } else { pattern = argument }
+        }
+        if arguments.count > 2 || (arguments.count == 2 && table == nil) { return usage("keys") }
+        let matches = qualifiedKeys.filter { qualified in
+            let (entryTable, key) = Self.splitKey(qualified)!
+            if let table, entryTable != table { return false }
+            if let pattern { return Self.glob(pattern, matches: key) || Self.glob(pattern, matches: qualified) }
+            return true
+        }
+        if matches.isEmpty { return .error("no keys match\(pattern.map { " `\($0)`" } ?? "")\(table.map { " in \($0)" } ?? "")") }
+        return .ok(matches.joined(separator: "\n"))
+    }
+
+    public var qualifiedKeys: [String] {
+        baseKeys.map { "\($0.table).\($0.key)" }
+    }
+
+    /// `Core.offline.indicator.title` → (`Core`, `offline.indicator.title`): tables have no dots, keys may.
+    static func splitKey(_ qualified: String) -> (String, String)? {
+        guard let dot = qualified.firstIndex(of: "."), dot != qualified.startIndex else { return nil }
+        let key = qualified[qualified.index(after: dot)...]
+        return key.isEmpty ? nil : (String(qualified[..<dot]), String(key))
+    }
+
+    private func lookUp(_ qualified: String) -> Result<(table: String, key: String, entry: CatalogEntry), REPLCommandError> {
+        guard let (table, key) = Self.splitKey(qualified), let entry = catalog.entry(table: table, locale: baseLocale, key: key) else {
+            let hint = Suggestion.closest(to: qualified, in: qualifiedKeys).map { "; did you mean `\($0)`?" } ?? "; `keys` lists them"
+            return .failure(REPLCommandError(message: "no key `\(qualified)`\(hint)"))
+        }
+        return .success((table, key, entry))
+    }
+
+    func show(_ qualified: String, _ rawArguments: [String]) -> CommandOutput {
+        let found: (table: String, key: String, entry: CatalogEntry)
+        switch lookUp(qualified) {
+        case let .success(value): found = value
+        case let .failure(error): return .error(error.message)
+        }
+        let template = templateText(found.entry.value)
+        let needed = neededArguments(found.entry.value)
+        if rawArguments.count < needed {
+            let resolvedEntry = localizer.fallbackChain.lazy.compactMap { self.localizer.catalog.entry(table: found.table, locale: $0, key: found.key) }.first
+            let shown = resolvedEntry.map { templateText($0.value) } ?? template
+            return .ok("\(shown)\n(template: give \(needed) argument\(needed == 1 ? "" : "s") to format it)")
+        }
+        let arguments = rawArguments.map(Self.argument)
+        let resolved = localizer.resolve(Copy(found.table, found.key, arguments))
+        var text = resolved.text
+        if resolved.isFallback { text += "   (fallback: \(resolved.locale.isEmpty ? "key" : resolved.locale))" }
+        for issue in resolved.issues { text += "\nwarning: \(issue)" }
+        return .ok(text)
+    }
+
+    /// How many arguments the base string takes.
+    private func neededArguments(_ value: CatalogValue) -> Int {
+        switch value {
+        case let .text(text):
+            let specifiers = FormatSpecifier.parse(text)
+            return max(specifiers.compactMap(\.position).max() ?? 0, specifiers.filter { $0.position == nil }.count)
+        case let .plural(rule):
+            let specifiers = FormatSpecifier.parse(rule.format)
+            return max(specifiers.compactMap(\.position).max() ?? 0, specifiers.filter { $0.position == nil }.count)
+        case .other:
+            return 0
+        }
+    }
+
+    private func templateText(_ value: CatalogValue) -> String {
+        switch value {
+        case let .text(text): text
+        case let .plural(rule):
+            rule.format + " " + rule.variables.keys.sorted().map { name in
+                let forms = rule.variables[name]!.forms
+                return "{" + PluralCategory.allCases.compactMap { category in forms[category].map { "\(category.rawValue): \($0)" } }.joined(separator: " | ") + "}"
+            }.joined(separator: " ")
+        case let .other(value): "\(value)"
+        }
+    }
+
+    /// A typed argument from what was typed: integers, decimals, ISO dates, else text.
+    static func argument(_ text: String) -> CopyArgument {
+        if let integer = Int(text) { return .integer(integer) }
+        if let number = Double(text), text.contains(".") { return .number(number) }
+        let iso = ISO8601DateFormatter()
+        if let date = iso.date(from: text) { return .date(date, .medium) }
+        iso.formatOptions = [.withFullDate]
+        if let date = iso.date(from: text) { return .date(date, .medium) }
+        return .text(text)
+    }
+
+    func compare(_ qualified: String) -> CommandOutput {
+        let found: (table: String, key: String, entry: CatalogEntry)
+        switch lookUp(qualified) {
+        case let .success(value): found = value
+        case let .failure(error): return .error(error.message)
+        }
+        let budget = configuration.lengthBudget(table: found.table, key: found.key, comment: found.entry.comment)
+        var lines = ["\(qualified)" + (budget.map { "  budget \($0)" } ?? "  no budget")]
+        var locales = catalog.locales
+        if !locales.contains(localizer.locale) { locales.append(localizer.locale) }
+        for locale in locales {
+            let source = locale == localizer.locale ? localizer.catalog : catalog
+            guard let entry = source.entry(table: found.table, locale: locale, key: found.key) else {
+                lines.append("  \(locale.padding(toLength: 7, withPad: " ", startingAt: 0))   —  missing")
+                continue
+            }
+            let text: String = switch entry.value {
+            case let .plural(rule): rule.variables.values.first?.forms[.other] ?? rule.format
+            default: templateText(entry.value)
+            }
+            let width = TextLayout.width(text)
+            let measure = budget.map { "\(width)/\($0)" } ?? "\(width)"
+            let over = budget.map { width > $0 } ?? false
+            lines.append("  \(locale.padding(toLength: 7, withPad: " ", startingAt: 0)) \(measure.padding(toLength: 6, withPad: " ", startingAt: 0)) \(text)\(over ? "   ⚠ over budget" : "")")
+        }
+        return .ok(lines.joined(separator: "\n"))
+    }
+
+    func plural(_ qualified: String, _ number: String) -> CommandOutput {
+        let found: (table: String, key: String, entry: CatalogEntry)
+        switch lookUp(qualified) {
+        case let .success(value): found = value
+        case let .failure(error): return .error(error.message)
+        }
+        guard let count = Double(number) else { return .error("`\(number)` is not a number; usage: plural TABLE.KEY N") }
+        guard case .plural = found.entry.value else { return .error("`\(qualified)` has no plural forms (it is not in a .stringsdict)") }
+        let category: String
+        do { category = try localizer.formatting.pluralCategory(count).rawValue } catch { return .error(error.description) }
+        let argument: CopyArgument = count.rounded() == count && abs(count) < 1e15 ? .integer(Int(count)) : .number(count)
+        let resolved = localizer.resolve(Copy(found.table, found.key, [argument]))
+        return .ok("\(number) → \(category) → \(resolved.text)\(resolved.isFallback ? "   (fallback: \(resolved.locale))" : "")")
+    }
+
+    // MARK: Formatting
+
+    func format(_ arguments: [String]) -> CommandOutput {
+        guard let kind = arguments.first.flatMap(ValueKind.init(rawValue:)) else {
+            return .error("usage: format date|currency|number|percent|relative VALUE…")
+        }
+        do {
+            return .ok(try ValueFormatting.format(kind, Array(arguments.dropFirst()), with: localizer.formatting))
+        } catch {
+            return .error(error.description)
+        }
+    }
+
+    // MARK: Previews
+
+    func previewList() -> CommandOutput {
+        let previews = Self.previews
+        let width = previews.map(\.id.count).max() ?? 0
+        return .ok(previews.map { "\($0.id.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n"))
+    }
+
+    func preview(_ name: String) -> CommandOutput {
+        let previews = Self.previews
+        guard let preview = previews.first(where: { $0.id == name || $0.id.hasSuffix("." + name) }) else {
+            let hint = Suggestion.closest(to: name, in: previews.map(\.id)).map { "; did you mean `\($0)`?" } ?? "; `previews` lists them"
+            return .error("no preview `\(name)`\(hint)")
+        }
+        return .ok(render(preview.node).text)
+    }
+
+    public func render(_ node: ViewNode) -> RenderedScreen {
+        PhoneRenderer(localizer: localizer, width: options.width, theme: options.theme, colour: options.colour).render(node)
+    }
+
+    func setWidth(_ arguments: [String]) -> CommandOutput {
+        guard arguments.count == 1, let width = Int(arguments[0]), (20...200).contains(width) else {
+            return .error("usage: width N (20 to 200 columns)")
+        }
+        options.width = width
+        return .ok("width: \(width) columns")
+    }
+
+    func setTheme(_ arguments: [String]) -> CommandOutput {
+        guard arguments.count == 1, let theme = Theme(rawValue: arguments[0]) else { return .error("usage: theme light|dark") }
+        options.theme = theme
+        return .ok("theme: \(theme.rawValue)")
+    }
+
+    // MARK: Lint and reload
+
+    func lint() -> CommandOutput {
+        let linter = Linter(configuration: configuration)
+        do {
+            let result = try linter.lint(catalog)
+            let text = Reporter.render(result, format: .text, colour: options.colour)
+            return CommandOutput(stdout: text, stderr: "", failed: result.errors > 0, quit: false)
+        } catch {
+            return .error(error.description)
+        }
+    }
+
+    func reload() -> CommandOutput {
+        do {
+            let (catalog, configuration) = try Self.load(options.catalogsPath)
+            self.catalog = catalog
+            self.configuration = configuration
+            let locale = localizer.locale
+            localizer = Localizer(catalog: catalog, locale: locale, baseLocale: baseLocale)
+            if Self.pseudoLocales.contains(where: { $0.name == locale }) { _ = switchLocale(locale) }
+            let problems = catalog.problems.map { "warning: \($0)" }
+            return .ok((["reloaded \(catalog.files.count) files from \(catalogsFolder); locale \(locale)"] + problems).joined(separator: "\n"))
+        } catch {
+            return .error(error.description)
+        }
+    }
+
+    // MARK: Completion
+
+    /// Candidates for the word being typed, given the line so far (for Tab).
+    public func completions(line: String, word: String) -> [String] {
+        let words = Self.split(line)
+        let completingFirst = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
+        let pool: [String]
+        if completingFirst {
+            pool = Self.commands.map(\.name)
+        } else {
+            switch words[0] {
+            case "locale": pool = catalog.locales + Self.pseudoLocales.map(\.name)
+            case "show", "compare", "plural": pool = qualifiedKeys
+            case "keys": pool = catalog.tableNames
+            case "preview": pool = Self.previews.map(\.id)
+            case "format": pool = ValueKind.allCases.map(\.rawValue)
+            case "theme": pool = Theme.allCases.map(\.rawValue)
+            case "help": pool = Self.commands.map(\.name)
+            default: pool = []
+            }
+        }
+        return pool.filter { $0.hasPrefix(word) }.sorted()
+    }
+
+    // MARK: Parsing
+
+    /// Words separated by spaces; "double quotes" keep spaces in one argument.
+    static func split(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var hasWord = false
+        for character in line {
+            if character == "\"" { quoted.toggle(); hasWord = true; continue }
+            if character.isWhitespace && !quoted {
+                if hasWord { words.append(current); current = ""; hasWord = false }
+                continue
+            }
+            current.append(character)
+            hasWord = true
+        }
+        if hasWord { words.append(current) }
+        return words
+    }
+
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        let p = Array(pattern), t = Array(text)
+        var pi = 0, ti = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] { pi += 1; ti += 1 }
+            else if pi < p.count, p[pi] == "*" { star = pi; mark = ti; pi += 1 }
+            else if star >= 0 { pi = star + 1; mark += 1; ti = mark }
+            else { return false }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}
+
+struct REPLCommandError: Error {
+    var message: String
+}

@@ -1,0 +1,316 @@
+import Core
+import Foundation
+
+/// What a command produced: the text for stdout and stderr, and the process exit code.
+/// The `l10n` executable only prints these; tests call the commands directly.
+public struct CommandOutcome: Sendable, Equatable {
+    public var standardOutput: String
+    public var standardError: String
+    public var exitCode: Int32
+
+    public init(standardOutput: String = "", standardError: String = "", exitCode: Int32) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.exitCode = exitCode
+    }
+
+    /// 0: no errors (warnings allowed unless --strict).
+    public static let success: Int32 = 0
+    /// 1: errors found (findings, or a file that does not parse).
+    public static let findings: Int32 = 1
+    /// 2: usage or I/O error (missing path, unreadable file, bad configuration).
+    public static let usageOrIO: Int32 = 2
+
+    static func usage(_ message: String) -> CommandOutcome {
+        CommandOutcome(standardError: "l10n: \(message)\n", exitCode: usageOrIO)
+    }
+}
+
+/// The library side of each `l10n` subcommand.
+public enum L10nCommands {
+    public static let defaultPath = "Localization"
+
+    // MARK: lint
+
+    public struct LintOptions: Sendable {
+        public var paths: [String]
+        public var format: ReportFormat
+        public var configPath: String?
+        public var strict: Bool
+        public var colour: Bool
+        /// Identifiers features contribute (the composition root passes them in).
+        public var identifiers: InternalIdentifiers
+        /// The `l10n` process exits right after a lint: it sets this to skip freeing the loaded catalog
+        /// (tens of thousands of entries take ~10% of a large lint to free). Library callers leave it false.
+        public var keepsCatalogUntilExit = false
+
+        public init(paths: [String] = [], format: ReportFormat = .text, configPath: String? = nil, strict: Bool = false,
+                    colour: Bool = false, identifiers: InternalIdentifiers = .builtIn) {
+            self.paths = paths
+            self.format = format
+            self.configPath = configPath
+            self.strict = strict
+            self.colour = colour
+            self.identifiers = identifiers
+        }
+    }
+
+    public static func lint(_ options: LintOptions) -> CommandOutcome {
+        let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+        let configuration: LintConfiguration
+        let configPath: String?
+        do {
+            (configuration, configPath) = try loadConfiguration(explicit: options.configPath, paths: paths)
+        } catch {
+            return .usage(error.description)
+        }
+        let catalog: LoadedCatalog
+        do {
+            catalog = try LoadedCatalog.load(paths: paths)
+        } catch {
+            return .usage(error.description)
+        }
+        if catalog.files.isEmpty {
+            return .usage("\(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or .strings, .stringsdict or .xcstrings files")
+        }
+        let identifiers = options.identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
+        let linter = Linter(configuration: configuration, identifiers: identifiers, configurationPath: configPath)
+        let result: LintResult
+        do {
+            result = try linter.lint(catalog)
+        } catch {
+            return .usage(error.description)
+        }
+        if options.keepsCatalogUntilExit { CatalogKeeper.keepUntilExit(catalog) }
+        let output = Reporter.render(result, format: options.format, colour: options.colour)
+        let code: Int32 = if result.hasUnreadableFiles {
+            CommandOutcome.usageOrIO
+        } else if result.errors > 0 || (options.strict && result.warnings > 0) {
+            CommandOutcome.findings
+        } else {
+            CommandOutcome.success
+        }
+        return CommandOutcome(standardOutput: output, exitCode: code)
+    }
+
+    /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).
+    public static func loadConfiguration(explicit: String?, paths: [String]) throws(ConfigurationError) -> (LintConfiguration, String?) {
+        if let explicit {
+            guard FileManager.default.fileExists(atPath: explicit) else {
+                throw ConfigurationError(path: explicit, problem: "no such file; pass the path of an l10n.json, or leave out --config")
+            }
+            return (try LintConfiguration.load(path: explicit), explicit)
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            var candidates: [String] = []
+            if isDirectory.boolValue {
+                candidates.append((path as NSString).appendingPathComponent(LintConfiguration.fileName))
+            } else {
+                let parent = (path as NSString).deletingLastPathComponent
+                candidates.append(((parent as NSString).deletingLastPathComponent as NSString).appendingPathComponent(LintConfiguration.fileName))
+                candidates.append((parent as NSString).appendingPathComponent(LintConfiguration.fileName))
+            }
+            for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
+                return (try LintConfiguration.load(path: candidate), candidate)
+            }
+        }
+        return (LintConfiguration(), nil)
+    }
+
+    // MARK: parse
+
+    public enum ParseFormat: String, Sendable, CaseIterable {
+        case json, text
+    }
+
+    /// Prints what Apple would read from one `.strings` file: a JSON object of the values, keys sorted.
+    public static func parse(file path: String, format: ParseFormat) -> CommandOutcome {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .usage("\(path): no such file; pass the path of a .strings file")
+        }
+        guard !isDirectory.boolValue else {
+            return .usage("\(path): is a folder; pass one .strings file (use `l10n lint \(path)` for a folder)")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Catalog.maximumFileSize {
+            return .usage("\(path): file is \(size / (1024 * 1024)) MB, larger than the \(Catalog.maximumFileSize / (1024 * 1024)) MB a strings file may be; check that this is really a strings file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .usage("\(path): cannot be read; check that you may read it (e.g. chmod a+r)")
+        }
+        let file: StringsFile
+        do {
+            file = try StringsParser.parse(data)
+        } catch {
+            return CommandOutcome(standardError: "\(path):\(error.position.line):\(error.position.column): error: \(error.message); \(error.hint.lowercasedFirst) [\(Rule.syntaxError.rawValue)]\n",
+                                  exitCode: CommandOutcome.findings)
+        }
+        switch format {
+        case .json:
+            return CommandOutcome(standardOutput: JSONText.object(file.dictionary.mapValues(JSONText.value)) + "\n", exitCode: 0)
+        case .text:
+            var out = ""
+            for key in file.dictionary.keys.sorted() {
+                guard let value = file.dictionary[key] else { continue }
+                out += "\"\(StringsWriter.quoted(key))\" = \(plistText(value));\n"
+            }
+            return CommandOutcome(standardOutput: out, exitCode: 0)
+        }
+    }
+
+    static func plistText(_ value: PlistValue) -> String {
+        switch value {
+        case .string(let text): "\"\(StringsWriter.quoted(text))\""
+        case .array(let items): "(" + items.map(plistText).joined(separator: ", ") + ")"
+        case .dictionary(let items): "{ " + items.keys.sorted().map { "\"\(StringsWriter.quoted($0))\" = \(plistText(items[$0]!));" }.joined(separator: " ") + " }"
+        case .data(let data): "<" + data.map { String(format: "%02x", $0) }.joined() + ">"
+        }
+    }
+
+    // MARK: export / import
+
+    public static func exportXLIFF(paths: [String], to folder: String, configPath: String? = nil,
+                                   identifiers: InternalIdentifiers = .builtIn) -> CommandOutcome {
+        let paths = paths.isEmpty ? [defaultPath] : paths
+        let configuration: LintConfiguration
+        do {
+            configuration = try loadConfiguration(explicit: configPath, paths: paths).0
+        } catch {
+            return .usage(error.description)
+        }
+        let catalog: Catalog
+        do {
+            catalog = try Catalog.load(paths: paths)
+        } catch {
+            return .usage(error.description)
+        }
+        if let problem = catalog.problems.first {
+            return CommandOutcome(standardError: "l10n: \(problem); fix it before exporting (`l10n lint` lists every problem)\n",
+                                  exitCode: problem.kind == .unreadable ? CommandOutcome.usageOrIO : CommandOutcome.findings)
+        }
+        let base: String
+        do {
+            base = try Linter(configuration: configuration).baseLocale(of: catalog)
+        } catch {
+            return .usage(error.description)
+        }
+        let root = paths.count == 1 && isFolder(paths[0]) ? paths[0] : FileManager.default.currentDirectoryPath
+        let allIdentifiers = identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
+        var written: [String] = []
+        let targets = catalog.locales.filter { $0 != base && !$0.isEmpty }
+        if targets.isEmpty {
+            return .usage("no target locales besides \(base) in \(paths.joined(separator: ", ")); add a <locale>.lproj folder to export for")
+        }
+        for target in targets {
+            let files = XLIFF.files(from: catalog, base: base, target: target, root: root, identifiers: allIdentifiers)
+            let path = (folder as NSString).appendingPathComponent("\(target).xliff")
+            do {
+                try XLIFF.write(XLIFF.document(files), to: path)
+            } catch {
+                return .usage(error.description)
+            }
+            written.append(path)
+        }
+        return CommandOutcome(standardOutput: written.map { "wrote \($0)\n" }.joined(), exitCode: 0)
+    }
+
+    public static func importXLIFF(file path: String, into folder: String) -> CommandOutcome {
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .usage("\(path): no such file; pass an .xliff file written by `l10n export --xliff` or Xcode")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .usage("\(path): cannot be read; check that you may read it (e.g. chmod a+r)")
+        }
+        do {
+            let files = try XLIFF.parse(data, path: path)
+            let written = try XLIFF.write(files, into: folder)
+            return CommandOutcome(standardOutput: written.map { "wrote \($0)\n" }.joined(), exitCode: 0)
+        } catch {
+            return CommandOutcome(standardError: "l10n: \(error)\n", exitCode: CommandOutcome.findings)
+        }
+    }
+
+    // MARK: pseudo
+
+    public static func pseudo(style: PseudoStyle, baseFolder: String, output: String?) -> CommandOutcome {
+        let folder = baseFolder.hasSuffix("/") ? String(baseFolder.dropLast()) : baseFolder
+        let destination = output ?? ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(style.localeName).lproj")
+        do {
+            let written = try PseudoLocalizer.write(baseFolder: folder, style: style, outputFolder: destination)
+            return CommandOutcome(standardOutput: written.map { "wrote \($0)\n" }.joined(), exitCode: 0)
+        } catch {
+            return .usage(error.description)
+        }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+/// Deterministic JSON for `l10n parse`: keys sorted by Unicode scalars, no escaped slashes.
+enum JSONText {
+    enum Value {
+        case string(String), array([Value]), object([String: Value])
+    }
+
+    static func value(_ plist: PlistValue) -> Value {
+        switch plist {
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(value))
+        case .dictionary(let items): .object(items.mapValues(value))
+        case .data(let data): .string("<" + data.map { String(format: "%02x", $0) }.joined() + ">")
+        }
+    }
+
+    static func object(_ members: [String: Value]) -> String {
+        render(.object(members), indent: "")
+    }
+
+    static func render(_ value: Value, indent: String) -> String {
+        let inner = indent + "  "
+        switch value {
+        case .string(let text):
+            return quote(text)
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            return "{\n" + keys.map { "\(inner)\(quote($0)): \(render(members[$0]!, indent: inner))" }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Holds a value that the process never frees (see `LintOptions.keepsCatalogUntilExit`).
+final class CatalogKeeper: Sendable {
+    let catalog: LoadedCatalog
+
+    private init(_ catalog: LoadedCatalog) {
+        self.catalog = catalog
+    }
+
+    static func keepUntilExit(_ catalog: LoadedCatalog) {
+        _ = Unmanaged.passRetained(CatalogKeeper(catalog))
+    }
+}

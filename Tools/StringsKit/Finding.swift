@@ -1,0 +1,121 @@
+/// How much a finding matters. `off` only appears in configuration: a rule set to off reports nothing.
+public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case error, warning, off
+
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .off: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Every check the linter runs. The raw value is the id users write in `l10n.json` and see in `[brackets]`.
+public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
+    case syntaxError = "syntax-error"
+    case unreadableFile = "unreadable-file"
+    case duplicateKey = "duplicate-key"
+    case missingKey = "missing-key"
+    case extraKey = "extra-key"
+    case emptyValue = "empty-value"
+    case untranslated = "untranslated"
+    case formatMismatch = "format-mismatch"
+    case invalidFormat = "invalid-format"
+    case pluralCoverage = "plural-coverage"
+    case requiredKey = "required-key"
+    case internalIdentifier = "internal-identifier"
+    case misleadingConstruct = "misleading-construct"
+    case nonStringValue = "non-string-value"
+    case lengthBudget = "length-budget"
+    case whitespaceMismatch = "whitespace-mismatch"
+    case punctuationMismatch = "punctuation-mismatch"
+
+    public var id: String { rawValue }
+
+    public var defaultSeverity: Severity {
+        switch self {
+        case .syntaxError, .unreadableFile, .duplicateKey, .missingKey, .formatMismatch, .pluralCoverage,
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget:
+            .error
+        case .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
+             .whitespaceMismatch, .punctuationMismatch:
+            .warning
+        }
+    }
+
+    /// One line for `--help`, the README and SARIF's `shortDescription`.
+    public var summary: String {
+        switch self {
+        case .syntaxError: "The file cannot be read the way Apple reads it (syntax, encoding, structure, empty file)."
+        case .unreadableFile: "The file cannot be opened or is too large to be a catalog."
+        case .duplicateKey: "A key appears twice in one file; only the last value is used."
+        case .missingKey: "A key of the base locale has no translation in this locale."
+        case .extraKey: "A key exists in this locale but not in the base locale."
+        case .emptyValue: "A value is empty where the base locale has text."
+        case .untranslated: "A translation is identical to the base locale's text."
+        case .formatMismatch: "Format specifiers differ from the base locale's in count, type, size or position."
+        case .invalidFormat: "A lone % that forms no format specifier."
+        case .pluralCoverage: "A plural rule lacks a variable or a CLDR plural category the locale needs."
+        case .requiredKey: "A key that l10n.json requires is missing."
+        case .internalIdentifier: "An internal identifier (state key, telemetry event, icon name) is used as translatable copy."
+        case .misleadingConstruct: "The file parses, but a construct probably does not mean what its author thinks."
+        case .nonStringValue: "A value is an array, dictionary or data instead of a string."
+        case .lengthBudget: "A value is longer than the length budget its key declares."
+        case .whitespaceMismatch: "Leading or trailing whitespace differs from the base locale's."
+        case .punctuationMismatch: "Final punctuation differs from the base locale's."
+        }
+    }
+}
+
+/// One problem the linter found, with a 1-based position in `file`.
+public struct Finding: Sendable, Hashable, Codable {
+    public var rule: Rule
+    public var severity: Severity
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var locale: String
+    public var table: String
+    public var key: String?
+    /// What is wrong and what to do, one sentence or two.
+    public var message: String
+
+    public init(rule: Rule, severity: Severity, file: String, line: Int, column: Int, locale: String, table: String,
+                key: String?, message: String) {
+        self.rule = rule
+        self.severity = severity
+        self.file = file
+        self.line = max(1, line)
+        self.column = max(1, column)
+        self.locale = locale
+        self.table = table
+        self.key = key
+        self.message = message
+    }
+
+    /// Orders findings by file, then position, then rule, so output is stable.
+    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.rule.rawValue, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule.rawValue, rhs.message)
+    }
+}
+
+/// What one lint run found, plus the counts the reporters summarise.
+public struct LintResult: Sendable {
+    public var findings: [Finding]
+    public var files: Int
+    public var entries: Int
+
+    public init(findings: [Finding], files: Int, entries: Int) {
+        self.findings = findings
+        self.files = files
+        self.entries = entries
+    }
+
+    public var errors: Int { findings.count { $0.severity == .error } }
+    public var warnings: Int { findings.count { $0.severity == .warning } }
+    /// True when a file could not be read at all: the run exits 2 (an I/O error), not 1.
+    public var hasUnreadableFiles: Bool { findings.contains { $0.rule == .unreadableFile } }
+}

@@ -1,0 +1,103 @@
+public import Core
+
+/// Compares the printf arguments of a translation with its base: count, kind and size, and position.
+public enum FormatComparison {
+    /// The arguments a string consumes by 1-based argument number, and whether it mixes `%1$@` with `%d`.
+    struct Arguments {
+        var byNumber: [Int: FormatSpecifier] = [:]
+        var mixesNumbering = false
+        var numbered = false
+        var sequence: [FormatSpecifier] = []
+
+        init(_ specifiers: [FormatSpecifier]) {
+            var next = 1
+            var sawNumbered = false
+            var sawUnnumbered = false
+            for specifier in specifiers {
+                let number: Int
+                if let position = specifier.position {
+                    number = position
+                    sawNumbered = true
+                } else {
+                    number = next
+                    next += 1
+                    sawUnnumbered = true
+                }
+                sequence.append(specifier)
+                if byNumber[number] == nil { byNumber[number] = specifier }
+            }
+            mixesNumbering = sawNumbered && sawUnnumbered
+            numbered = sawNumbered
+        }
+
+        var count: Int { byNumber.count }
+        var highest: Int { byNumber.keys.max() ?? 0 }
+    }
+
+    /// A sentence saying what differs and what to do, or nil when the translation consumes the same arguments.
+    public static func compare(_ specifiers: [FormatSpecifier], base baseSpecifiers: [FormatSpecifier], baseLocale: String) -> String? {
+        let arguments = Arguments(specifiers)
+        let baseArguments = Arguments(baseSpecifiers)
+        let baseList = list(baseArguments)
+        if arguments.mixesNumbering {
+            return "mixes numbered (%1$@) and unnumbered (%@) specifiers, so the arguments it reads are undefined; number every specifier"
+        }
+        if let gap = (1...max(1, arguments.highest)).first(where: { arguments.byNumber[$0] == nil }), arguments.highest > 0 {
+            return "never uses argument \(gap) but uses argument \(arguments.highest), which cannot be read safely; use each argument from 1 to \(arguments.highest)"
+        }
+        if arguments.count != baseArguments.count {
+            return "has \(arguments.count) format argument(s) (\(list(arguments))) but the base (\(baseLocale)) has \(baseArguments.count) (\(baseList)); use the same specifiers as the base"
+        }
+        for number in 1...max(1, baseArguments.highest) {
+            guard let mine = arguments.byNumber[number], let theirs = baseArguments.byNumber[number] else { continue }
+            guard mine.signature != theirs.signature else { continue }
+            // Same arguments, different order, and no numbers: the translator reordered the sentence.
+            if !arguments.numbered, Self.sortedSignatures(arguments) == Self.sortedSignatures(baseArguments) {
+                let numberedExample = arguments.sequence.map { specifier -> String in
+                    let original = (1...baseArguments.highest).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1
+                    return numbered(specifier, original)
+                }.joined(separator: " … ")
+                return "takes the arguments in a different order than the base (\(baseLocale): \(baseList)); to reorder them, number the specifiers, e.g. \(numberedExample)"
+            }
+            return "argument \(number) is \(mine.text) (\(describe(mine))) but the base (\(baseLocale)) has \(theirs.text) (\(describe(theirs))); use \(theirs.text)"
+        }
+        return nil
+    }
+
+    private static func sortedSignatures(_ arguments: Arguments) -> [String] {
+        arguments.byNumber.values.map(\.signature).sorted()
+    }
+
+    private static func list(_ arguments: Arguments) -> String {
+        let texts = (1...max(1, arguments.highest)).compactMap { arguments.byNumber[$0]?.text }
+        return texts.isEmpty ? "none" : texts.joined(separator: ", ")
+    }
+
+    private static func numbered(_ specifier: FormatSpecifier, _ number: Int) -> String {
+        var text = specifier.text
+        text.insert(contentsOf: "\(number)$", at: text.index(after: text.startIndex))
+        return text
+    }
+
+    /// "64-bit integer", "object", "C string"…: what the argument must be.
+    public static func describe(_ specifier: FormatSpecifier) -> String {
+        func size(_ length: String) -> String {
+            switch length {
+            case "hh": "8-bit"
+            case "h": "16-bit"
+            case "": "32-bit"
+            default: "64-bit"
+            }
+        }
+        switch specifier.argumentKind {
+        case .object: return "object"
+        case .integer: return "\(size(specifier.length)) integer"
+        case .unsignedInteger: return "\(size(specifier.length)) unsigned integer"
+        case .floatingPoint: return specifier.length == "L" ? "long double" : "double"
+        case .cString: return "C string"
+        case .character: return "character"
+        case .pointer: return "pointer"
+        case .pluralVariable: return "plural variable"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+public import Foundation
+
+/// Why `l10n.json` cannot be used. Always names the file and the JSON problem: a usage error (exit 2).
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var problem: String
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String { "\(path): \(problem)" }
+}
+
+/// The linter's settings, from `Localization/l10n.json` (or `--config`). Every field is optional:
+///
+/// ```json
+/// {
+///   "baseLocale": "en",
+///   "requiredKeys": { "WarmupToast": ["warmup.toast.title"] },
+///   "lengthBudgets": { "warmup.toast.title": 40, "Core/offline.banner": 60 },
+///   "severities": { "untranslated": "off", "extra-key": "error" },
+///   "allowlists": { "untranslated": ["OK", "Wi-Fi"] },
+///   "internalIdentifiers": ["cache_warmup_retried"]
+/// }
+/// ```
+public struct LintConfiguration: Sendable, Equatable {
+    /// The locale every other locale is compared against; nil means `en`, or the only locale present.
+    public var baseLocale: String?
+    /// Keys that must exist in every locale, by table.
+    public var requiredKeys: [String: [String]]
+    /// Maximum display width by key (`key`, or `Table/key` for one table only).
+    public var lengthBudgets: [String: Int]
+    public var severities: [Rule: Severity]
+    /// Keys or base values that may stay identical to the base locale.
+    public var untranslatedAllowlist: Set<String>
+    public var extraInternalIdentifiers: [String]
+
+    public init(baseLocale: String? = nil, requiredKeys: [String: [String]] = [:], lengthBudgets: [String: Int] = [:],
+                severities: [Rule: Severity] = [:], untranslatedAllowlist: Set<String> = [], extraInternalIdentifiers: [String] = []) {
+        self.baseLocale = baseLocale
+        self.requiredKeys = requiredKeys
+        self.lengthBudgets = lengthBudgets
+        self.severities = severities
+        self.untranslatedAllowlist = untranslatedAllowlist
+        self.extraInternalIdentifiers = extraInternalIdentifiers
+    }
+
+    public static let fileName = "l10n.json"
+
+    public func severity(of rule: Rule) -> Severity {
+        severities[rule] ?? rule.defaultSeverity
+    }
+
+    /// The budget `l10n.json` sets for a key, if any (`Table/key` wins over `key`).
+    public func lengthBudget(table: String, key: String) -> Int? {
+        lengthBudgets["\(table)/\(key)"] ?? lengthBudgets[key]
+    }
+
+    /// Reads and validates a configuration file. Unknown fields and rule ids are errors, so a typo never silently does nothing.
+    public static func load(path: String) throws(ConfigurationError) -> LintConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(path: path, problem: "cannot be read; check that it exists and that you may read it")
+        }
+        return try parse(data, path: path)
+    }
+
+    public static func parse(_ data: Data, path: String) throws(ConfigurationError) -> LintConfiguration {
+        func fail(_ problem: String) -> ConfigurationError { ConfigurationError(path: path, problem: problem) }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "invalid JSON"
+            throw fail("not valid JSON (\(detail)); fix the syntax, e.g. with `python3 -m json.tool \(path)`")
+        }
+        guard let root = object as? [String: Any] else {
+            throw fail("the top level must be a JSON object such as {\"baseLocale\": \"en\"}")
+        }
+        let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers", "$comment"]
+        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("unknown field \"\(unknown)\"; the fields are \(known.subtracting(["$comment"]).sorted().joined(separator: ", "))")
+        }
+        var configuration = LintConfiguration()
+        if let value = root["baseLocale"] {
+            guard let text = value as? String, !text.isEmpty else { throw fail("\"baseLocale\" must be a locale name such as \"en\"") }
+            configuration.baseLocale = text
+        }
+        if let value = root["requiredKeys"] {
+            guard let tables = value as? [String: Any] else {
+                throw fail("\"requiredKeys\" must map table names to lists of keys, e.g. {\"Core\": [\"offline.title\"]}")
+            }
+            for (table, keys) in tables {
+                guard let list = keys as? [String] else { throw fail("\"requiredKeys.\(table)\" must be a list of keys (strings)") }
+                configuration.requiredKeys[table] = list
+            }
+        }
+        if let value = root["lengthBudgets"] {
+            guard let budgets = value as? [String: Any] else {
+                throw fail("\"lengthBudgets\" must map keys to maximum lengths, e.g. {\"warmup.toast.title\": 40}")
+            }
+            for (key, raw) in budgets {
+                guard let number = raw as? NSNumber, isNotBoolean(number), let budget = Int(exactly: number.doubleValue), budget > 0 else {
+                    throw fail("\"lengthBudgets.\(key)\" must be a positive whole number")
+                }
+                configuration.lengthBudgets[key] = budget
+            }
+        }
+        if let value = root["severities"] {
+            guard let severities = value as? [String: Any] else {
+                throw fail("\"severities\" must map rule ids to \"error\", \"warning\" or \"off\"")
+            }
+            for (id, raw) in severities {
+                guard let rule = Rule(rawValue: id) else {
+                    throw fail("unknown rule \"\(id)\" in \"severities\"; the rules are \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard let text = raw as? String, let severity = Severity(rawValue: text) else {
+                    throw fail("\"severities.\(id)\" must be \"error\", \"warning\" or \"off\"")
+                }
+                configuration.severities[rule] = severity
+            }
+        }
+        if let value = root["allowlists"] {
+            guard let lists = value as? [String: Any] else {
+                throw fail("\"allowlists\" must be an object such as {\"untranslated\": [\"OK\"]}")
+            }
+            for (name, raw) in lists {
+                guard name == "untranslated" else { throw fail("unknown allowlist \"\(name)\"; the only allowlist is \"untranslated\"") }
+                guard let list = raw as? [String] else { throw fail("\"allowlists.untranslated\" must be a list of keys or values (strings)") }
+                configuration.untranslatedAllowlist = Set(list)
+            }
+        }
+        if let value = root["internalIdentifiers"] {
+            guard let list = value as? [String] else { throw fail("\"internalIdentifiers\" must be a list of strings") }
+            configuration.extraInternalIdentifiers = list
+        }
+        return configuration
+    }
+
+    /// JSON booleans are NSNumbers too; refuse `true` as a length.
+    private static func isNotBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) != "c"
+    }
+}

@@ -1,0 +1,575 @@
+public import Core
+import Foundation
+import Synchronization
+
+/// Why a lint run cannot start (as opposed to findings in the catalogs): a usage error, exit 2.
+public enum LintSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    case ambiguousBaseLocale(available: [String])
+    case baseLocaleMissing(base: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case let .ambiguousBaseLocale(available):
+            "cannot tell the base locale among \(available.joined(separator: ", ")); set \"baseLocale\" in l10n.json (or pass --config)"
+        case let .baseLocaleMissing(base, available):
+            "the base locale \"\(base)\" has no catalog files here (found \(available.joined(separator: ", "))); add \(base).lproj or set \"baseLocale\" in l10n.json"
+        }
+    }
+}
+
+/// Runs every rule over a loaded catalog. Pure: no I/O beyond ICU's plural data.
+public struct Linter: Sendable {
+    public var configuration: LintConfiguration
+    public var identifiers: InternalIdentifiers
+    /// Where findings about the configuration itself (a required table that does not exist) point.
+    public var configurationPath: String?
+
+    public init(configuration: LintConfiguration = LintConfiguration(), identifiers: InternalIdentifiers? = nil,
+                configurationPath: String? = nil) {
+        self.configuration = configuration
+        self.identifiers = identifiers ?? InternalIdentifiers.forConfiguration(configuration)
+        self.configurationPath = configurationPath
+    }
+
+    /// The locale others are compared with: the configured one, else `en`, else the only locale, else the String Catalog's source language.
+    public func baseLocale(of catalog: Catalog) throws(LintSetupError) -> String {
+        try baseLocale(of: LoadedCatalog(catalog))
+    }
+
+    public func baseLocale(of catalog: LoadedCatalog) throws(LintSetupError) -> String {
+        let locales = catalog.locales
+        let fileLocales = Set(catalog.files.map(Self.locale(ofFile:)))
+        if let configured = configuration.baseLocale {
+            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured) {
+                throw .baseLocaleMissing(base: configured, available: locales)
+            }
+            return configured
+        }
+        if locales.contains("en") || locales.isEmpty { return "en" }
+        if locales.count == 1 { return locales[0] }
+        if let source = catalog.declaredSourceLanguage, locales.contains(source) { return source }
+        throw .ambiguousBaseLocale(available: locales)
+    }
+
+    public func lint(_ catalog: Catalog) throws(LintSetupError) -> LintResult {
+        try lint(LoadedCatalog(catalog))
+    }
+
+    public func lint(_ catalog: LoadedCatalog) throws(LintSetupError) -> LintResult {
+        let base = try baseLocale(of: catalog)
+        var run = LintRun(linter: self, catalog: catalog, base: base)
+        run.checkProblems()
+        run.checkParserNotes()
+        let jobs = run.checkTables()
+        run.checkRequiredKeys()
+        var findings = run.findings
+        // Per-key work is split into jobs and run on all cores; each job has its own LintRun (and caches).
+        let first = perform(jobs, catalog: catalog, base: base)
+        findings += first.findings
+        // Extra keys need a second pass only where a locale has more keys than it shares with the base.
+        var extraJobs: [LintRun.Job] = []
+        for (pair, matched) in first.matched {
+            guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > matched else { continue }
+            extraJobs += LintRun.chunks(table.keys.count).map { .extraKeys(table: pair.table, locale: pair.locale, range: $0) }
+        }
+        findings += perform(extraJobs, catalog: catalog, base: base).findings
+        findings.sort(by: Finding.reportOrder)
+        return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount)
+    }
+
+    private func perform(_ jobs: [LintRun.Job], catalog: LoadedCatalog, base: String)
+        -> (findings: [Finding], matched: [Catalog.TableID: Int]) {
+        let results = Mutex<(findings: [Finding], matched: [Catalog.TableID: Int])>(([], [:]))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            var jobRun = LintRun(linter: self, catalog: catalog, base: base)
+            let matched = jobRun.perform(jobs[index])
+            let found = jobRun.findings
+            results.withLock { results in
+                results.findings += found
+                if let matched { results.matched[matched.pair, default: 0] += matched.count }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    static func locale(ofFile path: String) -> String {
+        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
+    }
+
+    static func table(ofFile path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
+
+/// The state of one run: the findings so far and per-locale caches.
+struct LintRun {
+    let linter: Linter
+    let catalog: LoadedCatalog
+    let base: String
+    var findings: [Finding] = []
+    private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
+
+    init(linter: Linter, catalog: LoadedCatalog, base: String) {
+        self.linter = linter
+        self.catalog = catalog
+        self.base = base
+    }
+
+    private var configuration: LintConfiguration { linter.configuration }
+
+    // MARK: Recording
+
+    mutating func report(_ rule: Rule, file: String, position: SourcePosition?, locale: String, table: String, key: String?,
+                         _ message: String) {
+        let severity = configuration.severity(of: rule)
+        guard severity != .off else { return }
+        findings.append(Finding(rule: rule, severity: severity, file: file, line: position?.line ?? 1,
+                                column: position?.column ?? 1, locale: locale, table: table, key: key, message: message))
+    }
+
+    mutating func report(_ rule: Rule, entry: CatalogEntry, locale: String, table: String, _ message: String) {
+        report(rule, file: entry.location.file, position: entry.location.position, locale: locale, table: table,
+               key: entry.key, message)
+    }
+
+    // MARK: Files that could not be read, and the parser's notes
+
+    mutating func checkProblems() {
+        for problem in catalog.problems {
+            let file = problem.location.file
+            let rule: Rule = problem.kind == .unreadable ? .unreadableFile : .syntaxError
+            let hint = problem.hint.isEmpty ? "" : "; " + problem.hint.lowercasedFirst
+            report(rule, file: file, position: problem.location.position, locale: Linter.locale(ofFile: file),
+                   table: Linter.table(ofFile: file), key: nil, "\(problem.message)\(hint)")
+        }
+    }
+
+    mutating func checkParserNotes() {
+        for (path, file) in catalog.parsedStrings {
+            let locale = Linter.locale(ofFile: path)
+            let table = Linter.table(ofFile: path)
+            for note in file.notes {
+                let rule: Rule
+                var advice = ""
+                switch note.kind {
+                case .duplicateKey:
+                    rule = .duplicateKey
+                    advice = " Remove one of them (Apple uses the last)."
+                case .nonStringValue:
+                    rule = .nonStringValue
+                    advice = " Write the value as a quoted string."
+                default:
+                    rule = .misleadingConstruct
+                }
+                let message = note.message.hasSuffix(".") || note.message.hasSuffix(")") ? note.message : note.message + "."
+                report(rule, file: path, position: note.position, locale: locale, table: table, key: note.key, message + advice)
+            }
+        }
+    }
+
+    // MARK: Tables
+
+    /// A slice of per-key work: the base table's own checks, or one locale's keys against the base.
+    enum Job: Sendable {
+        case baseKeys(table: String, range: Range<Int>)
+        case localeKeys(table: String, locale: String, baseRange: Range<Int>)
+        case extraKeys(table: String, locale: String, range: Range<Int>)
+    }
+
+    /// Tables and locales too large for one job are split so that every core has work.
+    static let jobSize = 4_000
+
+    static func chunks(_ count: Int) -> [Range<Int>] {
+        guard count > jobSize else { return [0..<count] }
+        let parts = min(ProcessInfo.processInfo.activeProcessorCount * 2, (count + jobSize - 1) / jobSize)
+        let size = (count + parts - 1) / parts
+        return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
+    }
+
+    /// Reports whole missing or extra tables, and returns the per-key jobs.
+    mutating func checkTables() -> [Job] {
+        var jobs: [Job] = []
+        let locales = catalog.locales
+        for tableName in catalog.tableNames {
+            let baseTable = catalog.table(tableName, locale: base)
+            if let baseTable {
+                jobs += Self.chunks(baseTable.keys.count).map { .baseKeys(table: tableName, range: $0) }
+            }
+            for locale in locales where locale != base {
+                guard let table = catalog.table(tableName, locale: locale) else {
+                    if let baseTable {
+                        let translatable = baseTable.keys.filter { baseTable.entries[$0]?.shouldTranslate ?? false }
+                        if !translatable.isEmpty {
+                            report(.missingKey, file: baseTable.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
+                                   "\(locale) has no \(tableName) table, so \(translatable.count) key(s) are untranslated there; add \(locale).lproj/\(tableName).strings")
+                        }
+                    }
+                    continue
+                }
+                guard let baseTable else {
+                    report(.extraKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
+                           "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(base).lproj/\(tableName).strings or remove this file")
+                    continue
+                }
+                jobs += Self.chunks(baseTable.keys.count).map { .localeKeys(table: tableName, locale: locale, baseRange: $0) }
+            }
+        }
+        return jobs
+    }
+
+    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has.
+    mutating func perform(_ job: Job) -> (pair: Catalog.TableID, count: Int)? {
+        switch job {
+        case let .baseKeys(tableName, range):
+            guard let baseTable = catalog.table(tableName, locale: base) else { return nil }
+            for key in baseTable.keys[range] {
+                guard let entry = baseTable.entries[key] else { continue }
+                checkEntry(entry, baseEntry: nil, locale: base, table: tableName)
+            }
+            return nil
+        case let .localeKeys(tableName, locale, baseRange):
+            guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
+            let required = Set(configuration.requiredKeys[tableName] ?? [])
+            let file = table.files.first ?? tableName
+            var matched = 0
+            for key in baseTable.keys[baseRange] {
+                guard let baseEntry = baseTable.entries[key] else { continue }
+                if let entry = table.entries[key] {
+                    matched += 1
+                    checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
+                } else if baseEntry.shouldTranslate, !required.contains(key), !linter.identifiers.contains(key) {
+                    report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: key,
+                           "\"\(key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file")
+                }
+            }
+            return (Catalog.TableID(table: tableName, locale: locale), matched)
+        case let .extraKeys(tableName, locale, range):
+            guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
+            for key in table.keys[range] where baseTable.entries[key] == nil {
+                guard let entry = table.entries[key] else { continue }
+                report(.extraKey, entry: entry, locale: locale, table: tableName,
+                       "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
+                checkEntry(entry, baseEntry: nil, locale: locale, table: tableName)
+            }
+            return nil
+        }
+    }
+
+    mutating func checkRequiredKeys() {
+        let locales = catalog.locales.isEmpty ? [base] : catalog.locales
+        for (tableName, keys) in configuration.requiredKeys.sorted(by: { $0.key < $1.key }) {
+            for locale in locales {
+                let table = catalog.table(tableName, locale: locale)
+                let file = table?.files.first ?? catalog.table(tableName, locale: base)?.files.first
+                    ?? linter.configurationPath ?? LintConfiguration.fileName
+                for key in keys where table?.entries[key] == nil {
+                    report(.requiredKey, file: file, position: nil, locale: locale, table: tableName, key: key,
+                           "\"\(key)\" is required by l10n.json but missing from \(tableName) in \(locale); add it")
+                }
+            }
+        }
+    }
+
+    // MARK: One entry
+
+    mutating func checkEntry(_ entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
+        guard entry.shouldTranslate else { return }
+        checkInternalIdentifier(entry, locale: locale, table: table)
+        switch entry.value {
+        case .text(let text):
+            // Parse each text's specifiers once; most copy has no "%" at all.
+            let hasPercent = Self.hasPercent(text)
+            var sameAsBase: Bool?
+            if hasPercent, let baseEntry, case .text(let baseText) = baseEntry.value { sameAsBase = SpecifierScan.sameSpecifiers(text, baseText) }
+            // Identical plain specifiers, or plain ones in the base locale, need no full parse: nothing to report.
+            let needsParse = hasPercent && sameAsBase != true && !(baseEntry == nil && SpecifierScan.isPlain(text))
+            let parsed = needsParse ? FormatSpecifier.parseReportingInvalid(text) : (specifiers: [], invalid: [])
+            if let offset = parsed.invalid.first {
+                report(.invalidFormat, entry: entry, locale: locale, table: table,
+                       "\"\(entry.key)\" has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
+            }
+            if let baseEntry, case .text(let baseText) = baseEntry.value {
+                if text.isEmpty {
+                    if !baseText.isEmpty {
+                        report(.emptyValue, entry: entry, locale: locale, table: table,
+                               "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(base)) text is shown")
+                    }
+                } else {
+                    if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
+                    if sameAsBase != true, !parsed.specifiers.isEmpty || Self.hasPercent(baseText),
+                       let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: base) {
+                        report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
+                    }
+                    checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+                }
+            } else if text.isEmpty, locale == base {
+                report(.emptyValue, entry: entry, locale: locale, table: table,
+                       "\"\(entry.key)\" is empty in the base locale; write its text, or remove the key")
+            }
+            checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
+        case .plural(let rule):
+            checkPluralCoverage(rule, entry: entry, locale: locale, table: table)
+            if let baseEntry, case .plural(let baseRule) = baseEntry.value {
+                checkPluralFormat(rule, baseRule: baseRule, entry: entry, locale: locale, table: table)
+                if rule == baseRule, !PluralRule.lacksWords(rule) {
+                    checkUntranslated(rule.format + rule.variables.values.flatMap { $0.forms.values }.sorted().joined(),
+                                      baseText: baseRule.format + baseRule.variables.values.flatMap { $0.forms.values }.sorted().joined(),
+                                      entry: entry, locale: locale, table: table)
+                }
+            }
+            checkLengthBudget(rule.variables.values.flatMap { $0.forms.values }, entry: entry, baseEntry: baseEntry, locale: locale, table: table)
+        case .other:
+            break // the parser's nonStringValue note reports it
+        }
+    }
+
+    mutating func checkInternalIdentifier(_ entry: CatalogEntry, locale: String, table: String) {
+        let fix = "internal identifiers are never translated: move it out of the catalog, or mark it shouldTranslate: false in a String Catalog"
+        if let kind = linter.identifiers.kind(of: entry.key) {
+            report(.internalIdentifier, entry: entry, locale: locale, table: table,
+                   "the key \"\(entry.key)\" is a \(kind.rawValue); \(fix)")
+            return
+        }
+        var texts: [String] = []
+        switch entry.value {
+        case .text(let text): texts = [text]
+        case .plural(let rule): texts = [rule.format] + rule.variables.values.flatMap { $0.forms.values }
+        case .other: break
+        }
+        for text in texts {
+            if let identifier = linter.identifiers.identifier(in: text) {
+                let kind = linter.identifiers.kind(of: identifier)?.rawValue ?? "internal identifier"
+                report(.internalIdentifier, entry: entry, locale: locale, table: table,
+                       "the value of \"\(entry.key)\" contains \"\(identifier)\", a \(kind); \(fix)")
+                return
+            }
+        }
+    }
+
+    mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
+        guard text == baseText, Self.language(of: locale) != Self.language(of: base),
+              Self.hasWords(baseText),
+              !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText)
+        else { return }
+        report(.untranslated, entry: entry, locale: locale, table: table,
+               "\"\(entry.key)\" in \(locale) is identical to the base (\(base)) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
+    }
+
+    /// True when the text has letters outside its format specifiers ("%d %%" has none).
+    static func hasWords(_ text: String) -> Bool {
+        var literal = text
+        for specifier in FormatSpecifier.parse(text).reversed() {
+            let scalars = literal.unicodeScalars
+            let start = scalars.index(scalars.startIndex, offsetBy: specifier.offset)
+            let end = scalars.index(start, offsetBy: specifier.text.unicodeScalars.count)
+            literal.unicodeScalars.removeSubrange(start..<end)
+        }
+        return literal.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    static func language(of locale: String) -> Substring {
+        locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(locale)
+    }
+
+    // MARK: Format specifiers
+
+    static func hasPercent(_ text: String) -> Bool {
+        text.utf8.contains(UInt8(ascii: "%"))
+    }
+
+    mutating func checkPluralFormat(_ rule: PluralRule, baseRule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
+        if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseRule.format), baseLocale: base) {
+            report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
+            return
+        }
+        for name in rule.variables.keys.sorted() {
+            guard let variable = rule.variables[name], let baseVariable = baseRule.variables[name] else { continue }
+            let countSignature = FormatSpecifier.parse("%" + variable.valueType).first?.signature
+            let baseCountSignature = FormatSpecifier.parse("%" + baseVariable.valueType).first?.signature
+            if countSignature != baseCountSignature {
+                report(.formatMismatch, entry: entry, locale: locale, table: table,
+                       "\"\(entry.key)\" in \(locale): %#@\(name)@ counts with %\(variable.valueType) but the base (\(base)) uses %\(baseVariable.valueType); use %\(baseVariable.valueType)")
+                return
+            }
+            var allowed: [String: String] = [:]
+            for form in baseVariable.forms.values {
+                for specifier in FormatSpecifier.parse(form) { allowed[specifier.signature] = specifier.text }
+            }
+            if let baseCountSignature { allowed[baseCountSignature] = allowed[baseCountSignature] ?? "%" + baseVariable.valueType }
+            for category in PluralCategory.allCases {
+                guard let form = variable.forms[category] else { continue }
+                for specifier in FormatSpecifier.parse(form) where allowed[specifier.signature] == nil {
+                    let expected = allowed.values.sorted().joined(separator: ", ")
+                    report(.formatMismatch, entry: entry, locale: locale, table: table,
+                           "\"\(entry.key)\" in \(locale): the \"\(category.rawValue)\" form of %#@\(name)@ uses \(specifier.text) (\(FormatComparison.describe(specifier))) but the base (\(base)) uses \(expected.isEmpty ? "no specifier" : expected); use the base's specifier")
+                    return
+                }
+            }
+        }
+    }
+
+    // MARK: Plurals
+
+    mutating func requiredCategories(for locale: String) -> [PluralCategory] {
+        if let cached = pluralCategoriesByLocale[locale] { return cached }
+        var categories: [PluralCategory] = [.other]
+        if !locale.isEmpty, let found = try? LocaleFormatting(locale: locale).pluralCategories(), !found.isEmpty {
+            categories = found
+        }
+        pluralCategoriesByLocale[locale] = categories
+        return categories
+    }
+
+    mutating func checkPluralCoverage(_ rule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
+        let referenced = FormatSpecifier.parse(rule.format).compactMap(\.variable)
+        for name in referenced where rule.variables[name] == nil {
+            report(.pluralCoverage, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" uses %#@\(name)@ but defines no variable \"\(name)\"; add a \(name) dictionary with its plural forms")
+        }
+        if let baseRule = baseRule(for: entry, table: table, locale: locale) {
+            for name in baseRule.variables.keys.sorted() where rule.variables[name] == nil && !referenced.contains(name) {
+                report(.pluralCoverage, entry: entry, locale: locale, table: table,
+                       "\"\(entry.key)\" in \(locale) lacks the plural variable \"\(name)\" that the base (\(base)) defines; add it")
+            }
+        }
+        let required = requiredCategories(for: locale)
+        for name in rule.variables.keys.sorted() {
+            guard let variable = rule.variables[name] else { continue }
+            let missing = required.filter { variable.forms[$0] == nil }
+            guard !missing.isEmpty else { continue }
+            let position = variable.location?.position ?? entry.location.position
+            report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
+                   "\"\(entry.key)\": %#@\(name)@ lacks the \(missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(locale.isEmpty ? "this locale" : locale) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
+        }
+    }
+
+    private func baseRule(for entry: CatalogEntry, table: String, locale: String) -> PluralRule? {
+        guard locale != base, case .plural(let rule)? = catalog.entry(table: table, locale: base, key: entry.key)?.value else { return nil }
+        return rule
+    }
+
+    // MARK: Whitespace, punctuation, length
+
+    mutating func checkWhitespaceAndPunctuation(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
+        // Fast path: both start and end with a plain ASCII character, so neither has edge whitespace to compare.
+        @inline(__always) func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x80 } ?? false }
+        if plain(text.utf8.first), plain(baseText.utf8.first), plain(text.utf8.last), plain(baseText.utf8.last) {
+            checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+            return
+        }
+        let leading = text.prefix { $0.isWhitespace }
+        let baseLeading = baseText.prefix { $0.isWhitespace }
+        let trailing = String(text.reversed().prefix { $0.isWhitespace }.reversed())
+        let baseTrailing = String(baseText.reversed().prefix { $0.isWhitespace }.reversed())
+        if leading != baseLeading {
+            report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" in \(locale) starts with \(Self.describeWhitespace(leading)) but the base (\(base)) starts with \(Self.describeWhitespace(baseLeading)); match the base")
+        } else if trailing != baseTrailing {
+            report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(base)) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base")
+        }
+        checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+    }
+
+    mutating func checkPunctuation(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
+        let mark = FinalPunctuation(text)
+        let baseMark = FinalPunctuation(baseText)
+        if mark != baseMark {
+            report(.punctuationMismatch, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(base)) ends with \(baseMark.description); end it the same way (in your script's form)")
+        }
+    }
+
+    static func describeWhitespace(_ text: Substring) -> String {
+        if text.isEmpty { return "no whitespace" }
+        let names = text.map { character -> String in
+            switch character {
+            case " ": "a space"
+            case "\n", "\r\n", "\r": "a line break"
+            case "\t": "a tab"
+            case "\u{00A0}": "a no-break space"
+            default: "U+" + String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+            }
+        }
+        return names.joined(separator: " + ")
+    }
+
+    mutating func checkLengthBudget(_ texts: some Collection<String>, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
+        let configured = configuration.lengthBudgets.isEmpty ? nil : configuration.lengthBudget(table: table, key: entry.key)
+        guard let budget = configured ?? Self.declaredBudget(in: entry.comment) ?? Self.declaredBudget(in: baseEntry?.comment) else { return }
+        guard let widest = texts.max(by: { DisplayWidth.of($0) < DisplayWidth.of($1) }) else { return }
+        let width = DisplayWidth.of(widest)
+        guard width > budget else { return }
+        report(.lengthBudget, entry: entry, locale: locale, table: table,
+               "\"\(entry.key)\" in \(locale) is \(width) columns wide, over its budget of \(budget) (grapheme clusters, wide East Asian characters count 2); shorten the text")
+    }
+
+    /// `[max: 40]` in a translator comment.
+    static func declaredBudget(in comment: String?) -> Int? {
+        guard let comment else { return nil }
+        // A byte search: this runs for every entry with a comment, and Foundation's range(of:) bridges to NSString.
+        let bytes = comment.utf8
+        let marker = Array("[max:".utf8)
+        guard let start = bytes.indices.first(where: { index in
+            bytes[index] == marker[0] && bytes[index...].starts(with: marker)
+        }) else { return nil }
+        let after = comment.utf8.index(start, offsetBy: marker.count)
+        let rest = comment[after...].drop { $0 == " " }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, rest.dropFirst(digits.count).drop(while: { $0 == " " }).first == "]" else { return nil }
+        return Int(digits)
+    }
+}
+
+extension String {
+    /// "Re-save the file" → "re-save the file", for a hint that follows a semicolon.
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}
+
+extension PluralRule {
+    /// True when no form has letters (e.g. "%d"): such rules are the same in every language.
+    static func lacksWords(_ rule: PluralRule) -> Bool {
+        !rule.variables.values.flatMap { $0.forms.values }.contains(where: LintRun.hasWords)
+    }
+}
+
+/// The kind of mark a text ends with, the same in every script (`.` and `。` are both a full stop).
+enum FinalPunctuation: Equatable, CustomStringConvertible {
+    case none, fullStop, question, exclamation, colon, ellipsis
+
+    init(_ text: String) {
+        if let last = text.utf8.last, last > 0x20, last < 0x80 {
+            switch last {
+            case UInt8(ascii: "."): self = text.utf8.suffix(3).elementsEqual("...".utf8) ? .ellipsis : .fullStop
+            case UInt8(ascii: "?"): self = .question
+            case UInt8(ascii: "!"): self = .exclamation
+            case UInt8(ascii: ":"): self = .colon
+            default: self = .none
+            }
+            return
+        }
+        let trimmed = text.reversed().drop { $0.isWhitespace }
+        guard let last = trimmed.first else { self = .none; return }
+        switch last {
+        case "…": self = .ellipsis
+        case ".", "。", "｡", "।", "۔", "።":
+            self = trimmed.prefix(3).allSatisfy({ $0 == "." }) && trimmed.count >= 3 ? .ellipsis : .fullStop
+        case "?", "？", "؟": self = .question
+        case "!", "！", "¡": self = .exclamation
+        case ":", "：": self = .colon
+        default: self = .none
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .none: "no punctuation"
+        case .fullStop: "a full stop"
+        case .question: "a question mark"
+        case .exclamation: "an exclamation mark"
+        case .colon: "a colon"
+        case .ellipsis: "an ellipsis"
+        }
+    }
+}

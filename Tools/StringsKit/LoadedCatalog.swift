@@ -1,0 +1,129 @@
+public import Core
+import Foundation
+import Synchronization
+
+/// What the linter reads: Core's catalog contents, which can also be assembled from files loaded in parallel.
+/// (Core's `Catalog` keeps `files` and `parsedStrings` internal to Core, so merging per-file catalogs needs this.)
+public struct LoadedCatalog: Sendable {
+    public var tables: [Catalog.TableID: CatalogTable] = [:]
+    public var problems: [CatalogProblem] = []
+    public var files: [String] = []
+    public var parsedStrings: [String: StringsFile] = [:]
+    public var declaredSourceLanguage: String?
+
+    public init() {}
+
+    public init(_ catalog: Catalog) {
+        tables = catalog.tables
+        problems = catalog.problems
+        files = catalog.files
+        parsedStrings = catalog.parsedStrings
+        declaredSourceLanguage = catalog.declaredSourceLanguage
+    }
+
+    public var locales: [String] { Array(Set(tables.keys.map(\.locale))).sorted() }
+    public var tableNames: [String] { Array(Set(tables.keys.map(\.table))).sorted() }
+    public var entryCount: Int { tables.values.reduce(0) { $0 + $1.entries.count } }
+
+    public func table(_ name: String, locale: String) -> CatalogTable? {
+        tables[Catalog.TableID(table: name, locale: locale)]
+    }
+
+    public func entry(table: String, locale: String, key: String) -> CatalogEntry? {
+        tables[Catalog.TableID(table: table, locale: locale)]?.entries[key]
+    }
+
+    /// Adds one file's catalog after the ones already merged; as in Core's loader, a later file's key wins.
+    mutating func merge(_ catalog: LoadedCatalog) {
+        files += catalog.files
+        problems += catalog.problems
+        parsedStrings.merge(catalog.parsedStrings) { _, later in later }
+        if declaredSourceLanguage == nil { declaredSourceLanguage = catalog.declaredSourceLanguage }
+        for (id, table) in catalog.tables {
+            guard var existing = tables[id] else {
+                tables[id] = table // the common case: one file per table and locale, moved whole
+                continue
+            }
+            for key in table.keys {
+                guard let entry = table.entries[key] else { continue }
+                if existing.entries[key] == nil { existing.keys.append(key) }
+                existing.entries[key] = entry
+            }
+            for file in table.files where !existing.files.contains(file) { existing.files.append(file) }
+            tables[id] = existing
+        }
+    }
+
+    /// Loads the same files as `Catalog.load(paths:)`, in the same order and with the same results, reading and
+    /// parsing the files on all cores.
+    public static func load(paths: [String]) throws(CatalogLoadError) -> LoadedCatalog {
+        var files: [String] = []
+        let fileManager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
+            if isDirectory.boolValue {
+                files += catalogFiles(under: path)
+            } else {
+                guard Catalog.fileExtensions.contains((path as NSString).pathExtension) else { throw .notAFolderOrCatalog(path: path) }
+                files.append(path)
+            }
+        }
+        let results = Mutex<[Int: LoadedCatalog]>([:])
+        let found = files
+        DispatchQueue.concurrentPerform(iterations: found.count) { index in
+            let one = loadFile(found[index])
+            results.withLock { $0[index] = one }
+        }
+        let catalogs = results.withLock { $0 }
+        var loaded = LoadedCatalog()
+        for index in files.indices {
+            if let catalog = catalogs[index] { loaded.merge(catalog) }
+        }
+        return loaded
+    }
+
+    /// One file, as Core's `Catalog.loadFile` reads it. A `.strings` file that reads and parses cleanly is turned into
+    /// its table here in one pass (Core's `Catalog.insert` hashes the table id and scans the file list per entry,
+    /// about as long as parsing a 20,000-entry file); anything else goes through Core, so problems read the same.
+    static func loadFile(_ path: String) -> LoadedCatalog {
+        if (path as NSString).pathExtension == "strings",
+           let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= Catalog.maximumFileSize,
+           let data = FileManager.default.contents(atPath: path),
+           let file = try? StringsParser.parse(data) {
+            var table = CatalogTable(name: Linter.table(ofFile: path), locale: Linter.locale(ofFile: path), files: file.entries.isEmpty ? [] : [path])
+            table.entries.reserveCapacity(file.dictionary.count)
+            table.keys.reserveCapacity(file.dictionary.count)
+            for entry in file.entries {
+                let value: CatalogValue = if case let .string(text) = entry.value { .text(text) } else { .other(entry.value) }
+                let catalogEntry = CatalogEntry(key: entry.key, value: value, comment: entry.comment,
+                                                location: CatalogLocation(file: path, position: entry.keyPosition))
+                if table.entries.updateValue(catalogEntry, forKey: entry.key) == nil { table.keys.append(entry.key) }
+            }
+            var loaded = LoadedCatalog()
+            loaded.files = [path]
+            loaded.parsedStrings[path] = file
+            if !file.entries.isEmpty { loaded.tables[Catalog.TableID(table: table.name, locale: table.locale)] = table }
+            return loaded
+        }
+        var catalog = Catalog()
+        catalog.loadFile(path)
+        return LoadedCatalog(catalog)
+    }
+
+    /// The catalog files under a folder as Core's loader finds them: `*.xcstrings` anywhere, `.strings` and
+    /// `.stringsdict` inside a `*.lproj` folder; sorted.
+    static func catalogFiles(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = relative as NSString
+            guard Catalog.fileExtensions.contains(name.pathExtension) else { continue }
+            let parent = (name.deletingLastPathComponent as NSString).lastPathComponent
+            if name.pathExtension == "xcstrings" || parent.hasSuffix(".lproj") {
+                found.append((folder as NSString).appendingPathComponent(relative))
+            }
+        }
+        return found.sorted()
+    }
+}

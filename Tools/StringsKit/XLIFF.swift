@@ -1,0 +1,375 @@
+public import Core
+public import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One `<trans-unit>` of an XLIFF 1.2 file, as Xcode writes it.
+public struct XLIFFUnit: Sendable, Equatable {
+    public var id: String
+    public var source: String
+    public var target: String?
+    public var state: String?
+    public var note: String?
+    /// False for internal identifiers and `shouldTranslate: false` entries (`translate="no"`).
+    public var translate: Bool
+
+    public init(id: String, source: String, target: String?, state: String? = "translated", note: String?, translate: Bool = true) {
+        self.id = id
+        self.source = source
+        self.target = target
+        self.state = target == nil ? nil : state
+        self.note = note
+        self.translate = translate
+    }
+}
+
+/// One `<file original="en.lproj/Core.strings" source-language="en" target-language="nb" datatype="plaintext">`.
+public struct XLIFFFile: Sendable, Equatable {
+    public var original: String
+    public var sourceLanguage: String
+    public var targetLanguage: String
+    public var units: [XLIFFUnit]
+
+    public init(original: String, sourceLanguage: String, targetLanguage: String, units: [XLIFFUnit]) {
+        self.original = original
+        self.sourceLanguage = sourceLanguage
+        self.targetLanguage = targetLanguage
+        self.units = units
+    }
+
+    /// `Core` for `en.lproj/Core.strings`.
+    public var table: String { ((original as NSString).lastPathComponent as NSString).deletingPathExtension }
+    public var fileExtension: String { (original as NSString).pathExtension }
+}
+
+public struct XLIFFError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var problem: String
+    public var description: String { "\(path): \(problem)" }
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+}
+
+/// XLIFF 1.2 in the shape Xcode's "Export Localizations" writes: one document per target locale.
+/// `.stringsdict` rules use Xcode's ids (`/key:dict/count:dict/one:dict/:string`); the count's value type is
+/// carried in a `translate="no"` unit so that export → import loses nothing.
+public enum XLIFF {
+    static let formatKey = "NSStringLocalizedFormatKey"
+    static let valueTypeKey = "NSStringFormatValueTypeKey"
+
+    // MARK: Export
+
+    /// The files of one target locale, built from the catalog. Tables the base locale lacks are skipped.
+    public static func files(from catalog: Catalog, base: String, target: String, root: String,
+                             identifiers: InternalIdentifiers) -> [XLIFFFile] {
+        var files: [XLIFFFile] = []
+        for tableName in catalog.tableNames {
+            guard let baseTable = catalog.table(tableName, locale: base) else { continue }
+            let targetTable = catalog.table(tableName, locale: target)
+            // One XLIFF <file> per base file (a table may have both .strings and .stringsdict).
+            var unitsByFile: [String: [XLIFFUnit]] = [:]
+            for key in baseTable.keys {
+                guard let entry = baseTable.entries[key] else { continue }
+                let targetEntry = targetTable?.entries[key]
+                let translate = entry.shouldTranslate && !identifiers.contains(key)
+                    && (entry.value.text.map { !identifiers.contains($0.trimmingCharacters(in: .whitespaces)) } ?? true)
+                switch entry.value {
+                case .text(let source):
+                    unitsByFile[entry.location.file, default: []].append(
+                        XLIFFUnit(id: key, source: source, target: targetEntry?.value.text, state: targetEntry?.state ?? "translated",
+                                  note: entry.comment, translate: translate))
+                case .plural(let rule):
+                    let targetRule: PluralRule? = if case .plural(let rule)? = targetEntry?.value { rule } else { nil }
+                    unitsByFile[entry.location.file, default: []] += pluralUnits(key: key, rule: rule, target: targetRule,
+                                                                                  note: entry.comment, translate: translate)
+                case .other:
+                    continue
+                }
+            }
+            for file in unitsByFile.keys.sorted() {
+                files.append(XLIFFFile(original: relative(file, to: root), sourceLanguage: base, targetLanguage: target,
+                                       units: unitsByFile[file] ?? []))
+            }
+        }
+        return files
+    }
+
+    static func pluralUnits(key: String, rule: PluralRule, target: PluralRule?, note: String?, translate: Bool) -> [XLIFFUnit] {
+        var units = [XLIFFUnit(id: "/\(key):dict/\(formatKey):dict/:string", source: rule.format, target: target?.format,
+                               note: note, translate: translate)]
+        for name in rule.variables.keys.sorted() {
+            guard let variable = rule.variables[name] else { continue }
+            let targetVariable = target?.variables[name]
+            units.append(XLIFFUnit(id: "/\(key):dict/\(name):dict/\(valueTypeKey):dict/:string", source: variable.valueType,
+                                   target: targetVariable?.valueType, note: nil, translate: false))
+            // Every category either side has: the target may need forms (few, many) the source language lacks.
+            let categories = PluralCategory.allCases.filter { variable.forms[$0] != nil || targetVariable?.forms[$0] != nil }
+            for category in categories {
+                units.append(XLIFFUnit(id: "/\(key):dict/\(name):dict/\(category.rawValue):dict/:string",
+                                       source: variable.forms[category] ?? variable.forms[.other] ?? "",
+                                       target: targetVariable?.forms[category], note: nil, translate: translate))
+            }
+        }
+        return units
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : (path as NSString).lastPathComponent
+    }
+
+    /// The XML text of one document.
+    public static func document(_ files: [XLIFFFile]) -> String {
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="1.2" xsi:schemaLocation="urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd">
+
+        """
+        for file in files {
+            xml += "  <file original=\"\(escape(file.original, attribute: true))\" source-language=\"\(escape(file.sourceLanguage, attribute: true))\" target-language=\"\(escape(file.targetLanguage, attribute: true))\" datatype=\"plaintext\">\n"
+            xml += "    <header>\n      <tool tool-id=\"com.offlinekit.l10n\" tool-name=\"l10n\" tool-version=\"1.0\"/>\n    </header>\n"
+            xml += "    <body>\n"
+            for unit in file.units {
+                let translate = unit.translate ? "" : " translate=\"no\""
+                xml += "      <trans-unit id=\"\(escape(unit.id, attribute: true))\" xml:space=\"preserve\"\(translate)>\n"
+                xml += "        <source>\(escape(unit.source))</source>\n"
+                if let target = unit.target {
+                    xml += "        <target state=\"\(escape(unit.state ?? "translated", attribute: true))\">\(escape(target))</target>\n"
+                }
+                if let note = unit.note {
+                    xml += "        <note>\(escape(note))</note>\n"
+                }
+                xml += "      </trans-unit>\n"
+            }
+            xml += "    </body>\n  </file>\n"
+        }
+        return xml + "</xliff>\n"
+    }
+
+    /// XML-escapes text; `\r` becomes `&#13;` because XML parsers turn a raw one into `\n`.
+    static func escape(_ text: String, attribute: Bool = false) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\r": out += "&#13;"
+            case "\n" where attribute: out += "&#10;"
+            case "\t" where attribute: out += "&#9;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: Import
+
+    public static func parse(_ data: Data, path: String) throws(XLIFFError) -> [XLIFFFile] {
+        let reader = XLIFFReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        let parsed = parser.parse()
+        if !parsed || reader.failure != nil {
+            let reason = reader.failure ?? parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
+            throw XLIFFError(path: path, problem: "\(reason) (line \(parser.lineNumber)); check that it is an XLIFF 1.2 file as Xcode exports it")
+        }
+        if reader.files.isEmpty {
+            throw XLIFFError(path: path, problem: "has no <file> elements; export it again with `l10n export --xliff DIR`")
+        }
+        return reader.files
+    }
+
+    /// Writes the units of `files` into `folder`: each target locale's `.strings`/`.stringsdict`, merged over what is there,
+    /// and the source locale's file from `<source>` where it does not exist yet. Returns the paths written.
+    public static func write(_ files: [XLIFFFile], into folder: String) throws(XLIFFError) -> [String] {
+        var written: [String] = []
+        for file in files {
+            let sourceComponents = (file.original as NSString).pathComponents
+            let relativeFolder = sourceComponents.count > 1 ? (file.original as NSString).deletingLastPathComponent : "\(file.sourceLanguage).lproj"
+            let targetFolder = (((folder as NSString).appendingPathComponent(relativeFolder) as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("\(file.targetLanguage).lproj")
+            let sourceFolder = (folder as NSString).appendingPathComponent(relativeFolder)
+            let name = (file.original as NSString).lastPathComponent
+            switch file.fileExtension {
+            case "stringsdict":
+                let (source, target) = pluralRules(file.units)
+                written += try writeStringsdict(target, merging: true, to: (targetFolder as NSString).appendingPathComponent(name))
+                let sourcePath = (sourceFolder as NSString).appendingPathComponent(name)
+                if !FileManager.default.fileExists(atPath: sourcePath) {
+                    written += try writeStringsdict(source, merging: false, to: sourcePath)
+                }
+            default:
+                let stringsName = (name as NSString).deletingPathExtension + ".strings"
+                let targetEntries = file.units.compactMap { unit in unit.target.map { (unit.id, $0, unit.note) } }
+                written += try writeStrings(targetEntries, merging: true, to: (targetFolder as NSString).appendingPathComponent(stringsName))
+                let sourcePath = (sourceFolder as NSString).appendingPathComponent(stringsName)
+                if !FileManager.default.fileExists(atPath: sourcePath) {
+                    written += try writeStrings(file.units.map { ($0.id, $0.source, $0.note) }, merging: false, to: sourcePath)
+                }
+            }
+        }
+        return written
+    }
+
+    /// Rebuilds the source and target plural rules from Xcode's `/key:dict/var:dict/one:dict/:string` ids.
+    static func pluralRules(_ units: [XLIFFUnit]) -> (source: [(String, PluralRule)], target: [(String, PluralRule)]) {
+        var order: [String] = []
+        var source: [String: PluralRule] = [:]
+        var target: [String: PluralRule] = [:]
+        for unit in units {
+            guard unit.id.hasPrefix("/"), unit.id.hasSuffix(":dict/:string") else { continue }
+            let path = unit.id.dropFirst().dropLast(":dict/:string".count)
+            var parts = path.components(separatedBy: ":dict/")
+            guard let last = parts.popLast(), !parts.isEmpty else { continue }
+            func update(_ rules: inout [String: PluralRule], _ text: String?, _ change: (inout PluralRule, String) -> Void) {
+                guard let text else { return }
+                let key = last == formatKey ? parts.joined(separator: ":dict/") : parts.dropLast().joined(separator: ":dict/")
+                var rule = rules[key] ?? PluralRule(format: "", variables: [:])
+                change(&rule, text)
+                rules[key] = rule
+            }
+            if last == formatKey {
+                let key = parts.joined(separator: ":dict/")
+                if !order.contains(key) { order.append(key) }
+                update(&source, unit.source) { $0.format = $1 }
+                update(&target, unit.target) { $0.format = $1 }
+            } else if parts.count >= 2, let variable = parts.last {
+                let setter: (inout PluralRule, String) -> Void
+                if last == valueTypeKey {
+                    setter = { rule, text in rule.variables[variable, default: PluralVariable(valueType: text, forms: [:])].valueType = text }
+                } else if let category = PluralCategory(rawValue: last) {
+                    setter = { rule, text in rule.variables[variable, default: PluralVariable(valueType: "d", forms: [:])].forms[category] = text }
+                } else { continue }
+                update(&source, unit.source, setter)
+                update(&target, unit.target, setter)
+            }
+        }
+        // A target variable without its own value type takes the source's.
+        for (key, rule) in target {
+            for (name, variable) in rule.variables where variable.valueType == "d" {
+                if let sourceType = source[key]?.variables[name]?.valueType { target[key]?.variables[name]?.valueType = sourceType }
+            }
+        }
+        let sourceList = order.compactMap { key in source[key].map { (key, $0) } }
+        let targetList = order.compactMap { key in target[key].flatMap { $0.format.isEmpty ? nil : (key, $0) } }
+        return (sourceList, targetList)
+    }
+
+    // MARK: Writing catalog files
+
+    static func writeStrings(_ entries: [(key: String, value: String, comment: String?)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
+        guard !entries.isEmpty else { return [] }
+        var merged: [(key: String, value: String, comment: String?)] = []
+        if merging, let data = FileManager.default.contents(atPath: path) {
+            guard let existing = try? StringsParser.parse(data) else {
+                throw XLIFFError(path: path, problem: "exists but cannot be parsed, so it cannot be merged; fix it (see `l10n parse \(path)`) or move it away")
+            }
+            merged = existing.entries.compactMap { entry in entry.value.stringValue.map { (entry.key, $0, entry.comment) } }
+        }
+        var indexByKey: [String: Int] = [:]
+        for (index, entry) in merged.enumerated() { indexByKey[entry.key] = index }
+        for entry in entries {
+            if let index = indexByKey[entry.key] { merged[index] = entry } else {
+                indexByKey[entry.key] = merged.count
+                merged.append(entry)
+            }
+        }
+        try write(StringsWriter.text(merged), to: path)
+        return [path]
+    }
+
+    static func writeStringsdict(_ rules: [(String, PluralRule)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
+        guard !rules.isEmpty else { return [] }
+        var root: [String: Any] = [:]
+        if merging, let data = FileManager.default.contents(atPath: path),
+           let existing = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
+            root = existing
+        }
+        for (key, rule) in rules { root[key] = StringsWriter.stringsdictObject(rule) }
+        let data: Data
+        do {
+            data = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+        } catch {
+            throw XLIFFError(path: path, problem: "cannot be encoded as a property list (\(error))")
+        }
+        try write(String(decoding: data, as: UTF8.self), to: path)
+        return [path]
+    }
+
+    static func write(_ text: String, to path: String) throws(XLIFFError) {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw XLIFFError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
+        }
+    }
+}
+
+/// SAX reader for the subset of XLIFF 1.2 that Xcode writes (inline markup inside `<target>` is kept as text).
+final class XLIFFReader: NSObject, XMLParserDelegate {
+    var files: [XLIFFFile] = []
+    var failure: String?
+    private var file: XLIFFFile?
+    private var unit: XLIFFUnit?
+    private var field: String?
+    private var text = ""
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch elementName {
+        case "file":
+            guard let original = attributes["original"], let source = attributes["source-language"] else {
+                failure = "a <file> lacks original= or source-language="
+                parser.abortParsing()
+                return
+            }
+            file = XLIFFFile(original: original, sourceLanguage: source, targetLanguage: attributes["target-language"] ?? source, units: [])
+        case "trans-unit":
+            guard let id = attributes["id"] else {
+                failure = "a <trans-unit> lacks id="
+                parser.abortParsing()
+                return
+            }
+            unit = XLIFFUnit(id: id, source: "", target: nil, note: nil, translate: attributes["translate"] != "no")
+        case "source", "target", "note":
+            guard unit != nil, field == nil else { return }
+            field = elementName
+            text = ""
+            if elementName == "target" { unit?.state = attributes["state"] }
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if field != nil { text += string }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        if field != nil { text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        switch elementName {
+        case "source" where field == "source": unit?.source = text; field = nil
+        case "target" where field == "target": unit?.target = text; field = nil
+        case "note" where field == "note": unit?.note = text; field = nil
+        case "trans-unit":
+            if let unit { file?.units.append(unit) }
+            unit = nil
+        case "file":
+            if let file { files.append(file) }
+            file = nil
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,46 @@
+public import ArgumentParser
+import L10nREPL
+
+struct Repl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview every piece of UI copy in every locale, at a phone's width.",
+        discussion: """
+        With no options it opens the bundled catalogs in English. On a terminal it is interactive
+        (line editing, history kept in ~/.local/share/offlinekit, Tab completion, colour); when
+        stdin is not a terminal, or with --script FILE, it runs one command a line with no prompt
+        and no colour, printing only results on stdout and errors on stderr.
+        Type `help` inside for the commands (locales, locale, tables, keys, show, compare, format,
+        plural, previews, preview, width, theme, lint, reload, quit).
+
+        Exit codes: 0 success; 1 in script mode, some command failed; 2 the catalogs or the script
+        could not be read.
+        """
+    )
+
+    @Option(help: "Locale to start in, e.g. nb-NO, or a pseudo-locale: en-XA, ar-XB, double.")
+    var locale = "en"
+
+    @Option(help: "Phone width in columns for previews (20–200).")
+    var width = 40
+
+    @Option(help: "Preview styling: light or dark.")
+    var theme: Theme = .light
+
+    @Option(help: "A folder of <locale>.lproj folders to use instead of the bundled catalogs.")
+    var catalogs: String?
+
+    @Option(help: "Run the commands in FILE (script mode) instead of reading a terminal.")
+    var script: String?
+
+    func validate() throws {
+        guard (20...200).contains(width) else { throw ValidationError("--width must be between 20 and 200 columns") }
+    }
+
+    func run() throws {
+        let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs)
+        let status = REPLRunner.run(options: options, scriptPath: script)
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+extension Theme: ExpressibleByArgument {}

@@ -1,0 +1,144 @@
+public import ArgumentParser
+import Foundation
+public import StringsKit
+
+extension ReportFormat: ExpressibleByArgument {}
+extension L10nCommands.ParseFormat: ExpressibleByArgument {}
+extension PseudoStyle: ExpressibleByArgument {}
+
+/// Prints a library command's outcome and passes its exit code on.
+func finish(_ outcome: CommandOutcome) throws {
+    if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
+    if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
+    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check catalogs for mistakes: syntax, missing and extra keys, format specifiers, plurals, length budgets…",
+        discussion: """
+        PATH is a folder of <locale>.lproj folders (and .xcstrings files), or
+        single .strings, .stringsdict or .xcstrings files. Default: Localization.
+
+        Settings come from --config, or from l10n.json beside the catalogs:
+        baseLocale, requiredKeys, lengthBudgets, severities (error|warning|off
+        per rule), allowlists.untranslated, internalIdentifiers. Without one,
+        the base locale is en, or the only locale present.
+
+        Rules (id, default severity; see Tools/StringsKit/README.md):
+        \(Rule.allCases.map { "  \($0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0))\($0.defaultSeverity.rawValue)" }.joined(separator: "\n"))
+
+        Exit codes:
+          0  no errors (warnings are allowed unless --strict)
+          1  errors found
+          2  usage or I/O error (missing path, unreadable file, bad l10n.json)
+        Colour only when stdout is a terminal and NO_COLOR is not set.
+        """
+    )
+
+    @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "Output: text (default), xcode (path:line:col: error: message [rule]), json, or sarif (GitHub code scanning).")
+    var format: ReportFormat = .text
+
+    @Option(name: .long, help: "The l10n.json to use instead of the one beside the catalogs.")
+    var config: String?
+
+    @Flag(name: .long, help: "Treat warnings as errors (exit 1 when there are any).")
+    var strict = false
+
+    func run() throws {
+        let colour = format == .text && Reporter.shouldColour()
+        var options = L10nCommands.LintOptions(paths: paths, format: format, configPath: config, strict: strict, colour: colour)
+        options.keepsCatalogUntilExit = true
+        try finish(L10nCommands.lint(options))
+    }
+}
+
+struct Parse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print exactly what Apple reads from a .strings file (a JSON object of the values, keys sorted).",
+        discussion: """
+        On a syntax error prints FILE:LINE:COL: error: … and exits 1. Exit 2: the file is missing or unreadable.
+        """
+    )
+
+    @Argument(help: "The .strings file.")
+    var file: String
+
+    @Option(name: .long, help: "json (default) or text (\"key\" = \"value\"; lines).")
+    var format: L10nCommands.ParseFormat = .json
+
+    func run() throws {
+        try finish(L10nCommands.parse(file: file, format: format))
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write XLIFF 1.2 for translators, one <locale>.xliff per target locale, as Xcode does.",
+        discussion: """
+        Internal identifiers and String Catalog entries with shouldTranslate: false are marked translate="no".
+        Example: l10n export --xliff build/xliff Localization
+        Exit codes: 0 written, 1 a catalog has errors (run l10n lint), 2 usage or I/O error.
+        """
+    )
+
+    @Option(name: .long, help: "The folder to write the .xliff files into (created if needed).")
+    var xliff: String
+
+    @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "The l10n.json to use (for the base locale and extra internal identifiers).")
+    var config: String?
+
+    func run() throws {
+        try finish(L10nCommands.exportXLIFF(paths: paths, to: xliff, configPath: config))
+    }
+}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read a translated XLIFF 1.2 file into <locale>.lproj catalogs.",
+        discussion: """
+        Translations are merged into the target locale's existing files; the source locale's file is created from
+        <source> only where it does not exist. Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
+        """
+    )
+
+    @Argument(help: "The .xliff file.")
+    var file: String
+
+    @Option(name: .long, help: "The catalog folder to write into. Default: Localization.")
+    var into: String = L10nCommands.defaultPath
+
+    func run() throws {
+        try finish(L10nCommands.importXLIFF(file: file, into: into))
+    }
+}
+
+struct Pseudo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a pseudo-localized copy of the base locale, keeping format specifiers and %#@var@ intact.",
+        discussion: """
+        Styles: accented (Šåvé) → en-XA.lproj, double (SSaavvee) → en-XD.lproj, rtl (right-to-left override) → ar-XB.lproj,
+        bounded ([Šåvé~~]) → en-XL.lproj; written beside LOCALE_DIR unless --output is given.
+        Example: l10n pseudo --style accented Localization/en.lproj
+        """
+    )
+
+    @Option(name: .long, help: "accented, double, rtl or bounded.")
+    var style: PseudoStyle
+
+    @Argument(help: "The base locale's folder, e.g. Localization/en.lproj.")
+    var localeDir: String
+
+    @Option(name: .long, help: "The folder to write instead of the one named after the style.")
+    var output: String?
+
+    func run() throws {
+        try finish(L10nCommands.pseudo(style: style, baseFolder: localeDir, output: output))
+    }
+}
