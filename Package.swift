@@ -47,12 +47,23 @@ let package = Package(
     products: [
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Localization", targets: ["Localization"]),
+        .library(name: "SecureStore", targets: ["SecureStore"]),
+        .library(name: "Connectivity", targets: ["Connectivity"]),
+        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .executable(name: "l10n", targets: ["l10n"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
+        .executable(name: "store-torture", targets: ["StoreTorture"]),
+        .executable(name: "offline-server", targets: ["offline-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // MARK: - Shared modules
@@ -67,6 +78,21 @@ let package = Package(
             "CICUShim",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Strings/README.md"]),
+
+        .systemLibrary(name: "CNetlink", path: "Modules/CNetlink"),
+        module("Connectivity", dependencies: [
+            "Core",
+            .target(name: "CNetlink", condition: .when(platforms: [.linux, .android])),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        module("SecureStore", dependencies: [
+            "Core",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            // The bulk read steps a GRDB statement through the sqlite3 C API.
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // MARK: - Localization (data: the catalogs, and the accessor that loads them)
 
@@ -108,9 +134,37 @@ let package = Package(
         ),
         .executableTarget(
             name: "Bench",
-            dependencies: ["Core"],
+            dependencies: [
+                "Core", "SecureStore", "Connectivity", "ReferenceServer",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tools/Bench",
             exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "ReferenceServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tools/ReferenceServer",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "offline-server",
+            dependencies: ["ReferenceServer", "Connectivity", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/offline-server",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "StoreTorture",
+            dependencies: ["Core", "SecureStore"],
+            path: "Tools/StoreTorture",
             swiftSettings: swiftSettings
         ),
 
@@ -118,6 +172,14 @@ let package = Package(
 
         tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "Core"]),
+        // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
+        tests("Connectivity", dependencies: [
+            "Connectivity", "Core", "ReferenceServer",
+            // The namespace test runs the real `offline-server watch` inside the namespace.
+            "offline-server",
+            .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("StringsKit", dependencies: ["StringsKit", "Core"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization"]),
         .testTarget(

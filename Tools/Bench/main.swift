@@ -7,6 +7,8 @@ let suites: [any BenchSuite] = [
     FormattingSuite(),
     StateCellSuite(),
     LintSuite(),
+    StoreSuite(),
+    ConnectivitySuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

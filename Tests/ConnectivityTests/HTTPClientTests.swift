@@ -1,0 +1,170 @@
+import Connectivity
+import Core
+import Foundation
+import ReferenceServer
+import Testing
+
+/// The HTTP client against the real reference server on 127.0.0.1.
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientTests {
+    @Test func decodesTheCartWithBearerAuthAndReportsSuccess() async throws {
+        try await withReferenceServer { server, url in
+            let recorder = EvidenceRecorder()
+            let cart: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            #expect(cart.items.count == 3)
+            #expect(cart.items.first?.unitPrice == "249.00")
+            #expect(recorder.evidence == [.reachedServer])
+            #expect(server.requestLog.count("GET /v1/users/{user}/cart") == 1)
+        }
+    }
+
+    @Test func aClientErrorIsTypedWithItsStatusAndBody() async throws {
+        try await withReferenceServer { _, url in
+            let recorder = EvidenceRecorder()
+            let error = await #expect(throws: HTTPClientError.self) {
+                let _: Product = try await client(url, connectivity: recorder.context).get("/v1/users/user1/products/nope")
+            }
+            guard case let .http(status, body) = error else { Issue.record("expected .http, got \(String(describing: error))"); return }
+            #expect(status == 404)
+            #expect(String(decoding: body, as: UTF8.self).contains("not_found"))
+            #expect(recorder.evidence == [.reachedServer])  // a 404 still proves the network works
+        }
+    }
+
+    @Test func aServerErrorIsTypedAndStillCountsAsReachingTheServer() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(errorRate: 1, errorStatus: 503)) { _, url in
+            let recorder = EvidenceRecorder()
+            let error = await #expect(throws: HTTPClientError.self) {
+                let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+            guard case .http(503, _) = error else { Issue.record("expected .http(503), got \(String(describing: error))"); return }
+            #expect(recorder.evidence == [.reachedServer])
+        }
+    }
+
+    @Test func aSlowServerTimesOutWithATypedTimeoutAndReportsAFailure() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(latencyMs: 3_000)) { _, url in
+            let recorder = EvidenceRecorder()
+            // The server answers after 3 s; a typed timeout means the client's own 300 ms deadline ended it.
+            await #expect(throws: HTTPClientError.timeout) {
+                let _: Cart = try await client(url, timeout: .milliseconds(300), connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+            #expect(recorder.evidence == [.transportFailed])
+        }
+    }
+
+    @Test func aResetConnectionIsTypedAsConnectionLost() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(resetRate: 1)) { server, url in
+            let recorder = EvidenceRecorder()
+            let error = await #expect(throws: HTTPClientError.self) {
+                let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+            guard case .connectionLost = error else { Issue.record("expected .connectionLost, got \(String(describing: error))"); return }
+            #expect(recorder.evidence == [.transportFailed])
+            #expect(server.requestLog.total == 1)
+        }
+    }
+
+    @Test func aRefusedLoopbackPortFailsFastAsUnreachable() async throws {
+        let port = try refusedLoopbackPort()
+        let recorder = EvidenceRecorder()
+        let url = URL(string: "http://127.0.0.1:\(port)")!
+        // `.unreachable`, not `.timeout`: the refusal is reported as it happens, never by waiting out
+        // the deadline. How fast that is on a quiet machine is the `connectivity` benchmark's job, not a test's.
+        let error = await #expect(throws: HTTPClientError.self) {
+            let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+        }
+        guard case .unreachable = error else { Issue.record("expected .unreachable, got \(String(describing: error))"); return }
+        #expect(recorder.evidence == [.transportFailed])
+    }
+
+    @Test func aServerRefusingConnectionsIsUnreachableAndTheSamePortServesAgainWhenCleared() async throws {
+        try await withReferenceServer { server, url in
+            let recorder = EvidenceRecorder()
+            let api = client(url, connectivity: recorder.context)
+            try await server.setFaults(FaultConfiguration(refuseConnections: true))
+            let error = await #expect(throws: HTTPClientError.self) { let _: Cart = try await api.get("/v1/users/user1/cart") }
+            guard case .unreachable = error else { Issue.record("expected .unreachable, got \(String(describing: error))"); return }
+            #expect(server.requestLog.total == 0)
+            try await server.clearFaults()
+            #expect(server.baseURL == url)
+            let cart: Cart = try await api.get("/v1/users/user1/cart")
+            #expect(cart.items.count == 3)
+        }
+    }
+
+    @Test func aSlowBodyArrivesWholeWhenEachChunkComesWithinTheTimeout() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(slowBodyChunkDelayMs: 20, slowBodyChunkBytes: 64)) { _, url in
+            let recorder = EvidenceRecorder()
+            let (cart, seconds): (Cart, Double) = try await measure {
+                try await client(url, timeout: .seconds(3), connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+            #expect(cart.items.count == 3)
+            #expect(seconds > 0.1)  // the body really trickled in
+        }
+    }
+
+    @Test func aBodyThatTricklesInPastTheDeadlineTimesOut() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(slowBodyChunkDelayMs: 1_500, slowBodyChunkBytes: 64)) { _, url in
+            let recorder = EvidenceRecorder()
+            await #expect(throws: HTTPClientError.timeout) {
+                let _: Cart = try await client(url, timeout: .milliseconds(400), connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+        }
+    }
+
+    @Test func cancellingARequestEndsItAtOnceAsCancelledWithoutBlamingTheNetwork() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(latencyMs: 10_000)) { server, url in
+            let recorder = EvidenceRecorder()
+            let api = client(url, timeout: .seconds(30), connectivity: recorder.context)
+            let task = Task { () async throws -> Cart in try await api.get("/v1/users/user1/cart") }
+            while server.requestLog.total == 0 { await Task.yield() }
+            // The server would answer after 10 s: `.cancelled` (not a cart) means cancellation ended the request.
+            task.cancel()
+            let result = await task.result
+            #expect(throws: HTTPClientError.cancelled) { try result.get() }
+            #expect(recorder.evidence.isEmpty)
+        }
+    }
+
+    @Test func whileOfflineARequestFailsAtOnceAndNothingIsSent() async throws {
+        try await withReferenceServer { server, url in
+            let recorder = EvidenceRecorder(status: .offline)
+            // Failing before any request exists is what makes it instant: the server saw nothing.
+            await #expect(throws: HTTPClientError.offline) {
+                let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+            #expect(server.requestLog.total == 0)
+            #expect(recorder.evidence.isEmpty)
+        }
+    }
+
+    @Test func whileUnknownRequestsAreStillTried() async throws {
+        try await withReferenceServer { _, url in
+            let recorder = EvidenceRecorder(status: .unknown)
+            let orders: OrderList = try await client(url, connectivity: recorder.context).get("/v1/users/user1/orders")
+            #expect(orders.items.count == 8)
+        }
+    }
+
+    @Test func aBodyThatIsNotTheExpectedJSONIsADecodingError() async throws {
+        try await withReferenceServer { _, url in
+            let recorder = EvidenceRecorder()
+            let error = await #expect(throws: HTTPClientError.self) {
+                let _: [Int] = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            }
+            guard case .decoding = error else { Issue.record("expected .decoding, got \(String(describing: error))"); return }
+        }
+    }
+
+    @Test func aPostSendsItsIdempotencyKeyAndAReplayReturnsTheFirstResult() async throws {
+        try await withReferenceServer { server, url in
+            let api = client(url, connectivity: EvidenceRecorder().context)
+            let first: Order = try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "order-1")
+            let replay: Order = try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "order-1")
+            #expect(first == replay)
+            let orders: OrderList = try await api.get("/v1/users/user1/orders")
+            #expect(orders.items.count == 9)  // 8 seeded + exactly one placed
+            #expect(server.requestLog.entries.compactMap(\.idempotencyKey) == ["order-1", "order-1"])
+        }
+    }
+}

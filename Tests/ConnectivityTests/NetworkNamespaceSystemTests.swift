@@ -1,0 +1,202 @@
+import Foundation
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// System test (root only): a monitor inside a network namespace whose veth link to the server's namespace
+/// is cut and restored. Uses only 10.200.77.0/24 on the veth pair it creates; deletes both namespaces
+/// in a `defer`, also when an expectation fails. Elsewhere it is skipped with the reason printed.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NetworkNamespaceSystemTests {
+    static let pathDownMs = 500
+
+    @Test func cuttingTheVethLinkGoesOfflineWithinTheWindowAndRestoringItGoesOnlineWithinOneSecond() async throws {
+        if let reason = NetnsLab.unavailableReason() {
+            print("NetworkNamespaceSystemTests skipped: \(reason)")
+            return
+        }
+        let lab = NetnsLab()
+        defer { lab.destroy() }
+        try lab.create()
+
+        let server = try lab.spawn(inNamespace: lab.serverNamespace, [lab.binary, "--host", "10.200.77.1", "--port", "0"])
+        let url = try #require(await server.nextLine())
+        let watcher = try lab.spawn(inNamespace: lab.clientNamespace, [
+            lab.binary, "watch", "--health-url", "\(url)/health", "--path-down-ms", "\(Self.pathDownMs)", "--probe-timeout-ms", "500",
+        ])
+        _ = try #require(await watcher.nextLine { $0.contains(#""status":"online""#) })
+
+        // 1. Carrier loss: the server side of the veth goes down; the client's link loses IFF_RUNNING.
+        let carrierLost = ContinuousClock.now
+        try lab.ip("-n", lab.serverNamespace, "link", "set", lab.serverVeth, "down")
+        let pathDown = try #require(await watcher.nextLine { $0.contains(#""path":"unusable""#) })
+        let pathSeen = ContinuousClock.now - carrierLost
+        _ = try #require(await watcher.nextLine { $0.contains(#""status":"offline""#) })
+        let offlineAfter = ContinuousClock.now - carrierLost
+        let carrierBack = ContinuousClock.now
+        try lab.ip("-n", lab.serverNamespace, "link", "set", lab.serverVeth, "up")
+        _ = try #require(await watcher.nextLine { $0.contains(#""status":"online""#) })
+        let onlineAfter = ContinuousClock.now - carrierBack
+        print("netns carrier loss: netlink path unusable after \(ms(pathSeen)) ms, offline after \(ms(offlineAfter)) ms (window \(Self.pathDownMs) ms); carrier back: online after \(ms(onlineAfter)) ms [\(pathDown)]")
+        #expect(offlineAfter < .milliseconds(Self.pathDownMs + 1_000))
+        #expect(offlineAfter >= .milliseconds(Self.pathDownMs))
+        #expect(onlineAfter < .seconds(1))
+
+        // 2. Administrative down of the client's own interface: the kernel drops its default route too.
+        let linkDown = ContinuousClock.now
+        try lab.ip("-n", lab.clientNamespace, "link", "set", lab.clientVeth, "down")
+        _ = try #require(await watcher.nextLine { $0.contains(#""status":"offline""#) })
+        let offlineAfterDown = ContinuousClock.now - linkDown
+        let linkUp = ContinuousClock.now
+        try lab.ip("-n", lab.clientNamespace, "link", "set", lab.clientVeth, "up")
+        try lab.ip("-n", lab.clientNamespace, "route", "replace", "default", "via", "10.200.77.1", "dev", lab.clientVeth)
+        _ = try #require(await watcher.nextLine { $0.contains(#""status":"online""#) })
+        let onlineAfterUp = ContinuousClock.now - linkUp
+        print("netns link down: offline after \(ms(offlineAfterDown)) ms; link up + route: online after \(ms(onlineAfterUp)) ms")
+        #expect(offlineAfterDown < .milliseconds(Self.pathDownMs + 1_000))
+        #expect(onlineAfterUp < .seconds(1))
+    }
+
+    private func ms(_ duration: Duration) -> Int { Int(duration.seconds * 1000) }
+}
+
+/// Two network namespaces joined by a veth pair, and the processes started in them.
+final class NetnsLab: Sendable {
+    let serverNamespace = "okc-s-\(getpid())"
+    let clientNamespace = "okc-c-\(getpid())"
+    let serverVeth = "okvs\(getpid() % 100_000)"
+    let clientVeth = "okvc\(getpid() % 100_000)"
+    let binary = NetnsLab.offlineServerBinary() ?? ""
+    private let processes = Mutex<[Int32]>([])
+
+    static func offlineServerBinary() -> String? {
+        if let path = ProcessInfo.processInfo.environment["OFFLINE_SERVER_BINARY"] { return path }
+        let candidates = [CommandLine.arguments[0], (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""]
+        for candidate in candidates where !candidate.isEmpty {
+            var folder = URL(fileURLWithPath: candidate).deletingLastPathComponent()
+            for _ in 0..<4 {
+                let binary = folder.appendingPathComponent("offline-server").path
+                if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    static func unavailableReason() -> String? {
+        guard geteuid() == 0 else { return "needs root to create network namespaces" }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") || FileManager.default.isExecutableFile(atPath: "/sbin/ip") else {
+            return "iproute2 (`ip`) is not installed"
+        }
+        guard offlineServerBinary() != nil else {
+            return "the offline-server executable was not found next to the tests; build it first or set OFFLINE_SERVER_BINARY"
+        }
+        let probe = "okc-probe-\(getpid())"
+        guard (try? run(["ip", "netns", "add", probe])) != nil else { return "`ip netns add` does not work here (no CAP_SYS_ADMIN?)" }
+        _ = try? run(["ip", "netns", "del", probe])
+        return nil
+    }
+
+    func create() throws {
+        Self.removeNamespacesOfDeadRuns()
+        try ip("netns", "add", serverNamespace)
+        try ip("netns", "add", clientNamespace)
+        try ip("link", "add", serverVeth, "type", "veth", "peer", "name", clientVeth)
+        try ip("link", "set", serverVeth, "netns", serverNamespace)
+        try ip("link", "set", clientVeth, "netns", clientNamespace)
+        try ip("-n", serverNamespace, "addr", "add", "10.200.77.1/24", "dev", serverVeth)
+        try ip("-n", clientNamespace, "addr", "add", "10.200.77.2/24", "dev", clientVeth)
+        for (namespace, veth) in [(serverNamespace, serverVeth), (clientNamespace, clientVeth)] {
+            try ip("-n", namespace, "link", "set", "lo", "up")
+            try ip("-n", namespace, "link", "set", veth, "up")
+        }
+        try ip("-n", clientNamespace, "route", "add", "default", "via", "10.200.77.1", "dev", clientVeth)
+    }
+
+    /// A run that crashed could not run its `defer`: delete its namespaces (named `okc-?-<pid>`) once that pid is gone.
+    static func removeNamespacesOfDeadRuns() {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: "/var/run/netns")) ?? []).filter { $0.hasPrefix("okc-") }
+        for name in names {
+            guard let pid = Int32(name.split(separator: "-").last ?? ""), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            _ = try? run(["ip", "netns", "del", name])
+        }
+    }
+
+    func destroy() {
+        for pid in processes.withLock({ $0 }) { kill(pid, SIGKILL) }
+        _ = try? Self.run(["ip", "netns", "del", clientNamespace])
+        _ = try? Self.run(["ip", "netns", "del", serverNamespace])
+    }
+
+    func ip(_ arguments: String...) throws { try Self.run(["ip"] + arguments) }
+
+    struct CommandFailed: Error, CustomStringConvertible {
+        var command: [String]
+        var status: Int32
+        var description: String { "`\(command.joined(separator: " "))` exited with \(status)" }
+    }
+
+    @discardableResult
+    static func run(_ command: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CommandFailed(command: command, status: process.terminationStatus) }
+        return 0
+    }
+
+    /// Starts `command` inside `namespace`; its stdout comes back line by line.
+    func spawn(inNamespace namespace: String, _ command: [String]) throws -> LineReader {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ip", "netns", "exec", namespace] + command
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let reader = LineReader(pipe.fileHandleForReading)
+        try process.run()
+        processes.withLock { $0.append(process.processIdentifier) }
+        return reader
+    }
+}
+
+/// Lines from a pipe, as they arrive.
+actor LineReader {
+    private var iterator: AsyncStream<String>.Iterator
+
+    init(_ handle: FileHandle) {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        iterator = stream.makeAsyncIterator()
+        let buffer = Mutex(Data())
+        handle.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil; continuation.finish(); return }
+            let complete: [String] = buffer.withLock { buffer in
+                buffer.append(data)
+                var lines: [String] = []
+                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+                return lines
+            }
+            for line in complete { continuation.yield(line) }
+        }
+    }
+
+    /// The next line that satisfies `predicate` (nil when the process ended first).
+    func nextLine(where predicate: @Sendable (String) -> Bool = { _ in true }) async -> String? {
+        // AsyncStream iterators share their state when copied: iterate a local copy, keep it for next time.
+        var local = iterator
+        defer { iterator = local }
+        while let line = await local.next(isolation: self) {
+            if predicate(line) { return line }
+        }
+        return nil
+    }
+}

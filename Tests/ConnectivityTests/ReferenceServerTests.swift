@@ -1,0 +1,187 @@
+import Connectivity
+import Core
+import Foundation
+import ReferenceServer
+import Testing
+
+/// The reference backend: per-user isolation, idempotent writes, faults and the request log.
+@Suite(.timeLimit(.minutes(1))) struct ReferenceServerTests {
+    func api(_ url: URL, user: String = "user1", token: String? = nil) -> HTTPClient {
+        HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: token ?? ReferenceServer.token(for: user)),
+                   connectivity: .alwaysOnline, time: liveTime)
+    }
+
+    func status(of body: () async throws -> Void) async -> Int? {
+        do { try await body(); return 200 } catch let error as HTTPClientError {
+            if case let .http(status, _) = error { return status }
+            return nil
+        } catch { return nil }
+    }
+
+    @Test func healthAnswers204WithoutAToken() async throws {
+        try await withReferenceServer { server, url in
+            let (status, _) = try await HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
+                .send(method: "GET", path: "/health", body: nil, idempotencyKey: nil)
+            #expect(status == 204)
+            #expect(server.requestLog.count("GET /health") == 1)
+        }
+    }
+
+    @Test func aUserCanNeverReadAnotherUsersData() async throws {
+        try await withReferenceServer { _, url in
+            let alice = api(url, user: "user1")
+            // Another user's collection through one's own token: 403.
+            #expect(await status { let _: Cart = try await alice.get("/v1/users/user2/cart") } == 403)
+            #expect(await status { let _: ProductList = try await alice.get("/v1/users/user2/products") } == 403)
+            #expect(await status { let _: Order = try await alice.post("/v1/users/user2/orders", body: [String: String]()) } == 403)
+            // Another user's product id under one's own path: 404, never the product.
+            #expect(await status { let _: Product = try await alice.get("/v1/users/user1/products/user2-p1") } == 404)
+            #expect(await status {
+                let _: ServiceRequest = try await alice.post("/v1/users/user1/products/user2-p1/service-requests", body: ServiceRequestBody(issue: "x"))
+            } == 404)
+            // No token, or a made-up one: 401.
+            #expect(await status { let _: Cart = try await self.api(url, token: "").get("/v1/users/user1/cart") } == 401)
+            #expect(await status { let _: Cart = try await self.api(url, token: "token-mallory").get("/v1/users/user1/cart") } == 401)
+            let own: Product = try await alice.get("/v1/users/user1/products/user1-p1")
+            #expect(own.id == "user1-p1")
+        }
+    }
+
+    @Test func theSameSeedAlwaysGivesTheSameData() async throws {
+        let first = try await withReferenceServer { _, url in try await api(url, user: "user2").get("/v1/users/user2/products", as: ProductList.self) }
+        let second = try await withReferenceServer { _, url in try await api(url, user: "user2").get("/v1/users/user2/products", as: ProductList.self) }
+        #expect(first == second)
+        #expect(first.items.count == 12)
+        #expect(first.items.allSatisfy { $0.warrantyExpiresAt > $0.purchaseDate && !$0.serialNumber.isEmpty })
+    }
+
+    @Test func oneUserCanHaveTenThousandProductsAndPagesThroughThem() async throws {
+        try await withReferenceServer(seed: SeedConfiguration(users: 2, productCounts: ["user1": 10_000])) { _, url in
+            let all: ProductList = try await api(url).get("/v1/users/user1/products")
+            #expect(all.items.count == 10_000)
+            let page: ProductList = try await api(url).get("/v1/users/user1/products", query: ["offset": "9990", "limit": "50"])
+            #expect(page.items.map(\.id) == (9991...10_000).map { "user1-p\($0)" })
+            #expect(page.total == 10_000)
+        }
+    }
+
+    @Test func aReplayedWriteReturnsTheFirstResultAndNeverAppliesTwice() async throws {
+        try await withReferenceServer { server, url in
+            let alice = api(url)
+            let first: Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 5), idempotencyKey: "q-1")
+            // Meanwhile another change, then the replay: the replay must not undo it.
+            _ = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 7), idempotencyKey: "q-2") as Cart
+            let replay: Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 5), idempotencyKey: "q-1")
+            #expect(replay == first)
+            let now: Cart = try await alice.get("/v1/users/user1/cart")
+            #expect(now.items.first?.quantity == 7)
+            #expect(server.requestLog.count("POST /v1/users/{user}/cart/items/{item}/quantity") == 3)
+        }
+    }
+
+    @Test func concurrentReplaysOfOneOrderPlaceExactlyOneOrder() async throws {
+        try await withReferenceServer { _, url in
+            let alice = api(url)
+            let orders = try await withThrowingTaskGroup(of: Order.self) { group in
+                for _ in 0..<10 {
+                    group.addTask { try await alice.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "checkout-1") }
+                }
+                var orders: [Order] = []
+                for try await order in group { orders.append(order) }
+                return orders
+            }
+            #expect(Set(orders.map(\.id)).count == 1)
+            let list: OrderList = try await alice.get("/v1/users/user1/orders")
+            #expect(list.items.count == 9)
+        }
+    }
+
+    @Test func reusingAKeyForADifferentRequestIsRejected() async throws {
+        try await withReferenceServer { _, url in
+            let alice = api(url)
+            _ = try await alice.post("/v1/users/user1/profile", body: UpdateProfileBody(displayName: "A"), idempotencyKey: "p-1") as Profile
+            #expect(await status {
+                let _: Profile = try await alice.post("/v1/users/user1/profile", body: UpdateProfileBody(displayName: "B"), idempotencyKey: "p-1")
+            } == 422)
+        }
+    }
+
+    @Test func idempotencyKeysBelongToOneUser() async throws {
+        try await withReferenceServer { _, url in
+            let first: Order = try await api(url, user: "user1").post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "same")
+            let second: Order = try await api(url, user: "user2").post("/v1/users/user2/orders", body: [String: String](), idempotencyKey: "same")
+            #expect(first.id != second.id)
+        }
+    }
+
+    @Test func everyStateChangingEndpointWorks() async throws {
+        try await withReferenceServer { _, url in
+            let alice = api(url)
+            let rated: Order = try await alice.post("/v1/users/user1/orders/user1-o1/rating", body: RateOrderBody(stars: 5, comment: "great"))
+            #expect(rated.rating?.stars == 5 && rated.rating?.comment == "great")
+            #expect(await status { let _: Order = try await alice.post("/v1/users/user1/orders/user1-o1/rating", body: RateOrderBody(stars: 9)) } == 400)
+            let profile: Profile = try await alice.post("/v1/users/user1/profile", body: UpdateProfileBody(email: "new@example.com"))
+            #expect(profile.email == "new@example.com")
+            let request: ServiceRequest = try await alice.post("/v1/users/user1/products/user1-p2/service-requests", body: ServiceRequestBody(issue: "noisy"))
+            #expect(request.status == "open" && request.productId == "user1-p2")
+            let activity: Activity = try await alice.post("/v1/users/user1/activities", body: RegisterActivityBody(kind: "run", occurredAt: fixedNow))
+            #expect(activity.kind == "run")
+            let transfer: OwnershipTransfer = try await alice.post("/v1/users/user1/products/user1-p3/transfer", body: TransferOwnershipBody(toUser: "user2"))
+            #expect(transfer.toUser == "user2")
+            #expect(await status { let _: Product = try await alice.get("/v1/users/user1/products/user1-p3") } == 404)
+            let moved: Product = try await api(url, user: "user2").get("/v1/users/user2/products/user1-p3")
+            #expect(moved.id == "user1-p3")
+            let emptied: Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 0))
+            #expect(emptied.items.count == 2)
+            let summary: AnnualSummary = try await alice.get("/v1/users/user1/summary/2025")
+            #expect(summary.period == "2025" && summary.comparison.previousPeriod == "2024")
+            #expect(summary.statCards.map(\.id) == ["orders", "spent", "products", "activities"])
+        }
+    }
+
+    @Test func placingAnOrderWithAnEmptyCartIsAConflict() async throws {
+        try await withReferenceServer(seed: SeedConfiguration(cartItemsPerUser: 0)) { _, url in
+            #expect(await status { let _: Order = try await self.api(url).post("/v1/users/user1/orders", body: [String: String]()) } == 409)
+        }
+    }
+
+    @Test func faultsCanBeSetAndClearedThroughTheAdminEndpoint() async throws {
+        try await withReferenceServer { server, url in
+            let admin = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
+            let body = try JSONEncoder().encode(FaultConfiguration(errorRate: 1, errorStatus: 502, pathPrefixes: ["/v1/users/user1/cart"]))
+            _ = try await admin.send(method: "POST", path: "/_admin/faults", body: body, idempotencyKey: nil)
+            #expect(server.faults.errorStatus == 502)
+            #expect(await status { let _: Cart = try await self.api(url).get("/v1/users/user1/cart") } == 502)
+            let orders: OrderList = try await api(url).get("/v1/users/user1/orders")  // other paths untouched
+            #expect(orders.items.count == 8)
+            _ = try await admin.send(method: "DELETE", path: "/_admin/faults", body: nil, idempotencyKey: nil)
+            let cart: Cart = try await api(url).get("/v1/users/user1/cart")
+            #expect(cart.items.count == 3)
+            let (_, countsBody) = try await admin.send(method: "GET", path: "/_admin/requests", body: nil, idempotencyKey: nil)
+            let counts = try JSONDecoder().decode(RequestCounts.self, from: countsBody)
+            #expect(counts.byEndpoint["GET /v1/users/{user}/cart"] == 2)
+            #expect(counts.total == 3)  // admin calls are not counted
+        }
+    }
+
+    @Test func refusingThroughTheAdminEndpointClosesTheListenerUntilTheTimerReopensIt() async throws {
+        try await withReferenceServer { server, url in
+            let admin = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
+            let body = try JSONEncoder().encode(FaultConfiguration(refuseConnections: true, refuseForMs: 300))
+            _ = try await admin.send(method: "POST", path: "/_admin/faults", body: body, idempotencyKey: nil)
+            // Wait (without sleeping) until the listener is closed, then for it to be open again.
+            var sawRefused = false
+            var sawServing = false
+            while !sawServing {
+                do {
+                    let _: Cart = try await api(url).get("/v1/users/user1/cart")
+                    if sawRefused { sawServing = true }
+                } catch let error as HTTPClientError {
+                    if case .unreachable = error { sawRefused = true } else { throw error }
+                }
+            }
+            #expect(sawRefused && sawServing)
+            #expect(server.faults.refuseConnections == false)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Connectivity
+import Core
+import Foundation
+import Logging
+import ReferenceServer
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fixed wall clock for the server's dates.
+let fixedNow = Date(timeIntervalSince1970: 1_767_225_600 + 86_400 * 30)
+
+/// Runs `body` against a fresh reference server on 127.0.0.1 port 0, and stops it afterwards.
+func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
+                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
+    var logger = Logger(label: "ReferenceServer.test")
+    logger.logLevel = .critical
+    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { fixedNow }, logger: logger))
+    let url = try await server.start()
+    do {
+        let result = try await body(server, url)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// A loopback port that refuses connections: bound by us, then closed, so nothing listens there.
+func refusedLoopbackPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EBADF) }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let ok = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard ok else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Records what the client reported to the monitor.
+final class EvidenceRecorder: Sendable {
+    private let storage = Mutex<[ConnectivityEvidence]>([])
+    let status: Mutex<ConnectivityStatus>
+
+    init(status: ConnectivityStatus = .online) { self.status = Mutex(status) }
+
+    var evidence: [ConnectivityEvidence] { storage.withLock { $0 } }
+
+    var context: ConnectivityContext {
+        ConnectivityContext(status: { [self] in status.withLock { $0 } }, report: { [self] e in storage.withLock { $0.append(e) } })
+    }
+}
+
+/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
+let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
+
+func client(_ url: URL, user: String = "user1", timeout: Duration = .seconds(5), connectivity: ConnectivityContext) -> HTTPClient {
+    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
+               connectivity: connectivity, time: liveTime)
+}
+
+/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
+func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
+    for await value in cell.values() where predicate(value) { return value }
+    return cell.value
+}
+
+/// Seconds elapsed on the real clock: tests measure with it, they never sleep on it.
+func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try await body()
+    return (result, (clock.now - start).seconds)
+}

@@ -1,0 +1,144 @@
+import Connectivity
+import Core
+import Foundation
+import Logging
+import ReferenceServer
+
+/// Connectivity: how fast the monitor follows the link with default settings (real clock, simulated path,
+/// real probe against the reference server), and HTTP round trips per second over keep-alive, beside curl
+/// (and wrk when installed) against the same server in the same run.
+struct ConnectivitySuite: BenchSuite {
+    let name = "connectivity"
+    let summary = "link-down→offline and link-up→online latency (defaults); HTTP round trips/s vs curl (and wrk)"
+
+    func run(_ report: BenchReport) async throws {
+        var logger = Logger(label: "bench.ReferenceServer")
+        logger.logLevel = .critical
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
+        let url = try await server.start()
+        try await measureTransitions(report, url: url)
+        try await measureRoundTrips(report, url: url)
+        await server.stop()
+    }
+
+    // MARK: - Status transitions
+
+    private func measureTransitions(_ report: BenchReport, url: URL) async throws {
+        let time = TimeSource.live
+        let path = SimulatedPathSource(.wired)
+        let policy = ConnectivityPolicy.default
+        var quiet = Logger(label: "bench.Connectivity")
+        quiet.logLevel = .warning
+        let monitor = ConnectivityMonitor(pathSource: path, probe: .http(healthURL: url.appendingPathComponent("health"), time: time),
+                                          policy: policy, time: time, randomSeed: UInt64.random(in: 0...UInt64.max), logger: quiet)
+        try await monitor.start()
+        _ = await first(monitor.status) { $0 == .online }
+        var down: [Double] = []
+        var up: [Double] = []
+        for _ in 0..<5 {
+            let (_, offline) = await Stopwatch.measure {
+                path.set(.unusable)
+                return await first(monitor.status) { $0 == .offline }
+            }
+            down.append(offline.milliseconds)
+            let (_, online) = await Stopwatch.measure {
+                path.set(.wifi)
+                return await first(monitor.status) { $0 == .online }
+            }
+            up.append(online.milliseconds)
+        }
+        await monitor.stop()
+        let window = policy.pathDownConfirmation.milliseconds
+        report.emit("link_down_to_offline_ms_median", median(down), unit: "ms",
+                    goal: "≈ pathDownConfirmation (\(Int(window)) ms), never less", pass: down.allSatisfy { $0 >= window && $0 < window + 500 },
+                    note: "5 runs, simulated path, real clock; max \(Int(down.max() ?? 0)) ms")
+        report.emit("link_up_to_online_ms_median", median(up), unit: "ms", goal: "< 1000 ms", pass: up.allSatisfy { $0 < 1000 },
+                    note: "5 runs: path usable → probe GET /health → online; max \(String(format: "%.1f", up.max() ?? 0)) ms")
+    }
+
+    // MARK: - Round trips
+
+    private func measureRoundTrips(_ report: BenchReport, url: URL) async throws {
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1")),
+                                connectivity: .alwaysOnline, time: .live)
+        let requests = 2_000
+        for _ in 0..<50 { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }  // warm up
+        let (_, sequential) = try await Stopwatch.measure {
+            for _ in 0..<requests { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }
+        }
+        let ours = Double(requests) / sequential.seconds
+
+        // curl: the same number of GETs in one invocation, so it reuses one keep-alive connection.
+        let curlRate = try curlRoundTrips(url: url.appendingPathComponent("health"), count: requests)
+        report.emit("http_round_trips_per_second_sequential", ours, unit: "req/s", peer: curlRate.map { _ in "curl (one process, keep-alive)" },
+                    peerValue: curlRate, ratio: curlRate.map { ours / $0 }, note: "GET /health, one request at a time, HTTPClient (URLSession)")
+
+        let concurrency = 8
+        let (_, concurrent) = try await Stopwatch.measure {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<concurrency {
+                    group.addTask {
+                        for _ in 0..<(requests / concurrency) {
+                            _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let oursConcurrent = Double(requests) / concurrent.seconds
+        let wrkRate = wrkRoundTrips(url: url.appendingPathComponent("health"), connections: concurrency)
+        report.emit("http_round_trips_per_second_concurrent", oursConcurrent, unit: "req/s", peer: wrkRate.map { _ in "wrk -t2 -c\(concurrency) -d3s" },
+                    peerValue: wrkRate, ratio: wrkRate.map { oursConcurrent / $0 },
+                    note: wrkRate == nil ? "\(concurrency) tasks; wrk not installed (apt-get install wrk)" : "\(concurrency) tasks vs \(concurrency) wrk connections")
+    }
+
+    private func curlRoundTrips(url: URL, count: Int) throws -> Double? {
+        guard let curl = executable("curl") else { return nil }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("bench-curl-\(getpid()).txt")
+        try String(repeating: "url = \"\(url.absoluteString)\"\noutput = \"/dev/null\"\n", count: count).write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let (status, elapsed) = Stopwatch.measure { run(curl, ["-s", "-K", config.path]) }
+        return status == 0 ? Double(count) / elapsed.seconds : nil
+    }
+
+    private func wrkRoundTrips(url: URL, connections: Int) -> Double? {
+        guard let wrk = executable("wrk") else { return nil }
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrk)
+        process.arguments = ["-t2", "-c\(connections)", "-d3s", url.absoluteString]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let line = output.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    private func executable(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/usr/local/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private func run(_ path: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    private func first(_ cell: StateCell<ConnectivityStatus>, _ predicate: (ConnectivityStatus) -> Bool) async -> ConnectivityStatus {
+        for await value in cell.values() where predicate(value) { return value }
+        return cell.value
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+
+/// Faults the server injects, per run (CLI flags) or at runtime (`POST /_admin/faults`, `ReferenceServer.setFaults`).
+/// Admin endpoints are never faulted or logged. Every field is optional in JSON; a missing field means "no fault".
+public struct FaultConfiguration: Codable, Sendable, Equatable {
+    /// Extra delay before every response, in milliseconds.
+    public var latencyMs: Int
+    /// Fraction (0…1) of requests answered with `errorStatus` instead of being handled (1 = every request).
+    public var errorRate: Double
+    /// The status of injected errors (a 5xx by default: 503).
+    public var errorStatus: Int
+    /// Fraction (0…1) of requests whose connection is reset (TCP RST, SO_LINGER 0) instead of answered.
+    public var resetRate: Double
+    /// When set, bodies are sent in `slowBodyChunkBytes` pieces with this many milliseconds between them.
+    public var slowBodyChunkDelayMs: Int?
+    public var slowBodyChunkBytes: Int
+    /// Close the listening socket: clients see ECONNREFUSED until this is cleared (in-process or by the
+    /// `refuseForMs` timer), when the server re-binds the same port.
+    public var refuseConnections: Bool
+    /// With `refuseConnections` set through the admin endpoint (which itself stops answering), how long to
+    /// refuse before re-binding automatically. Nil: until cleared in process.
+    public var refuseForMs: Int?
+    /// Only requests whose path starts with one of these are faulted (nil: every non-admin path).
+    public var pathPrefixes: [String]?
+
+    public init(latencyMs: Int = 0, errorRate: Double = 0, errorStatus: Int = 503, resetRate: Double = 0,
+                slowBodyChunkDelayMs: Int? = nil, slowBodyChunkBytes: Int = 64, refuseConnections: Bool = false,
+                refuseForMs: Int? = nil, pathPrefixes: [String]? = nil) {
+        self.latencyMs = latencyMs
+        self.errorRate = errorRate
+        self.errorStatus = errorStatus
+        self.resetRate = resetRate
+        self.slowBodyChunkDelayMs = slowBodyChunkDelayMs
+        self.slowBodyChunkBytes = slowBodyChunkBytes
+        self.refuseConnections = refuseConnections
+        self.refuseForMs = refuseForMs
+        self.pathPrefixes = pathPrefixes
+    }
+
+    public static let none = FaultConfiguration()
+
+    enum CodingKeys: String, CodingKey {
+        case latencyMs, errorRate, errorStatus, resetRate, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, pathPrefixes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            latencyMs: try c.decodeIfPresent(Int.self, forKey: .latencyMs) ?? 0,
+            errorRate: try c.decodeIfPresent(Double.self, forKey: .errorRate) ?? 0,
+            errorStatus: try c.decodeIfPresent(Int.self, forKey: .errorStatus) ?? 503,
+            resetRate: try c.decodeIfPresent(Double.self, forKey: .resetRate) ?? 0,
+            slowBodyChunkDelayMs: try c.decodeIfPresent(Int.self, forKey: .slowBodyChunkDelayMs),
+            slowBodyChunkBytes: try c.decodeIfPresent(Int.self, forKey: .slowBodyChunkBytes) ?? 64,
+            refuseConnections: try c.decodeIfPresent(Bool.self, forKey: .refuseConnections) ?? false,
+            refuseForMs: try c.decodeIfPresent(Int.self, forKey: .refuseForMs),
+            pathPrefixes: try c.decodeIfPresent([String].self, forKey: .pathPrefixes))
+    }
+
+    func applies(to path: String) -> Bool {
+        guard let pathPrefixes else { return true }
+        return pathPrefixes.contains { path.hasPrefix($0) }
+    }
+}
+
+/// What happened to one request, decided before it is handled.
+enum FaultDecision: Sendable, Equatable {
+    case handle
+    case fail(status: Int)
+    case reset
+}
+
+/// The current faults and the seeded random source that decides which requests they hit.
+final class FaultInjector: Sendable {
+    private struct State { var configuration: FaultConfiguration; var random: SplitMix64 }
+    private let state: Mutex<State>
+
+    init(_ configuration: FaultConfiguration, seed: UInt64) {
+        state = Mutex(State(configuration: configuration, random: SplitMix64(seed: seed)))
+    }
+
+    var configuration: FaultConfiguration {
+        get { state.withLock { $0.configuration } }
+    }
+
+    func set(_ configuration: FaultConfiguration) { state.withLock { $0.configuration = configuration } }
+
+    func decide(path: String) -> (FaultDecision, FaultConfiguration) {
+        state.withLock { state in
+            let faults = state.configuration
+            guard faults.applies(to: path) else { return (.handle, .none) }
+            if faults.resetRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.resetRate { return (.reset, faults) }
+            if faults.errorRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.errorRate {
+                return (.fail(status: faults.errorStatus), faults)
+            }
+            return (.handle, faults)
+        }
+    }
+}
+
+/// Every request the server received, by endpoint (`"METHOD /route/{param}"`), so tests can prove
+/// "the server received nothing". Admin requests are not counted.
+public final class RequestLog: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var endpoint: String
+        public var path: String
+        public var user: String?
+        public var idempotencyKey: String?
+    }
+
+    private let state = Mutex<[Entry]>([])
+
+    init() {}
+
+    func record(_ entry: Entry) { state.withLock { $0.append(entry) } }
+
+    public var entries: [Entry] { state.withLock { $0 } }
+    public var total: Int { state.withLock { $0.count } }
+
+    public func count(_ endpoint: String) -> Int { state.withLock { $0.count { $0.endpoint == endpoint } } }
+
+    public var counts: RequestCounts {
+        state.withLock { entries in
+            RequestCounts(total: entries.count, byEndpoint: entries.reduce(into: [:]) { $0[$1.endpoint, default: 0] += 1 })
+        }
+    }
+
+    public func reset() { state.withLock { $0.removeAll() } }
+}

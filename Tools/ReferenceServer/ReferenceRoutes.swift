@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The request context: Hummingbird's core storage plus the channel, so a fault can reset the connection.
+struct ServerContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
+
+/// Thrown after a connection was reset on purpose; no response is written.
+struct ConnectionResetOnPurpose: Error {}
+
+/// Builds the router: the features' API under `/v1/users/{user}/…`, `/health`, and `/_admin/…`.
+struct ReferenceRoutes: Sendable {
+    let server: ReferenceServer
+
+    private static let idempotencyKey = HTTPFields.Element.Name("Idempotency-Key")!
+    private static let replayed = HTTPFields.Element.Name("Idempotent-Replayed")!
+
+    func makeRouter() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        let store = server.store
+
+        route(router, .get, "/health", authenticated: false) { _, _, _ in WireResponse(status: 204, body: Data()) }
+
+        // Reads
+        read(router, "/v1/users/:user/products") { request, data in
+            let offset = request.uri.queryParameters.get("offset").flatMap { Int($0) } ?? 0
+            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) }
+            return ReferenceStore.products(data, offset: offset, limit: limit)
+        }
+        read(router, "/v1/users/:user/products/:product") { _, data, parameters in
+            ReferenceStore.product(data, id: parameters.get("product") ?? "")
+        }
+        read(router, "/v1/users/:user/cart") { _, data in ReferenceStore.cart(data) }
+        read(router, "/v1/users/:user/orders") { _, data in ReferenceStore.orders(data) }
+        read(router, "/v1/users/:user/profile") { _, data in .json(data.profile) }
+        read(router, "/v1/users/:user/activities") { _, data in .json(data.activities) }
+        let reference = server.configuration.seed.referenceDate
+        read(router, "/v1/users/:user/summary/:period") { _, data, parameters in
+            ReferenceStore.summary(data, period: parameters.get("period") ?? "", reference: reference)
+        }
+
+        // Writes (state-changing): idempotent per `Idempotency-Key`.
+        write(router, "/v1/users/:user/cart/items/:item/quantity", UpdateQuantityBody.self) { data, _, user, p, body, _ in
+            ReferenceStore.updateQuantity(&data, itemID: p.get("item") ?? "", quantity: body.quantity)
+        }
+        write(router, "/v1/users/:user/orders", EmptyBody.self) { data, _, user, _, _, date in
+            ReferenceStore.placeOrder(&data, user: user, date: date)
+        }
+        write(router, "/v1/users/:user/orders/:order/rating", RateOrderBody.self) { data, _, _, p, body, _ in
+            ReferenceStore.rateOrder(&data, orderID: p.get("order") ?? "", body: body)
+        }
+        write(router, "/v1/users/:user/profile", UpdateProfileBody.self) { data, _, _, _, body, _ in
+            ReferenceStore.updateProfile(&data, body: body)
+        }
+        write(router, "/v1/users/:user/products/:product/service-requests", ServiceRequestBody.self) { data, _, _, p, body, date in
+            ReferenceStore.raiseServiceRequest(&data, productID: p.get("product") ?? "", body: body, date: date)
+        }
+        write(router, "/v1/users/:user/products/:product/transfer", TransferOwnershipBody.self) { data, others, user, p, body, date in
+            ReferenceStore.transferOwnership(&data, others: &others, user: user, productID: p.get("product") ?? "", to: body.toUser, date: date)
+        }
+        write(router, "/v1/users/:user/activities", RegisterActivityBody.self) { data, _, user, _, body, _ in
+            ReferenceStore.registerActivity(&data, user: user, body: body)
+        }
+        _ = store
+
+        // Admin: never faulted, never counted, no auth (the server listens on loopback).
+        let server = self.server
+        router.get("/_admin/faults") { _, _ in Self.response(.json(server.faults)) }
+        router.post("/_admin/faults") { request, _ in
+            let bytes = try await request.body.collect(upTo: 1 << 16)
+            guard let faults = try? WireFormat.decoder().decode(FaultConfiguration.self, from: Data(buffer: bytes)) else {
+                return Self.response(.error(400, "invalid_faults", "The body must be a FaultConfiguration JSON object (see README.md)."))
+            }
+            // The reply goes out before the listener closes when this turns refusing on.
+            if faults.refuseConnections {
+                Task.detached { try? await server.setFaults(faults) }
+            } else {
+                try await server.setFaults(faults)
+            }
+            return Self.response(.json(faults))
+        }
+        router.delete("/_admin/faults") { _, _ in
+            try await server.clearFaults()
+            return Self.response(.json(FaultConfiguration.none))
+        }
+        router.get("/_admin/requests") { _, _ in Self.response(.json(server.requestLog.counts)) }
+        router.post("/_admin/requests/reset") { _, _ in
+            server.requestLog.reset()
+            return Self.response(WireResponse(status: 204, body: Data()))
+        }
+        return router
+    }
+
+    struct EmptyBody: Decodable, Sendable {}
+
+    // MARK: - Plumbing
+
+    private func read(_ router: Router<ServerContext>, _ path: String,
+                      _ body: @escaping @Sendable (Request, UserData) -> WireResponse) {
+        read(router, path) { request, data, _ in body(request, data) }
+    }
+
+    private func read(_ router: Router<ServerContext>, _ path: String,
+                      _ body: @escaping @Sendable (Request, UserData, Parameters) -> WireResponse) {
+        let store = server.store
+        route(router, .get, path, authenticated: true) { request, context, user in
+            store.read(user!) { body(request, $0, context.parameters) }
+        }
+    }
+
+    private func write<Body: Decodable & Sendable>(
+        _ router: Router<ServerContext>, _ path: String, _ type: Body.Type,
+        _ apply: @escaping @Sendable (inout UserData, inout [String: UserData], String, Parameters, Body, Date) -> WireResponse
+    ) {
+        let store = server.store
+        route(router, .post, path, authenticated: true) { request, context, user in
+            let user = user!
+            let bytes = try await request.body.collect(upTo: 1 << 20)
+            let data = Data(buffer: bytes)
+            let body: Body
+            if Body.self == EmptyBody.self, data.isEmpty {
+                body = EmptyBody() as! Body
+            } else {
+                do { body = try WireFormat.decoder().decode(Body.self, from: data) } catch {
+                    return .error(400, "invalid_body", "The request body is not a valid \(Body.self) JSON object: \(error)")
+                }
+            }
+            let key = request.headers[Self.idempotencyKey]
+            let fingerprint = "\(request.uri.path)\u{0}\(data.base64EncodedString())"
+            let (response, replayed) = store.write(user, idempotencyKey: key, fingerprint: fingerprint) { data, others, date in
+                apply(&data, &others, user, context.parameters, body, date)
+            }
+            var result = response
+            if replayed { result.replayed = true }
+            return result
+        }
+    }
+
+    /// Logs the request, checks the bearer token against `{user}`, applies the faults, then handles it.
+    private func route(_ router: Router<ServerContext>, _ method: HTTPRequest.Method, _ path: String, authenticated: Bool,
+                       _ handler: @escaping @Sendable (Request, ServerContext, String?) async throws -> WireResponse) {
+        let endpoint = "\(method.rawValue) \(path.replacingOccurrences(of: #":(\w+)"#, with: "{$1}", options: .regularExpression))"
+        let server = self.server
+        router.on(RouterPath(path), method: method) { (request: Request, context: ServerContext) -> Response in
+            let user = context.parameters.get("user")
+            server.requestLog.record(.init(endpoint: endpoint, path: request.uri.path, user: user,
+                                           idempotencyKey: request.headers[Self.idempotencyKey]))
+            let (decision, faults) = server.faultInjector.decide(path: request.uri.path)
+            if faults.latencyMs > 0 { try await Task.sleep(for: .milliseconds(faults.latencyMs)) }
+            switch decision {
+            case .reset:
+                // SO_LINGER 0 turns close() into a TCP RST: the client sees "connection reset by peer".
+                if let socket = context.channel as? any SocketOptionProvider {
+                    try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+                }
+                try? await context.channel.close().get()
+                throw ConnectionResetOnPurpose()
+            case let .fail(status):
+                return Self.response(.error(status, "injected_fault", "Injected fault: status \(status)."), faults: faults)
+            case .handle:
+                break
+            }
+            if authenticated {
+                guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+                    return Self.response(.error(401, "unauthenticated", "Send Authorization: Bearer token-<user>."), faults: faults)
+                }
+                let tokenUser = header.dropFirst("Bearer ".count).replacingOccurrences(of: "token-", with: "")
+                guard header.dropFirst("Bearer ".count).hasPrefix("token-"), server.store.hasUser(tokenUser) else {
+                    return Self.response(.error(401, "unauthenticated", "Unknown token; tokens are token-<user>."), faults: faults)
+                }
+                guard tokenUser == user else {
+                    return Self.response(.error(403, "forbidden", "This token belongs to another user."), faults: faults)
+                }
+            }
+            let wire = try await handler(request, context, user)
+            return Self.response(wire, faults: faults)
+        }
+    }
+
+    static func response(_ wire: WireResponse, faults: FaultConfiguration = .none) -> Response {
+        var headers: HTTPFields = [:]
+        if wire.replayed { headers[replayed] = "true" }
+        guard wire.status != 204 else { return Response(status: .init(code: 204), headers: headers) }
+        headers[.contentType] = "application/json"
+        let buffer = ByteBuffer(bytes: wire.body)
+        if let delay = faults.slowBodyChunkDelayMs, delay > 0 {
+            let chunk = max(faults.slowBodyChunkBytes, 1)
+            let body = ResponseBody(contentLength: wire.body.count) { writer in
+                var remaining = buffer
+                while remaining.readableBytes > 0 {
+                    let slice = remaining.readSlice(length: min(chunk, remaining.readableBytes))!
+                    try await writer.write(slice)
+                    try await Task.sleep(for: .milliseconds(delay))
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: .init(code: wire.status), headers: headers, body: body)
+        }
+        return Response(status: .init(code: wire.status), headers: headers, body: ResponseBody(byteBuffer: buffer))
+    }
+}

@@ -1,0 +1,211 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// How to run the reference backend.
+public struct ReferenceServerConfiguration: Sendable {
+    /// Loopback by default; tests use 127.0.0.1 port 0 (the OS picks a free port).
+    public var host: String
+    public var port: Int
+    public var seed: SeedConfiguration
+    public var faults: FaultConfiguration
+    /// Seeds the random source that decides which requests an error or reset rate hits.
+    public var faultSeed: UInt64
+    /// The wall clock for order and request dates (the composition root passes `{ Date() }`; tests a fixed date).
+    public var now: @Sendable () -> Date
+    public var logger: Logger
+
+    public init(host: String = "127.0.0.1", port: Int = 0, seed: SeedConfiguration = SeedConfiguration(),
+                faults: FaultConfiguration = .none, faultSeed: UInt64 = 42,
+                now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "ReferenceServer")) {
+        self.host = host
+        self.port = port
+        self.seed = seed
+        self.faults = faults
+        self.faultSeed = faultSeed
+        self.now = now
+        self.logger = logger
+    }
+}
+
+/// Why the server could not start or re-bind.
+public enum ReferenceServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    case bindFailed(host: String, port: Int, reason: String)
+    case notRunning
+
+    public var description: String {
+        switch self {
+        case let .bindFailed(host, port, reason):
+            "could not listen on \(host):\(port): \(reason); pick another --port (0 lets the OS choose)"
+        case .notRunning: "the reference server is not running; call start() first"
+        }
+    }
+}
+
+/// The reference backend, in process: `start()` binds and returns the base URL, `stop()` closes it.
+/// Faults can be changed at any time; `refuseConnections` closes the listener (clients see ECONNREFUSED)
+/// and clearing it re-binds the same port.
+public final class ReferenceServer: Sendable {
+    public let configuration: ReferenceServerConfiguration
+    public let requestLog = RequestLog()
+    let store: ReferenceStore
+    let faultInjector: FaultInjector
+
+    private struct Listener { var task: Task<Void, Never>?; var group: ServiceGroup?; var port: Int?; var refuseTimer: Task<Void, Never>? }
+    private let listener = Mutex(Listener())
+    // Serializes start/stop/re-bind so two fault changes cannot race to bind the port.
+    private let lifecycle = LifecycleLock()
+
+    public init(configuration: ReferenceServerConfiguration) {
+        self.configuration = configuration
+        store = ReferenceStore(seed: configuration.seed, now: configuration.now)
+        faultInjector = FaultInjector(configuration.faults, seed: configuration.faultSeed)
+    }
+
+    /// The bearer token of a user: `token-<user>`.
+    public static func token(for user: String) -> String { "token-\(user)" }
+
+    /// The port once started (kept while refusing connections, so the same port is re-bound).
+    public var port: Int? { listener.withLock { $0.port } }
+
+    public var baseURL: URL? {
+        port.map { URL(string: "http://\(urlHost):\($0)")! }
+    }
+
+    private var urlHost: String { configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host }
+
+    public var faults: FaultConfiguration { faultInjector.configuration }
+
+    /// Binds and serves (unless the configured faults refuse connections); returns the base URL.
+    @discardableResult
+    public func start() async throws(ReferenceServerError) -> URL {
+        try await lifecycle.run { () throws(ReferenceServerError) in
+            let port = try await bind(port: configuration.port)
+            if faults.refuseConnections { await unbind() }
+            return URL(string: "http://\(urlHost):\(port)")!
+        }
+    }
+
+    /// Stops serving and closes the listener.
+    public func stop() async {
+        await lifecycle.run {
+            listener.withLock { $0.refuseTimer?.cancel() }
+            await unbind()
+        }
+    }
+
+    /// Replaces the faults. Turning `refuseConnections` on closes the listener; turning it off re-binds the same port.
+    public func setFaults(_ faults: FaultConfiguration) async throws(ReferenceServerError) {
+        let was = faultInjector.configuration.refuseConnections
+        faultInjector.set(faults)
+        guard was != faults.refuseConnections else { return }
+        try await lifecycle.run { () throws(ReferenceServerError) in
+            guard let port = listener.withLock({ $0.port }) else { return }
+            if faults.refuseConnections {
+                // The timer starts now; its re-bind waits for this unbind through the lifecycle lock.
+                if let milliseconds = faults.refuseForMs { scheduleAccept(after: milliseconds) }
+                await unbind()
+            } else if listener.withLock({ $0.task == nil }) {
+                _ = try await bind(port: port)
+            }
+        }
+    }
+
+    public func clearFaults() async throws(ReferenceServerError) { try await setFaults(.none) }
+
+    private func scheduleAccept(after milliseconds: Int) {
+        let timer = Task.detached { [weak self] in
+            try? await Task.sleep(for: .milliseconds(milliseconds))
+            guard !Task.isCancelled, let self else { return }
+            var faults = self.faults
+            faults.refuseConnections = false
+            faults.refuseForMs = nil
+            try? await self.setFaults(faults)
+        }
+        listener.withLock { $0.refuseTimer?.cancel(); $0.refuseTimer = timer }
+    }
+
+    private func bind(port: Int) async throws(ReferenceServerError) -> Int {
+        let router = ReferenceRoutes(server: self).makeRouter()
+        let started = AsyncStream<Result<Int, ReferenceServerError>>.makeStream()
+        let host = configuration.host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
+            onServerRunning: { channel in
+                started.continuation.yield(.success(channel.localAddress?.port ?? port))
+            },
+            logger: configuration.logger)
+        let group = ServiceGroup(services: [app], logger: configuration.logger)
+        // Detached: a task started from a request handler would inherit that server's graceful-shutdown
+        // task-local, and the new listener would shut down together with the old one.
+        let task = Task.detached {
+            do {
+                try await group.run()
+            } catch {
+                started.continuation.yield(.failure(.bindFailed(host: host, port: port, reason: "\(error)")))
+            }
+            started.continuation.finish()
+        }
+        var result: Result<Int, ReferenceServerError> = .failure(.bindFailed(host: host, port: port, reason: "the server stopped"))
+        for await first in started.stream { result = first; break }
+        switch result {
+        case let .success(bound):
+            listener.withLock { $0.task = task; $0.group = group; $0.port = bound }
+            return bound
+        case let .failure(error):
+            task.cancel()
+            throw error
+        }
+    }
+
+    /// Closes the listener at once (graceful shutdown), gives requests in flight one second, then cancels them.
+    private func unbind() async {
+        let running = listener.withLock { listener -> (Task<Void, Never>, ServiceGroup)? in
+            defer { listener.task = nil; listener.group = nil }
+            guard let task = listener.task, let group = listener.group else { return nil }
+            return (task, group)
+        }
+        guard let (task, group) = running else { return }
+        await group.triggerGracefulShutdown()
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(1))
+            if !Task.isCancelled { task.cancel() }
+        }
+        await task.value
+        deadline.cancel()
+    }
+}
+
+/// An async mutex for start/stop (one at a time, in order).
+final class LifecycleLock: Sendable {
+    private let state = Mutex<(busy: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func run<T, Failure: Error>(_ body: () async throws(Failure) -> T) async throws(Failure) -> T {
+        await acquire()
+        defer { release() }
+        return try await body()
+    }
+
+    private func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let acquired = state.withLock { state -> Bool in
+                if state.busy { state.waiters.append(continuation); return false }
+                state.busy = true
+                return true
+            }
+            if acquired { continuation.resume() }
+        }
+    }
+
+    private func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if state.waiters.isEmpty { state.busy = false; return nil }
+            return state.waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}

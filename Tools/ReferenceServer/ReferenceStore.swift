@@ -1,0 +1,212 @@
+public import Foundation
+import Synchronization
+
+/// A response before it becomes HTTP: status, JSON body (or none for 204).
+public struct WireResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: Data
+    /// True when this is the stored first result of an idempotent write, replayed.
+    public var replayed = false
+
+    public init(status: Int, body: Data, replayed: Bool = false) {
+        self.status = status
+        self.body = body
+        self.replayed = replayed
+    }
+
+    static func json(_ value: some Encodable, status: Int = 200) -> WireResponse {
+        WireResponse(status: status, body: (try? WireFormat.encoder().encode(value)) ?? Data())
+    }
+
+    static func error(_ status: Int, _ code: String, _ message: String) -> WireResponse {
+        json(ErrorBody(error: .init(code: code, message: message)), status: status)
+    }
+}
+
+/// Every user's data plus the idempotency records, behind one lock so a write and its
+/// idempotency record are stored atomically (a replay can never apply twice).
+final class ReferenceStore: Sendable {
+    private struct IdempotencyRecord { var fingerprint: String; var response: WireResponse }
+    private struct State {
+        var users: [String: UserData]
+        var idempotency: [String: IdempotencyRecord] = [:]
+    }
+
+    private let state: Mutex<State>
+    private let now: @Sendable () -> Date
+
+    init(seed: SeedConfiguration, now: @escaping @Sendable () -> Date) {
+        state = Mutex(State(users: SeedData.make(seed)))
+        self.now = now
+    }
+
+    func hasUser(_ user: String) -> Bool { state.withLock { $0.users[user] != nil } }
+
+    /// Runs a read against one user's data.
+    func read(_ user: String, _ body: (UserData) -> WireResponse) -> WireResponse {
+        state.withLock { state in
+            guard let data = state.users[user] else { return .error(404, "unknown_user", "No user \(user).") }
+            return body(data)
+        }
+    }
+
+    /// Runs a write once per idempotency key: a replay with the same key returns the first response
+    /// (and `replayed == true`) without applying anything.
+    func write(_ user: String, idempotencyKey: String?, fingerprint: String,
+               _ body: (inout UserData, inout [String: UserData], Date) -> WireResponse) -> (WireResponse, replayed: Bool) {
+        let date = now()
+        return state.withLock { state in
+            let recordKey = idempotencyKey.map { "\(user)\u{0}\($0)" }
+            if let recordKey, let record = state.idempotency[recordKey] {
+                guard record.fingerprint == fingerprint else {
+                    return (.error(422, "idempotency_key_reused",
+                                   "This Idempotency-Key was already used for a different request; send a new key."), false)
+                }
+                return (record.response, true)
+            }
+            guard var data = state.users.removeValue(forKey: user) else {
+                return (.error(404, "unknown_user", "No user \(user)."), false)
+            }
+            let response = body(&data, &state.users, date)
+            state.users[user] = data
+            // Only successes are remembered: a rejected write may be retried with the same key after fixing it.
+            if let recordKey, (200..<300).contains(response.status) {
+                state.idempotency[recordKey] = IdempotencyRecord(fingerprint: fingerprint, response: response)
+            }
+            return (response, false)
+        }
+    }
+
+    // MARK: - Operations
+
+    static func products(_ data: UserData, offset: Int, limit: Int?) -> WireResponse {
+        let start = min(max(offset, 0), data.products.count)
+        let end = limit.map { min(start + max($0, 0), data.products.count) } ?? data.products.count
+        return .json(ProductList(items: Array(data.products[start..<end]), total: data.products.count))
+    }
+
+    static func product(_ data: UserData, id: String) -> WireResponse {
+        guard let position = data.productIndex[id] else { return .error(404, "not_found", "No product \(id) for this user.") }
+        return .json(data.products[position])
+    }
+
+    static func cart(_ data: UserData) -> WireResponse { .json(cartValue(data)) }
+
+    static func cartValue(_ data: UserData) -> Cart {
+        let subtotal = data.cart.reduce(Decimal(0)) { $0 + (Decimal(string: $1.unitPrice) ?? 0) * Decimal($1.quantity) }
+        return Cart(items: data.cart, subtotal: money(subtotal), currency: "EUR")
+    }
+
+    static func updateQuantity(_ data: inout UserData, itemID: String, quantity: Int) -> WireResponse {
+        guard (0...99).contains(quantity) else { return .error(400, "invalid_quantity", "Quantity must be between 0 and 99.") }
+        guard let position = data.cart.firstIndex(where: { $0.id == itemID }) else {
+            return .error(404, "not_found", "No cart item \(itemID) for this user.")
+        }
+        if quantity == 0 { data.cart.remove(at: position) } else { data.cart[position].quantity = quantity }
+        return .json(cartValue(data))
+    }
+
+    static func placeOrder(_ data: inout UserData, user: String, date: Date) -> WireResponse {
+        guard !data.cart.isEmpty else { return .error(409, "cart_empty", "The cart is empty; add an item before placing an order.") }
+        let total = cartValue(data).subtotal
+        let order = Order(id: "\(user)-o\(data.orders.count + 1)-n\(data.nextSequence)", date: date, status: "processing",
+                          total: total, currency: "EUR", rating: nil)
+        data.nextSequence += 1
+        data.orders.insert(order, at: 0)
+        data.cart.removeAll()
+        return .json(order, status: 201)
+    }
+
+    static func orders(_ data: UserData) -> WireResponse { .json(OrderList(items: data.orders)) }
+
+    static func rateOrder(_ data: inout UserData, orderID: String, body: RateOrderBody) -> WireResponse {
+        guard (1...5).contains(body.stars) else { return .error(400, "invalid_rating", "Stars must be between 1 and 5.") }
+        guard let position = data.orders.firstIndex(where: { $0.id == orderID }) else {
+            return .error(404, "not_found", "No order \(orderID) for this user.")
+        }
+        data.orders[position].rating = OrderRating(stars: body.stars, comment: body.comment)
+        return .json(data.orders[position])
+    }
+
+    static func updateProfile(_ data: inout UserData, body: UpdateProfileBody) -> WireResponse {
+        if let email = body.email, !email.contains("@") {
+            return .error(400, "invalid_email", "The email address needs an @.")
+        }
+        if let name = body.displayName { data.profile.displayName = name }
+        if let email = body.email { data.profile.email = email }
+        return .json(data.profile)
+    }
+
+    static func raiseServiceRequest(_ data: inout UserData, productID: String, body: ServiceRequestBody, date: Date) -> WireResponse {
+        guard data.productIndex[productID] != nil else { return .error(404, "not_found", "No product \(productID) for this user.") }
+        let request = ServiceRequest(id: "\(productID)-sr\(data.serviceRequests.count + 1)", productId: productID,
+                                     issue: body.issue, status: "open", createdAt: date)
+        data.serviceRequests.append(request)
+        return .json(request, status: 201)
+    }
+
+    static func transferOwnership(_ data: inout UserData, others: inout [String: UserData], user: String,
+                                  productID: String, to target: String, date: Date) -> WireResponse {
+        guard let position = data.productIndex[productID] else { return .error(404, "not_found", "No product \(productID) for this user.") }
+        guard target != user, others[target] != nil else {
+            return .error(400, "invalid_recipient", "Ownership can only be transferred to another existing user.")
+        }
+        let product = data.products.remove(at: position)
+        data.productIndex = Dictionary(uniqueKeysWithValues: data.products.enumerated().map { ($1.id, $0) })
+        others[target]?.products.append(product)
+        if let count = others[target]?.products.count { others[target]?.productIndex[product.id] = count - 1 }
+        return .json(OwnershipTransfer(productId: productID, fromUser: user, toUser: target, transferredAt: date))
+    }
+
+    static func registerActivity(_ data: inout UserData, user: String, body: RegisterActivityBody) -> WireResponse {
+        let activity = Activity(id: "\(user)-a\(data.activities.count + 1)", kind: body.kind, occurredAt: body.occurredAt, note: body.note)
+        data.activities.append(activity)
+        return .json(activity, status: 201)
+    }
+
+    static func summary(_ data: UserData, period: String, reference: Date) -> WireResponse {
+        guard let year = Int(period), (1970...9999).contains(year) else {
+            return .error(400, "invalid_period", "The period is a four-digit year, e.g. 2025.")
+        }
+        let calendar: Calendar = { var c = Calendar(identifier: .gregorian); c.timeZone = TimeZone(identifier: "UTC")!; return c }()
+        func orders(in year: Int) -> [Order] { data.orders.filter { calendar.component(.year, from: $0.date) == year } }
+        func spent(_ orders: [Order]) -> Decimal { orders.reduce(0) { $0 + (Decimal(string: $1.total) ?? 0) } }
+        func products(in year: Int) -> Int { data.products.count { calendar.component(.year, from: $0.purchaseDate) == year } }
+        func activities(in year: Int) -> Int { data.activities.count { calendar.component(.year, from: $0.occurredAt) == year } }
+        let current = orders(in: year), previous = orders(in: year - 1)
+        let cards = [
+            StatCard(id: "orders", value: "\(current.count)", unit: "count"),
+            StatCard(id: "spent", value: money(spent(current)), unit: "EUR"),
+            StatCard(id: "products", value: "\(products(in: year))", unit: "count"),
+            StatCard(id: "activities", value: "\(activities(in: year))", unit: "count"),
+        ]
+        let previousValues = ["orders": "\(previous.count)", "spent": money(spent(previous)),
+                              "products": "\(products(in: year - 1))", "activities": "\(activities(in: year - 1))"]
+        let comparison = PeriodComparison(previousPeriod: "\(year - 1)", cards: cards.map { card in
+            let old = previousValues[card.id] ?? "0"
+            let change: String? = {
+                guard let new = Double(card.value), let before = Double(old), before != 0 else { return nil }
+                return String(format: "%.1f", (new - before) / before * 100)
+            }()
+            return .init(id: card.id, current: card.value, previous: old, changePercent: change)
+        })
+        var badges: [Badge] = []
+        let yearEnd = calendar.date(from: DateComponents(year: year, month: 12, day: 31)) ?? reference
+        if current.count >= 3 { badges.append(Badge(id: "regular-customer", earnedAt: current[2].date)) }
+        if products(in: year) >= 5 { badges.append(Badge(id: "collector", earnedAt: yearEnd)) }
+        if current.contains(where: { $0.rating != nil }) { badges.append(Badge(id: "reviewer", earnedAt: yearEnd)) }
+        return .json(AnnualSummary(period: "\(year)", statCards: cards, badges: badges, comparison: comparison))
+    }
+
+    static func money(_ value: Decimal) -> String {
+        var value = value, rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .plain)
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.minimumFractionDigits = 2
+        formatter.maximumFractionDigits = 2
+        formatter.minimumIntegerDigits = 1
+        formatter.usesGroupingSeparator = false
+        return formatter.string(from: rounded as NSDecimalNumber) ?? "\(rounded)"
+    }
+}

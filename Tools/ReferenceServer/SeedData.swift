@@ -1,0 +1,109 @@
+public import Foundation
+
+/// What the server starts with. The same configuration always yields the same data.
+public struct SeedConfiguration: Sendable, Equatable {
+    /// Users are named `user1` … `userN`; each one's bearer token is `token-<user>`.
+    public var users: Int
+    public var productsPerUser: Int
+    /// Per-user overrides of the product count (e.g. `["user1": 10_000]`).
+    public var productCounts: [String: Int]
+    public var ordersPerUser: Int
+    public var cartItemsPerUser: Int
+    /// The date the seed is built around (purchase dates, warranties, orders); fixed so data is reproducible.
+    public var referenceDate: Date
+
+    public static let maximumProductsPerUser = 10_000
+
+    public init(users: Int = 3, productsPerUser: Int = 12, productCounts: [String: Int] = [:], ordersPerUser: Int = 8,
+                cartItemsPerUser: Int = 3, referenceDate: Date = Date(timeIntervalSince1970: 1_767_225_600) /* 2026-01-01Z */) {
+        self.users = users
+        self.productsPerUser = productsPerUser
+        self.productCounts = productCounts
+        self.ordersPerUser = ordersPerUser
+        self.cartItemsPerUser = cartItemsPerUser
+        self.referenceDate = referenceDate
+    }
+
+    public var userNames: [String] { (0..<max(users, 0)).map { "user\($0 + 1)" } }
+
+    public func productCount(for user: String) -> Int {
+        min(productCounts[user] ?? productsPerUser, Self.maximumProductsPerUser)
+    }
+}
+
+/// SplitMix64: small, fast, and the same sequence on every platform (the seed and fault injection use it).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One user's data as the server holds it.
+struct UserData: Sendable {
+    var products: [Product]
+    var productIndex: [String: Int]
+    var cart: [CartItem]
+    var orders: [Order]
+    var activities: [Activity]
+    var profile: Profile
+    var serviceRequests: [ServiceRequest]
+    var nextSequence = 1
+}
+
+enum SeedData {
+    static let catalog: [(name: String, model: String, price: String)] = [
+        ("Espresso Machine", "EM-200", "249.00"), ("Robot Vacuum", "RV-9", "399.99"), ("Washing Machine", "WM-7", "649.00"),
+        ("Cordless Drill", "CD-18", "129.50"), ("Headphones", "HP-X3", "199.00"), ("Smart Speaker", "SS-2", "89.99"),
+        ("Air Purifier", "AP-40", "179.00"), ("Dishwasher", "DW-5", "529.00"), ("Blender", "BL-1200", "74.95"),
+        ("Electric Kettle", "EK-17", "39.90"),
+    ]
+
+    static func make(_ configuration: SeedConfiguration) -> [String: UserData] {
+        var users: [String: UserData] = [:]
+        for (userIndex, user) in configuration.userNames.enumerated() {
+            users[user] = makeUser(user, index: userIndex, configuration: configuration)
+        }
+        return users
+    }
+
+    private static func makeUser(_ user: String, index: Int, configuration: SeedConfiguration) -> UserData {
+        var random = SplitMix64(seed: UInt64(index + 1) &* 0x5851_F42D_4C95_7F2D)
+        let reference = configuration.referenceDate
+        let day: TimeInterval = 86_400
+        var products: [Product] = []
+        let count = configuration.productCount(for: user)
+        products.reserveCapacity(count)
+        for number in 0..<count {
+            let entry = catalog[Int(random.next() % UInt64(catalog.count))]
+            let purchase = reference.addingTimeInterval(-Double(random.next() % 1_400) * day)
+            let years = Double(1 + random.next() % 3)
+            products.append(Product(
+                id: "\(user)-p\(number + 1)", name: entry.name, model: entry.model,
+                serialNumber: String(format: "SN%010llu", random.next() % 10_000_000_000),
+                purchaseDate: purchase, warrantyExpiresAt: purchase.addingTimeInterval(years * 365 * day)))
+        }
+        var productIndex: [String: Int] = [:]
+        for (position, product) in products.enumerated() { productIndex[product.id] = position }
+
+        let cart = (0..<configuration.cartItemsPerUser).map { number in
+            let entry = catalog[(index + number) % catalog.count]
+            return CartItem(id: "\(user)-c\(number + 1)", name: entry.name, imageRef: "img/\(entry.model.lowercased()).png",
+                            quantity: 1 + number % 3, unitPrice: entry.price, currency: "EUR")
+        }
+        let statuses = ["delivered", "shipped", "processing", "cancelled"]
+        let orders = (0..<configuration.ordersPerUser).map { number in
+            let entry = catalog[(index * 3 + number) % catalog.count]
+            return Order(id: "\(user)-o\(number + 1)", date: reference.addingTimeInterval(-Double(number * 23 + 2) * day),
+                         status: statuses[number % statuses.count], total: entry.price, currency: "EUR", rating: nil)
+        }
+        let profile = Profile(userId: user, displayName: "User \(index + 1)", email: "\(user)@example.com")
+        return UserData(products: products, productIndex: productIndex, cart: cart, orders: orders, activities: [],
+                        profile: profile, serviceRequests: [])
+    }
+}
