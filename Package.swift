@@ -135,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "Connectivity", "ReferenceServer",
+                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/Bench",

@@ -9,6 +9,7 @@ let suites: [any BenchSuite] = [
     LintSuite(),
     StoreSuite(),
     ConnectivitySuite(),
+    ReplSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
