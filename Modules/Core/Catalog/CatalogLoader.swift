@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// Why a catalog path could not be read at all (as opposed to a bad file inside it, which is a
 /// `CatalogProblem`). The message names the path and says what to do.
@@ -25,37 +26,66 @@ extension Catalog {
     /// Reads every catalog file under the given paths: folders are searched for `*.lproj` folders
     /// and `*.xcstrings` files; files are read directly (their locale is their `.lproj` folder's name).
     public static func load(paths: [String]) throws(CatalogLoadError) -> Catalog {
-        var catalog = Catalog()
         let fileManager = FileManager.default
+        var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw .missing(path: path)
             }
             if isDirectory.boolValue {
-                for file in catalogFiles(under: path) {
-                    catalog.loadFile(file)
-                }
+                files += catalogFiles(under: path)
             } else {
                 guard fileExtensions.contains((path as NSString).pathExtension) else {
                     throw .notAFolderOrCatalog(path: path)
                 }
-                catalog.loadFile(path)
+                files.append(path)
             }
         }
+        // Files are read and parsed on every core, then merged in order, so the result is the
+        // same as reading them one by one (a later file still wins a duplicate key).
+        let paths = files
+        let parts = Mutex([Catalog?](repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            var part = Catalog()
+            part.loadFile(paths[index])
+            parts.withLock { $0[index] = part }
+        }
+        var catalog = Catalog()
+        for part in parts.withLock({ $0 }) {
+            if let part { catalog.merge(part) }
+        }
         return catalog
+    }
+
+    /// Adds everything `other` read, as if its files had been loaded into this catalog after its own.
+    mutating func merge(_ other: Catalog) {
+        for path in other.files { noteFile(path) }
+        for problem in other.problems { report(problem) }
+        if let language = other.declaredSourceLanguage { noteSourceLanguage(language) }
+        parsedStrings.merge(other.parsedStrings) { _, later in later }
+        for id in other.tables.keys.sorted() {
+            guard let table = other.tables[id] else { continue }
+            for key in table.keys {
+                if let entry = table.entries[key] { insert(entry, table: id.table, locale: id.locale) }
+            }
+        }
     }
 
     /// The catalog files under a folder, sorted so loading is deterministic.
     static func catalogFiles(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let root = folder.hasSuffix("/") ? folder : folder + "/"
         var found: [String] = []
+        // Plain string work: NSString path methods dominated a reload of the bundled catalogs.
         while let relative = enumerator.nextObject() as? String {
-            let name = relative as NSString
-            guard fileExtensions.contains(name.pathExtension) else { continue }
-            let parent = (name.deletingLastPathComponent as NSString).lastPathComponent
-            if name.pathExtension == "xcstrings" || parent.hasSuffix(".lproj") {
-                found.append((folder as NSString).appendingPathComponent(relative))
+            let components = relative.split(separator: "/")
+            guard let name = components.last, let dot = name.lastIndex(of: ".") else { continue }
+            let fileExtension = name[name.index(after: dot)...]
+            guard fileExtensions.contains(String(fileExtension)) else { continue }
+            let parent = components.count > 1 ? components[components.count - 2] : ""
+            if fileExtension == "xcstrings" || parent.hasSuffix(".lproj") {
+                found.append(root + relative)
             }
         }
         return found.sorted()
@@ -63,28 +93,45 @@ extension Catalog {
 
     /// The locale a file belongs to: its `<locale>.lproj` folder's name, or "" when it has none.
     static func locale(ofFile path: String) -> String {
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let components = path.split(separator: "/")
+        guard components.count > 1 else { return "" }
+        let parent = components[components.count - 2]
         return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
     }
 
     static func tableName(ofFile path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
     }
 
     /// Reads one file into the catalog, or records why it could not.
     public mutating func loadFile(_ path: String) {
         noteFile(path)
         let here = CatalogLocation(file: path, position: nil)
+        // A folder named like a catalog opens fine but is no file (and reports a nonsense size).
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            report(CatalogProblem(kind: .unreadable, location: here, message: "cannot be read (it is a folder, not a file)",
+                                  hint: "rename or move the folder: a catalog must be a .strings, .stringsdict or .xcstrings file"))
+            return
+        }
         let data: Data
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+            // The size from the open file itself: a 100 MB mistake is refused before it is read.
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+            defer { try? handle.close() }
+            let size = try handle.seekToEnd()
+            if size > UInt64(Self.maximumFileSize) {
                 report(CatalogProblem(kind: .unreadable, location: here,
                                       message: "file is \(size / (1024 * 1024)) MB, larger than the \(Self.maximumFileSize / (1024 * 1024)) MB a catalog may be",
                                       hint: "split the table into several files, or check that this is really a strings file"))
                 return
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            try handle.seek(toOffset: 0)
+            data = try handle.readToEnd() ?? Data()
         } catch {
             report(CatalogProblem(kind: .unreadable, location: here, message: "cannot be read (\(Self.reason(error)))",
                                   hint: "check that it exists and that you may read it (e.g. chmod a+r)"))
@@ -146,11 +193,12 @@ extension Catalog {
                                   hint: "check the XML with `plutil -lint \(path)`"))
             return
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let positions = Self.firstPositions(in: data, of: .xmlKey)
+        func position(_ key: String) -> (offset: Int, position: SourcePosition)? { positions[Self.xmlEscaped(key)] }
         let table = Self.tableName(ofFile: path)
         let locale = Self.locale(ofFile: path)
-        for key in root.keys.sorted(by: { Self.offset(ofKey: $0, in: text) < Self.offset(ofKey: $1, in: text) }) {
-            let location = CatalogLocation(file: path, position: Self.position(ofKey: key, in: text))
+        for key in root.keys.sorted(by: { (position($0)?.offset ?? .max, $0) < (position($1)?.offset ?? .max, $1) }) {
+            let location = CatalogLocation(file: path, position: position(key)?.position)
             guard let rule = root[key] as? [String: Any], let format = rule["NSStringLocalizedFormatKey"] as? String else {
                 report(CatalogProblem(kind: .structure, location: location,
                                       message: "\"\(key)\" has no NSStringLocalizedFormatKey",
@@ -165,7 +213,7 @@ extension Catalog {
                     if let form = spec[category.rawValue] as? String { forms[category] = form }
                 }
                 variables[name] = PluralVariable(valueType: spec["NSStringFormatValueTypeKey"] as? String ?? "d", forms: forms,
-                                                 location: CatalogLocation(file: path, position: Self.position(ofKey: name, in: text)))
+                                                 location: CatalogLocation(file: path, position: position(name)?.position))
             }
             insert(CatalogEntry(key: key, value: .plural(PluralRule(format: format, variables: variables)), location: location),
                    table: table, locale: locale)
@@ -184,11 +232,11 @@ extension Catalog {
         }
         let sourceLanguage = root["sourceLanguage"] as? String ?? "en"
         noteSourceLanguage(sourceLanguage)
-        let text = String(decoding: data, as: UTF8.self)
+        let positions = Self.firstPositions(in: data, of: .jsonKey)
         let table = Self.tableName(ofFile: path)
         for key in strings.keys.sorted() {
             guard let item = strings[key] as? [String: Any] else { continue }
-            let location = CatalogLocation(file: path, position: Self.position(ofJSONKey: key, in: text))
+            let location = CatalogLocation(file: path, position: positions[Self.jsonEscaped(key)]?.position)
             let comment = item["comment"] as? String
             let shouldTranslate = item["shouldTranslate"] as? Bool ?? true
             let localizations = item["localizations"] as? [String: Any] ?? [:]
@@ -250,31 +298,71 @@ extension Catalog {
 
     // MARK: Positions in XML and JSON text (for messages; the values come from the real parsers)
 
-    private static func offset(ofKey key: String, in text: String) -> Int {
-        text.range(of: "<key>\(xmlEscaped(key))</key>").map { text.distance(from: text.startIndex, to: $0.lowerBound) } ?? Int.max
-    }
+    enum KeySyntax { case xmlKey, jsonKey }
 
-    static func position(ofKey key: String, in text: String) -> SourcePosition? {
-        text.range(of: "<key>\(xmlEscaped(key))</key>").map { position(of: $0.lowerBound, in: text) }
-    }
-
-    static func position(ofJSONKey key: String, in text: String) -> SourcePosition? {
-        let quoted = (try? JSONSerialization.data(withJSONObject: [key], options: [.fragmentsAllowed, .withoutEscapingSlashes]))
-            .map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) } ?? "\"\(key)\""
-        guard let range = text.range(of: quoted + " :") ?? text.range(of: quoted + ":") else { return nil }
-        return position(of: range.lowerBound, in: text)
-    }
-
-    private static func position(of index: String.Index, in text: String) -> SourcePosition {
-        var line = 1
-        var column = 1
-        for scalar in text.unicodeScalars[..<index] {
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+    /// One pass over the file: the first position of every `<key>NAME</key>` (XML) or `"NAME" :` (JSON),
+    /// by NAME as written (still escaped), with its byte offset. Columns count Unicode scalars.
+    static func firstPositions(in data: Data, of syntax: KeySyntax) -> [String: (offset: Int, position: SourcePosition)] {
+        var found: [String: (offset: Int, position: SourcePosition)] = [:]
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let count = bytes.count
+            var line = 1
+            var column = 1
+            var index = 0
+            // Advances over bytes[index..<end], keeping line and column current.
+            func advance(to end: Int) {
+                while index < end {
+                    let byte = bytes[index]
+                    if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                    index += 1
+                }
+            }
+            func matches(_ literal: StaticString, at offset: Int) -> Bool {
+                let length = literal.utf8CodeUnitCount
+                guard offset + length <= count else { return false }
+                let pointer = literal.utf8Start
+                for i in 0..<length where bytes[offset + i] != pointer[i] { return false }
+                return true
+            }
+            while index < count {
+                switch syntax {
+                case .xmlKey:
+                    guard bytes[index] == UInt8(ascii: "<"), matches("<key>", at: index) else { advance(to: index + 1); continue }
+                    let start = index + 5
+                    var end = start
+                    while end < count, bytes[end] != UInt8(ascii: "<") { end += 1 }
+                    if matches("</key>", at: end) {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        if found[name] == nil { found[name] = (index, SourcePosition(line: line, column: column)) }
+                    }
+                    advance(to: end)
+                case .jsonKey:
+                    guard bytes[index] == UInt8(ascii: "\"") else { advance(to: index + 1); continue }
+                    let start = index + 1
+                    var end = start
+                    while end < count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                    guard end < count else { advance(to: count); continue }
+                    var after = end + 1
+                    while after < count, bytes[after] == 0x20 || bytes[after] == 0x09 || bytes[after] == 0x0A || bytes[after] == 0x0D { after += 1 }
+                    if after < count, bytes[after] == UInt8(ascii: ":") {
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        if found[name] == nil { found[name] = (index, SourcePosition(line: line, column: column)) }
+                    }
+                    advance(to: end + 1)
+                }
+            }
         }
-        return SourcePosition(line: line, column: column)
+        return found
     }
 
-    private static func xmlEscaped(_ text: String) -> String {
+    /// A key as JSON writes it between its quotes.
+    static func jsonEscaped(_ key: String) -> String {
+        (try? JSONSerialization.data(withJSONObject: [key], options: [.fragmentsAllowed, .withoutEscapingSlashes]))
+            .map { String(decoding: $0.dropFirst(2).dropLast(2), as: UTF8.self) } ?? key
+    }
+
+    static func xmlEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
