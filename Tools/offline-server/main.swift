@@ -23,7 +23,7 @@ struct OfflineServer: AsyncParsableCommand {
         User N is `userN`; its bearer token is `token-userN`. Faults can also be changed while running:
         POST /_admin/faults (JSON), DELETE /_admin/faults; GET /_admin/requests counts requests per endpoint.
         Wire format and admin API: Tools/ReferenceServer/README.md.
-        Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (e.g. the port is taken); 64 bad arguments.
+        Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (e.g. the port is taken); 2 bad arguments.
         """,
         subcommands: [Watch.self])
 
@@ -188,5 +188,11 @@ do {
     default: try command.run()
     }
 } catch {
+    // The project's exit codes (as in `l10n`): 2 for usage errors rather than ArgumentParser's 64.
+    let code = OfflineServer.exitCode(for: error)
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((OfflineServer.fullMessage(for: error) + "\n").utf8))
+        exit(2)
+    }
     OfflineServer.exit(withError: error)
 }
