@@ -146,6 +146,7 @@ let package = Package(
         .target(
             name: "ReferenceServer",
             dependencies: [
+                "Core",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

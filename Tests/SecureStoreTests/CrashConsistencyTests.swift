@@ -34,17 +34,6 @@ enum TortureBinary {
     }
 }
 
-/// A small deterministic generator, so a failing kill schedule can be replayed with the same seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("SecureStore crash consistency")
 struct CrashConsistencyTests {
@@ -56,7 +45,7 @@ struct CrashConsistencyTests {
         let environment = ProcessInfo.processInfo.environment
         let iterations = max(1, Int(environment["SECURE_STORE_KILL_ITERATIONS"] ?? "") ?? 200)
         let seed = UInt64(environment["SECURE_STORE_KILL_SEED"] ?? "") ?? 0x5EC0_2026
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         let fixture = StoreFixture()
         defer { fixture.removeFolder() }
         try FileManager.default.createDirectory(at: fixture.folder, withIntermediateDirectories: true)

@@ -110,7 +110,7 @@ struct StoreSuite: BenchSuite {
     }
 
     static func value(_ index: Int) -> Data {
-        var generator = SplitMix(state: UInt64(index))
+        var generator = SplitMix64(seed: UInt64(index))
         return Data((0..<valueSize).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
     }
 
@@ -126,16 +126,6 @@ struct StoreSuite: BenchSuite {
         return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
     }
 
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }
 
 /// The peer: the same table shape with every column in clear, through GRDB's Codable records.

@@ -1,4 +1,5 @@
 import Foundation
+import Core
 import Synchronization
 
 /// Faults the server injects, per run (CLI flags) or at runtime (`POST /_admin/faults`, `ReferenceServer.setFaults`).

@@ -1,4 +1,5 @@
 public import Foundation
+import Core
 
 /// What the server starts with. The same configuration always yields the same data.
 public struct SeedConfiguration: Sendable, Equatable {
@@ -31,18 +32,6 @@ public struct SeedConfiguration: Sendable, Equatable {
     }
 }
 
-/// SplitMix64: small, fast, and the same sequence on every platform (the seed and fault injection use it).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One user's data as the server holds it.
 struct UserData: Sendable {
