@@ -171,18 +171,21 @@ let package = Package(
 
         // MARK: - Tests
 
+        /// Shared by test targets: finding the package's built executables.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+
         tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
-            "Connectivity", "Core", "ReferenceServer",
+            "Connectivity", "Core", "ReferenceServer", "TestSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
-        tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", .product(name: "GRDB", package: "GRDB.swift")]),
-        tests("StringsKit", dependencies: ["StringsKit", "Core"]),
-        tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization"]),
+        tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
+        tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "TestSupport"]),
         .testTarget(
             name: "ArchitectureTests",
             path: "Tests/ArchitectureTests",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -71,17 +72,7 @@ final class NetnsLab: Sendable {
     private let processes = Mutex<[Int32]>([])
 
     static func offlineServerBinary() -> String? {
-        if let path = ProcessInfo.processInfo.environment["OFFLINE_SERVER_BINARY"] { return path }
-        let candidates = [CommandLine.arguments[0], (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""]
-        for candidate in candidates where !candidate.isEmpty {
-            var folder = URL(fileURLWithPath: candidate).deletingLastPathComponent()
-            for _ in 0..<4 {
-                let binary = folder.appendingPathComponent("offline-server").path
-                if FileManager.default.isExecutableFile(atPath: binary) { return binary }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return nil
+        BuiltProduct.url(named: "offline-server", environmentOverride: "OFFLINE_SERVER_BINARY")?.path
     }
 
     static func unavailableReason() -> String? {

@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// The built `l10n` next to this test bundle (`.build/<config>/l10n`), or nil when it is not built.
+/// The built `l10n` next to this test bundle, or nil when it is not built.
 func builtL10n() -> URL? {
-    var folder = Bundle.main.bundleURL
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent("l10n")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        folder.deleteLastPathComponent()
-    }
-    return nil
+    BuiltProduct.url(named: "l10n")
 }
 
 struct ProcessResult {

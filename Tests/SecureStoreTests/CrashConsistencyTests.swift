@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import SecureStore
 import Testing
 #if canImport(Glibc)
@@ -11,27 +12,7 @@ import Darwin
 /// Finds the `store-torture` executable next to the test bundle (SwiftPM puts every product of a
 /// build in one folder), or where `STORE_TORTURE_PATH` says.
 enum TortureBinary {
-    static let url: URL? = locate()
-
-    private static func locate() -> URL? {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["STORE_TORTURE_PATH"] { return URL(fileURLWithPath: path) }
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        folders.append(Bundle.main.bundleURL)
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        // <package>/Tests/SecureStoreTests/<this file> → <package>/.build/{debug,release}
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        folders += ["debug", "release"].map { package.appendingPathComponent(".build/\($0)") }
-        for folder in folders {
-            for name in ["store-torture", "StoreTorture"] {
-                let candidate = folder.appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-        }
-        return nil
-    }
+    static let url: URL? = BuiltProduct.url(named: "store-torture", "StoreTorture", environmentOverride: "STORE_TORTURE_PATH")
 }
 
 

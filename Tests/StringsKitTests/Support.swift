@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 @testable import StringsKit
 
 /// A catalog folder in a fresh temporary directory, removed when the value goes away.
@@ -61,21 +62,7 @@ extension LintResult {
 
 /// The built `l10n` binary beside the test bundle, if the build made one.
 enum L10nBinary {
-    static let url: URL? = {
-        var candidates: [URL] = []
-        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-        for folder in candidates {
-            var url = folder
-            for _ in 0..<4 {
-                let binary = url.appendingPathComponent("l10n")
-                if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-                url.deleteLastPathComponent()
-            }
-        }
-        return nil
-    }()
+    static let url: URL? = BuiltProduct.url(named: "l10n")
 
     struct Run {
         var status: Int32

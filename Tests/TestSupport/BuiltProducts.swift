@@ -1,0 +1,44 @@
+public import Foundation
+
+/// Finds an executable product of this package (`l10n`, `store-torture`, `offline-server`) that
+/// the build put beside the test bundle, so tests can run the real binary as a subprocess.
+public enum BuiltProduct {
+    /// The first executable called one of `names`, or nil when the build made none (the caller
+    /// then skips with a printed reason). An `environmentOverride` variable, when set, wins.
+    public static func url(named names: String..., environmentOverride: String? = nil) -> URL? {
+        if let variable = environmentOverride, let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        for folder in searchFolders {
+            for name in names {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+        }
+        return nil
+    }
+
+    /// The test runner's folder and up to three parents (SwiftPM writes every product of a build
+    /// into one folder; the test bundle may sit inside it), then `<package>/.build/{debug,release}`.
+    static var searchFolders: [URL] {
+        var starts: [URL] = []
+        if let executable = Bundle.main.executableURL { starts.append(executable.deletingLastPathComponent()) }
+        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        if let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            starts.append(URL(fileURLWithPath: running).deletingLastPathComponent())
+        }
+        starts += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        var folders: [URL] = []
+        for start in starts {
+            var folder = start
+            for _ in 0..<4 {
+                if !folders.contains(folder) { folders.append(folder) }
+                folder.deleteLastPathComponent()
+            }
+        }
+        // <package>/Tests/TestSupport/<this file> → <package>/.build/{debug,release}
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders += ["debug", "release"].map { package.appendingPathComponent(".build/\($0)") }
+        return folders
+    }
+}
