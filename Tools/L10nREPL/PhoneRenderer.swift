@@ -257,7 +257,6 @@ private struct Canvas {
     }
 
     mutating func drawRow(_ children: [ViewNode], feedback: RowFeedback, prefix: String) {
-        var inner = Canvas(renderer: renderer)
         let marker: String
         switch feedback {
         case .none: marker = "  "
@@ -269,7 +268,6 @@ private struct Canvas {
         let plain = PhoneRenderer(localizer: renderer.localizer, width: renderer.width - TextLayout.width(prefix + marker), theme: renderer.theme, colour: false)
         var rowCanvas = Canvas(renderer: plain)
         for child in children { rowCanvas.draw(child) }
-        inner.notes = rowCanvas.notes
         for line in rowCanvas.lines {
             // Strip the narrower canvas's frame: "│ " … " │".
             let content = String(line.dropFirst(2).dropLast(2))
@@ -281,7 +279,7 @@ private struct Canvas {
             }
             emit(trimmed, style, prefix: prefix + marker)
         }
-        notes += inner.notes
+        notes += rowCanvas.notes
         switch feedback {
         case .pending:
             notes.append("row: pending at 0.5 opacity (not yet synced)")
