@@ -40,6 +40,14 @@ let localizationFolders: [String] = {
     return names.filter { $0.hasSuffix(".lproj") }.sorted()
 }()
 
+/// What a feature's tests use: the feature, the shared modules, the real backend and store, the catalogs, a test clock.
+func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
+    [
+        .target(name: feature), "Core", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport",
+        .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+    ]
+}
+
 let package = Package(
     name: "OfflineKit",
     defaultLocalization: "en",
@@ -49,6 +57,10 @@ let package = Package(
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "SecureStore", targets: ["SecureStore"]),
         .library(name: "Connectivity", targets: ["Connectivity"]),
+        .library(name: "WarmupToast", targets: ["WarmupToast"]),
+        .library(name: "OfflineSummary", targets: ["OfflineSummary"]),
+        .library(name: "OfflineCommerce", targets: ["OfflineCommerce"]),
+        .library(name: "OfflineProducts", targets: ["OfflineProducts"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .executable(name: "l10n", targets: ["l10n"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
@@ -93,6 +105,13 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+
+        // MARK: - Feature modules (each imports only Core, Connectivity, SecureStore; never one another)
+
+        module("WarmupToast", dependencies: ["Core", "Connectivity", "SecureStore"]),
+        module("OfflineSummary", dependencies: ["Core", "Connectivity", "SecureStore"]),
+        module("OfflineCommerce", dependencies: ["Core", "Connectivity", "SecureStore"]),
+        module("OfflineProducts", dependencies: ["Core", "Connectivity", "SecureStore"]),
 
         // MARK: - Localization (data: the catalogs, and the accessor that loads them)
 
@@ -184,6 +203,10 @@ let package = Package(
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
+        tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary")),
+        tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce")),
+        tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts")),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "TestSupport"]),
         .testTarget(

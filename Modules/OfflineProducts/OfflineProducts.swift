@@ -1,0 +1,2 @@
+// Placeholder so the target builds; the feature lands in its own commit.
+public enum OfflineProductsModule {}

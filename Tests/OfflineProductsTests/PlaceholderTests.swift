@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct OfflineProductsPlaceholderTests {
+    @Test func builds() {}
+}

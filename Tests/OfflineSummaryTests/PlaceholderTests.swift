@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct OfflineSummaryPlaceholderTests {
+    @Test func builds() {}
+}

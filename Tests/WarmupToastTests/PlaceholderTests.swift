@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct WarmupToastPlaceholderTests {
+    @Test func builds() {}
+}
