@@ -65,6 +65,7 @@ let package = Package(
         .executable(name: "l10n", targets: ["l10n"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
         .executable(name: "store-torture", targets: ["StoreTorture"]),
+        .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
         .executable(name: "offline-server", targets: ["offline-server"]),
     ],
     dependencies: [
@@ -187,6 +188,12 @@ let package = Package(
             path: "Tools/StoreTorture",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "OutboxTorture",
+            dependencies: ["Core", "Connectivity", "SecureStore"],
+            path: "Tools/OutboxTorture",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Tests
 
@@ -200,6 +207,8 @@ let package = Package(
             "Connectivity", "Core", "ReferenceServer", "TestSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
+            // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
+            "OutboxTorture", "SecureStore",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -10,6 +10,7 @@ let suites: [any BenchSuite] = [
     StoreSuite(),
     ConnectivitySuite(),
     ReplSuite(),
+    OutboxSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
