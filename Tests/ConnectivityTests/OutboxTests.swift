@@ -140,6 +140,7 @@ struct OutboxTests {
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
+        await outbox.waitUntilDrained()
         #expect(transport.sent.count == 1)
         #expect(try store.load(collection: "items.failed", key: "a") != nil)
         #expect(try store.load(collection: "items.finally", key: "a") != nil)
@@ -176,6 +177,7 @@ struct OutboxTests {
         try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", path: "/items/a", body: Data("{}".utf8)),
                                            resource: item, pendingAction: .update))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
+        await outbox.waitUntilDrained()
         try await outbox.dismiss(outbox.deadLetters.value[0].id)
         #expect(try store.load(collection: "items", key: "a") != nil)
         #expect(outbox.feedback(for: item) == nil)

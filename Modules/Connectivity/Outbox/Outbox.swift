@@ -55,6 +55,9 @@ public actor Outbox {
     private let logger = Logger(label: "OfflineKit.Outbox")
 
     private var queue = OutboxQueue()
+    private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?, what: String?)] = []
+    private var committing = false
+    private var unpersistedWrites = 0
     private let feedbackMap = Mutex<[ResourceID: OfflineFeedback]>([:])
     private var started = false
     private var loop: Task<Void, Never>?
@@ -126,13 +129,15 @@ public actor Outbox {
     /// transaction, then returns. Returns the entry that carries it, or nil when it cancelled a pending
     /// create (a delete of a record never sent: neither request is sent).
     @discardableResult
-    public func write(_ write: OutboxWrite) throws(OutboxError) -> OutboxEntry? {
-        try self.write(contentsOf: [write]).first ?? nil
+    public func write(_ write: OutboxWrite) async throws(OutboxError) -> OutboxEntry? {
+        try await self.write(contentsOf: [write]).first ?? nil
     }
 
-    /// Queues several writes in one transaction (one disk sync for all of them).
+    /// Queues several writes in one transaction (one disk sync for all of them). Writes from concurrent
+    /// callers that arrive while a transaction is being synced share the next one (group commit); each
+    /// caller returns once its own writes are durable.
     @discardableResult
-    public func write(contentsOf writes: [OutboxWrite]) throws(OutboxError) -> [OutboxEntry?] {
+    public func write(contentsOf writes: [OutboxWrite]) async throws(OutboxError) -> [OutboxEntry?] {
         for write in writes {
             guard write.pattern == .optimisticWithFeedback || write.pattern == .optimisticWithoutFeedback else {
                 throw .patternDoesNotQueue(write.pattern)
@@ -153,10 +158,18 @@ public actor Outbox {
                 carriers.append(result.carrier)
                 if let resource = write.resource { touched.insert(resource) }
             }
-            do { try store.apply(changes) } catch { throw .store(error) }
         } catch {
             reloadQueue()
             throw error
+        }
+        // Nothing is sent while queued entries are not yet durable.
+        unpersistedWrites += 1
+        let result = await commit(changes)
+        unpersistedWrites -= 1
+        if case let .failure(error) = result {
+            reloadQueue()
+            wake()
+            throw .store(error)
         }
         publish(touched)
         wake()
@@ -165,14 +178,15 @@ public actor Outbox {
 
     /// The user dismissed a failed write: a failed create disappears from the store; anything else only
     /// loses its error (the record shows its last local state).
-    public func dismiss(_ deadLetterID: UInt64) throws(OutboxError) {
+    public func dismiss(_ deadLetterID: UInt64) async throws(OutboxError) {
         var next = queue
         guard let letter = next.dismiss(deadLetterID) else { return }
         var changes: [RecordChange] = [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id))]
         if letter.entry.write.pendingAction == .add, let resource = letter.entry.write.resource {
             changes.append(.delete(collection: resource.collection, key: resource.key))
         }
-        do { try store.apply(changes) } catch { throw .store(error) }
+        // Through the ordered commits, so it can never land before the failure it dismisses.
+        if case let .failure(error) = await commit(changes) { throw .store(error) }
         queue = next
         publish(Set([letter.entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
     }
@@ -193,7 +207,7 @@ public actor Outbox {
 
     /// Suspends until the queue is empty (tests, the torture tool, a clean shutdown).
     public func waitUntilDrained() async {
-        guard started, !queue.isEmpty else { return }
+        guard started, !queue.isEmpty || committing else { return }
         await withCheckedContinuation { drainWaiters.append($0) }
     }
 
@@ -204,7 +218,7 @@ public actor Outbox {
 
     private func run() async {
         while !Task.isCancelled {
-            guard status.value == .online else { await sleepUntilWoken(); continue }
+            guard status.value == .online, unpersistedWrites == 0 else { await sleepUntilWoken(); continue }
             let now = time.now()
             let (candidate, retryAt) = queue.next(now: now)
             guard let entry = candidate else {
@@ -295,12 +309,49 @@ public actor Outbox {
 
     // MARK: Persistence and publishing
 
+    /// Records the outcome of a send without waiting for the disk: the next request goes out while this
+    /// transaction syncs. Safe because transactions apply in order, and if the process dies first the entry is
+    /// simply replayed with its idempotency key, which the server answers without applying it again.
     private func persist(_ changes: [RecordChange], what: String) {
         guard !changes.isEmpty else { return }
-        do { try store.apply(changes) } catch {
-            // The server already has it; if the queue record survives, the replay is absorbed by its idempotency key.
-            logger.error("outbox could not record \(what): \(error)")
+        schedule(changes, continuation: nil, what: what)
+    }
+
+    /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives
+    /// while a transaction is syncing into one.
+    private func commit(_ changes: [RecordChange]) async -> Result<Void, RecordStoreError> {
+        await withCheckedContinuation { continuation in
+            schedule(changes, continuation: continuation, what: nil)
         }
+    }
+
+    private func schedule(_ changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?, what: String?) {
+        commitBatch.append((changes, continuation, what))
+        guard !committing else { return }
+        committing = true
+        Task { await self.runCommits() }
+    }
+
+    private func runCommits() async {
+        while !commitBatch.isEmpty {
+            let batch = commitBatch
+            commitBatch = []
+            let changes = batch.flatMap(\.changes)
+            let store = store
+            let result = await Task.detached { () -> Result<Void, RecordStoreError> in
+                do throws(RecordStoreError) { try store.apply(changes); return .success(()) } catch { return .failure(error) }
+            }.value
+            for waiter in batch {
+                if case let .failure(error) = result, let what = waiter.what {
+                    // The server already has it; if the queue record survives, the replay is absorbed by its idempotency key.
+                    logger.error("outbox could not record \(what): \(error)")
+                }
+                waiter.continuation?.resume(returning: result)
+            }
+        }
+        committing = false
+        notifyWaiters()
+        wake()
     }
 
     private func save(_ entry: OutboxEntry) throws(OutboxError) -> RecordChange {
@@ -369,7 +420,7 @@ public actor Outbox {
             syncWaiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
             for waiter in ready { waiter.continuation.resume() }
         }
-        if queue.isEmpty {
+        if queue.isEmpty, !committing {
             for waiter in drainWaiters { waiter.resume() }
             drainWaiters = []
         }
