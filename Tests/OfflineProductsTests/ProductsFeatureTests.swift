@@ -200,4 +200,20 @@ import Testing
         #expect(reopened.viewState.value.rows.map(\.id) == products.map(\.id))
         await reopened.stop()
     }
+
+    @Test func theCachedListRoundTripsAndAnUnreadableRecordIsACacheMissNotACrash() async throws {
+        let products = makeProducts(7)
+        let store = try storeHolding(products)
+        let repository = ProductsRepository(store: store, api: .test, status: { .offline })
+        #expect(repository.cachedCatalog()?.value.products == products)
+        // A record from a future build, and one cut short: both read as "nothing cached", never as wrong data.
+        for damaged in [#"{"format":2,"id":[]}"#, #"{"format":1,"id":["a"],"name":[]}"#, "not json"] {
+            try store.save(Data(damaged.utf8), collection: ProductsRepository.collection, key: ProductsRepository.catalogKey)
+            #expect(repository.cachedCatalog() == nil)
+            let feature = feature(store: store, api: .test, status: connectivity(.offline))
+            await feature.open()
+            #expect(feature.viewState.value.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage)))
+            await feature.stop()
+        }
+    }
 }

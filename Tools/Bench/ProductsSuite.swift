@@ -26,13 +26,13 @@ struct ProductsSuite: BenchSuite {
             let products = Self.products(count)
             var store = try SecureStore(folder: root, keyProvider: keys, telemetry: .disabled, now: { Self.now })
             try ProductsRepository(store: store.vault(for: Self.user), api: .offline, status: { .offline }).saveProducts(products)
-            let peer = PerProductPeer(vault: store.vault(for: Self.user))
-            try peer.save(products)
+            try PerProductPeer(vault: store.vault(for: Self.user)).save(products)
             store.close()
 
             // Cold: the first open after the store is opened (the app's first screen after launch).
             store = try SecureStore(folder: root, keyProvider: keys, telemetry: .disabled, now: { Self.now })
             let vault = store.vault(for: Self.user)
+            let peer = PerProductPeer(vault: vault)
             let cold = try await Self.firstViewState(vault: vault, expecting: count)
             // Warm: the screen opened again.
             let warm = try await Self.median(repetitions) { try await Self.firstViewState(vault: vault, expecting: count) }
