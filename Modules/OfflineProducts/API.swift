@@ -1,6 +1,5 @@
 public import Connectivity
 public import Foundation
-import Logging
 
 /// What `POST …/products/{product}/service-requests` answers.
 public struct ServiceRequestReceipt: Codable, Sendable, Equatable {
@@ -75,13 +74,11 @@ public struct ProductsAPI: Sendable {
         )
     }
 
-    /// Fails every call with `.invalidRequest` naming it and logs it: a test states what it expects by overriding
-    /// only the closures it means to be called.
+    /// Fails every call with `.invalidRequest` naming it: a test states what it expects by overriding only the
+    /// closures it means to be called.
     public static var test: ProductsAPI {
-        let logger = Logger(label: "OfflineKit.ProductsAPI.test")
         let unexpected: @Sendable (String) -> HTTPClientError = { name in
-            logger.error("ProductsAPI.test: unexpected call to \(name)")
-            return .invalidRequest("ProductsAPI.test: unexpected call to \(name); override it in the test")
+            .invalidRequest("ProductsAPI.test: unexpected call to \(name); override it in the test")
         }
         return ProductsAPI(
             fetchPage: { _, _ throws(HTTPClientError) in throw unexpected("fetchPage") },

@@ -1,7 +1,6 @@
 import Connectivity
 public import Core
 import Foundation
-import Logging
 
 /// The products feature: runs `ProductsState`'s effects and publishes `viewState`.
 ///
@@ -17,7 +16,6 @@ public actor ProductsFeature {
     private let time: TimeSource
     private let telemetry: Telemetry
     private let policy: WarrantyPolicy
-    private let logger = Logger(label: "OfflineKit.OfflineProducts")
     private var observation: Task<Void, Never>?
     private var syncTask: Task<Void, Never>?
     private var timers: [Int: Task<Void, Never>] = [:]
@@ -155,6 +153,10 @@ public actor ProductsFeature {
         do {
             let receipt = try await repository.transferOwnership(productID: productID, toUser: toUser)
             telemetry.record("products.action", attributes: ["action": "transferOwnership", "outcome": "sent"])
+            do { try repository.removeFromCache(productID: productID) } catch {
+                // The transfer succeeded; the next sync drops the product from the cache anyway.
+                telemetry.record("products.cache_write_failed", attributes: ["error": "\(error)"])
+            }
             send(.productRemoved(productID))
             return receipt
         } catch {
@@ -210,8 +212,7 @@ public actor ProductsFeature {
             send(.syncFinished(.synced(value)))
         case let .kept(value, error):
             lastSyncSucceeded = false
-            // BR-002: silent for the user; logged and counted for support.
-            logger.notice("product sync failed, the last good list stays", metadata: ["trigger": "\(trigger.rawValue)", "error": "\(error)"])
+            // BR-002: silent for the user; recorded for support.
             telemetry.record("products.sync", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": "\(error)",
                                                            "cached": value == nil ? "none" : String(value!.value.count)],
                              duration: duration)

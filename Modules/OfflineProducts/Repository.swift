@@ -1,7 +1,6 @@
 public import Connectivity
 public import Core
 import Foundation
-import Logging
 
 /// Why an online-only product action did not happen. BR-001: offline data is read-only.
 public enum ProductActionError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -44,7 +43,6 @@ public struct ProductsRepository: Sendable {
     private let api: ProductsAPI
     private let gate: OnlineOnlyGate
     private let pageAttempts: Int
-    private let logger = Logger(label: "OfflineKit.OfflineProducts")
 
     /// - Parameters:
     ///   - store: the user's vault (`SecureStore.vault(for:)`) or an in-memory store in tests.
@@ -95,25 +93,23 @@ public struct ProductsRepository: Sendable {
         }
     }
 
-    /// Gives a product to another user; on success it leaves the cached list at once.
-    /// Offline (or unknown) it throws `.requiresConnection` and sends nothing.
+    /// Gives a product to another user. Offline (or unknown) it throws `.requiresConnection` and sends nothing.
+    /// On success, `removeFromCache(productID:)` drops it from the device at once.
     public func transferOwnership(productID: String, toUser: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
         let api = api
-        let receipt: OwnershipTransferReceipt
         do {
-            receipt = try await gate.perform(.transferOwnership) { () throws(HTTPClientError) in
+            return try await gate.perform(.transferOwnership) { () throws(HTTPClientError) in
                 try await api.transferOwnership(productID, toUser)
             }
         } catch {
             throw Self.actionError(error)
         }
-        if let cached = cachedCatalog() {
-            do { try resource.store(cached.value.removing(id: productID)) } catch {
-                // The next sync drops it anyway; the transfer itself succeeded.
-                logger.error("could not drop the transferred product from the cache: \(error)")
-            }
-        }
-        return receipt
+    }
+
+    /// Drops one product from the cached list (its ownership moved to another user).
+    public func removeFromCache(productID: String) throws(RecordStoreError) {
+        guard let cached = cachedCatalog() else { return }
+        try resource.store(cached.value.removing(id: productID))
     }
 
     private static func actionError(_ error: OnlineOnlyError) -> ProductActionError {
