@@ -141,7 +141,7 @@ let package = Package(
         ),
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "Localization", "StringsKit", "CEditLine"],
+            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts"],
             path: "Tools/L10nREPL",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -155,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL",
+                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/Bench",

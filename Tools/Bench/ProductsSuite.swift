@@ -1,7 +1,3 @@
-// Needs the Bench target to depend on OfflineProducts; until the lead wires it (Package.swift + main.swift),
-// the suite stays out of the build. To wire: add "OfflineProducts" to the Bench target's dependencies,
-// `ProductsSuite(),` to `suites` in main.swift, and delete this `#if` and its `#endif`.
-#if OFFLINE_BENCH_PRODUCTS
 import Connectivity
 import Core
 import Foundation
@@ -116,4 +112,3 @@ private struct PerProductPeer {
         return duration.milliseconds
     }
 }
-#endif

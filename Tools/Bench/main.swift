@@ -11,6 +11,7 @@ let suites: [any BenchSuite] = [
     ConnectivitySuite(),
     ReplSuite(),
     OutboxSuite(),
+    ProductsSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
