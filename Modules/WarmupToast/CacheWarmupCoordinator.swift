@@ -20,6 +20,8 @@ public enum WarmupPhase: String, Sendable, Hashable, CaseIterable, Codable {
 ///
 /// `state` changes only when the phase does. Per subtask the coordinator does O(1) work under one
 /// lock (a counter), never an actor hop, so millions of subtask events a second cost no UI update.
+/// Phase changes (two a session) publish, note the session in the store and record telemetry under
+/// that lock, so all three see sessions in the order they happened.
 /// The phase is never restored from disk: after a restart the session starts `idle`, and `launch()`
 /// asks the plan whether the cache needs warming before anything is shown.
 public final class CacheWarmupCoordinator: CacheWarmupPort {
@@ -50,9 +52,8 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     // MARK: CacheWarmupPort
 
     public func begin(id: String, required: Bool) -> WarmupTicket {
-        let (ticket, started) = session.withLock { session -> (WarmupTicket, Transition?) in
-            var started: Transition?
-            if session.phase != .inProgress { started = open(&session) }
+        session.withLock { session in
+            if session.phase != .inProgress { open(&session) }
             if required {
                 session.pendingRequired += 1
                 session.requiredJoined += 1
@@ -60,10 +61,8 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
                 session.pendingOptional += 1
             }
             session.subtasks += 1
-            return (WarmupTicket(id: id, isRequired: required, report: session.report), started)
+            return WarmupTicket(id: id, isRequired: required, report: session.report)
         }
-        if let started { record(started) }
-        return ticket
     }
 
     // MARK: Launch
@@ -124,66 +123,56 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
         var report: @Sendable (WarmupTicket.Settlement) -> Void = { _ in }
     }
 
-    /// A phase change to report once the lock is released.
-    private struct Transition {
-        var name: String
-        var attributes: [String: String]
-        var duration: Duration?
-    }
-
     // Under the lock.
-    private func open(_ session: inout Session) -> Transition {
+    private func open(_ session: inout Session) {
         let generation = session.generation + 1
         let resumed = session.resumesInterruptedRun
         session = Session(generation: generation, publishedChanges: session.publishedChanges)
         session.startedAt = elapsed()
         session.report = { [weak self] settlement in self?.settle(settlement, generation: generation) }
+        marker?.noteSessionStarted()  // before publishing: whoever sees the toast can rely on the note
         publish(.inProgress, &session)
-        marker?.noteSessionStarted()
         var attributes = ["session": String(generation)]
         if resumed { attributes["resumed_after_termination"] = "true" }
-        return Transition(name: WarmupIdentifiers.startedEvent, attributes: attributes)
+        telemetry.record(WarmupIdentifiers.startedEvent, attributes: attributes)
     }
 
     private func settle(_ settlement: WarmupTicket.Settlement, generation: UInt64) {
-        let ended = session.withLock { session -> Transition? in
+        session.withLock { session in
             // A subtask of a session that already ended (completed, failed, or superseded) changes nothing.
-            guard session.generation == generation, session.phase == .inProgress else { return nil }
+            guard session.generation == generation, session.phase == .inProgress else { return }
             if settlement.isRequired {
                 session.pendingRequired -= 1
-                if let error = settlement.error { return close(&session, as: .failed, failedSubtask: settlement.id, error: error) }
+                if let error = settlement.error {
+                    close(&session, as: .failed, failedSubtask: settlement.id, error: error)
+                    return
+                }
             } else {
                 session.pendingOptional -= 1
                 if settlement.error != nil { session.failedOptional += 1 }
             }
             // Optional subtasks never hold the session open, unless there is nothing else to wait for.
             let done = session.pendingRequired == 0 && (session.requiredJoined > 0 || session.pendingOptional == 0)
-            return done ? close(&session, as: .completed) : nil
+            if done { close(&session, as: .completed) }
         }
-        if let ended { record(ended) }
     }
 
     // Under the lock.
     private func close(_ session: inout Session, as phase: WarmupPhase, failedSubtask: String? = nil,
-                       error: (any Error)? = nil) -> Transition {
-        publish(phase, &session)
+                       error: (any Error)? = nil) {
         marker?.noteSessionEnded()
+        publish(phase, &session)
         var attributes = ["session": String(session.generation), "subtasks": String(session.subtasks)]
         if session.failedOptional > 0 { attributes["optional_failures"] = String(session.failedOptional) }
         if let failedSubtask { attributes["subtask"] = failedSubtask }
         if let error { attributes["error"] = String(describing: type(of: error)) }
         let name = phase == .completed ? WarmupIdentifiers.completedEvent : WarmupIdentifiers.failedEvent
-        return Transition(name: name, attributes: attributes, duration: elapsed() - session.startedAt)
+        telemetry.record(name, attributes: attributes, duration: elapsed() - session.startedAt)
     }
 
-    // Under the lock, so that subscribers see the phases in the order they happened.
     private func publish(_ phase: WarmupPhase, _ session: inout Session) {
         session.phase = phase
         if state.set(phase) { session.publishedChanges += 1 }
-    }
-
-    private func record(_ transition: Transition) {
-        telemetry.record(transition.name, attributes: transition.attributes, duration: transition.duration)
     }
 
     /// Time since now on the injected clock (the clock's `Instant` type is opened here).
