@@ -26,10 +26,12 @@ public actor WarmupToastFeature {
         viewState = StateCell(WarmupToastViewState(state: state))
     }
 
-    /// Starts following the coordinator's phase (the current one at once). Calling it again does nothing.
+    /// Starts following the coordinator's phase (the current one at once: a session in progress shows
+    /// its toast; one that already ended shows no banner). Calling it again does nothing.
     public func start() {
         guard following == nil else { return }
-        send(.phaseChanged(coordinator.state.value))
+        state.adopt(coordinator.state.value)
+        if viewState.set(WarmupToastViewState(state: state)) { publishedChanges += 1 }
         let phases = coordinator.state.values()
         following = Task { [weak self] in
             for await phase in phases {

@@ -68,6 +68,12 @@ public struct WarmupToastState: Sendable, Hashable {
         if case .shown = banner { isInForeground && screenAllowsToasts } else { false }
     }
 
+    /// Takes the phase the session already had when the app started watching it, without effects:
+    /// a session that ended before then shows no banner to someone who never saw its toast.
+    public mutating func adopt(_ phase: WarmupPhase) {
+        self.phase = phase
+    }
+
     public mutating func handle(_ event: Event) -> [Effect] {
         switch event {
         case let .phaseChanged(newPhase):

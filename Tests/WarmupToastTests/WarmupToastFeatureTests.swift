@@ -21,6 +21,20 @@ struct WarmupToastFeatureTests {
         await feature.stop()
     }
 
+    @Test func startedDuringASessionItShowsTheToastAndStartedAfterOneItShowsNoBanner() async {
+        let fixture = WarmupFixture()
+        let coordinator = fixture.coordinator()
+        let ticket = coordinator.begin(id: "summary", required: true)
+        let during = await fixture.feature(coordinator)
+        #expect(during.viewState.value.showsToast)
+        ticket.finish()
+        await waitFor(during.viewState) { $0.showsBanner }
+        let after = await fixture.feature(coordinator)
+        #expect(after.viewState.value == .hidden)
+        await during.stop()
+        await after.stop()
+    }
+
     @Test func nothingIsShownWhenNoCachingIsNeeded() async {
         let fixture = WarmupFixture()
         let coordinator = fixture.coordinator(plan: CacheWarmupPlan(isWarmingNeeded: { false }, warm: { _ in }))
