@@ -30,7 +30,8 @@ public struct WarmupToastViewState: Sendable, Hashable {
 
     /// Dismissed by its X (`closeBannerAction`) or by the timer in `WarmupToastConfiguration`.
     public static let optimizedBanner = Banner(
-        id: WarmupIdentifiers.bannerID, severity: .success, title: WarmupToastCopy.optimizedTitle, isDismissible: true
+        id: WarmupIdentifiers.bannerID, severity: .success, title: WarmupToastCopy.optimizedTitle, isDismissible: true,
+        dismissLabel: WarmupToastCopy.closeBanner
     )
 
     /// The banner's X: `WarmupToastFeature.tap(actionID:)` takes this id; screen readers read its title.

@@ -1,6 +1,3 @@
-// Compiled once the Bench target depends on WarmupToast. To wire the suite: add "WarmupToast" to Bench's
-// dependencies in Package.swift, `WarmupSuite(),` to `suites` in main.swift, and delete this #if and the last line.
-#if WARMUP_SUITE_WIRED
 import Core
 import Foundation
 import WarmupToast
@@ -109,4 +106,3 @@ struct WarmupSuite: BenchSuite {
         }
     }
 }
-#endif

@@ -12,6 +12,7 @@ let suites: [any BenchSuite] = [
     ReplSuite(),
     OutboxSuite(),
     ProductsSuite(),
+    WarmupSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
