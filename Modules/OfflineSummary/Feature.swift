@@ -63,6 +63,8 @@ public actor SummaryFeature {
     private var syncedSeen: Int
     private var loadsFinished = 0
     private var lastLoadSucceeded = false
+    /// Set by stop(): a call the observations queued before they were cancelled must not touch a closed store.
+    private var isStopped = false
 
     /// - Parameters:
     ///   - store: the user's vault (`SecureStore.vault(for:)`): the summary is cached there encrypted. The
@@ -111,6 +113,7 @@ public actor SummaryFeature {
     /// Starts following the connection and the outbox (open() and prefetch() call it). Idempotent.
     public func start() {
         guard observations.isEmpty else { return }
+        isStopped = false
         let statuses = connectivity.values()
         let synced = outbox.syncedCount.values()
         let revisions = outbox.feedbackRevision.values()
@@ -136,8 +139,11 @@ public actor SummaryFeature {
         ]
     }
 
-    /// The connection changed (the observation sends these; composition roots may too).
-    public func connectivityChanged(_ status: ConnectivityStatus) { send(.connectivityChanged(status)) }
+    /// The connection changed (the observation sends these; composition roots may too). Ignored once stopped.
+    public func connectivityChanged(_ status: ConnectivityStatus) {
+        guard !isStopped else { return }
+        send(.connectivityChanged(status))
+    }
 
     public func lifecycle(_ phase: AppLifecycle) {
         send(.lifecycle(phase))
@@ -247,6 +253,7 @@ public actor SummaryFeature {
 
     /// Stops following the connection and the outbox; cancels timers and a running load.
     public func stop() {
+        isStopped = true
         for task in observations { task.cancel() }
         observations.removeAll()
         loadTask?.cancel()
@@ -345,13 +352,14 @@ public actor SummaryFeature {
     }
 
     private func syncedCountChanged(_ count: Int) {
-        guard count > syncedSeen else { return }
+        guard !isStopped, count > syncedSeen else { return }
         syncedSeen = count
         reloadActivities()
         send(.writesSynced)
     }
 
     private func reloadActivities() {
+        guard !isStopped else { return }
         let entries = loadActivities()
         guard entries != state.activities else { return }
         send(.activitiesChanged(entries))

@@ -163,11 +163,12 @@ public struct ResolvedSummaryCard: Sendable, Hashable {
         if let badgesTitle {
             y += 88
             body.append(text(badgesTitle, x: margin, y: y, size: 40, weight: 700, fill: "#FFFFFF"))
+            y += 8
             for badge in badges {
-                y += 24
-                body.append(rect(x: margin, y: y, width: width - 2 * margin, height: 72, fill: "#F2B84B"))
-                y += 48
-                body.append(text(badge, x: margin + 32, y: y, size: 32, weight: 600, fill: "#1B1B1B"))
+                let top = y + 16
+                body.append(rect(x: margin, y: top, width: width - 2 * margin, height: 72, fill: "#F2B84B"))
+                body.append(text(badge, x: margin + 32, y: top + 48, size: 32, weight: 600, fill: "#1B1B1B"))
+                y = top + 72
             }
         }
 

@@ -288,4 +288,17 @@ import Testing
         #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss("missing")) == false)
         await harness.stop()
     }
+
+    @Test func aStoppedFeatureIgnoresWhatItsObservationsQueuedSoAClosedStoreIsNeverRead() async throws {
+        let fetch = ScriptedAPI([.summary(summary2025)])
+        let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: fetch.api)
+        await harness.feature.open()
+        await harness.feature.stop()
+        await harness.feature.connectivityChanged(.online)
+        harness.status.set(.online)
+        await harness.outbox.waitUntilDrained()
+        #expect(await harness.feature.snapshot.connectivity == .offline)
+        #expect(fetch.calls == 0, "no load after stop")
+        await harness.stop()
+    }
 }
