@@ -1,6 +1,5 @@
 public import Connectivity
 public import Foundation
-import Logging
 
 /// What `POST /v1/users/{user}/activities` takes: an activity registration.
 public struct ActivityRegistration: Sendable, Hashable, Codable {
@@ -65,16 +64,13 @@ public struct AnnualSummaryRepository: Sendable {
         return decoder
     }()
 
-    /// Fails every call with an error naming it, and logs it: a test overrides only the closures it expects.
+    /// Fails every call with an error naming it: a test overrides only the closures it expects.
     public static var test: AnnualSummaryRepository {
-        let logger = Logger(label: "OfflineKit.AnnualSummaryRepository.test")
-        return AnnualSummaryRepository(
+        AnnualSummaryRepository(
             fetchSummary: { _ throws(HTTPClientError) in
-                logger.error("AnnualSummaryRepository.test: unexpected call to fetchSummary")
                 throw .invalidRequest("AnnualSummaryRepository.test: unexpected call to fetchSummary; override it in the test")
             },
             activityRequest: { _ throws(OutboxError) in
-                logger.error("AnnualSummaryRepository.test: unexpected call to activityRequest")
                 throw .invalidWrite("AnnualSummaryRepository.test: unexpected call to activityRequest; override it in the test")
             }
         )
@@ -130,28 +126,17 @@ struct SummaryWire: Decodable, Sendable {
     var badges: [Badge]
     var comparison: Comparison?
 
-    private static let logger = Logger(label: "OfflineKit.OfflineSummary.wire")
-
-    /// The model the screen renders. Unknown stat or badge ids are dropped (logged): the app shows only
-    /// figures it has words for. A known card whose value cannot be read fails the whole answer.
+    /// The model the screen renders. Unknown stat or badge ids are dropped: the app shows only figures it has
+    /// words for (a newer server may send more). A known card whose value cannot be read fails the whole answer.
     func summary() throws(HTTPClientError) -> AnnualSummary {
         var cards: [StatCard] = []
         var units: [StatKind: String] = [:]
         for card in statCards {
-            guard let kind = StatKind(wireID: card.id) else {
-                Self.logger.notice("summary stat card with an unknown id left out", metadata: ["id": "\(card.id)"])
-                continue
-            }
+            guard let kind = StatKind(wireID: card.id) else { continue }
             cards.append(StatCard(kind: kind, value: try Self.value(card.value, unit: card.unit, id: card.id)))
             units[kind] = card.unit
         }
-        let badges = self.badges.compactMap { badge -> EarnedBadge? in
-            guard let kind = BadgeKind(wireID: badge.id) else {
-                Self.logger.notice("summary badge with an unknown id left out", metadata: ["id": "\(badge.id)"])
-                return nil
-            }
-            return EarnedBadge(kind: kind, earnedAt: badge.earnedAt)
-        }
+        let badges = self.badges.compactMap { badge in BadgeKind(wireID: badge.id).map { EarnedBadge(kind: $0, earnedAt: badge.earnedAt) } }
         var comparison: PeriodComparison?
         if let wire = self.comparison {
             var changes: [StatChange] = []

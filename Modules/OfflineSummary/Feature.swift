@@ -1,8 +1,6 @@
 public import Connectivity
 public import Core
 public import Foundation
-import Logging
-import Synchronization
 
 /// Where a shared card goes: a folder outside the encrypted store (an export) and the reader's locale.
 public struct SummaryShareTarget: Sendable {
@@ -54,7 +52,6 @@ public actor SummaryFeature {
     private let telemetry: Telemetry
     private let shareTarget: SummaryShareTarget?
     private let makeID: @Sendable () -> String
-    private let logger = Logger(label: "OfflineKit.OfflineSummary")
     private var observations: [Task<Void, Never>] = []
     private var loadTask: Task<Void, Never>?
     private var deadlines: [Int: Task<Void, Never>] = [:]
@@ -82,7 +79,7 @@ public actor SummaryFeature {
         repository = SummaryCacheRepository(
             store: store, api: api, year: year, status: { [connectivity] in connectivity.value },
             waitForWrites: { [outbox] in await outbox.waitUntilSynced(collections: [SummaryCacheRepository.activitiesCollection]) },
-            now: time.now, makeID: makeID)
+            now: time.now, makeID: makeID, telemetry: telemetry)
         self.api = api
         self.outbox = outbox
         self.connectivity = connectivity
@@ -198,7 +195,6 @@ public actor SummaryFeature {
             telemetry.record("summary.shared", attributes: ["connectivity": state.connectivity.rawValue])
             return output
         } catch {
-            logger.error("the summary card could not be shared: \(error)")
             telemetry.record("summary.share_failed", attributes: ["error": error.description])
             send(.shareFailed)
             return nil
@@ -220,7 +216,7 @@ public actor SummaryFeature {
             share()
         case SummaryActionID.registerActivity:
             do { try await registerActivity() } catch {
-                logger.error("activity registration failed: \(error)")
+                telemetry.record("summary.activity_registration_failed", attributes: ["error": error.description])
                 return false
             }
         case SummaryActionID.closeShare:
@@ -290,7 +286,7 @@ public actor SummaryFeature {
             let clock = time.clock
             loadTask = Task { [weak self] in
                 await previous?.value
-                let mark = SyncMark()
+                let mark = StateCell<Int?>(nil)
                 let (outcome, duration) = await Self.measure(clock) {
                     await repository.refresh(beforeFetch: { mark.set(synced.value) })
                 }
@@ -303,13 +299,13 @@ public actor SummaryFeature {
                 do { try await Self.sleep(clock, for: delay) } catch { return }
                 await self?.deadlinePassed(sequence)
             }
-        case let .cancelLoad(sequence):
-            logger.warning("summary load \(sequence) ran past its deadline and was given up")
+        case .cancelLoad:
+            // Recorded as `summary.load` with outcome `deadline` when the deadline passed.
             loadTask?.cancel()
         case let .markInvalid(snapshotID, reason):
             do { try repository.invalidate(snapshotID: snapshotID, reason: reason) } catch {
                 // The screen prompts anyway; only a restart would forget it.
-                logger.error("the summary's out-of-date mark could not be stored: \(error)")
+                telemetry.record("summary.invalidation_not_stored", attributes: ["error": error.description])
             }
             telemetry.record("summary.invalidated", attributes: ["reason": reason.rawValue])
         case let .expireToast(sequence, delay):
@@ -335,7 +331,6 @@ public actor SummaryFeature {
             send(.loadFinished(sequence: sequence, .fresh(value.value, writesSyncedDuringFetch: syncedDuringFetch)))
         case let .kept(_, error):
             lastLoadSucceeded = false
-            logger.notice("summary load failed, the last good summary stays", metadata: ["trigger": "\(trigger.rawValue)", "error": "\(error)"])
             telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": error.description],
                              duration: duration)
             send(.loadFinished(sequence: sequence, .failed(error, kept: repository.cachedSummary())))
@@ -375,7 +370,7 @@ public actor SummaryFeature {
         let resource = ResourceID(collection: SummaryCacheRepository.activitiesCollection, key: id)
         guard let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) else { return false }
         do { try await outbox.dismiss(letter.id) } catch {
-            logger.error("the failed activity could not be dismissed: \(error)")
+            telemetry.record("summary.dismiss_failed", attributes: ["error": error.description])
             return false
         }
         reloadActivities()
@@ -412,12 +407,4 @@ public actor SummaryFeature {
     private static func sleep<C: Clock<Duration>>(_ clock: C, for duration: Duration) async throws {
         try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
     }
-}
-
-/// The outbox's synced count when a load's request left (set once, read after the load).
-private final class SyncMark: Sendable {
-    private let storage = Mutex<Int?>(nil)
-
-    func set(_ value: Int) { storage.withLock { $0 = value } }
-    var value: Int? { storage.withLock { $0 } }
 }

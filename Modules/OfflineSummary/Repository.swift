@@ -1,7 +1,6 @@
 public import Connectivity
 public import Core
 public import Foundation
-import Logging
 
 /// Why the cached summary no longer shows everything the peer mentor did.
 public enum InvalidationReason: String, Sendable, Hashable, Codable, CaseIterable {
@@ -35,7 +34,7 @@ public struct SummaryCacheRepository: Sendable {
     private let waitForWrites: @Sendable () async -> Void
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> String
-    private let logger = Logger(label: "OfflineKit.OfflineSummary.cache")
+    private let telemetry: Telemetry
 
     /// - Parameters:
     ///   - store: the user's vault (`SecureStore.vault(for:)`), the same one the outbox queues in.
@@ -44,11 +43,13 @@ public struct SummaryCacheRepository: Sendable {
     ///     (`Outbox.waitUntilSynced`), so a refresh never shows the server's copy from before them.
     ///   - now: stamps "Last updated".
     ///   - makeID: the id of each fetched snapshot (a UUID; tests pass a deterministic one).
+    ///   - telemetry: hears of records that cannot be read (`summary.cache_unreadable`), never shown to the user.
     public init(store: any RecordStore, api: AnnualSummaryRepository, year: Int,
                 status: @escaping @Sendable () -> ConnectivityStatus,
                 waitForWrites: @escaping @Sendable () async -> Void = {},
                 now: @escaping @Sendable () -> Date,
-                makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                makeID: @escaping @Sendable () -> String = { UUID().uuidString },
+                telemetry: Telemetry = .disabled) {
         self.store = store
         self.api = api
         self.year = year
@@ -56,6 +57,7 @@ public struct SummaryCacheRepository: Sendable {
         self.waitForWrites = waitForWrites
         self.now = now
         self.makeID = makeID
+        self.telemetry = telemetry
     }
 
     var key: String { String(year) }
@@ -71,7 +73,8 @@ public struct SummaryCacheRepository: Sendable {
 
     // MARK: Reading
 
-    /// The cached summary with its invalidation, or nil when there is none or it cannot be read (a miss, logged).
+    /// The cached summary with its invalidation, or nil when there is none or it cannot be read (a miss;
+    /// CachedResource logs it).
     public func cachedSummary() -> CachedSummary? {
         guard let snapshot = resource().cached()?.value else { return nil }
         return CachedSummary(snapshot: snapshot, isInvalidated: isInvalidated(snapshot))
@@ -83,7 +86,7 @@ public struct SummaryCacheRepository: Sendable {
             return try CachedResourceCoding.decoder.decode(SummaryInvalidation.self, from: record.value).snapshotID == snapshot.id
         } catch {
             // Unknown is treated as out of date: a needless "refresh" prompt is better than hiding new activity.
-            logger.warning("the summary's invalidation mark is unreadable; treated as invalid: \(error)")
+            unreadable("invalidation", error)
             return true
         }
     }
@@ -93,14 +96,18 @@ public struct SummaryCacheRepository: Sendable {
         do {
             return try store.loadAll(collection: Self.activitiesCollection).compactMap { record in
                 do { return try CachedResourceCoding.decoder.decode(RegisteredActivity.self, from: record.value) } catch {
-                    logger.warning("a registered activity is unreadable and is not shown: \(error)")
+                    unreadable("activity", error)
                     return nil
                 }
             }
         } catch {
-            logger.warning("registered activities cannot be read: \(error)")
+            unreadable("activities", error)
             return []
         }
+    }
+
+    private func unreadable(_ record: String, _ error: any Error) {
+        telemetry.record("summary.cache_unreadable", attributes: ["record": record, "error": "\(error)"])
     }
 
     // MARK: Refreshing

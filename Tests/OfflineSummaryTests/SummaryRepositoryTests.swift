@@ -112,7 +112,13 @@ import Testing
         // An unreadable invalidation mark errs on the side of prompting to refresh.
         let other = try storeHolding(summary2025)
         try other.save(Data("garbage".utf8), collection: SummaryCacheRepository.invalidationCollection, key: "2025")
-        #expect(cacheRepository(other).cachedSummary()?.isInvalidated == true)
+        try other.save(Data("garbage".utf8), collection: SummaryCacheRepository.activitiesCollection, key: "a1")
+        let sink = InMemoryTelemetrySink()
+        let repository = SummaryCacheRepository(store: other, api: .test, year: 2025, status: { .offline }, now: { fixedNow },
+                                                telemetry: Telemetry(sink: sink, now: { fixedNow }))
+        #expect(repository.cachedSummary()?.isInvalidated == true)
+        #expect(repository.registeredActivities().isEmpty, "an unreadable activity is left out, never shown half-read")
+        #expect(sink.events.filter { $0.name == "summary.cache_unreadable" }.compactMap { $0.attributes["record"] } == ["invalidation", "activity"])
     }
 
     @Test func aCacheFromAnotherMasterKeyIsAMissNeverACrash() async throws {
