@@ -1,0 +1,162 @@
+public import Core
+public import Foundation
+
+/// The summary on screen.
+public struct SummaryContent: Sendable, Hashable {
+    public var card: SummaryCard
+    /// "Last updated: <date>", the date in the reader's locale.
+    public var lastUpdated: Copy
+    /// A load runs in the background; the content stays readable meanwhile.
+    public var isRefreshing: Bool
+
+    public init(card: SummaryCard, lastUpdated: Copy, isRefreshing: Bool) {
+        self.card = card
+        self.lastUpdated = lastUpdated
+        self.isRefreshing = isRefreshing
+    }
+}
+
+/// A row for an activity registered on this device that the server has not confirmed (pattern B).
+public struct ActivityRowState: Sendable, Hashable, Identifiable {
+    public var id: String
+    /// "Activity on <date>".
+    public var title: Copy
+    /// The peer mentor's own note, shown as is.
+    public var note: String?
+    /// Pending (0.5 opacity) while offline; failed with the reason and a dismiss.
+    public var feedback: RowFeedback
+    /// "Waiting to sync" while pending.
+    public var label: Copy?
+    /// Dismiss, on a failed registration.
+    public var dismiss: Action?
+
+    public init(id: String, title: Copy, note: String?, feedback: RowFeedback, label: Copy?, dismiss: Action?) {
+        self.id = id
+        self.title = title
+        self.note = note
+        self.feedback = feedback
+        self.label = label
+        self.dismiss = dismiss
+    }
+}
+
+/// Everything the summary screen shows, as copy keys and data: no resolved strings.
+public struct SummaryViewState: Sendable, Equatable {
+    /// "Offline Mode" / "Viewing offline data" while offline.
+    public var offlineIndicator: Banner?
+    /// Offline with a summary more than 30 days old: connect to refresh it.
+    public var staleBanner: Banner?
+    /// New activity was recorded since the summary was loaded: refresh to update it.
+    public var refreshPrompt: Banner?
+    /// A spinner only while the first load runs; never while offline.
+    public var screen: ScreenState<SummaryContent>
+    public var activities: [ActivityRowState]
+    /// Register activity (works offline), Share (works offline, once there is a summary), Refresh.
+    public var actions: [Action]
+    /// The card written for sharing, with its text.
+    public var shared: SharedSummary?
+    public var toast: Toast?
+
+    public init(offlineIndicator: Banner?, staleBanner: Banner?, refreshPrompt: Banner?, screen: ScreenState<SummaryContent>,
+                activities: [ActivityRowState], actions: [Action], shared: SharedSummary?, toast: Toast?) {
+        self.offlineIndicator = offlineIndicator
+        self.staleBanner = staleBanner
+        self.refreshPrompt = refreshPrompt
+        self.screen = screen
+        self.activities = activities
+        self.actions = actions
+        self.shared = shared
+        self.toast = toast
+    }
+
+    /// The global offline indicator (Core's copy).
+    public static let offlineBanner = Banner(
+        id: "offline-indicator", severity: .warning,
+        title: CoreCopy.offlineIndicatorTitle, message: CoreCopy.offlineIndicatorMessage,
+        accessibilityLabel: CoreCopy.offlineIndicatorAccessibilityLabel
+    )
+
+    public static let staleBannerValue = Banner(id: "summary-stale", severity: .warning,
+                                                title: SummaryCopy.staleTitle, message: SummaryCopy.staleMessage)
+
+    /// The view state of `state` at `now` (staleness is computed from it). `canShare`: a share folder is configured.
+    public init(state: SummaryState, now: Date, canShare: Bool = true) {
+        let offline = state.connectivity == .offline
+        let refreshState: ActionState = offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
+        offlineIndicator = offline ? Self.offlineBanner : nil
+        staleBanner = offline && state.isStale(at: now) ? Self.staleBannerValue : nil
+        if let cache = state.cache, cache.isInvalidated {
+            refreshPrompt = Banner(id: "summary-refresh-prompt", severity: .info, title: SummaryCopy.refreshPrompt,
+                                   action: Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
+        } else {
+            refreshPrompt = nil
+        }
+
+        var actions = [Action(id: SummaryActionID.registerActivity, title: SummaryCopy.registerActivity)]
+        if let cache = state.cache {
+            screen = .content(SummaryContent(card: SummaryCard(summary: cache.summary), lastUpdated: SummaryCopy.lastUpdated(cache.fetchedAt),
+                                              isRefreshing: state.loadInFlight != nil))
+            if canShare { actions.append(Action(id: SummaryActionID.share, title: SummaryCopy.share)) }
+            actions.append(Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
+        } else if state.loadInFlight != nil {
+            screen = .loading
+        } else if let failure = state.lastFailure, !offline, failure != .offline, !failure.isTransportFailure {
+            // The server answered but not with a summary: say so, with Retry.
+            screen = .empty(EmptyState(title: SummaryCopy.loadFailedTitle, message: SummaryCopy.loadFailedMessage,
+                                       action: Action(id: SummaryActionID.retry, title: CoreCopy.retry)))
+        } else {
+            // Never loaded (fresh install, cleared cache) and no connection: the first load needs one.
+            screen = .empty(EmptyState(title: SummaryCopy.firstLoadTitle, message: SummaryCopy.firstLoadMessage,
+                                       action: Action(id: SummaryActionID.retry, title: CoreCopy.retry, state: refreshState)))
+        }
+        self.actions = actions
+
+        activities = state.activities.map { entry in
+            let feedback = entry.feedback.rowFeedback(isOffline: offline)
+            let failed: Bool = if case .failed = feedback { true } else { false }
+            return ActivityRowState(
+                id: entry.id, title: SummaryCopy.activityRow(entry.activity.occurredAt), note: entry.activity.note,
+                feedback: feedback, label: feedback == .pending ? SummaryCopy.activityPending : nil,
+                dismiss: failed ? Action(id: SummaryActionID.dismiss(entry.id), title: CoreCopy.dismiss) : nil
+            )
+        }
+        shared = state.shared
+        toast = state.toast
+    }
+
+    /// The content, if a summary is on screen.
+    public var content: SummaryContent? { screen.content }
+
+    /// The screen as a phone draws it, top to bottom.
+    public var viewNode: ViewNode {
+        var nodes: [ViewNode] = []
+        for banner in [offlineIndicator, staleBanner, refreshPrompt].compactMap({ $0 }) { nodes.append(.banner(banner)) }
+        switch screen {
+        case .loading:
+            nodes.append(.progress(CoreCopy.loading))
+        case let .empty(empty), let .blocked(empty):
+            nodes.append(.empty(empty))
+        case let .content(content):
+            nodes.append(.title(content.card.title))
+            nodes.append(.text(content.lastUpdated, style: .caption))
+            if content.isRefreshing { nodes.append(.progress(CoreCopy.loading)) }
+            nodes += content.card.bodyNodes
+        }
+        for row in activities {
+            var cells: [ViewNode] = [.text(row.title)]
+            if let note = row.note { cells.append(.verbatim(note, style: .secondary)) }
+            if let label = row.label { cells.append(.text(label, style: .caption)) }
+            if let dismiss = row.dismiss { cells.append(.actions([dismiss])) }
+            nodes.append(.row(cells, feedback: row.feedback))
+        }
+        nodes.append(.actions(actions))
+        if let shared {
+            nodes.append(.divider)
+            nodes.append(.text(shared.text))
+            nodes.append(.verbatim(shared.fileURL.lastPathComponent, style: .caption))
+            nodes.append(.actions([Action(id: SummaryActionID.closeShare, title: CoreCopy.dismiss)]))
+        }
+        if let toast { nodes.append(.toast(toast)) }
+        return .stack(nodes)
+    }
+}

@@ -1,0 +1,106 @@
+import Core
+import Foundation
+import OfflineSummary
+import Testing
+
+/// Item 6 and the copy: previews for each state the story names, every word resolved in all seven locales;
+/// and each action declared with the pattern the offline flowchart gives.
+@Suite struct CopyAndPreviewTests {
+    @Test func previewsCoverOnlineOfflineWithCacheStaleFirstLoadEmptyRefreshPromptAndTheShareCard() {
+        let ids = OfflineSummaryPreviews.previews.map(\.id)
+        for id in ["summary.online", "summary.offline-cached", "summary.stale", "summary.first-load-empty",
+                   "summary.refresh-prompt", "summary.share-card"] {
+            #expect(ids.contains(id), "missing preview \(id)")
+        }
+        #expect(ids.allSatisfy { $0.hasPrefix("summary.") })
+        #expect(Set(ids).count == ids.count, "preview ids are unique")
+    }
+
+    @Test func eachPreviewShowsWhatItsStateMeans() throws {
+        func preview(_ id: String) throws -> ViewNode { try #require(OfflineSummaryPreviews.previews.first { $0.id == id }).node }
+        let offline = try flatten(preview("summary.offline-cached"))
+        #expect(offline.contains(.banner(SummaryViewState.offlineBanner)))
+        #expect(offline.contains(.text(SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)), style: .caption)))
+        #expect(!offline.contains(.banner(SummaryViewState.staleBannerValue)))
+        #expect(try flatten(preview("summary.stale")).contains(.banner(SummaryViewState.staleBannerValue)))
+        #expect(try !flatten(preview("summary.online")).contains(.banner(SummaryViewState.offlineBanner)))
+        #expect(try flatten(preview("summary.first-load-empty")).contains {
+            if case let .empty(empty) = $0 { return empty.title == SummaryCopy.firstLoadTitle }
+            return false
+        })
+        #expect(try rendered(preview("summary.refresh-prompt")).contains("New activity has been recorded. Refresh to update your summary."))
+        let pending = try flatten(preview("summary.pending-activity")).contains {
+            if case let .row(_, feedback) = $0 { return feedback == .pending }
+            return false
+        }
+        #expect(pending)
+    }
+
+    @Test(arguments: locales)
+    func everyPreviewResolvesWithoutMissingKeysIn(_ locale: String) {
+        let localizer = localizer(locale)
+        for preview in OfflineSummaryPreviews.previews {
+            for copy in copies(in: preview.node) {
+                let resolved = localizer.resolve(copy)
+                #expect(resolved.issues.isEmpty, "\(preview.id) \(copy.qualifiedKey) in \(locale): \(resolved.issues)")
+                #expect(!resolved.isFallback || locale == "en", "\(copy.qualifiedKey) falls back in \(locale)")
+            }
+        }
+    }
+
+    @Test(arguments: locales)
+    func everyCopyKeyOfTheFeatureResolvesIn(_ locale: String) {
+        let localizer = localizer(locale)
+        var all: [Copy] = [
+            SummaryCopy.staleTitle, SummaryCopy.staleMessage, SummaryCopy.firstLoadTitle, SummaryCopy.firstLoadMessage,
+            SummaryCopy.loadFailedTitle, SummaryCopy.loadFailedMessage, SummaryCopy.refreshPrompt, SummaryCopy.badgesTitle,
+            SummaryCopy.share, SummaryCopy.registerActivity, SummaryCopy.shareReady, SummaryCopy.shareFailed,
+            SummaryCopy.activityPending, SummaryCopy.activityRow(fixedNow), SummaryCopy.lastUpdated(fixedNow),
+            SummaryCopy.title(period: "2025"), SummaryCopy.shareText(summary2025),
+            SummaryCopy.shareText(AnnualSummary(period: "2025", statCards: [
+                StatCard(kind: .activities, value: .count(3)), StatCard(kind: .hours, value: .quantity(4.5)),
+                StatCard(kind: .peopleReached, value: .count(9)),
+            ], badges: [], comparison: nil)),
+        ]
+        all += StatKind.allCases.map(\.label) + BadgeKind.allCases.map(\.title)
+        for copy in all {
+            let resolved = localizer.resolve(copy)
+            #expect(resolved.issues.isEmpty, "\(copy.qualifiedKey) in \(locale): \(resolved.issues)")
+            #expect(!resolved.isFallback || locale == "en", "\(copy.qualifiedKey) falls back in \(locale)")
+        }
+    }
+
+    @Test func lastUpdatedDateIsFormattedPerLocale() {
+        let date = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+        #expect(localizer("en").string(SummaryCopy.lastUpdated(date)) == "Last updated: Jan 1, 2026")
+        #expect(localizer("de").string(SummaryCopy.lastUpdated(date)) == "Zuletzt aktualisiert: 01.01.2026")
+        #expect(localizer("ja").string(SummaryCopy.lastUpdated(date)) == "最終更新: 2026/01/01")
+        #expect(localizer("nb").string(SummaryCopy.lastUpdated(date)) == "Sist oppdatert: 1. jan. 2026")
+    }
+
+    @Test(arguments: locales)
+    func activityCountIsPluralisedIn(_ locale: String) {
+        let localizer = localizer(locale)
+        for count in [0, 1, 2, 3, 5, 11, 22, 101, 1_000] {
+            let resolved = localizer.resolve(SummaryCopy.activityCount(count))
+            #expect(resolved.issues.isEmpty, "\(locale) \(count): \(resolved.issues)")
+        }
+        if locale == "en" {
+            #expect(localizer.string(SummaryCopy.activityCount(1)) == "1 activity")
+            #expect(localizer.string(SummaryCopy.activityCount(1_000)) == "1,000 activities")
+        }
+    }
+
+    // MARK: Offline patterns
+
+    @Test(arguments: SummaryUserAction.allCases)
+    func everyActionIsDeclaredWithThePatternTheFlowchartGives(_ action: SummaryUserAction) {
+        #expect(OfflinePattern.choose(action.answers) == action.pattern, "\(action)")
+    }
+
+    @Test func activityRegistrationIsPatternBAndWorksOffline() {
+        #expect(SummaryUserAction.registerActivity.pattern == .optimisticWithFeedback)
+        #expect(SummaryUserAction.registerActivity.pattern.worksOffline)
+        #expect(SummaryUserAction.share.pattern == .none && SummaryUserAction.viewSummary.pattern == .none)
+    }
+}

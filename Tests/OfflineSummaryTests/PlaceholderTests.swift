@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct OfflineSummaryPlaceholderTests {
-    @Test func builds() {}
-}

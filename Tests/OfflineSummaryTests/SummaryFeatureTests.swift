@@ -1,0 +1,304 @@
+import Clocks
+import Connectivity
+import Core
+import Foundation
+import OfflineSummary
+import Synchronization
+import Testing
+
+/// Items 3 and 4 through the feature actor: a real outbox over the same store, a hand-set connectivity
+/// signal, a test clock for deadlines and toasts.
+@Suite struct SummaryFeatureTests {
+    // MARK: Item 3
+
+    @Test func theFirstViewStateComesFromTheCacheBeforeAnyNetwork() async throws {
+        let fetch = HeldFetch(summary2025AfterOneMoreActivity)
+        let harness = try await Harness(store: try storeHolding(summary2025, daysAgo: 2), status: .online, api: fetch.api)
+        await harness.feature.open()
+        // open() returned: the cached summary is on screen while the fresh one is still on its way.
+        #expect(harness.view.content?.card == SummaryCard(summary: summary2025))
+        #expect(harness.view.content?.isRefreshing == true)
+        fetch.release()
+        await harness.feature.waitUntilIdle()
+        #expect(harness.view.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
+        #expect(harness.view.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
+        #expect(harness.view.content?.isRefreshing == false)
+        await harness.stop()
+    }
+
+    @Test func onlineTheFreshSummaryIsShownAndCached() async throws {
+        let store = try storeHolding(nil)
+        let harness = try await Harness(store: store, status: .online, api: .serving(summary2025))
+        await harness.feature.open()
+        await harness.feature.waitUntilIdle()
+        #expect(harness.view.content?.card == SummaryCard(summary: summary2025))
+        #expect(cacheRepository(store).cachedSummary()?.summary == summary2025)
+        #expect(harness.telemetry.names().contains("summary.load"))
+        await harness.stop()
+    }
+
+    @Test func showsCachedSummaryWhenOfflineWithLastUpdated() async throws {
+        // `.test` fails any fetch: offline nothing may be requested.
+        let harness = try await Harness(store: try storeHolding(summary2025, daysAgo: 5), status: .offline, api: .test)
+        await harness.feature.open()
+        #expect(harness.view.offlineIndicator == SummaryViewState.offlineBanner)
+        #expect(harness.view.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-5 * day)))
+        #expect(rendered(harness.feature.viewNode()).contains("Last updated: Jan 26, 2026"))
+        #expect(rendered(harness.feature.viewNode(), "de").contains("Zuletzt aktualisiert: 26.01.2026"))
+        #expect(harness.view.staleBanner == nil)
+        #expect(!harness.view.isSpinning)
+        #expect(!harness.telemetry.names().contains("summary.load"))
+        await harness.stop()
+    }
+
+    @Test func offlineWithACacheOlderThan30DaysShowsTheBannerAskingToConnect() async throws {
+        let harness = try await Harness(store: try storeHolding(summary2025, daysAgo: 31), status: .offline,
+                                        api: .serving(summary2025AfterOneMoreActivity))
+        await harness.feature.open()
+        #expect(harness.view.staleBanner == SummaryViewState.staleBannerValue)
+        #expect(rendered(harness.feature.viewNode()).contains("Connect to the internet to refresh it."))
+        #expect(harness.view.content != nil)
+        // Connecting refreshes a stale summary by itself.
+        harness.status.set(.online)
+        let fresh = await waitFor(harness.feature.viewState) { $0.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity) }
+        #expect(fresh.staleBanner == nil)
+        await harness.stop()
+    }
+
+    @Test func offlineWithNoCacheShowsAHelpfulEmptyStateAndLoadsOnceConnected() async throws {
+        let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: .serving(summary2025))
+        await harness.feature.open()
+        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        #expect(rendered(harness.feature.viewNode()).contains("Connect to the internet once to load your annual summary."))
+        #expect(!harness.view.isSpinning)
+        harness.status.set(.online)
+        await waitFor(harness.feature.viewState) { $0.content != nil }
+        await harness.stop()
+    }
+
+    @Test func aClearedCacheShowsTheFirstLoadEmptyStateToo() async throws {
+        let store = try storeHolding(summary2025)
+        try cacheRepository(store).clear()
+        let harness = try await Harness(store: store, status: .offline, api: .test)
+        await harness.feature.open()
+        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        await harness.stop()
+    }
+
+    @Test func anUnreadableCacheIsNeverACrashButTheFirstLoadEmptyState() async throws {
+        let store = try storeHolding(nil)
+        try store.save(Data([0xFF, 0x00, 0x13]), collection: SummaryCacheRepository.summaryCollection, key: "2025")
+        let harness = try await Harness(store: store, status: .offline, api: .test)
+        await harness.feature.open()
+        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        await harness.stop()
+    }
+
+    @Test func aLoadThatNeverAnswersEndsAtItsDeadlineOnTheInjectedClockNeverAnEndlessSpinner() async throws {
+        let fetch = HeldFetch(summary2025)
+        let harness = try await Harness(store: try storeHolding(nil), status: .online, api: fetch.api)
+        await harness.feature.open()
+        #expect(harness.view.screen == .loading)
+        var advanced: Duration = .zero
+        while harness.view.screen == .loading, advanced < SummaryState.loadDeadline * 3 {
+            await harness.clock.advance(by: .seconds(1))
+            advanced += .seconds(1)
+            await Task.yield()
+        }
+        #expect(harness.view.screen != .loading)
+        #expect(advanced >= SummaryState.loadDeadline, "not before the deadline")
+        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        // The held answer arrives late and is ignored.
+        fetch.release()
+        await harness.feature.waitUntilIdle()
+        #expect(harness.view.content == nil)
+        await harness.stop()
+    }
+
+    // MARK: Item 4
+
+    @Test func anActivityRegisteredOfflineIsShownPendingUntilSyncedThenTheSummaryPromptsToRefresh() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 2)
+        let scripted = ScriptedAPI([.summary(summary2025AfterOneMoreActivity)])
+        let harness = try await Harness(store: store, status: .offline, api: scripted.api)
+        await harness.feature.open()
+        let activity = try await harness.feature.registerActivity(kind: "home-visit", note: "Kari, community centre")
+
+        // Pending (pattern B): on the device, greyed, labelled, and the cache marked out of date in the same transaction.
+        let row = try #require(harness.view.activities.first)
+        #expect(row.id == activity.id)
+        #expect(row.feedback == .pending && row.feedback.opacity == 0.5)
+        #expect(row.label == SummaryCopy.activityPending)
+        #expect(rendered(harness.feature.viewNode()).contains("Waiting to sync"))
+        #expect(harness.view.refreshPrompt?.action?.state == .disabled(reason: CoreCopy.noConnection))
+        #expect(cacheRepository(store).cachedSummary()?.isInvalidated == true)
+        #expect(cacheRepository(store).registeredActivities() == [activity])
+        #expect(harness.transport.sent.isEmpty, "nothing is sent while offline")
+
+        // Back online: the outbox sends it; once the server has it the row goes and Refresh can run.
+        harness.status.set(.online)
+        let synced = await waitFor(harness.feature.viewState) { $0.activities.isEmpty && $0.refreshPrompt?.action?.state == .enabled }
+        #expect(synced.content?.card == SummaryCard(summary: summary2025), "nothing reloads under the reader's eyes")
+        #expect(harness.transport.sent.map(\.path) == ["v1/users/user1/activities"])
+        #expect(scripted.calls == 0)
+        #expect(cacheRepository(store).registeredActivities().isEmpty)
+
+        // Refresh: the new summary replaces the cache and the prompt goes.
+        #expect(await harness.feature.tap(actionID: SummaryActionID.refresh))
+        await harness.feature.waitUntilIdle()
+        #expect(harness.view.refreshPrompt == nil)
+        #expect(harness.view.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
+        #expect(cacheRepository(store).cachedSummary()?.isInvalidated == false)
+        await harness.stop()
+    }
+
+    @Test func whenTheAppReconnectsAfterAPeriodOfflineAndNewActivityDataHasSyncedTheCacheIsMarkedInvalid() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 2)
+        // A registration queued in an earlier run, offline.
+        let earlier = try await Harness(store: store, status: .offline, api: .test)
+        try await earlier.outbox.write(OutboxWrite(
+            request: try AnnualSummaryRepository.activityRequest(user: "user1", ActivityRegistration(kind: "call", occurredAt: fixedNow)),
+            resource: ResourceID(collection: "elsewhere", key: "1"), pendingAction: .add))
+        await earlier.stop()
+
+        let harness = try await Harness(store: store, status: .offline, api: .test)
+        await harness.feature.open()
+        #expect(harness.view.refreshPrompt == nil)
+        harness.status.set(.online)
+        await waitFor(harness.feature.viewState) { $0.refreshPrompt != nil }
+        #expect(harness.transport.sent.count == 1)
+        #expect(cacheRepository(store).cachedSummary()?.isInvalidated == true, "the mark is stored")
+        #expect(harness.telemetry.events.contains { $0.name == "summary.invalidated" && $0.attributes["reason"] == "writesSynced" })
+        await harness.stop()
+    }
+
+    @Test func anActivityRegisteredOnlineIsSentAtOnceAndTheSummaryPromptsToRefresh() async throws {
+        let harness = try await Harness(store: try storeHolding(summary2025, daysAgo: 1), status: .offline, api: .offline())
+        await harness.feature.open()
+        harness.status.set(.online)
+        await waitFor(harness.feature.viewState) { $0.offlineIndicator == nil }
+        try await harness.feature.registerActivity()
+        await harness.outbox.waitUntilDrained()
+        let shown = await waitFor(harness.feature.viewState) { $0.activities.isEmpty && $0.refreshPrompt != nil }
+        #expect(shown.refreshPrompt?.action?.state == .enabled)
+        #expect(harness.transport.sent.count == 1)
+        await harness.stop()
+    }
+
+    @Test func theRefreshPromptSurvivesARestart() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 1)
+        let first = try await Harness(store: store, status: .offline, api: .offline())
+        await first.feature.open()
+        try await first.feature.registerActivity()
+        await first.stop()
+        let second = try await Harness(store: store, status: .offline, api: .test)
+        await second.feature.open()
+        #expect(second.view.refreshPrompt != nil)
+        #expect(second.view.activities.map(\.feedback) == [.pending], "the queued registration is still pending")
+        await second.stop()
+    }
+
+    @Test func aRefreshReplacesTheCacheAtomicallyWithOneApply() async throws {
+        let store = RecordingStore(try storeHolding(summary2025, daysAgo: 1))
+        let harness = try await Harness(store: store, status: .offline, api: .serving(summary2025AfterOneMoreActivity))
+        await harness.feature.open()
+        try await harness.feature.registerActivity()
+        harness.status.set(.online)
+        await waitFor(harness.feature.viewState) { $0.activities.isEmpty && $0.refreshPrompt?.action?.state == .enabled }
+        store.reset()
+        await harness.feature.refresh()
+        await harness.feature.waitUntilIdle()
+        let summaryWrites = store.applied.filter { batch in
+            batch.contains { if case let .save(collection, _, _, _) = $0 { collection.hasPrefix("summary") } else { false } }
+        }
+        #expect(summaryWrites.count == 1, "\(store.applied)")
+        #expect(summaryWrites.first?.count == 1)
+        #expect(harness.view.refreshPrompt == nil)
+        await harness.stop()
+    }
+
+    @Test func aRefreshWaitsForThePendingActivityToSyncSoTheServerCountsIt() async throws {
+        let transport = ScriptedTransport()
+        let sentBeforeFetch = Mutex<[Int]>([])
+        var api = AnnualSummaryRepository.serving(summary2025AfterOneMoreActivity)
+        api.fetchSummary = { _ throws(HTTPClientError) in
+            sentBeforeFetch.withLock { $0.append(transport.sent.count) }
+            return summary2025AfterOneMoreActivity
+        }
+        let harness = try await Harness(store: try storeHolding(summary2025, daysAgo: 1), status: .offline, api: api, transport: transport)
+        await harness.feature.open()
+        try await harness.feature.registerActivity()
+        harness.status.set(.online)
+        await waitFor(harness.feature.viewState) { $0.offlineIndicator == nil }
+        await harness.feature.refresh()
+        await harness.feature.waitUntilIdle()
+        #expect(sentBeforeFetch.withLock { $0 } == [1], "the registration reached the server before the summary was fetched")
+        await harness.stop()
+    }
+
+    @Test func aRegistrationTheServerRefusesShowsItsFailureWithADismiss() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 1)
+        let transport = ScriptedTransport { _, _ in .http(status: 422, body: Data()) }
+        let harness = try await Harness(store: store, status: .online, api: .serving(summary2025), transport: transport)
+        await harness.feature.open()
+        await harness.feature.waitUntilIdle()
+        let activity = try await harness.feature.registerActivity()
+        let failed = await waitFor(harness.feature.viewState) { $0.activities.first?.dismiss != nil }
+        #expect(failed.activities.first?.feedback == .failed(CoreCopy.changeFailed))
+        #expect(failed.activities.first?.dismiss?.id == SummaryActionID.dismiss(activity.id))
+        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss(activity.id)))
+        #expect(harness.view.activities.isEmpty)
+        #expect(cacheRepository(store).registeredActivities().isEmpty)
+        await harness.stop()
+    }
+
+    @Test func refreshWhileOfflineShowsNoConnectionUntilTheClockPasses() async throws {
+        let harness = try await Harness(store: try storeHolding(summary2025), status: .offline, api: .test)
+        await harness.feature.open()
+        #expect(await harness.feature.tap(actionID: SummaryActionID.refresh))
+        #expect(harness.view.toast?.message == CoreCopy.noConnection)
+        var advanced: Duration = .zero
+        while harness.view.toast != nil, advanced < .seconds(60) {
+            await harness.clock.advance(by: .seconds(1))
+            advanced += .seconds(1)
+            await Task.yield()
+        }
+        #expect(harness.view.toast == nil)
+        #expect(advanced >= SummaryState.toastDuration)
+        await harness.stop()
+    }
+
+    @Test func prefetchFillsTheCacheForTheWarmupSession() async throws {
+        let store = try storeHolding(nil)
+        let harness = try await Harness(store: store, status: .online, api: .serving(summary2025))
+        #expect(await harness.feature.prefetch())
+        #expect(cacheRepository(store).cachedSummary()?.summary == summary2025)
+        await harness.stop()
+
+        let offline = try await Harness(store: try storeHolding(nil), status: .offline, api: .test)
+        #expect(await offline.feature.prefetch() == false)
+        await offline.stop()
+    }
+
+    @Test func unknownActionIDsAreRefused() async throws {
+        let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: .test)
+        await harness.feature.open()
+        #expect(await harness.feature.tap(actionID: "nope") == false)
+        #expect(await harness.feature.tap(actionID: SummaryActionID.share) == false, "nothing to share yet")
+        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss("missing")) == false)
+        await harness.stop()
+    }
+
+    @Test func aStoppedFeatureIgnoresWhatItsObservationsQueuedSoAClosedStoreIsNeverRead() async throws {
+        let fetch = ScriptedAPI([.summary(summary2025)])
+        let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: fetch.api)
+        await harness.feature.open()
+        await harness.feature.stop()
+        await harness.feature.connectivityChanged(.online)
+        harness.status.set(.online)
+        await harness.outbox.waitUntilDrained()
+        #expect(await harness.feature.snapshot.connectivity == .offline)
+        #expect(fetch.calls == 0, "no load after stop")
+        await harness.stop()
+    }
+}

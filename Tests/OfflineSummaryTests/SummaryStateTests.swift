@@ -1,0 +1,259 @@
+import Connectivity
+import Core
+import Foundation
+import OfflineSummary
+import Testing
+
+/// Item 3 and 4 on the pure state machine: synchronous, no I/O, time passed in.
+@Suite struct SummaryStateTests {
+    func snapshot(daysAgo: Double, id: String = "s1", summary: AnnualSummary = summary2025) -> SummarySnapshot {
+        SummarySnapshot(id: id, summary: summary, fetchedAt: fixedNow.addingTimeInterval(-daysAgo * day))
+    }
+
+    func state(_ status: ConnectivityStatus, cache: CachedSummary? = nil) -> (SummaryState, [SummaryEffect]) {
+        var state = SummaryState(year: 2025)
+        _ = state.handle(.connectivityChanged(status), now: fixedNow)
+        let effects = state.handle(.opened(cache, activities: []), now: fixedNow)
+        return (state, effects)
+    }
+
+    func view(_ state: SummaryState, now: Date = fixedNow) -> SummaryViewState {
+        SummaryViewState(state: state, now: now)
+    }
+
+    // MARK: Item 3: the four cases
+
+    @Test func onlineShowsTheFreshSummaryAndCachesIt() {
+        var (state, effects) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 3)))
+        #expect(effects == [.load(.open, sequence: 1), .armLoadDeadline(sequence: 1, after: SummaryState.loadDeadline)])
+        // The cached summary shows at once while the fresh one loads; no spinner in its place.
+        #expect(view(state).content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)))
+        #expect(view(state).content?.isRefreshing == true)
+        let fresh = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(fresh, writesSyncedDuringFetch: false)), now: fixedNow) == [])
+        let shown = view(state)
+        #expect(shown.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
+        #expect(shown.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
+        #expect(shown.offlineIndicator == nil && shown.staleBanner == nil && shown.refreshPrompt == nil)
+        #expect(!shown.isSpinning)
+    }
+
+    @Test func onlineWithNothingCachedShowsABriefSpinnerThenTheSummary() {
+        var (state, effects) = state(.online)
+        #expect(effects.first == .load(.open, sequence: 1))
+        #expect(view(state).screen == .loading)
+        _ = state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow)
+        #expect(view(state).content != nil)
+    }
+
+    @Test func offlineWithACacheShowsTheCachedSummaryWithLastUpdated() {
+        let (state, effects) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 12)))
+        #expect(effects.isEmpty, "nothing is sent while offline")
+        let shown = view(state)
+        #expect(shown.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-12 * day)))
+        #expect(shown.content?.card == SummaryCard(summary: summary2025))
+        #expect(shown.offlineIndicator == SummaryViewState.offlineBanner)
+        #expect(shown.staleBanner == nil, "12 days is not stale")
+        #expect(!shown.isSpinning)
+    }
+
+    @Test func offlineWithACacheMoreThan30DaysOldAlsoShowsABannerAskingToConnectToRefresh() {
+        let (stale, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 31)))
+        #expect(view(stale).staleBanner == SummaryViewState.staleBannerValue)
+        #expect(view(stale).staleBanner?.title == SummaryCopy.staleTitle)
+        #expect(view(stale).content != nil, "the stale summary is still shown")
+        // Exactly 30 days is not "more than 30 days".
+        let (edge, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 30)))
+        #expect(view(edge).staleBanner == nil)
+        // Staleness comes from the injected now: the same cache turns stale as now moves.
+        #expect(view(edge, now: fixedNow.addingTimeInterval(1)).staleBanner != nil)
+        // Online, the banner (which asks to connect) does not show.
+        var online = stale
+        _ = online.handle(.connectivityChanged(.online), now: fixedNow)
+        #expect(view(online).staleBanner == nil)
+    }
+
+    @Test func offlineWithNoCacheShowsTheFirstLoadEmptyStateExplainingConnectivityIsNeeded() {
+        let (state, effects) = state(.offline)
+        #expect(effects.isEmpty)
+        let empty = view(state).emptyState
+        #expect(empty?.title == SummaryCopy.firstLoadTitle)
+        #expect(empty?.message == SummaryCopy.firstLoadMessage)
+        #expect(empty?.action?.id == SummaryActionID.retry)
+        #expect(empty?.action?.state == .disabled(reason: CoreCopy.noConnection))
+        #expect(!view(state).isSpinning, "never a spinner while offline")
+    }
+
+    @Test func aFreshInstallThatComesOnlineLoadsTheSummaryAtOnce() {
+        var (state, _) = state(.offline)
+        let effects = state.handle(.connectivityChanged(.online), now: fixedNow)
+        #expect(effects.first == .load(.reconnect, sequence: 1))
+        #expect(view(state).screen == .loading)
+    }
+
+    @Test func aFailedFirstLoadOnlineEndsInAnEmptyStateWithRetryNeverASpinner() {
+        var (state, _) = state(.online)
+        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: 503, body: Data()), kept: nil)), now: fixedNow)
+        #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle)
+        #expect(view(state).emptyState?.action?.state == .enabled)
+        // A transport failure means no connection: the first-load message.
+        var (other, _) = self.state(.online)
+        _ = other.handle(.loadFinished(sequence: 1, .failed(.unreachable("refused"), kept: nil)), now: fixedNow)
+        #expect(view(other).emptyState?.title == SummaryCopy.firstLoadTitle)
+    }
+
+    @Test func aLoadThatNeverAnswersEndsAtItsDeadline() {
+        var (state, _) = state(.online)
+        #expect(view(state).screen == .loading)
+        let effects = state.handle(.loadDeadlinePassed(sequence: 1), now: fixedNow)
+        #expect(effects == [.cancelLoad(sequence: 1)])
+        #expect(!view(state).isSpinning)
+        #expect(view(state).emptyState?.title == SummaryCopy.firstLoadTitle)
+        // The late answer of the given-up load is ignored.
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow).isEmpty)
+        #expect(state.cache == nil)
+    }
+
+    /// Every reachable state over thousands of random event sequences: a spinner only while a load runs, never
+    /// while offline, and every load comes with a deadline.
+    @Test func neverAnEndlessSpinnerOverRandomEventSequences() {
+        var random = SplitMix64(seed: 42)
+        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+        for _ in 0..<2_000 {
+            var state = SummaryState(year: 2025)
+            var armed: Set<Int> = []
+            for _ in 0..<25 {
+                let cached = pick([nil, CachedSummary(snapshot: snapshot(daysAgo: 40)), CachedSummary(snapshot: snapshot(daysAgo: 1), isInvalidated: true)])
+                let event: SummaryEvent = pick([
+                    .opened(cached, activities: []),
+                    .connectivityChanged(pick(ConnectivityStatus.allCases)),
+                    .lifecycle(pick([.launched, .foregrounded, .backgrounded])),
+                    .refreshRequested, .prefetchRequested, .writesSynced,
+                    .loadFinished(sequence: state.loadSequence, pick([
+                        .fresh(snapshot(daysAgo: 0, id: "n"), writesSyncedDuringFetch: random.next() % 2 == 0),
+                        .failed(.offline, kept: cached), .failed(.timeout, kept: nil),
+                    ])),
+                    .loadDeadlinePassed(sequence: state.loadSequence),
+                    .toastExpired(sequence: state.toastSequence),
+                ])
+                for effect in state.handle(event, now: fixedNow) {
+                    if case let .load(_, sequence) = effect { #expect(!armed.contains(sequence)) }
+                    if case let .armLoadDeadline(sequence, after) = effect {
+                        armed.insert(sequence)
+                        #expect(after == SummaryState.loadDeadline)
+                    }
+                }
+                let shown = view(state)
+                if shown.isSpinning {
+                    #expect(state.loadInFlight != nil)
+                    #expect(armed.contains(state.loadSequence), "a running load always has a deadline")
+                }
+                if case .loading = shown.screen { #expect(state.connectivity != .offline || state.loadInFlight != nil) }
+                if state.loadInFlight == nil { #expect(!shown.isSpinning) }
+            }
+        }
+    }
+
+    // MARK: Item 4: invalidation
+
+    @Test func registeringAnActivityMarksTheCacheInvalidAndPromptsToRefresh() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        let entry = ActivityEntry(activity: RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow), feedback: OfflineFeedback(pendingAction: .add))
+        #expect(state.handle(.activityRegistered(entry), now: fixedNow).isEmpty, "its mark went in with the activity's optimistic data")
+        let shown = view(state)
+        #expect(shown.refreshPrompt?.title == SummaryCopy.refreshPrompt)
+        #expect(shown.refreshPrompt?.action?.id == SummaryActionID.refresh)
+        #expect(shown.refreshPrompt?.action?.state == .disabled(reason: CoreCopy.noConnection), "offline the refresh says why it cannot run")
+        #expect(shown.activities.map(\.feedback) == [.pending])
+        #expect(shown.activities.first?.label == SummaryCopy.activityPending)
+    }
+
+    @Test func writesSyncedMarkTheCacheInvalidOnce() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        #expect(state.handle(.writesSynced, now: fixedNow) == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        #expect(view(state).refreshPrompt != nil)
+        #expect(state.handle(.writesSynced, now: fixedNow).isEmpty, "already marked")
+    }
+
+    @Test func reconnectAfterAPeriodOfflineWithSyncedActivityPromptsToRefresh() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 2)))
+        // Back online: the cache is recent, so nothing reloads under the reader's eyes…
+        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty)
+        #expect(view(state).refreshPrompt == nil)
+        // …until the outbox reports that the server applied the activity registered offline.
+        #expect(state.handle(.writesSynced, now: fixedNow) == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        #expect(view(state).refreshPrompt?.action?.state == .enabled)
+    }
+
+    @Test func aRefreshReplacesTheSummaryAndClearsThePrompt() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
+        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty, "the prompt asks; nothing reloads by itself")
+        #expect(view(state).refreshPrompt?.action?.state == .enabled)
+        #expect(state.handle(.refreshRequested, now: fixedNow).first == .load(.refresh, sequence: 1))
+        let newer = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: false)), now: fixedNow).isEmpty)
+        #expect(view(state).refreshPrompt == nil)
+        #expect(state.cache?.snapshot == newer)
+    }
+
+    @Test func writesSyncedAfterTheRequestLeftKeepThePromptAfterTheRefresh() {
+        var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
+        _ = state.handle(.writesSynced, now: fixedNow)
+        let newer = snapshot(daysAgo: 0, id: "s2")
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: true)), now: fixedNow)
+            == [.markInvalid(snapshotID: "s2", reason: .writesSynced)])
+        #expect(view(state).refreshPrompt != nil)
+    }
+
+    @Test func writesSyncedBeforeTheRequestLeftAreInTheAnswerSoThePromptGoes() {
+        var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
+        // The load waited for the pending write; it synced while the load ran, before the request left.
+        _ = state.handle(.writesSynced, now: fixedNow)
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0, id: "s2"), writesSyncedDuringFetch: false)), now: fixedNow).isEmpty)
+        #expect(view(state).refreshPrompt == nil)
+    }
+
+    @Test func writesSyncedDuringAFailedLoadStillMarkTheKeptCache() {
+        let kept = CachedSummary(snapshot: snapshot(daysAgo: 2))
+        var (state, _) = state(.online, cache: kept)
+        _ = state.handle(.writesSynced, now: fixedNow)
+        #expect(state.handle(.loadFinished(sequence: 1, .failed(.timeout, kept: kept)), now: fixedNow)
+            == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        #expect(view(state).refreshPrompt != nil)
+    }
+
+    @Test func aStaleCacheIsLoadedAgainOnReconnectAndOnForeground() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 45)))
+        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).first == .load(.reconnect, sequence: 1))
+        _ = state.handle(.loadFinished(sequence: 1, .failed(.timeout, kept: state.cache)), now: fixedNow)
+        #expect(state.handle(.lifecycle(.foregrounded), now: fixedNow).first == .load(.foreground, sequence: 2))
+    }
+
+    @Test func refreshWhileOfflineSaysThereIsNoConnectionAndSendsNothing() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        let effects = state.handle(.refreshRequested, now: fixedNow)
+        #expect(effects == [.expireToast(sequence: 1, after: SummaryState.toastDuration)])
+        #expect(view(state).toast?.message == CoreCopy.noConnection)
+        _ = state.handle(.toastExpired(sequence: 1), now: fixedNow)
+        #expect(view(state).toast == nil)
+    }
+
+    @Test func aRefreshTheUserAskedForThatFailsSaysWhy() {
+        var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        _ = state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow)
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.loadFinished(sequence: 2, .failed(.unreachable("refused"), kept: state.cache)), now: fixedNow)
+        #expect(view(state).toast?.message == CoreCopy.noConnection)
+        #expect(view(state).content != nil, "the last good summary stays")
+    }
+
+    @Test func shareIsOfferedOnlyOnceThereIsASummaryAndWorksOffline() {
+        let (empty, _) = state(.offline)
+        #expect(view(empty).action(SummaryActionID.share) == nil)
+        #expect(view(empty).action(SummaryActionID.registerActivity)?.state == .enabled, "registering works offline")
+        let (cached, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        #expect(view(cached).action(SummaryActionID.share)?.state == .enabled)
+        #expect(view(cached).action(SummaryActionID.refresh)?.state == .disabled(reason: CoreCopy.noConnection))
+        #expect(SummaryViewState(state: cached, now: fixedNow, canShare: false).action(SummaryActionID.share) == nil)
+    }
+}

@@ -1,0 +1,327 @@
+import Clocks
+import Connectivity
+import Core
+import Foundation
+import Localization
+import Logging
+import OfflineSummary
+import ReferenceServer
+import SecureStore
+import Synchronization
+import Testing
+
+/// The server's reference date, 2026-01-01 00:00 UTC, and the fixed `now` of every test: 30 days later
+/// (the same `now` as the previews).
+let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
+let fixedNow = SummaryFixtures.now
+let day: TimeInterval = 86_400
+
+/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
+let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
+
+/// A TimeSource whose `now` moves with a TestClock, so deadlines and dates agree.
+func testTime(_ clock: TestClock<Duration>, start: Date = fixedNow) -> TimeSource {
+    let origin = clock.now
+    return TimeSource(clock: clock, now: { start.addingTimeInterval(origin.duration(to: clock.now).seconds) })
+}
+
+/// Deterministic ids: `prefix-1`, `prefix-2`, …
+func sequentialIDs(_ prefix: String = "id") -> @Sendable () -> String {
+    let counter = Mutex(0)
+    return {
+        let next = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        return "\(prefix)-\(next)"
+    }
+}
+
+/// The peer-mentor fixture and a variant with other figures (a "newer" answer of the server).
+let summary2025 = SummaryFixtures.peerMentor2025
+let summary2025AfterOneMoreActivity: AnnualSummary = {
+    var summary = SummaryFixtures.peerMentor2025
+    summary.statCards[0] = StatCard(kind: .activities, value: .count(49))
+    return summary
+}()
+
+/// An in-memory store holding `summary` as a load `daysAgo` days before `fixedNow` would have left it.
+func storeHolding(_ summary: AnnualSummary?, daysAgo: Double = 1, year: Int = 2025) throws -> InMemoryRecordStore {
+    let store = InMemoryRecordStore(now: { fixedNow })
+    if let summary {
+        try cacheRepository(store, year: year).saveSummary(summary, fetchedAt: fixedNow.addingTimeInterval(-daysAgo * day))
+    }
+    return store
+}
+
+func cacheRepository(_ store: any RecordStore, api: AnnualSummaryRepository = .test, year: Int = 2025,
+                     status: ConnectivityStatus = .offline) -> SummaryCacheRepository {
+    SummaryCacheRepository(store: store, api: api, year: year, status: { status }, now: { fixedNow }, makeID: sequentialIDs("snapshot"))
+}
+
+/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
+@discardableResult
+func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
+    for await value in cell.values() where predicate(value) { return value }
+    return cell.value
+}
+
+/// A transport that records what was sent and answers from a script (success unless the script says otherwise).
+final class ScriptedTransport: Sendable {
+    private let log = Mutex<[OutboxRequest]>([])
+    private let script: @Sendable (Int, OutboxRequest) -> HTTPClientError?
+
+    init(script: @escaping @Sendable (_ call: Int, _ request: OutboxRequest) -> HTTPClientError? = { _, _ in nil }) {
+        self.script = script
+    }
+
+    var sent: [OutboxRequest] { log.withLock { $0 } }
+
+    var transport: OutboxTransport {
+        OutboxTransport { [self] request, _ throws(HTTPClientError) in
+            let call = log.withLock { log in
+                log.append(request)
+                return log.count
+            }
+            if let error = script(call, request) { throw error }
+        }
+    }
+}
+
+/// A summary fetch that waits until the test lets it answer, counting calls: proves what the screen does meanwhile.
+final class HeldFetch: Sendable {
+    private let state = Mutex<(calls: Int, waiters: [CheckedContinuation<Void, Never>], open: Bool)>((0, [], false))
+    let summary: AnnualSummary
+
+    init(_ summary: AnnualSummary) { self.summary = summary }
+
+    var calls: Int { state.withLock { $0.calls } }
+
+    func release() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    var api: AnnualSummaryRepository {
+        var api = AnnualSummaryRepository.serving(summary)
+        api.fetchSummary = { [self] _ throws(HTTPClientError) in
+            await withCheckedContinuation { continuation in
+                let open = state.withLock { state in
+                    state.calls += 1
+                    if !state.open { state.waiters.append(continuation) }
+                    return state.open
+                }
+                if open { continuation.resume() }
+            }
+            if Task.isCancelled { throw .cancelled }
+            return summary
+        }
+        return api
+    }
+}
+
+/// Answers fetches from a script, counting them: a summary, or an error.
+final class ScriptedAPI: Sendable {
+    enum Answer: Sendable { case summary(AnnualSummary), failure(HTTPClientError) }
+    private let state: Mutex<(answers: [Answer], calls: Int)>
+
+    init(_ answers: [Answer]) { state = Mutex((answers, 0)) }
+
+    var calls: Int { state.withLock { $0.calls } }
+
+    var api: AnnualSummaryRepository {
+        var api = AnnualSummaryRepository.serving(summary2025)
+        api.fetchSummary = { [self] _ throws(HTTPClientError) in
+            let answer = state.withLock { state -> Answer in
+                state.calls += 1
+                return state.answers.count > 1 ? state.answers.removeFirst() : state.answers[0]
+            }
+            switch answer {
+            case let .summary(summary): return summary
+            case let .failure(error): throw error
+            }
+        }
+        return api
+    }
+}
+
+/// One feature over a store, with the outbox it registers activities through, a hand-set connectivity
+/// signal and a test clock.
+struct Harness {
+    let store: any RecordStore
+    let status: StateCell<ConnectivityStatus>
+    let clock: TestClock<Duration>
+    let transport: ScriptedTransport
+    let outbox: Outbox
+    let feature: SummaryFeature
+    let telemetry: InMemoryTelemetrySink
+
+    init(store: any RecordStore, status: ConnectivityStatus, api: AnnualSummaryRepository,
+         transport: ScriptedTransport = ScriptedTransport(), share: SummaryShareTarget? = nil,
+         clock: TestClock<Duration> = TestClock(), outboxStatus: StateCell<ConnectivityStatus>? = nil) async throws {
+        self.store = store
+        let status = StateCell(status)
+        self.status = status
+        self.clock = clock
+        self.transport = transport
+        let time = testTime(clock)
+        let telemetry = InMemoryTelemetrySink()
+        self.telemetry = telemetry
+        outbox = Outbox(store: store, transport: transport.transport, status: outboxStatus ?? status, time: time, seed: 1,
+                        makeKey: sequentialIDs("key"))
+        try await outbox.start()
+        feature = SummaryFeature(store: store, api: api, outbox: outbox, connectivity: status, time: time, year: 2025,
+                                 telemetry: Telemetry(sink: telemetry, now: time.now), share: share, makeID: sequentialIDs("local"))
+    }
+
+    var view: SummaryViewState { feature.viewState.value }
+
+    func stop() async {
+        await feature.stop()
+        await outbox.stop()
+    }
+}
+
+// MARK: - Real parts
+
+/// Runs `body` against a fresh reference server on 127.0.0.1 port 0, and stops it afterwards.
+func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
+                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
+    var logger = Logger(label: "ReferenceServer.test")
+    logger.logLevel = .critical
+    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { fixedNow }, logger: logger))
+    let url = try await server.start()
+    do {
+        let result = try await body(server, url)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+func httpClient(_ url: URL, user: String = "user1", timeout: Duration = .seconds(10), connectivity: ConnectivityContext) -> HTTPClient {
+    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
+               connectivity: connectivity, time: liveTime)
+}
+
+/// A connectivity context over a hand-set cell.
+func context(_ cell: StateCell<ConnectivityStatus>) -> ConnectivityContext {
+    ConnectivityContext(status: { cell.value }, report: { _ in })
+}
+
+/// A SecureStore in a fresh temporary folder with its key in a file there, as on a device.
+struct VaultFixture {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineSummaryTests-\(UUID().uuidString)", isDirectory: true)
+
+    func open() throws -> SecureStore {
+        try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: .disabled, now: { fixedNow })
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    func files() throws -> [(name: String, bytes: Data)] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+            (name, try Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+    }
+}
+
+/// A fresh temporary folder for shared cards.
+func temporaryFolder(_ name: String = "share") -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("OfflineSummaryTests-\(name)-\(UUID().uuidString)", isDirectory: true)
+}
+
+/// A RecordStore that records every batch applied to it (proves what a refresh writes, and in how many transactions).
+final class RecordingStore: RecordStore {
+    let inner: any RecordStore
+    private let batches = Mutex<[[RecordChange]]>([])
+
+    init(_ inner: any RecordStore) { self.inner = inner }
+
+    var applied: [[RecordChange]] { batches.withLock { $0 } }
+    func reset() { batches.withLock { $0.removeAll() } }
+
+    func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? { try inner.load(collection: collection, key: key) }
+    func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] { try inner.loadAll(collection: collection) }
+    func apply(_ changes: [RecordChange]) throws(RecordStoreError) {
+        batches.withLock { $0.append(changes) }
+        try inner.apply(changes)
+    }
+}
+
+// MARK: - Copy
+
+/// The bundled catalogs, loaded once.
+let catalogs: Catalog = {
+    do { return try BundledCatalogs.load() } catch { fatalError("the bundled catalogs do not load: \(error)") }
+}()
+
+let locales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
+
+func localizer(_ locale: String) -> Localizer {
+    Localizer(catalog: catalogs, locale: locale, baseLocale: "en", timeZone: "UTC")
+}
+
+/// Every `Copy` in a node tree.
+func copies(in node: ViewNode) -> [Copy] {
+    switch node {
+    case let .title(copy), let .text(copy, _): return [copy]
+    case .verbatim, .divider: return []
+    case let .field(label, value):
+        if case let .copy(copy) = value { return [label, copy] }
+        return [label]
+    case let .badge(copy, _, label): return [copy] + (label.map { [$0] } ?? [])
+    case let .banner(banner):
+        return [banner.title] + [banner.message, banner.accessibilityLabel, banner.action?.title].compactMap { $0 }
+    case let .toast(toast): return [toast.message] + (toast.title.map { [$0] } ?? [])
+    case let .empty(empty): return [empty.title] + [empty.message, empty.action?.title].compactMap { $0 }
+    case let .actions(actions): return actions.flatMap { [$0.title, $0.accessibilityLabel] + ($0.state.disabledReason.map { [$0] } ?? []) }
+    case let .row(nodes, _), let .stack(nodes): return nodes.flatMap(copies(in:))
+    case let .progress(copy): return copy.map { [$0] } ?? []
+    }
+}
+
+/// Every node in a tree, depth first.
+func flatten(_ node: ViewNode) -> [ViewNode] {
+    switch node {
+    case let .row(nodes, _), let .stack(nodes): [node] + nodes.flatMap(flatten)
+    default: [node]
+    }
+}
+
+/// Every word of a node tree in one locale, one line per copy (for "does the screen say X" checks).
+func rendered(_ node: ViewNode, _ locale: String = "en") -> String {
+    let localizer = localizer(locale)
+    return flatten(node).compactMap { node -> String? in
+        switch node {
+        case let .verbatim(text, _): text
+        case .row, .stack: nil
+        default: copies(in: node).map(localizer.string).joined(separator: " | ")
+        }
+    }.joined(separator: "\n")
+}
+
+extension SummaryViewState {
+    var isSpinning: Bool {
+        if case .loading = screen { return true }
+        return content?.isRefreshing ?? false
+    }
+
+    var emptyState: EmptyState? {
+        if case let .empty(empty) = screen { return empty }
+        return nil
+    }
+
+    func action(_ id: String) -> Action? { actions.first { $0.id == id } }
+}
+
+// The reference server's wire types share some names with this feature's model; tests mean the model.
+typealias AnnualSummary = OfflineSummary.AnnualSummary
+typealias StatCard = OfflineSummary.StatCard
+typealias PeriodComparison = OfflineSummary.PeriodComparison
