@@ -1,7 +1,3 @@
-// Needs the Bench target to depend on OfflineSummary; until the lead wires it (Package.swift + main.swift),
-// the suite stays out of the build. To wire: add "OfflineSummary" to the Bench target's dependencies,
-// `SummarySuite(),` to `suites` in main.swift, and delete this `#if` and its `#endif`.
-#if OFFLINE_BENCH_SUMMARY
 import Connectivity
 import Core
 import Foundation
@@ -92,4 +88,3 @@ struct SummarySuite: BenchSuite {
         return sorted[sorted.count / 2]
     }
 }
-#endif

@@ -13,6 +13,7 @@ let suites: [any BenchSuite] = [
     OutboxSuite(),
     ProductsSuite(),
     WarmupSuite(),
+    SummarySuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -2,6 +2,7 @@ public import Core
 import Foundation
 import Localization
 import OfflineProducts
+import OfflineSummary
 import WarmupToast
 public import StringsKit
 
@@ -56,7 +57,7 @@ public final class REPLSession {
         ("double", .double, "pseudo: every letter doubled"),
     ]
 
-    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineProductsPreviews.self]
+    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineSummaryPreviews.self, OfflineProductsPreviews.self]
 
     public static var previews: [Preview] {
         previewProviders.flatMap { $0.previews }

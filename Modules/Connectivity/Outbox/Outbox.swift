@@ -55,7 +55,8 @@ public actor Outbox {
     private let logger = Logger(label: "OfflineKit.Outbox")
 
     private var queue = OutboxQueue()
-    private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?, what: String?)] = []
+    private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
+                               what: String?, after: AfterCommit?)] = []
     private var committing = false
     private var unpersistedWrites = 0
     private let feedbackMap = Mutex<[ResourceID: OfflineFeedback]>([:])
@@ -242,13 +243,11 @@ public actor Outbox {
     private func finish(_ entry: OutboxEntry, error: HTTPClientError?, duration: Duration) {
         let key = Self.key(entry.sequence)
         guard let error else {
-            queue.succeeded(entry.sequence)
-            persist(entry.write.successData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)],
-                    what: "the success of \(entry.write.request.path)")
-            telemetry.record("outbox_write_synced", attributes: ["path": entry.write.request.path, "attempts": "\(entry.attempts + 1)"],
-                             duration: duration)
-            _ = syncedCount.update { $0 += 1 }
-            publish(Set([entry.write.resource].compactMap { $0 }))
+            // The next request may go out at once; readers see the write as synced only once its success data
+            // is in the store (so a screen that hears `syncedCount` reads what the server now has).
+            queue.markSettling(entry.sequence)
+            schedule(entry.write.successData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)],
+                     continuation: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration))
             return
         }
         let retryable = RetryPolicy.isRetryable(error)
@@ -267,14 +266,35 @@ public actor Outbox {
             if let data = try? Self.encoder.encode(letter) {
                 changes.append(.save(collection: Self.deadLetterCollection, key: key, value: data))
             }
-            persist(changes, what: "the failure of \(entry.write.request.path)")
             telemetry.record("outbox_write_failed", attributes: ["path": entry.write.request.path, "error": error.description,
                                                                  "attempts": "\(letter.entry.attempts)"])
             logger.warning("outbox gave up on \(entry.write.request.method) \(entry.write.request.path): \(error)")
+            // Shown as failed once its failure data is in the store.
+            schedule(changes, continuation: nil, what: "the failure of \(entry.write.request.path)", then: .deadLettered(entry))
+            return
         case nil:
             break
         }
-        publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+        publish(Set([entry.write.resource].compactMap { $0 }))
+    }
+
+    /// What to publish once a transaction is durable.
+    private enum AfterCommit {
+        case synced(OutboxEntry, Duration)
+        case deadLettered(OutboxEntry)
+    }
+
+    private func committed(_ after: AfterCommit) {
+        switch after {
+        case let .synced(entry, duration):
+            queue.succeeded(entry.sequence)
+            telemetry.record("outbox_write_synced", attributes: ["path": entry.write.request.path, "attempts": "\(entry.attempts + 1)"],
+                             duration: duration)
+            _ = syncedCount.update { $0 += 1 }
+            publish(Set([entry.write.resource].compactMap { $0 }))
+        case let .deadLettered(entry):
+            publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+        }
     }
 
     private func statusChanged(_ value: ConnectivityStatus) {
@@ -314,19 +334,20 @@ public actor Outbox {
     /// simply replayed with its idempotency key, which the server answers without applying it again.
     private func persist(_ changes: [RecordChange], what: String) {
         guard !changes.isEmpty else { return }
-        schedule(changes, continuation: nil, what: what)
+        schedule(changes, continuation: nil, what: what, then: nil)
     }
 
     /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives
     /// while a transaction is syncing into one.
     private func commit(_ changes: [RecordChange]) async -> Result<Void, RecordStoreError> {
         await withCheckedContinuation { continuation in
-            schedule(changes, continuation: continuation, what: nil)
+            schedule(changes, continuation: continuation, what: nil, then: nil)
         }
     }
 
-    private func schedule(_ changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?, what: String?) {
-        commitBatch.append((changes, continuation, what))
+    private func schedule(_ changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
+                          what: String?, then after: AfterCommit?) {
+        commitBatch.append((changes, continuation, what, after))
         guard !committing else { return }
         committing = true
         Task { await self.runCommits() }
@@ -347,6 +368,7 @@ public actor Outbox {
                     logger.error("outbox could not record \(what): \(error)")
                 }
                 waiter.continuation?.resume(returning: result)
+                if let after = waiter.after { committed(after) }
             }
         }
         committing = false

@@ -8,6 +8,8 @@ public struct OutboxQueue: Sendable {
     public private(set) var entries: [UInt64: OutboxEntry] = [:]
     /// The entry being sent; it cannot be coalesced or reordered.
     public private(set) var inFlight: UInt64?
+    /// Entries the server applied whose outcome is not yet durable: no longer sent, still pending to readers.
+    public private(set) var settling: Set<UInt64> = []
     public private(set) var deadLetters: [DeadLetter] = []
     public private(set) var nextSequence: UInt64 = 1
 
@@ -118,8 +120,13 @@ public struct OutboxQueue: Sendable {
             byResource[resource]?.removeAll { $0 == sequence }
             if byResource[resource]?.isEmpty == true { byResource[resource] = nil }
         }
-        let isQueued: (UInt64) -> Bool = { [entries] in entries[$0] != nil }
-        lanes[entry.write.lane]?.compact(keeping: isQueued)
+        settling.remove(sequence)
+        compact(entry.write.lane)
+    }
+
+    private mutating func compact(_ lane: OutboxLane) {
+        let isWaiting: (UInt64) -> Bool = { [entries, settling] in entries[$0] != nil && !settling.contains($0) }
+        lanes[lane]?.compact(keeping: isWaiting)
     }
 
     // MARK: Sending
@@ -143,6 +150,15 @@ public struct OutboxQueue: Sendable {
 
     public mutating func markInFlight(_ sequence: UInt64) {
         if entries[sequence] != nil { inFlight = sequence }
+    }
+
+    /// The server applied it and its outcome is being recorded: it is not sent again, but it still counts as
+    /// pending (and still holds its record's place in line) until `succeeded` once the outcome is durable.
+    public mutating func markSettling(_ sequence: UInt64) {
+        guard let entry = entries[sequence] else { return }
+        if inFlight == sequence { inFlight = nil }
+        settling.insert(sequence)
+        compact(entry.write.lane)
     }
 
     /// The server applied it: the entry leaves the queue.
