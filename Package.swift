@@ -65,6 +65,7 @@ let package = Package(
         .executable(name: "l10n", targets: ["l10n"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
         .executable(name: "store-torture", targets: ["StoreTorture"]),
+        .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
         .executable(name: "offline-server", targets: ["offline-server"]),
     ],
     dependencies: [
@@ -128,7 +129,8 @@ let package = Package(
 
         .target(
             name: "StringsKit",
-            dependencies: ["Core"],
+            // WarmupToast owns the internal identifiers the linter refuses in catalogs (one source of truth).
+            dependencies: ["Core", "WarmupToast"],
             path: "Tools/StringsKit",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -140,7 +142,7 @@ let package = Package(
         ),
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "Localization", "StringsKit", "CEditLine"],
+            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts", "WarmupToast"],
             path: "Tools/L10nREPL",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -154,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL",
+                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/Bench",
@@ -187,6 +189,12 @@ let package = Package(
             path: "Tools/StoreTorture",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "OutboxTorture",
+            dependencies: ["Core", "Connectivity", "SecureStore"],
+            path: "Tools/OutboxTorture",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: - Tests
 
@@ -200,6 +208,8 @@ let package = Package(
             "Connectivity", "Core", "ReferenceServer", "TestSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
+            // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
+            "OutboxTorture", "SecureStore",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

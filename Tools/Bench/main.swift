@@ -10,6 +10,9 @@ let suites: [any BenchSuite] = [
     StoreSuite(),
     ConnectivitySuite(),
     ReplSuite(),
+    OutboxSuite(),
+    ProductsSuite(),
+    WarmupSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

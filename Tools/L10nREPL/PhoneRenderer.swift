@@ -217,7 +217,7 @@ private struct Canvas {
         if let message = banner.message { paragraph(renderer.resolve(message), .secondary, prefix: prefix + "  ") }
         if let action = banner.action { drawAction(action, centered: false, prefix: prefix + "  ") }
         if let label = banner.accessibilityLabel { notes.append("a11y: \(banner.id) reads \"\(renderer.resolve(label))\"") }
-        if banner.isDismissible { notes.append("a11y: ✕ reads \"\(renderer.resolve(CoreCopy.dismiss))\"") }
+        if banner.isDismissible { notes.append("a11y: ✕ reads \"\(renderer.resolve(banner.dismissLabel ?? CoreCopy.dismiss))\"") }
     }
 
     mutating func drawToast(_ toast: Toast) {

@@ -1,6 +1,8 @@
 public import Core
 import Foundation
 import Localization
+import OfflineProducts
+import WarmupToast
 public import StringsKit
 
 /// What one command printed, and whether it failed (script mode exits 1 if any did).
@@ -54,7 +56,7 @@ public final class REPLSession {
         ("double", .double, "pseudo: every letter doubled"),
     ]
 
-    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self]
+    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineProductsPreviews.self]
 
     public static var previews: [Preview] {
         previewProviders.flatMap { $0.previews }

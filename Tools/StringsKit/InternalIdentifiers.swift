@@ -1,11 +1,13 @@
 import Foundation
+import WarmupToast
 
 /// Strings the code uses as identifiers — state keys, telemetry event names, icon asset names — that must never
 /// be translated. This registry is their one source of truth for the tools: the linter refuses them as keys or
 /// values of a translatable catalog, and XLIFF export marks entries that use them `translate="no"`.
 ///
 /// Features cannot import StringsKit (it sits above them), so each feature exposes its identifiers as plain
-/// strings and the composition root (the `l10n` tool) adds them here with `adding(_:kind:)`.
+/// strings (e.g. `WarmupIdentifiers`) and this registry reads them from there: the feature's constants are the
+/// one source of truth, and a renamed event is linted under its new name with no second list to update.
 public struct InternalIdentifiers: Sendable, Equatable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case stateKey = "state key"
@@ -39,15 +41,12 @@ public struct InternalIdentifiers: Sendable, Equatable {
         }
     }
 
-    /// What the shipped modules use today: the cache-warmup session's state key, its telemetry events and icons.
-    public static let builtIn = InternalIdentifiers([
-        "cacheWarmupState": .stateKey,
-        "cache_warmup_started": .telemetryEvent,
-        "cache_warmup_completed": .telemetryEvent,
-        "cache_warmup_failed": .telemetryEvent,
-        "icon.warmup.progress": .iconAsset,
-        "icon.offline": .iconAsset,
-    ])
+    /// What the shipped modules use today, read from the modules themselves: the cache-warmup session's
+    /// state key, telemetry events and toast icon (`WarmupIdentifiers`).
+    public static let builtIn = InternalIdentifiers()
+        .adding(WarmupIdentifiers.stateKeys, kind: .stateKey)
+        .adding(WarmupIdentifiers.telemetryEvents, kind: .telemetryEvent)
+        .adding(WarmupIdentifiers.iconAssets, kind: .iconAsset)
 
     /// The built-in list plus the `internalIdentifiers` of a configuration.
     public static func forConfiguration(_ configuration: LintConfiguration) -> InternalIdentifiers {

@@ -24,7 +24,7 @@ public struct StoredRecord: Sendable, Equatable {
 }
 
 /// One change in a batch that a `RecordStore` applies atomically.
-public enum RecordChange: Sendable, Equatable {
+public enum RecordChange: Sendable, Equatable, Codable {
     case save(collection: String, key: String, value: Data, expiresAt: Date? = nil)
     case delete(collection: String, key: String)
     case deleteAll(collection: String)

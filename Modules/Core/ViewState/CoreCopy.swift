@@ -21,6 +21,9 @@ public enum CoreCopy {
     public static let loading = Copy(table, "state.loading")
     /// "This change couldn’t be saved." — under an item whose queued write failed.
     public static let changeFailed = Copy(table, "feedback.failed")
+    /// Full-page blocking (pattern D): the fresh read failed on the server's side.
+    public static let loadFailed = Copy(table, "state.loadFailed")
+    public static let tryAgainLater = Copy(table, "state.tryAgainLater")
     public static let retry = Copy(table, "action.retry")
     public static let refresh = Copy(table, "action.refresh")
     public static let dismiss = Copy(table, "action.dismiss")

@@ -21,10 +21,13 @@ public struct OfflineFeedback: Sendable, Hashable, Codable {
     /// True when the record shows neither a pending change nor an error.
     public var isSettled: Bool { pendingAction == nil && errors.isEmpty }
 
-    /// A failure wins over the pending look, so an item is never shown both pending and failed:
-    /// pending add/update at 0.5 opacity, pending delete greyed and struck through, a failure with a dismiss.
-    public var rowFeedback: RowFeedback {
-        if let error = errors.last { return .failed(Copy(error.table, error.key)) }
+    /// How the row is drawn. A failure wins over the pending look, so an item is never shown both pending
+    /// and failed: pending add/update at 0.5 opacity, pending delete greyed and struck through, a failure
+    /// with a dismiss. `isOffline` false hides the pending look: online a write syncs within moments, and
+    /// greying a row for that instant would make it flicker (the guide shows pending only while offline).
+    public func rowFeedback(isOffline: Bool) -> RowFeedback {
+        if let error = errors.last { return .failed(error.copy) }
+        guard isOffline else { return .none }
         switch pendingAction {
         case .add, .update: return .pending
         case .delete: return .pendingDelete

@@ -56,9 +56,12 @@ public struct Banner: Sendable, Hashable {
     public var isDismissible: Bool
     /// Read by screen readers; the title and message when nil.
     public var accessibilityLabel: Copy?
+    /// What a screen reader says for the X; Core's "Dismiss" when nil.
+    public var dismissLabel: Copy?
 
     public init(id: String, severity: Severity, title: Copy, message: Copy? = nil, action: Action? = nil,
-                isDismissible: Bool = false, accessibilityLabel: Copy? = nil) {
+                isDismissible: Bool = false, accessibilityLabel: Copy? = nil, dismissLabel: Copy? = nil) {
+        self.dismissLabel = dismissLabel
         self.id = id
         self.severity = severity
         self.title = title

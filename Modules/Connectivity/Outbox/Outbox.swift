@@ -1,0 +1,446 @@
+public import Core
+public import Foundation
+import Logging
+import Synchronization
+
+/// How the outbox sends one request: a struct of closures so tests and benchmarks can count or fail calls.
+public struct OutboxTransport: Sendable {
+    public var send: @Sendable (_ request: OutboxRequest, _ idempotencyKey: String) async throws(HTTPClientError) -> Void
+
+    public init(send: @escaping @Sendable (_ request: OutboxRequest, _ idempotencyKey: String) async throws(HTTPClientError) -> Void) {
+        self.send = send
+    }
+
+    /// Sends through the fail-fast HTTP client (which reports every network outcome to the monitor).
+    /// `timeout` bounds one attempt: a lost answer costs at most that before the retry (with the same key).
+    public static func live(_ client: HTTPClient, timeout: Duration? = nil) -> OutboxTransport {
+        OutboxTransport { request, key throws(HTTPClientError) in
+            _ = try await client.send(method: request.method, path: request.path, body: request.body, idempotencyKey: key, timeout: timeout)
+        }
+    }
+}
+
+/// The durable outbox (API.write): queues state changes while the app is offline or the server is failing and
+/// sends them in order, exactly once, when it can.
+///
+/// - A write is persisted, atomically with its optimistic data, before `write` returns; a killed process
+///   replays what was queued on the next start, with the same idempotency keys.
+/// - One request in flight; FIFO per lane and per record; the user-initiated lane goes before background work.
+/// - Network errors, 5xx, 408 and 429 are retried with exponential backoff and jitter on the injected clock;
+///   other 4xx, or the retry cap, move the write to `deadLetters`, which the UI shows until dismissed.
+/// - It drains at start when already online and every time the status turns online.
+public actor Outbox {
+    /// Collections the outbox keeps in the store it is given (one user's vault).
+    public static let queueCollection = "outbox.queue"
+    public static let deadLetterCollection = "outbox.dead"
+
+    /// Bumped whenever some record's pending look changes; a screen watching it re-reads `feedback(for:)` for
+    /// the rows it shows. (Publishing the whole map on every write would cost O(queued writes) per write.)
+    public nonisolated let feedbackRevision = StateCell(0)
+    /// Writes the server refused or that failed past the retry cap, oldest first, until dismissed.
+    public nonisolated let deadLetters = StateCell<[DeadLetter]>([])
+    /// How many writes are queued (in flight included).
+    public nonisolated let queuedCount = StateCell(0)
+    /// How many writes the server has applied since start; features watch it to invalidate caches.
+    public nonisolated let syncedCount = StateCell(0)
+
+    private let store: any RecordStore
+    private let transport: OutboxTransport
+    private let status: StateCell<ConnectivityStatus>
+    private let time: TimeSource
+    private let policy: RetryPolicy
+    private let telemetry: Telemetry
+    private let makeKey: @Sendable () -> String
+    private var random: SplitMix64
+    private let logger = Logger(label: "OfflineKit.Outbox")
+
+    private var queue = OutboxQueue()
+    private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?, what: String?)] = []
+    private var committing = false
+    private var unpersistedWrites = 0
+    private let feedbackMap = Mutex<[ResourceID: OfflineFeedback]>([:])
+    private var started = false
+    private var loop: Task<Void, Never>?
+    private var statusWatcher: Task<Void, Never>?
+    private var idle: CheckedContinuation<Void, Never>?
+    private var backoff: Task<Void, Never>?
+    private var syncWaiters: [(id: Int, resources: Set<ResourceID>, collections: Set<String>, continuation: CheckedContinuation<Void, Never>)] = []
+    private var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    private var nextWaiterID = 0
+
+    /// - Parameters:
+    ///   - store: the user's store (a SecureStore vault in the app); the queue lives in it next to the data.
+    ///   - status: the connectivity signal; the queue drains while it is `online`.
+    ///   - makeKey: idempotency keys (a UUID by default; tests pass a deterministic one).
+    ///   - seed: the jitter's generator, so a test's retries repeat.
+    public init(store: any RecordStore, transport: OutboxTransport, status: StateCell<ConnectivityStatus>,
+                time: TimeSource, policy: RetryPolicy = .default, telemetry: Telemetry = .disabled,
+                seed: UInt64 = UInt64.random(in: 0 ... .max), makeKey: @escaping @Sendable () -> String = { UUID().uuidString }) {
+        self.store = store
+        self.transport = transport
+        self.status = status
+        self.time = time
+        self.policy = policy
+        self.telemetry = telemetry
+        self.makeKey = makeKey
+        random = SplitMix64(seed: seed)
+    }
+
+    // MARK: Lifecycle
+
+    /// Loads what a previous run queued and starts sending (at once if online). Idempotent.
+    public func start() throws(OutboxError) {
+        guard !started else { return }
+        let entries: [OutboxEntry]
+        let letters: [DeadLetter]
+        do {
+            entries = try decodeAll(OutboxEntry.self, collection: Self.queueCollection)
+            letters = try decodeAll(DeadLetter.self, collection: Self.deadLetterCollection)
+        } catch { throw .store(error) }
+        queue = OutboxQueue(restoring: entries, deadLetters: letters)
+        started = true
+        publishEverything()
+        if !entries.isEmpty { logger.info("outbox restored \(entries.count) queued write(s), \(letters.count) failed") }
+        loop = Task { await self.run() }
+        statusWatcher = Task { [status] in
+            for await value in status.values() {
+                await self.statusChanged(value)
+            }
+        }
+    }
+
+    /// Stops sending; what is queued stays persisted for the next start.
+    public func stop() {
+        loop?.cancel()
+        statusWatcher?.cancel()
+        loop = nil
+        statusWatcher = nil
+        started = false
+        wake()
+        for waiter in syncWaiters { waiter.continuation.resume() }
+        syncWaiters = []
+        for waiter in drainWaiters { waiter.resume() }
+        drainWaiters = []
+    }
+
+    // MARK: Writing
+
+    /// Queues a write of pattern A or B: applies its optimistic data and persists the request in one
+    /// transaction, then returns. Returns the entry that carries it, or nil when it cancelled a pending
+    /// create (a delete of a record never sent: neither request is sent).
+    @discardableResult
+    public func write(_ write: OutboxWrite) async throws(OutboxError) -> OutboxEntry? {
+        try await self.write(contentsOf: [write]).first ?? nil
+    }
+
+    /// Queues several writes in one transaction (one disk sync for all of them). Writes from concurrent
+    /// callers that arrive while a transaction is being synced share the next one (group commit); each
+    /// caller returns once its own writes are durable.
+    @discardableResult
+    public func write(contentsOf writes: [OutboxWrite]) async throws(OutboxError) -> [OutboxEntry?] {
+        for write in writes {
+            guard write.pattern == .optimisticWithFeedback || write.pattern == .optimisticWithoutFeedback else {
+                throw .patternDoesNotQueue(write.pattern)
+            }
+        }
+        // The queue is changed in place (copying it per write would cost O(queued writes)); if the store refuses
+        // the batch, the queue is rebuilt from the store, which is the truth.
+        var changes: [RecordChange] = []
+        var carriers: [OutboxEntry?] = []
+        var touched: Set<ResourceID> = []
+        let now = time.now()
+        do throws(OutboxError) {
+            for write in writes {
+                let result = queue.enqueue(write, idempotencyKey: makeKey(), now: now)
+                changes += write.optimisticData
+                for sequence in result.removed { changes.append(.delete(collection: Self.queueCollection, key: Self.key(sequence))) }
+                for entry in result.saved { changes.append(try save(entry)) }
+                carriers.append(result.carrier)
+                if let resource = write.resource { touched.insert(resource) }
+            }
+        } catch {
+            reloadQueue()
+            throw error
+        }
+        // Nothing is sent while queued entries are not yet durable.
+        unpersistedWrites += 1
+        let result = await commit(changes)
+        unpersistedWrites -= 1
+        if case let .failure(error) = result {
+            reloadQueue()
+            wake()
+            throw .store(error)
+        }
+        publish(touched)
+        wake()
+        return carriers
+    }
+
+    /// The user dismissed a failed write: a failed create disappears from the store; anything else only
+    /// loses its error (the record shows its last local state).
+    public func dismiss(_ deadLetterID: UInt64) async throws(OutboxError) {
+        var next = queue
+        guard let letter = next.dismiss(deadLetterID) else { return }
+        var changes: [RecordChange] = [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id))]
+        if letter.entry.write.pendingAction == .add, let resource = letter.entry.write.resource {
+            changes.append(.delete(collection: resource.collection, key: resource.key))
+        }
+        // Through the ordered commits, so it can never land before the failure it dismisses.
+        if case let .failure(error) = await commit(changes) { throw .store(error) }
+        queue = next
+        publish(Set([letter.entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+    }
+
+    // MARK: Waiting
+
+    /// Suspends until no queued write touches `resources` or any record of `collections`, or the status is
+    /// not online (a read then keeps its cache rather than waiting). A read that depends on a pending write
+    /// calls this before fetching, so the server's older copy never replaces an optimistic change.
+    public func waitUntilSynced(resources: Set<ResourceID> = [], collections: Set<String> = []) async {
+        guard started, status.value == .online, queue.hasPendingWrites(resources: resources, collections: collections) else { return }
+        nextWaiterID += 1
+        let id = nextWaiterID
+        await withCheckedContinuation { continuation in
+            syncWaiters.append((id, resources, collections, continuation))
+        }
+    }
+
+    /// Suspends until the queue is empty (tests, the torture tool, a clean shutdown).
+    public func waitUntilDrained() async {
+        guard started, !queue.isEmpty || committing else { return }
+        await withCheckedContinuation { drainWaiters.append($0) }
+    }
+
+    /// The queued writes in order (for the REPL and tests).
+    public var pending: [OutboxEntry] { queue.ordered }
+
+    // MARK: The send loop
+
+    private func run() async {
+        while !Task.isCancelled {
+            guard status.value == .online, unpersistedWrites == 0 else { await sleepUntilWoken(); continue }
+            let now = time.now()
+            let (candidate, retryAt) = queue.next(now: now)
+            guard let entry = candidate else {
+                if let retryAt { await sleep(until: retryAt, from: now) } else { await sleepUntilWoken() }
+                continue
+            }
+            queue.markInFlight(entry.sequence)
+            let sentAt = time.now()
+            let outcome: HTTPClientError?
+            do throws(HTTPClientError) {
+                try await transport.send(entry.write.request, entry.idempotencyKey)
+                outcome = nil
+            } catch {
+                outcome = error
+            }
+            if Task.isCancelled, outcome == .cancelled { queue.returnInFlight(); break }
+            finish(entry, error: outcome, duration: .seconds(time.now().timeIntervalSince(sentAt)))
+        }
+    }
+
+    private func finish(_ entry: OutboxEntry, error: HTTPClientError?, duration: Duration) {
+        let key = Self.key(entry.sequence)
+        guard let error else {
+            queue.succeeded(entry.sequence)
+            persist(entry.write.successData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)],
+                    what: "the success of \(entry.write.request.path)")
+            telemetry.record("outbox_write_synced", attributes: ["path": entry.write.request.path, "attempts": "\(entry.attempts + 1)"],
+                             duration: duration)
+            _ = syncedCount.update { $0 += 1 }
+            publish(Set([entry.write.resource].compactMap { $0 }))
+            return
+        }
+        let retryable = RetryPolicy.isRetryable(error)
+        // Offline or cancelled says nothing about this request: it waits without spending an attempt.
+        let countsAsAttempt = error != .offline && error != .cancelled
+        let delay = policy.delay(afterAttempt: max(entry.attempts + 1, 1), unit: Double(random.next() >> 11) / Double(1 << 53))
+        let now = time.now()
+        let failure = queue.failed(entry.sequence, countsAsAttempt: countsAsAttempt, final: !retryable, retryAt: now.addingTimeInterval(delay.seconds),
+                                   error: FeedbackError(CoreCopy.changeFailed, detail: error.description), now: now, policy: policy)
+        switch failure {
+        case let .willRetry(updated)?:
+            persist([try? save(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)")
+            logger.debug("outbox retry \(updated.attempts) of \(entry.write.request.path) after \(error)")
+        case let .deadLettered(letter)?:
+            var changes = entry.write.failureData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)]
+            if let data = try? Self.encoder.encode(letter) {
+                changes.append(.save(collection: Self.deadLetterCollection, key: key, value: data))
+            }
+            persist(changes, what: "the failure of \(entry.write.request.path)")
+            telemetry.record("outbox_write_failed", attributes: ["path": entry.write.request.path, "error": error.description,
+                                                                 "attempts": "\(letter.entry.attempts)"])
+            logger.warning("outbox gave up on \(entry.write.request.method) \(entry.write.request.path): \(error)")
+        case nil:
+            break
+        }
+        publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+    }
+
+    private func statusChanged(_ value: ConnectivityStatus) {
+        if value != .online {
+            for waiter in syncWaiters { waiter.continuation.resume() }
+            syncWaiters = []
+        }
+        wake()
+    }
+
+    private func wake() {
+        idle?.resume()
+        idle = nil
+        backoff?.cancel()
+    }
+
+    private func sleepUntilWoken() async {
+        await withCheckedContinuation { continuation in
+            if let previous = idle { previous.resume() }
+            idle = continuation
+        }
+    }
+
+    private func sleep(until date: Date, from now: Date) async {
+        let clock = time.clock
+        let interval = max(date.timeIntervalSince(now), 0)
+        let task = Task<Void, Never> { try? await clock.sleep(for: .milliseconds(Int64((interval * 1000).rounded(.up)))) }
+        backoff = task
+        await task.value
+        if backoff == task { backoff = nil }
+    }
+
+    // MARK: Persistence and publishing
+
+    /// Records the outcome of a send without waiting for the disk: the next request goes out while this
+    /// transaction syncs. Safe because transactions apply in order, and if the process dies first the entry is
+    /// simply replayed with its idempotency key, which the server answers without applying it again.
+    private func persist(_ changes: [RecordChange], what: String) {
+        guard !changes.isEmpty else { return }
+        schedule(changes, continuation: nil, what: what)
+    }
+
+    /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives
+    /// while a transaction is syncing into one.
+    private func commit(_ changes: [RecordChange]) async -> Result<Void, RecordStoreError> {
+        await withCheckedContinuation { continuation in
+            schedule(changes, continuation: continuation, what: nil)
+        }
+    }
+
+    private func schedule(_ changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?, what: String?) {
+        commitBatch.append((changes, continuation, what))
+        guard !committing else { return }
+        committing = true
+        Task { await self.runCommits() }
+    }
+
+    private func runCommits() async {
+        while !commitBatch.isEmpty {
+            let batch = commitBatch
+            commitBatch = []
+            let changes = batch.flatMap(\.changes)
+            let store = store
+            let result = await Task.detached { () -> Result<Void, RecordStoreError> in
+                do throws(RecordStoreError) { try store.apply(changes); return .success(()) } catch { return .failure(error) }
+            }.value
+            for waiter in batch {
+                if case let .failure(error) = result, let what = waiter.what {
+                    // The server already has it; if the queue record survives, the replay is absorbed by its idempotency key.
+                    logger.error("outbox could not record \(what): \(error)")
+                }
+                waiter.continuation?.resume(returning: result)
+            }
+        }
+        committing = false
+        notifyWaiters()
+        wake()
+    }
+
+    private func save(_ entry: OutboxEntry) throws(OutboxError) -> RecordChange {
+        do {
+            return .save(collection: Self.queueCollection, key: Self.key(entry.sequence), value: try Self.encoder.encode(entry))
+        } catch {
+            throw .invalidWrite("the write to \(entry.write.request.path) could not be encoded: \(error)")
+        }
+    }
+
+    private func decodeAll<T: Decodable>(_ type: T.Type, collection: String) throws(RecordStoreError) -> [T] {
+        try store.loadAll(collection: collection).compactMap { record in
+            do { return try Self.decoder.decode(T.self, from: record.value) } catch {
+                logger.error("outbox record \(collection)/\(record.key) is unreadable and was skipped: \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The pending look of one record right now (nil: nothing pending or failed). Safe from any task.
+    public nonisolated func feedback(for resource: ResourceID) -> OfflineFeedback? {
+        feedbackMap.withLock { $0[resource] }
+    }
+
+    /// Every record's pending look (for the REPL and tests; screens use `feedback(for:)`).
+    public nonisolated var feedbackSnapshot: [ResourceID: OfflineFeedback] {
+        feedbackMap.withLock { $0 }
+    }
+
+    private func reloadQueue() {
+        let entries = (try? decodeAll(OutboxEntry.self, collection: Self.queueCollection)) ?? []
+        let letters = (try? decodeAll(DeadLetter.self, collection: Self.deadLetterCollection)) ?? []
+        queue = OutboxQueue(restoring: entries, deadLetters: letters)
+        publishEverything()
+    }
+
+    private func publishEverything() {
+        let all = queue.feedback
+        feedbackMap.withLock { $0 = all }
+        _ = feedbackRevision.update { $0 += 1 }
+        _ = deadLetters.set(queue.deadLetters)
+        notifyWaiters()
+    }
+
+    /// Publishes what changed for `resources` only: O(changed records), whatever the queue's length.
+    private func publish(_ resources: Set<ResourceID>, deadLettersChanged: Bool = false) {
+        var changed = false
+        for resource in resources {
+            let value = queue.feedback(for: resource)
+            changed = feedbackMap.withLock { map in
+                guard map[resource] != value else { return false }
+                map[resource] = value
+                return true
+            } || changed
+        }
+        if changed { _ = feedbackRevision.update { $0 += 1 } }
+        if deadLettersChanged { _ = deadLetters.set(queue.deadLetters) }
+        notifyWaiters()
+    }
+
+    private func notifyWaiters() {
+        _ = queuedCount.set(queue.count)
+        if !syncWaiters.isEmpty {
+            let queue = queue
+            let ready = syncWaiters.filter { !queue.hasPendingWrites(resources: $0.resources, collections: $0.collections) }
+            syncWaiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
+            for waiter in ready { waiter.continuation.resume() }
+        }
+        if queue.isEmpty, !committing {
+            for waiter in drainWaiters { waiter.resume() }
+            drainWaiters = []
+        }
+    }
+
+    /// Queue keys sort in sequence order.
+    static func key(_ sequence: UInt64) -> String {
+        let digits = String(sequence)
+        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

@@ -1,0 +1,118 @@
+public import Connectivity
+public import Foundation
+
+/// What `POST …/products/{product}/service-requests` answers.
+public struct ServiceRequestReceipt: Codable, Sendable, Equatable {
+    public var id: String
+    public var productId: String
+    public var status: String
+    public var createdAt: Date
+
+    public init(id: String, productId: String, status: String, createdAt: Date) {
+        self.id = id
+        self.productId = productId
+        self.status = status
+        self.createdAt = createdAt
+    }
+}
+
+/// What `POST …/products/{product}/transfer` answers.
+public struct OwnershipTransferReceipt: Codable, Sendable, Equatable {
+    public var productId: String
+    public var fromUser: String
+    public var toUser: String
+    public var transferredAt: Date
+
+    public init(productId: String, fromUser: String, toUser: String, transferredAt: Date) {
+        self.productId = productId
+        self.fromUser = fromUser
+        self.toUser = toUser
+        self.transferredAt = transferredAt
+    }
+}
+
+/// The endpoints this feature calls (Tools/ReferenceServer/README.md), as a struct of closures:
+/// `live(client:user:)` for the app, `test` that fails on every call, and fixtures for tests and previews.
+public struct ProductsAPI: Sendable {
+    /// `GET /v1/users/{user}/products?offset=&limit=`
+    public var fetchPage: @Sendable (_ offset: Int, _ limit: Int) async throws(HTTPClientError) -> ProductPage
+    /// `POST /v1/users/{user}/products/{product}/service-requests` with `{"issue"}`.
+    public var raiseServiceRequest: @Sendable (_ productID: String, _ issue: String) async throws(HTTPClientError) -> ServiceRequestReceipt
+    /// `POST /v1/users/{user}/products/{product}/transfer` with `{"toUser"}`.
+    public var transferOwnership: @Sendable (_ productID: String, _ toUser: String) async throws(HTTPClientError) -> OwnershipTransferReceipt
+    /// How many products one page asks for.
+    public var pageSize: Int
+
+    public init(pageSize: Int = 1_000,
+                fetchPage: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws(HTTPClientError) -> ProductPage,
+                raiseServiceRequest: @escaping @Sendable (_ productID: String, _ issue: String) async throws(HTTPClientError) -> ServiceRequestReceipt,
+                transferOwnership: @escaping @Sendable (_ productID: String, _ toUser: String) async throws(HTTPClientError) -> OwnershipTransferReceipt) {
+        self.pageSize = max(1, pageSize)
+        self.fetchPage = fetchPage
+        self.raiseServiceRequest = raiseServiceRequest
+        self.transferOwnership = transferOwnership
+    }
+
+    /// The reference backend through `client` (which carries the user's bearer token) for `user`.
+    /// Writes carry a fresh `Idempotency-Key`, so a retried request is applied once.
+    public static func live(client: HTTPClient, user: String, pageSize: Int = 1_000) -> ProductsAPI {
+        // The client percent-encodes the path itself (URL.appendingPathComponent), so ids go in as they are.
+        let base = "v1/users/\(user)/products"
+        return ProductsAPI(
+            pageSize: pageSize,
+            fetchPage: { offset, limit throws(HTTPClientError) in
+                try await client.get(base, query: ["offset": String(offset), "limit": String(limit)], as: ProductPage.self)
+            },
+            raiseServiceRequest: { productID, issue throws(HTTPClientError) in
+                try await client.post("\(base)/\(productID)/service-requests", body: ServiceRequestBody(issue: issue),
+                                      idempotencyKey: UUID().uuidString, as: ServiceRequestReceipt.self)
+            },
+            transferOwnership: { productID, toUser throws(HTTPClientError) in
+                try await client.post("\(base)/\(productID)/transfer", body: TransferBody(toUser: toUser),
+                                      idempotencyKey: UUID().uuidString, as: OwnershipTransferReceipt.self)
+            }
+        )
+    }
+
+    /// Fails every call with `.invalidRequest` naming it: a test states what it expects by overriding only the
+    /// closures it means to be called.
+    public static var test: ProductsAPI {
+        let unexpected: @Sendable (String) -> HTTPClientError = { name in
+            .invalidRequest("ProductsAPI.test: unexpected call to \(name); override it in the test")
+        }
+        return ProductsAPI(
+            fetchPage: { _, _ throws(HTTPClientError) in throw unexpected("fetchPage") },
+            raiseServiceRequest: { _, _ throws(HTTPClientError) in throw unexpected("raiseServiceRequest") },
+            transferOwnership: { _, _ throws(HTTPClientError) in throw unexpected("transferOwnership") }
+        )
+    }
+
+    /// Serves `products` page by page from memory; writes fail as `test` does.
+    public static func serving(_ products: [Product], pageSize: Int = 1_000) -> ProductsAPI {
+        var api = ProductsAPI.test
+        api.pageSize = max(1, pageSize)
+        api.fetchPage = { offset, limit throws(HTTPClientError) in
+            let start = min(max(offset, 0), products.count)
+            let end = min(start + max(limit, 0), products.count)
+            return ProductPage(items: Array(products[start..<end]), total: products.count)
+        }
+        return api
+    }
+
+    /// Every call fails as the HTTP client does while offline.
+    public static var offline: ProductsAPI {
+        ProductsAPI(
+            fetchPage: { _, _ throws(HTTPClientError) in throw .offline },
+            raiseServiceRequest: { _, _ throws(HTTPClientError) in throw .offline },
+            transferOwnership: { _, _ throws(HTTPClientError) in throw .offline }
+        )
+    }
+}
+
+private struct ServiceRequestBody: Encodable {
+    var issue: String
+}
+
+private struct TransferBody: Encodable {
+    var toUser: String
+}

@@ -1,0 +1,163 @@
+public import Connectivity
+public import Core
+import Foundation
+
+/// Why an online-only product action did not happen. BR-001: offline data is read-only.
+public enum ProductActionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Refused before any request was built, because the app is not online.
+    case requiresConnection(OnlineOnlyAction)
+    /// The product is not in the user's list on this device.
+    case unknownProduct(String)
+    /// Sent, then failed (the server refused, or the network broke mid-request).
+    case failed(OnlineOnlyAction, HTTPClientError)
+
+    public var description: String {
+        switch self {
+        case let .requiresConnection(action):
+            "\(action.rawValue) needs an internet connection; offline data is read-only (BR-001): try again when online"
+        case let .unknownProduct(id): "no product \(id) in this user's list; sync the list and try again"
+        case let .failed(action, error): "\(action.rawValue) failed: \(error)"
+        }
+    }
+
+    /// The copy to show the user.
+    public var message: Copy {
+        switch self {
+        case .requiresConnection: CoreCopy.requiresConnection
+        case let .failed(_, error) where error == .offline || error.isTransportFailure: CoreCopy.noConnection
+        case .unknownProduct, .failed: CoreCopy.changeFailed
+        }
+    }
+}
+
+/// Cache-first access to one user's products: the encrypted cache at once (`cachedCatalog()`), a full
+/// paged sync that replaces it atomically or keeps the last good copy (`sync()`), and the online-only
+/// writes behind the `OnlineOnlyGate`.
+public struct ProductsRepository: Sendable {
+    /// Where the list lives in the user's vault (one record; see `ProductCatalog`).
+    public static let collection = "products"
+    public static let catalogKey = "catalog"
+
+    private let resource: CachedResource<ProductCatalog>
+    private let store: any RecordStore
+    private let api: ProductsAPI
+    private let gate: OnlineOnlyGate
+    private let pageAttempts: Int
+
+    /// - Parameters:
+    ///   - store: the user's vault (`SecureStore.vault(for:)`) or an in-memory store in tests.
+    ///   - status: the connectivity signal now (the monitor's `status.value`).
+    ///   - pageAttempts: how many times one page is tried on a lossy network before the sync gives up.
+    public init(store: any RecordStore, api: ProductsAPI, status: @escaping @Sendable () -> ConnectivityStatus, pageAttempts: Int = 3) {
+        self.store = store
+        self.api = api
+        gate = OnlineOnlyGate(status: status)
+        self.pageAttempts = max(1, pageAttempts)
+        let pageSize = api.pageSize
+        let attempts = self.pageAttempts
+        let fetchPage = api.fetchPage
+        resource = CachedResource(collection: Self.collection, key: Self.catalogKey, store: store, status: status) { () throws(HTTPClientError) in
+            try await Self.fetchAll(pageSize: pageSize, attempts: attempts, fetchPage: fetchPage)
+        }
+    }
+
+    /// The cached list and when it was saved, or nil when this device never synced (or the record is unreadable).
+    public func cachedCatalog() -> CachedValue<ProductCatalog>? {
+        resource.cached()
+    }
+
+    /// Fetches every page and replaces the cache in one write; on any failure the last good list stays.
+    public func sync() async -> RevalidateOutcome<ProductCatalog> {
+        await resource.revalidate()
+    }
+
+    /// Stores a list as if the server had sent it (fixtures, previews, benchmarks).
+    public func saveProducts(_ products: [Product]) throws(RecordStoreError) {
+        try resource.store(ProductCatalog(products))
+    }
+
+    /// Forgets the cached list.
+    public func clear() throws(RecordStoreError) {
+        try resource.clear()
+    }
+
+    /// Asks for service on a product. Offline (or unknown) it throws `.requiresConnection` and sends nothing.
+    public func raiseServiceRequest(productID: String, issue: String) async throws(ProductActionError) -> ServiceRequestReceipt {
+        let api = api
+        do {
+            return try await gate.perform(.raiseServiceRequest) { () throws(HTTPClientError) in
+                try await api.raiseServiceRequest(productID, issue)
+            }
+        } catch {
+            throw Self.actionError(error)
+        }
+    }
+
+    /// Gives a product to another user. Offline (or unknown) it throws `.requiresConnection` and sends nothing.
+    /// On success, `removeFromCache(productID:)` drops it from the device at once.
+    public func transferOwnership(productID: String, toUser: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
+        let api = api
+        do {
+            return try await gate.perform(.transferOwnership) { () throws(HTTPClientError) in
+                try await api.transferOwnership(productID, toUser)
+            }
+        } catch {
+            throw Self.actionError(error)
+        }
+    }
+
+    /// Drops one product from the cached list (its ownership moved to another user).
+    public func removeFromCache(productID: String) throws(RecordStoreError) {
+        guard let cached = cachedCatalog() else { return }
+        try resource.store(cached.value.removing(id: productID))
+    }
+
+    private static func actionError(_ error: OnlineOnlyError) -> ProductActionError {
+        switch error {
+        case let .refused(action, _): .requiresConnection(action)
+        case let .failed(action, error): .failed(action, error)
+        }
+    }
+
+    /// Every page, in order. A page is retried on failures a retry can cure (transport, 5xx, 429); the list must
+    /// not change size meanwhile, so the cache never holds a mix of two versions.
+    static func fetchAll(pageSize: Int, attempts: Int,
+                         fetchPage: @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> ProductCatalog {
+        var products: [Product] = []
+        var total: Int?
+        repeat {
+            let page = try await fetchWithRetry(offset: products.count, limit: pageSize, attempts: attempts, fetchPage: fetchPage)
+            if let total, page.total != total {
+                throw .decoding("the product list changed during the sync (\(total) then \(page.total) products); the next sync starts over")
+            }
+            if total == nil { products.reserveCapacity(max(0, page.total)) }
+            total = page.total
+            guard !page.items.isEmpty || products.count >= page.total else {
+                throw .decoding("the server sent an empty page at offset \(products.count) of \(page.total) products")
+            }
+            products.append(contentsOf: page.items)
+        } while products.count < total ?? 0
+        return ProductCatalog(products)
+    }
+
+    private static func fetchWithRetry(offset: Int, limit: Int, attempts: Int,
+                                       fetchPage: @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> ProductPage {
+        var attempt = 1
+        while true {
+            do {
+                return try await fetchPage(offset, limit)
+            } catch {
+                guard attempt < attempts, isWorthRetrying(error), !Task.isCancelled else { throw error }
+                attempt += 1
+            }
+        }
+    }
+
+    static func isWorthRetrying(_ error: HTTPClientError) -> Bool {
+        switch error {
+        case .timeout, .unreachable, .connectionLost: true
+        case let .http(status, _): status >= 500 || status == 429
+        case .offline, .decoding, .cancelled, .invalidRequest: false
+        }
+    }
+}

@@ -1,0 +1,276 @@
+public import Connectivity
+public import Core
+public import Foundation
+
+/// What started a sync, for telemetry and tests.
+public enum SyncTrigger: String, Sendable, Hashable, CaseIterable {
+    /// BR-002: a user logged in.
+    case login
+    /// BR-002: the app came to the foreground (or launched).
+    case foreground
+    /// The connection came back after the app showed offline data.
+    case reconnect
+    /// The user pulled to refresh.
+    case refresh
+    /// The list was opened with nothing cached yet.
+    case firstOpen
+    /// The warm-up session filled the cache.
+    case prefetch
+}
+
+/// The online-only actions of the warranty card.
+public enum ProductAction: String, Sendable, Hashable, CaseIterable {
+    case raiseServiceRequest
+    case transferOwnership
+
+    /// The stable id of its button (`app tap raise-service-request`).
+    public var id: String {
+        switch self {
+        case .raiseServiceRequest: "raise-service-request"
+        case .transferOwnership: "transfer-ownership"
+        }
+    }
+
+    public var title: Copy {
+        switch self {
+        case .raiseServiceRequest: ProductsCopy.raiseServiceRequest
+        case .transferOwnership: ProductsCopy.transferOwnership
+        }
+    }
+
+    /// The gate's name for it.
+    public var onlineOnlyAction: OnlineOnlyAction {
+        switch self {
+        case .raiseServiceRequest: .raiseServiceRequest
+        case .transferOwnership: .transferOwnership
+        }
+    }
+
+    public init?(id: String) {
+        guard let action = Self.allCases.first(where: { $0.id == id }) else { return nil }
+        self = action
+    }
+}
+
+/// Every user action of the feature, each declared with its offline pattern (tests check them against the flowchart).
+public enum ProductsUserAction: String, Sendable, Hashable, CaseIterable {
+    /// Open the product list (a read; the cached copy is fine).
+    case viewProducts
+    /// Open a warranty card (a read of the cached list).
+    case viewWarrantyCard
+    /// Pull to refresh (a read).
+    case refresh
+    /// Ask for repair: the server creates the request and checks the warranty; nothing to anticipate.
+    case raiseServiceRequest
+    /// Give the product to another user: security-relevant, validated by the server.
+    case transferOwnership
+
+    /// The flowchart's answers for this action.
+    public var answers: OfflinePattern.Answers {
+        switch self {
+        case .viewProducts, .viewWarrantyCard, .refresh:
+            .read(staleDataIsOK: true)
+        case .raiseServiceRequest, .transferOwnership:
+            .write(OfflinePattern.Write(isForm: false, responseCanBeAnticipated: false, needsServerValidation: true,
+                                        userNeedsToKnowItSucceeded: true))
+        }
+    }
+
+    /// The declared pattern.
+    public var pattern: OfflinePattern {
+        switch self {
+        case .viewProducts, .viewWarrantyCard, .refresh: .none
+        case .raiseServiceRequest, .transferOwnership: .fullPageBlocking
+        }
+    }
+}
+
+/// An online-only flow the user started from a card while online; the app presents its form, whose submit
+/// calls `ProductsFeature.raiseServiceRequest` or `.transferOwnership`.
+public struct ProductFlow: Sendable, Hashable {
+    public var action: ProductAction
+    public var productID: String
+
+    public init(action: ProductAction, productID: String) {
+        self.action = action
+        self.productID = productID
+    }
+}
+
+/// How a sync ended.
+public enum SyncResult: Sendable, Equatable {
+    case synced(CachedValue<ProductCatalog>)
+    /// The last good list (nil: there never was one) stays; the error is logged, never shown.
+    case failed(HTTPClientError, kept: CachedValue<ProductCatalog>?)
+}
+
+/// Something that happened to the products screen.
+public enum ProductsEvent: Sendable, Equatable {
+    /// The screen opened and read the cache (nil: nothing cached yet).
+    case opened(CachedValue<ProductCatalog>?)
+    case connectivityChanged(ConnectivityStatus)
+    case loggedIn
+    case lifecycle(AppLifecycle)
+    case refreshRequested
+    case prefetchRequested
+    case syncFinished(SyncResult)
+    case productSelected(String)
+    case cardClosed
+    case actionTapped(ProductAction)
+    case flowDismissed
+    /// The product left this user's list (its ownership was transferred).
+    case productRemoved(String)
+    case toastExpired(sequence: Int)
+}
+
+/// What the feature actor must do.
+public enum ProductsEffect: Sendable, Equatable {
+    /// Fetch every page in the background and report `.syncFinished`.
+    case sync(SyncTrigger)
+    /// Report `.toastExpired(sequence)` after `delay` on the injected clock.
+    case expireToast(sequence: Int, after: Duration)
+}
+
+/// The products screen as a pure state machine: events in, effects out, no I/O and no clock.
+public struct ProductsState: Sendable, Equatable {
+    public var connectivity: ConnectivityStatus = .unknown
+    /// The list on screen: the cache, then each successful sync. Nil: this device never synced.
+    public var catalog: ProductCatalog?
+    /// When the list on screen was saved by a successful sync.
+    public var lastSyncedAt: Date?
+    public var hasOpened = false
+    /// The sync running now, if any.
+    public var syncInFlight: SyncTrigger?
+    /// A sync asked for while not online; it starts when the connection is there.
+    public var syncWanted: SyncTrigger?
+    /// Set once offline is established; cleared only by a successful sync. While set, the offline indicator
+    /// stays, so it goes away when fresh data is on screen, not merely when the network is back.
+    public var showsOfflineData = false
+    public var selectedProductID: String?
+    public var flow: ProductFlow?
+    public var toast: Toast?
+    public var toastSequence = 0
+
+    /// How long a toast stays before it goes by itself.
+    public static let toastDuration: Duration = .seconds(4)
+
+    public init() {}
+
+    public var selectedProduct: Product? {
+        selectedProductID.flatMap { id in catalog?.product(id: id) }
+    }
+
+    public mutating func handle(_ event: ProductsEvent) -> [ProductsEffect] {
+        switch event {
+        case let .opened(cached):
+            hasOpened = true
+            if let cached {
+                catalog = cached.value
+                lastSyncedAt = cached.savedAt
+                return []
+            }
+            return requestSync(.firstOpen)
+
+        case let .connectivityChanged(status):
+            let previous = connectivity
+            connectivity = status
+            switch status {
+            case .offline:
+                showsOfflineData = true
+                return []
+            case .online where previous != .online:
+                if let wanted = syncWanted { return requestSync(wanted) }
+                if showsOfflineData { return requestSync(.reconnect) }
+                return []
+            case .online, .unknown:
+                return []
+            }
+
+        case .loggedIn:
+            return requestSync(.login)
+
+        case let .lifecycle(phase):
+            switch phase {
+            case .launched, .foregrounded: return requestSync(.foreground)
+            case .backgrounded, .terminated: return []
+            }
+
+        case .refreshRequested:
+            guard connectivity != .offline else { return showToast(CoreCopy.noConnection, id: "no-connection") }
+            return requestSync(.refresh)
+
+        case .prefetchRequested:
+            // The warm-up session runs when it has a connection; unknown is worth the try (the repository re-checks).
+            guard connectivity != .offline, syncInFlight == nil else { return [] }
+            syncInFlight = .prefetch
+            syncWanted = nil
+            return [.sync(.prefetch)]
+
+        case let .syncFinished(result):
+            syncInFlight = nil
+            syncWanted = nil
+            switch result {
+            case let .synced(value):
+                catalog = value.value
+                lastSyncedAt = value.savedAt
+                showsOfflineData = false
+                if selectedProduct == nil { selectedProductID = nil }
+                if let flow, catalog?.product(id: flow.productID) == nil { self.flow = nil }
+            case let .failed(_, kept):
+                // BR-002: keep the last good list, silently.
+                if let kept {
+                    catalog = kept.value
+                    lastSyncedAt = kept.savedAt
+                }
+            }
+            return []
+
+        case let .productSelected(id):
+            guard catalog?.product(id: id) != nil else { return [] }
+            selectedProductID = id
+            return []
+
+        case .cardClosed:
+            selectedProductID = nil
+            return []
+
+        case let .actionTapped(action):
+            guard let product = selectedProduct else { return [] }
+            // BR-001: the offline copy is read-only; online-only actions say why instead of acting.
+            guard connectivity == .online else { return showToast(CoreCopy.requiresConnection, id: "requires-connection") }
+            flow = ProductFlow(action: action, productID: product.id)
+            return []
+
+        case .flowDismissed:
+            flow = nil
+            return []
+
+        case let .productRemoved(id):
+            catalog = catalog?.removing(id: id)
+            if selectedProductID == id { selectedProductID = nil }
+            if flow?.productID == id { flow = nil }
+            return []
+
+        case let .toastExpired(sequence):
+            if sequence == toastSequence { toast = nil }
+            return []
+        }
+    }
+
+    private mutating func requestSync(_ trigger: SyncTrigger) -> [ProductsEffect] {
+        guard connectivity == .online else {
+            syncWanted = syncWanted ?? trigger
+            return []
+        }
+        guard syncInFlight == nil else { return [] }
+        syncInFlight = trigger
+        syncWanted = nil
+        return [.sync(trigger)]
+    }
+
+    private mutating func showToast(_ message: Copy, id: String) -> [ProductsEffect] {
+        toastSequence += 1
+        toast = Toast(id: id, severity: .warning, message: message, autoDismissAfter: Self.toastDuration)
+        return [.expireToast(sequence: toastSequence, after: Self.toastDuration)]
+    }
+}

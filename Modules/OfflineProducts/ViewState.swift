@@ -1,0 +1,216 @@
+public import Core
+public import Foundation
+
+/// One row of the product list.
+public struct ProductRow: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var name: String
+    public var model: String
+    public var status: WarrantyStatus
+
+    public init(id: String, name: String, model: String, status: WarrantyStatus) {
+        self.id = id
+        self.name = name
+        self.model = model
+        self.status = status
+    }
+
+    /// The action id that opens this product's card (`app tap product:<id>`).
+    public var actionID: String { ProductsViewState.productActionPrefix + id }
+}
+
+/// The product list: how many, how fresh, and one row each.
+public struct ProductListContent: Sendable, Hashable {
+    public var count: Copy
+    /// "Last updated: <date>".
+    public var lastUpdated: Copy?
+    public var rows: [ProductRow]
+    /// Pull to refresh; offline it is disabled and says there is no connection.
+    public var refresh: Action
+
+    public init(count: Copy, lastUpdated: Copy?, rows: [ProductRow], refresh: Action) {
+        self.count = count
+        self.lastUpdated = lastUpdated
+        self.rows = rows
+        self.refresh = refresh
+    }
+}
+
+/// The digital warranty card of one product: only data, so it is the same online and offline for the same data.
+public struct WarrantyCard: Sendable, Hashable {
+    public var productID: String
+    public var productName: String
+    public var model: String
+    public var serialNumber: String
+    public var warrantyExpiresAt: Date
+    public var status: WarrantyStatus
+
+    public init(product: Product, now: Date, policy: WarrantyPolicy) {
+        productID = product.id
+        productName = product.name
+        model = product.model
+        serialNumber = product.serialNumber
+        warrantyExpiresAt = product.warrantyExpiresAt
+        status = product.warrantyStatus(at: now, policy: policy)
+    }
+
+    /// The four fields in the order the card shows them; the date is formatted per locale when resolved.
+    public var fields: [ViewNode] {
+        [
+            .field(label: ProductsCopy.productNameLabel, value: .verbatim(productName)),
+            .field(label: ProductsCopy.modelLabel, value: .verbatim(model)),
+            .field(label: ProductsCopy.serialNumberLabel, value: .verbatim(serialNumber)),
+            .field(label: ProductsCopy.warrantyExpiryLabel, value: .copy(ProductsCopy.warrantyExpiryDate(warrantyExpiresAt))),
+        ]
+    }
+
+    /// The colour-coded status badge, with what a screen reader says for it.
+    public var badge: ViewNode {
+        .badge(status.title, tone: status.tone, accessibilityLabel: status.accessibilityLabel)
+    }
+
+    /// The card's title, fields and badge.
+    public var viewNode: ViewNode {
+        .stack([.title(ProductsCopy.cardTitle)] + fields + [badge])
+    }
+}
+
+/// The card with its actions, which depend on the connection.
+public struct WarrantyCardViewState: Sendable, Hashable {
+    public var card: WarrantyCard
+    /// "Raise Service Request", "Transfer Ownership": disabled unless online, with the reason on tap.
+    public var actions: [Action]
+
+    public init(card: WarrantyCard, actions: [Action]) {
+        self.card = card
+        self.actions = actions
+    }
+}
+
+/// Everything the products screens show, as copy keys and data: no resolved strings.
+public struct ProductsViewState: Sendable, Equatable {
+    /// "Offline Mode" / "Viewing offline data" while offline, and until a sync after reconnecting succeeds.
+    public var offlineIndicator: Banner?
+    /// What a screen reader announces now; the UI announces it whenever it changes to a value.
+    public var announcement: Copy?
+    /// "Syncing your products…" while a sync runs in the background; never blocks the content.
+    public var syncProgress: Copy?
+    public var list: ScreenState<ProductListContent>
+    /// The open warranty card, if any.
+    public var card: WarrantyCardViewState?
+    /// An online-only flow to present (its form); nil when none.
+    public var flow: ProductFlow?
+    public var toast: Toast?
+
+    static let productActionPrefix = "product:"
+    public static let backActionID = "back"
+    public static let retryActionID = "retry"
+    public static let refreshActionID = "refresh"
+
+    /// The global offline indicator (Core's copy), read by screen readers as one announcement.
+    public static let offlineBanner = Banner(
+        id: "offline-indicator", severity: .warning,
+        title: CoreCopy.offlineIndicatorTitle, message: CoreCopy.offlineIndicatorMessage,
+        accessibilityLabel: CoreCopy.offlineIndicatorAccessibilityLabel
+    )
+
+    public init(offlineIndicator: Banner?, announcement: Copy?, syncProgress: Copy?, list: ScreenState<ProductListContent>,
+                card: WarrantyCardViewState?, flow: ProductFlow?, toast: Toast?) {
+        self.offlineIndicator = offlineIndicator
+        self.announcement = announcement
+        self.syncProgress = syncProgress
+        self.list = list
+        self.card = card
+        self.flow = flow
+        self.toast = toast
+    }
+
+    /// The view state of `state` at `now` (warranty statuses are computed from it).
+    public init(state: ProductsState, now: Date, policy: WarrantyPolicy) {
+        let showsIndicator = state.connectivity == .offline || state.showsOfflineData
+        offlineIndicator = showsIndicator ? Self.offlineBanner : nil
+        announcement = showsIndicator ? CoreCopy.offlineIndicatorAccessibilityLabel : nil
+        syncProgress = state.syncInFlight == nil ? nil : ProductsCopy.syncInProgress
+        toast = state.toast
+        flow = state.flow
+
+        if let catalog = state.catalog {
+            if catalog.products.isEmpty {
+                list = .empty(EmptyState(title: ProductsCopy.noProducts))
+            } else {
+                var rows: [ProductRow] = []
+                rows.reserveCapacity(catalog.count)
+                for product in catalog.products {
+                    rows.append(ProductRow(id: product.id, name: product.name, model: product.model,
+                                           status: product.warrantyStatus(at: now, policy: policy)))
+                }
+                let refreshState: ActionState = state.connectivity == .offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
+                list = .content(ProductListContent(
+                    count: ProductsCopy.productCount(catalog.count),
+                    lastUpdated: state.lastSyncedAt.map { CoreCopy.lastUpdated($0) },
+                    rows: rows,
+                    refresh: Action(id: Self.refreshActionID, title: CoreCopy.refresh, state: refreshState)))
+            }
+        } else if state.syncInFlight != nil {
+            list = .loading
+        } else {
+            // First use: never synced on this device. Not an empty list, not an error: what to do next.
+            let retry = state.connectivity == .online ? Action(id: Self.retryActionID, title: CoreCopy.retry) : nil
+            list = .blocked(EmptyState(title: ProductsCopy.firstUseMessage, action: retry))
+        }
+
+        if let product = state.selectedProduct {
+            // BR-001: online-only actions need evidence of a working network; unknown counts as not online.
+            let actionState: ActionState = state.connectivity == .online ? .enabled : .disabled(reason: CoreCopy.requiresConnection)
+            card = WarrantyCardViewState(
+                card: WarrantyCard(product: product, now: now, policy: policy),
+                actions: ProductAction.allCases.map { Action(id: $0.id, title: $0.title, state: actionState) })
+        } else {
+            card = nil
+        }
+    }
+
+    /// Whether the warranty card is the screen on top.
+    public var showsCard: Bool { card != nil }
+
+    /// The action with this id on the screen shown now, if any.
+    public func action(id: String) -> Action? {
+        if let card { return card.actions.first { $0.id == id } }
+        switch list {
+        case let .content(content): return content.refresh.id == id ? content.refresh : nil
+        case let .blocked(empty), let .empty(empty): return empty.action?.id == id ? empty.action : nil
+        case .loading: return nil
+        }
+    }
+
+    /// The screen on top as a `ViewNode`: the card when one is open, else the list (at most `maxRows` rows).
+    public func viewNode(maxRows: Int = .max) -> ViewNode {
+        var nodes: [ViewNode] = []
+        if let offlineIndicator { nodes.append(.banner(offlineIndicator)) }
+        if let card {
+            nodes.append(card.card.viewNode)
+            nodes.append(.actions(card.actions))
+        } else {
+            nodes.append(.title(ProductsCopy.listTitle))
+            if let syncProgress, list.content != nil { nodes.append(.progress(syncProgress)) }
+            switch list {
+            case .loading:
+                nodes.append(.progress(ProductsCopy.syncInProgress))
+            case let .empty(empty), let .blocked(empty):
+                nodes.append(.empty(empty))
+            case let .content(content):
+                nodes.append(.text(content.count, style: .secondary))
+                if let lastUpdated = content.lastUpdated { nodes.append(.text(lastUpdated, style: .caption)) }
+                for row in content.rows.prefix(max(0, maxRows)) {
+                    nodes.append(.row([
+                        .verbatim(row.name, style: .heading),
+                        .verbatim(row.model, style: .secondary),
+                        .badge(row.status.title, tone: row.status.tone, accessibilityLabel: row.status.accessibilityLabel),
+                    ]))
+                }
+            }
+        }
+        if let toast { nodes.append(.toast(toast)) }
+        return .stack(nodes)
+    }
+}

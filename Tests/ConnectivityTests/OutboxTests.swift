@@ -1,0 +1,210 @@
+import Clocks
+import Connectivity
+import Core
+import Foundation
+import ReferenceServer
+import Synchronization
+import Testing
+
+/// A transport that records what was sent and answers from a script (success unless the script says otherwise).
+final class ScriptedTransport: Sendable {
+    struct Sent: Sendable, Equatable { var path: String; var key: String }
+    private let log = Mutex<[Sent]>([])
+    private let script: @Sendable (Int, OutboxRequest) -> HTTPClientError?
+
+    init(script: @escaping @Sendable (_ call: Int, _ request: OutboxRequest) -> HTTPClientError? = { _, _ in nil }) {
+        self.script = script
+    }
+
+    var sent: [Sent] { log.withLock { $0 } }
+
+    var transport: OutboxTransport {
+        OutboxTransport { [self] request, key throws(HTTPClientError) in
+            let call = log.withLock { log in
+                log.append(Sent(path: request.path, key: key))
+                return log.count
+            }
+            if let error = script(call, request) { throw error }
+        }
+    }
+}
+
+/// A TimeSource whose `now` moves with a TestClock, so backoff deadlines and the clock agree.
+func testTime(_ clock: TestClock<Duration>, start: Date = Date(timeIntervalSince1970: 1_767_225_600)) -> TimeSource {
+    let origin = TestClock<Duration>.Instant()
+    return TimeSource(clock: clock, now: { start.addingTimeInterval(origin.duration(to: clock.now).seconds) })
+}
+
+/// Waits (on the cooperative pool, no sleeping) until `condition` holds for a StateCell's value.
+func eventually<Value: Sendable & Equatable>(_ cell: StateCell<Value>, _ condition: @Sendable (Value) -> Bool) async {
+    for await value in cell.values() where condition(value) { return }
+}
+
+@Suite("Outbox")
+struct OutboxTests {
+    let item = ResourceID(collection: "items", key: "a")
+
+    func addItem(_ name: String, path: String = "/items") -> OutboxWrite {
+        OutboxWrite(request: OutboxRequest(method: "POST", path: path, body: Data(#"{"name":"\#(name)"}"#.utf8)),
+                    resource: item, pendingAction: .add, pattern: .optimisticWithFeedback,
+                    optimisticData: [.save(collection: "items", key: "a", value: Data(name.utf8))],
+                    successData: [.save(collection: "items.synced", key: "a", value: Data("yes".utf8))],
+                    failureData: [.save(collection: "items.failed", key: "a", value: Data("no".utf8))],
+                    finallyData: [.save(collection: "items.finally", key: "a", value: Data("done".utf8))])
+    }
+
+    @Test func aWriteIsPersistedWithItsOptimisticDataBeforeItReturns() async throws {
+        let store = InMemoryRecordStore(now: { Date(timeIntervalSince1970: 0) })
+        let outbox = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        #expect(try store.load(collection: "items", key: "a")?.value == Data("Kettle".utf8))
+        #expect(try store.loadAll(collection: Outbox.queueCollection).count == 1)
+        // A second outbox on the same store (a restart) finds it.
+        await outbox.stop()
+        let restarted = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        try await restarted.start()
+        #expect(await restarted.pending.map(\.write) == [addItem("Kettle")])
+        #expect(restarted.feedback(for: item) == OfflineFeedback(pendingAction: .add))
+    }
+
+    @Test func patternsThatNeedTheServerAreNeverQueued() async throws {
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: ScriptedTransport().transport, status: StateCell(.offline),
+                            time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        for pattern in [OfflinePattern.blockingForm, .fullPageBlocking, .none] {
+            var write = addItem("x")
+            write.pattern = pattern
+            await #expect(throws: OutboxError.patternDoesNotQueue(pattern)) { try await outbox.write(write) }
+        }
+        #expect(await outbox.pending.isEmpty)
+    }
+
+    @Test func itDrainsAtStartWhenAlreadyOnlineAndAppliesSuccessAndFinallyData() async throws {
+        let store = InMemoryRecordStore(now: Date.init)
+        let offline = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        try await offline.start()
+        try await offline.write(addItem("Kettle"))
+        await offline.stop()
+
+        let transport = ScriptedTransport()
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        await outbox.waitUntilDrained()
+        #expect(transport.sent.map(\.path) == ["/items"])
+        #expect(try store.load(collection: "items.synced", key: "a") != nil)
+        #expect(try store.load(collection: "items.finally", key: "a") != nil)
+        #expect(try store.load(collection: "items.failed", key: "a") == nil)
+        #expect(try store.loadAll(collection: Outbox.queueCollection).isEmpty)
+        #expect(outbox.feedbackSnapshot.isEmpty)
+        await outbox.stop()
+    }
+
+    @Test func itDrainsWhenTheStatusTurnsOnline() async throws {
+        let status = StateCell(ConnectivityStatus.offline)
+        let transport = ScriptedTransport()
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: status, time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        for index in 0..<3 { try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", path: "/\(index)"))) }
+        #expect(transport.sent.isEmpty)
+        status.set(.online)
+        await outbox.waitUntilDrained()
+        #expect(transport.sent.map(\.path) == ["/0", "/1", "/2"])
+        await outbox.stop()
+    }
+
+    @Test func serverErrorsAreRetriedWithBackoffOnTheInjectedClockAndTheSameIdempotencyKey() async throws {
+        let clock = TestClock()
+        let transport = ScriptedTransport { call, _ in call <= 2 ? .http(status: 503, body: Data()) : nil }
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
+                            time: testTime(clock), policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        // Each retry waits on the test clock: nothing is sent again until the clock passes the backoff.
+        while transport.sent.count < 3 {
+            let before = transport.sent.count
+            await Task.yield()
+            await clock.advance(by: .seconds(1))
+            if transport.sent.count > before { #expect(transport.sent.count == before + 1) }
+        }
+        await outbox.waitUntilDrained()
+        #expect(Set(transport.sent.map(\.key)).count == 1, "every attempt carries the same idempotency key")
+        #expect(outbox.deadLetters.value.isEmpty)
+        await outbox.stop()
+    }
+
+    @Test func aClientErrorIsNotRetriedAppliesFailureDataAndBecomesADismissibleFailure() async throws {
+        let store = InMemoryRecordStore(now: Date.init)
+        let transport = ScriptedTransport { _, _ in .http(status: 409, body: Data()) }
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await eventually(outbox.deadLetters) { !$0.isEmpty }
+        await outbox.waitUntilDrained()
+        #expect(transport.sent.count == 1)
+        #expect(try store.load(collection: "items.failed", key: "a") != nil)
+        #expect(try store.load(collection: "items.finally", key: "a") != nil)
+        #expect(outbox.feedback(for: item)?.rowFeedback(isOffline: false) == .failed(CoreCopy.changeFailed))
+        // It survives a restart until dismissed; dismissing a failed add removes the item.
+        await outbox.stop()
+        let restarted = Outbox(store: store, transport: transport.transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        try await restarted.start()
+        let letter = try #require(restarted.deadLetters.value.first)
+        try await restarted.dismiss(letter.id)
+        #expect(try store.load(collection: "items", key: "a") == nil)
+        #expect(restarted.deadLetters.value.isEmpty && restarted.feedbackSnapshot.isEmpty)
+        #expect(try store.loadAll(collection: Outbox.deadLetterCollection).isEmpty)
+    }
+
+    @Test func afterTheRetryCapAWriteMovesToTheDeadLettersNeverDroppedSilently() async throws {
+        let transport = ScriptedTransport { _, _ in .connectionLost("reset") }
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
+                            time: testTime(TestClock()), policy: RetryPolicy(maxAttempts: 4, baseDelay: .zero, maxDelay: .zero), seed: 1)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await eventually(outbox.deadLetters) { !$0.isEmpty }
+        #expect(transport.sent.count == 4)
+        #expect(outbox.deadLetters.value.first?.entry.attempts == 4)
+        await outbox.stop()
+    }
+
+    @Test func dismissingAFailedUpdateKeepsTheItemAndClearsItsFeedback() async throws {
+        let store = InMemoryRecordStore(now: Date.init)
+        let outbox = Outbox(store: store, transport: ScriptedTransport { _, _ in .http(status: 400, body: Data()) }.transport,
+                            status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        try store.save(Data("Kettle".utf8), collection: "items", key: "a")
+        try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", path: "/items/a", body: Data("{}".utf8)),
+                                           resource: item, pendingAction: .update))
+        await eventually(outbox.deadLetters) { !$0.isEmpty }
+        await outbox.waitUntilDrained()
+        try await outbox.dismiss(outbox.deadLetters.value[0].id)
+        #expect(try store.load(collection: "items", key: "a") != nil)
+        #expect(outbox.feedback(for: item) == nil)
+        await outbox.stop()
+    }
+
+    @Test func aReadThatDependsOnAPendingWriteWaitsForIt() async throws {
+        let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let released = Mutex(false)
+        let transport = OutboxTransport { _, _ in
+            await withCheckedContinuation { continuation in
+                gate.withLock { $0 = continuation }
+            }
+        }
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        let reader = Task {
+            await outbox.waitUntilSynced(resources: [item])
+            return released.withLock { $0 }
+        }
+        // Let the request reach the transport, then answer it.
+        while gate.withLock({ $0 == nil }) { await Task.yield() }
+        released.withLock { $0 = true }
+        gate.withLock { $0?.resume(); $0 = nil }
+        #expect(await reader.value, "the read resumed only after the write was answered")
+        await outbox.waitUntilSynced(collections: ["other"])
+        await outbox.stop()
+    }
+}

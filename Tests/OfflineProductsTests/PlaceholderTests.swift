@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct OfflineProductsPlaceholderTests {
-    @Test func builds() {}
-}

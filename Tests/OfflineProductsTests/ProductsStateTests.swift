@@ -1,0 +1,217 @@
+import Connectivity
+import Core
+import Foundation
+import OfflineProducts
+import Testing
+
+/// The pure state machine: synchronous, no I/O, time passed in.
+@Suite struct ProductsStateTests {
+    let products = makeProducts(3)
+    var cached: CachedValue<ProductCatalog> { CachedValue(value: ProductCatalog(products), savedAt: fixedNow.addingTimeInterval(-day)) }
+
+    func view(_ state: ProductsState) -> ProductsViewState {
+        ProductsViewState(state: state, now: fixedNow, policy: .default)
+    }
+
+    func opened(_ cached: CachedValue<ProductCatalog>?, _ status: ConnectivityStatus) -> (ProductsState, [ProductsEffect]) {
+        var state = ProductsState()
+        var effects = state.handle(.opened(cached))
+        effects += state.handle(.connectivityChanged(status))
+        return (state, effects)
+    }
+
+    @Test func productListFromTheLocalCacheWhenOfflineWithTheOfflineIndicator() {
+        let (state, effects) = opened(cached, .offline)
+        #expect(effects.isEmpty)
+        let view = view(state)
+        #expect(view.rows.map(\.id) == products.map(\.id))
+        #expect(view.offlineIndicator?.title == CoreCopy.offlineIndicatorTitle)
+        #expect(view.offlineIndicator?.message == CoreCopy.offlineIndicatorMessage)
+        #expect(view.offlineIndicator?.accessibilityLabel == CoreCopy.offlineIndicatorAccessibilityLabel)
+        #expect(view.announcement == CoreCopy.offlineIndicatorAccessibilityLabel)
+        #expect(view.list.content?.lastUpdated == CoreCopy.lastUpdated(cached.savedAt))
+    }
+
+    @Test func noOfflineIndicatorWhileTheConnectionIsUnknownOrOnline() {
+        for status in [ConnectivityStatus.unknown, .online] {
+            let (state, _) = opened(cached, status)
+            #expect(view(state).offlineIndicator == nil)
+            #expect(view(state).announcement == nil)
+        }
+    }
+
+    @Test func firstUseOfflineShowsTheConnectToSyncMessageNotAnEmptyListNorAnError() {
+        let (state, effects) = opened(nil, .offline)
+        #expect(effects.isEmpty)
+        let view = view(state)
+        #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage)))
+        #expect(view.list.content == nil)
+        #expect(view.toast == nil)
+        #expect(view.offlineIndicator != nil)
+    }
+
+    @Test func firstUseOnlineSyncsAtOnceWithABriefLoadingState() {
+        let (state, effects) = opened(nil, .online)
+        #expect(effects == [.sync(.firstOpen)])
+        #expect(view(state).list == .loading)
+    }
+
+    @Test func failedFirstSyncShowsTheFirstUseMessageWithRetry() {
+        var (state, _) = opened(nil, .online)
+        _ = state.handle(.syncFinished(.failed(.http(status: 503, body: Data()), kept: nil)))
+        let view = view(state)
+        #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage,
+                                                 action: Action(id: ProductsViewState.retryActionID, title: CoreCopy.retry))))
+        #expect(view.toast == nil)
+    }
+
+    @Test func failedSyncKeepsTheLastGoodCacheSilently() {
+        var (state, _) = opened(cached, .online)
+        #expect(state.handle(.loggedIn) == [.sync(.login)])
+        let before = view(state)
+        _ = state.handle(.syncFinished(.failed(.timeout, kept: cached)))
+        let after = view(state)
+        #expect(after.rows == before.rows)
+        #expect(after.toast == nil && after.offlineIndicator == nil && after.syncProgress == nil)
+        #expect(after.list.content?.lastUpdated == CoreCopy.lastUpdated(cached.savedAt))
+    }
+
+    @Test func syncsOnLoginAndOnForegroundWhenOnline() {
+        var (state, _) = opened(cached, .online)
+        #expect(state.handle(.loggedIn) == [.sync(.login)])
+        #expect(state.handle(.lifecycle(.foregrounded)) == [], "one sync at a time")
+        _ = state.handle(.syncFinished(.synced(cached)))
+        #expect(state.handle(.lifecycle(.foregrounded)) == [.sync(.foreground)])
+        _ = state.handle(.syncFinished(.synced(cached)))
+        #expect(state.handle(.lifecycle(.backgrounded)) == [])
+    }
+
+    @Test func loginOrForegroundWhileOfflineSyncsOnlyWhenTheConnectionIsThere() {
+        var (state, _) = opened(cached, .offline)
+        #expect(state.handle(.loggedIn) == [])
+        #expect(state.handle(.lifecycle(.foregrounded)) == [])
+        #expect(state.syncWanted == .login)
+        #expect(state.handle(.connectivityChanged(.online)) == [.sync(.login)])
+    }
+
+    @Test func reconnectSyncsInTheBackgroundAndTheIndicatorGoesAwayOnlyAfterSuccess() {
+        var (state, _) = opened(cached, .offline)
+        #expect(state.handle(.connectivityChanged(.online)) == [.sync(.reconnect)])
+        var view = view(state)
+        #expect(view.offlineIndicator != nil, "still the offline copy until the sync succeeds")
+        #expect(view.syncProgress == ProductsCopy.syncInProgress)
+        #expect(view.rows.count == 3, "the list stays usable while syncing")
+        _ = state.handle(.syncFinished(.failed(.connectionLost("reset"), kept: cached)))
+        view = self.view(state)
+        #expect(view.offlineIndicator != nil, "a failed sync leaves the offline copy and its indicator")
+        #expect(view.toast == nil)
+        // The next trigger tries again; success removes the indicator.
+        #expect(state.handle(.lifecycle(.foregrounded)) == [.sync(.foreground)])
+        let fresh = CachedValue(value: ProductCatalog(makeProducts(5)), savedAt: fixedNow)
+        _ = state.handle(.syncFinished(.synced(fresh)))
+        view = self.view(state)
+        #expect(view.offlineIndicator == nil && view.announcement == nil && view.syncProgress == nil)
+        #expect(view.rows.count == 5)
+    }
+
+    @Test func onlineOnlyActionsAreDisabledOfflineAndAnnouncedAsDisabled() {
+        for status in [ConnectivityStatus.offline, .unknown] {
+            var (state, _) = opened(cached, status)
+            _ = state.handle(.productSelected(products[0].id))
+            let actions = view(state).card?.actions ?? []
+            #expect(actions.map(\.id) == ["raise-service-request", "transfer-ownership"])
+            for action in actions {
+                #expect(action.state == .disabled(reason: CoreCopy.requiresConnection))
+                #expect(action.accessibilityLabel == CoreCopy.disabledAccessibilityLabel(action.title))
+            }
+        }
+        var (online, _) = opened(cached, .online)
+        _ = online.handle(.productSelected(products[0].id))
+        #expect(view(online).card?.actions.allSatisfy { $0.state == .enabled } == true)
+    }
+
+    @Test func tappingAnOnlineOnlyActionOfflineShowsRequiresConnection() {
+        var (state, _) = opened(cached, .offline)
+        _ = state.handle(.productSelected(products[0].id))
+        let effects = state.handle(.actionTapped(.raiseServiceRequest))
+        #expect(effects == [.expireToast(sequence: 1, after: ProductsState.toastDuration)])
+        #expect(view(state).toast?.message == CoreCopy.requiresConnection)
+        #expect(state.flow == nil)
+        _ = state.handle(.toastExpired(sequence: 1))
+        #expect(view(state).toast == nil)
+    }
+
+    @Test func tappingAnOnlineOnlyActionOnlineOpensItsFlow() {
+        var (state, _) = opened(cached, .online)
+        _ = state.handle(.productSelected(products[1].id))
+        #expect(state.handle(.actionTapped(.transferOwnership)) == [])
+        #expect(view(state).flow == ProductFlow(action: .transferOwnership, productID: products[1].id))
+        #expect(view(state).toast == nil)
+    }
+
+    @Test func anOlderToastTimerDoesNotHideANewerToast() {
+        var (state, _) = opened(cached, .offline)
+        _ = state.handle(.productSelected(products[0].id))
+        _ = state.handle(.actionTapped(.raiseServiceRequest))
+        _ = state.handle(.actionTapped(.transferOwnership))
+        _ = state.handle(.toastExpired(sequence: 1))
+        #expect(state.toast != nil)
+        _ = state.handle(.toastExpired(sequence: 2))
+        #expect(state.toast == nil)
+    }
+
+    @Test func warrantyCardLooksTheSameOnlineAndOfflineForTheSameData() {
+        var (offline, _) = opened(cached, .offline)
+        var (online, _) = opened(cached, .online)
+        _ = offline.handle(.productSelected(products[2].id))
+        _ = online.handle(.productSelected(products[2].id))
+        let offlineCard = view(offline).card, onlineCard = view(online).card
+        #expect(offlineCard?.card == onlineCard?.card)
+        #expect(offlineCard?.card.viewNode == onlineCard?.card.viewNode)
+        #expect(offlineCard?.actions.map(\.title) == onlineCard?.actions.map(\.title))
+    }
+
+    @Test func offlineIndicatorStaysVisibleOnTheWarrantyCard() {
+        var (state, _) = opened(cached, .offline)
+        _ = state.handle(.productSelected(products[0].id))
+        let node = view(state).viewNode()
+        guard case let .stack(nodes) = node else { Issue.record("not a stack"); return }
+        #expect(nodes.first == .banner(ProductsViewState.offlineBanner))
+        #expect(flatten(node).contains(.title(ProductsCopy.cardTitle)))
+    }
+
+    @Test func refreshOfflineSaysThereIsNoConnection() {
+        var (state, _) = opened(cached, .offline)
+        #expect(view(state).list.content?.refresh.state == .disabled(reason: CoreCopy.noConnection))
+        _ = state.handle(.refreshRequested)
+        #expect(state.toast?.message == CoreCopy.noConnection)
+        #expect(state.syncInFlight == nil)
+    }
+
+    @Test func zeroProductsAfterASyncIsAnEmptyListNotTheFirstUseMessage() {
+        var (state, _) = opened(nil, .online)
+        _ = state.handle(.syncFinished(.synced(CachedValue(value: .empty, savedAt: fixedNow))))
+        #expect(view(state).list == .empty(EmptyState(title: ProductsCopy.noProducts)))
+    }
+
+    @Test func aTransferredProductLeavesTheListAndItsCardCloses() {
+        var (state, _) = opened(cached, .online)
+        _ = state.handle(.productSelected(products[0].id))
+        _ = state.handle(.actionTapped(.transferOwnership))
+        _ = state.handle(.productRemoved(products[0].id))
+        #expect(view(state).card == nil && view(state).flow == nil)
+        #expect(view(state).rows.map(\.id) == products.dropFirst().map(\.id))
+    }
+
+    @Test(arguments: ProductsUserAction.allCases)
+    func everyActionIsDeclaredWithThePatternTheFlowchartGives(_ action: ProductsUserAction) {
+        #expect(OfflinePattern.choose(action.answers) == action.pattern)
+    }
+
+    @Test func onlineOnlyActionsAreDeclaredAsNotWorkingOffline() {
+        #expect(!ProductsUserAction.raiseServiceRequest.pattern.worksOffline)
+        #expect(!ProductsUserAction.transferOwnership.pattern.worksOffline)
+        #expect(ProductsUserAction.viewProducts.pattern.worksOffline)
+        #expect(ProductAction.allCases.map(\.onlineOnlyAction) == [.raiseServiceRequest, .transferOwnership])
+    }
+}

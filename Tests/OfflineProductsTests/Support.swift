@@ -1,0 +1,205 @@
+import Connectivity
+import Core
+import Foundation
+import Localization
+import Logging
+import OfflineProducts
+import ReferenceServer
+import SecureStore
+import Synchronization
+import Testing
+
+/// This feature's product, not the reference server's wire type of the same name.
+typealias Product = OfflineProducts.Product
+
+/// The server's reference date, 2026-01-01 00:00 UTC, and the fixed `now` of every test: 30 days later.
+let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
+let fixedNow = referenceDate.addingTimeInterval(30 * 86_400)
+let day: TimeInterval = 86_400
+
+/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
+let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
+
+/// `count` deterministic products; warranties spread from long expired to years ahead of `fixedNow`.
+func makeProducts(_ count: Int, prefix: String = "p") -> [Product] {
+    (0..<count).map { index in
+        let expiry = fixedNow.addingTimeInterval(Double(index % 97 - 30) * 7 * day)
+        return Product(id: "\(prefix)\(index + 1)", name: ["Espresso Machine", "Robot Vacuum", "Headphones"][index % 3],
+                       model: ["EM-200", "RV-9", "HP-X3"][index % 3], serialNumber: String(format: "SN%010d", 7_919 * (index + 1)),
+                       purchaseDate: expiry.addingTimeInterval(-730 * day), warrantyExpiresAt: expiry)
+    }
+}
+
+/// An in-memory store holding `products` as a sync at `savedAt` would have left them.
+func storeHolding(_ products: [Product]?) throws -> InMemoryRecordStore {
+    let store = InMemoryRecordStore(now: { fixedNow.addingTimeInterval(-day) })
+    if let products {
+        try ProductsRepository(store: store, api: .test, status: { .offline }).saveProducts(products)
+    }
+    return store
+}
+
+/// A connectivity signal the test sets by hand.
+func connectivity(_ status: ConnectivityStatus) -> StateCell<ConnectivityStatus> {
+    StateCell(status)
+}
+
+/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
+@discardableResult
+func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
+    for await value in cell.values() where predicate(value) { return value }
+    return cell.value
+}
+
+extension ProductsViewState {
+    var rows: [ProductRow] { list.content?.rows ?? [] }
+    var isSyncing: Bool { syncProgress != nil }
+}
+
+/// A product fetch that waits until the test lets it answer: proves what the screen does meanwhile.
+final class HeldFetch: Sendable {
+    private let state = Mutex<(calls: Int, waiters: [CheckedContinuation<Void, Never>], open: Bool)>((0, [], false))
+    let products: [Product]
+
+    init(_ products: [Product]) { self.products = products }
+
+    var calls: Int { state.withLock { $0.calls } }
+
+    func release() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    var api: ProductsAPI {
+        var api = ProductsAPI.serving(products)
+        api.fetchPage = { [self] offset, limit throws(HTTPClientError) in
+            await withCheckedContinuation { continuation in
+                let open = state.withLock { state in
+                    state.calls += 1
+                    if !state.open { state.waiters.append(continuation) }
+                    return state.open
+                }
+                if open { continuation.resume() }
+            }
+            let start = min(offset, products.count)
+            return ProductPage(items: Array(products[start..<min(start + limit, products.count)]), total: products.count)
+        }
+        return api
+    }
+}
+
+/// Counts fetches and answers them from a script: products, or an error.
+final class ScriptedAPI: Sendable {
+    enum Answer: Sendable { case products([Product]), failure(HTTPClientError) }
+    private let state: Mutex<(answers: [Answer], calls: Int)>
+
+    init(_ answers: [Answer]) { state = Mutex((answers, 0)) }
+
+    var calls: Int { state.withLock { $0.calls } }
+
+    var api: ProductsAPI {
+        var api = ProductsAPI.test
+        api.fetchPage = { [self] offset, limit throws(HTTPClientError) in
+            let answer = state.withLock { state -> Answer in
+                state.calls += 1
+                return state.answers.count > 1 ? state.answers.removeFirst() : state.answers[0]
+            }
+            switch answer {
+            case let .products(products):
+                let start = min(offset, products.count)
+                return ProductPage(items: Array(products[start..<min(start + limit, products.count)]), total: products.count)
+            case let .failure(error):
+                throw error
+            }
+        }
+        return api
+    }
+}
+
+// MARK: - Real parts
+
+/// Runs `body` against a fresh reference server on 127.0.0.1 port 0, and stops it afterwards.
+func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
+                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
+    var logger = Logger(label: "ReferenceServer.test")
+    logger.logLevel = .critical
+    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { fixedNow }, logger: logger))
+    let url = try await server.start()
+    do {
+        let result = try await body(server, url)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+func httpClient(_ url: URL, user: String = "user1", timeout: Duration = .seconds(10), connectivity: ConnectivityContext) -> HTTPClient {
+    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
+               connectivity: connectivity, time: liveTime)
+}
+
+/// A connectivity context over a hand-set cell.
+func context(_ cell: StateCell<ConnectivityStatus>) -> ConnectivityContext {
+    ConnectivityContext(status: { cell.value }, report: { _ in })
+}
+
+/// A SecureStore in a fresh temporary folder with its key in a file there, as on a device.
+struct VaultFixture {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineProductsTests-\(UUID().uuidString)", isDirectory: true)
+
+    func open() throws -> SecureStore {
+        try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: .disabled, now: { fixedNow })
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    func files() throws -> [(name: String, bytes: Data)] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+            (name, try Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+    }
+}
+
+/// The bundled catalogs, loaded once.
+let catalogs: Catalog = {
+    do { return try BundledCatalogs.load() } catch { fatalError("the bundled catalogs do not load: \(error)") }
+}()
+
+let locales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
+
+func localizer(_ locale: String) -> Localizer {
+    Localizer(catalog: catalogs, locale: locale, baseLocale: "en", timeZone: "UTC")
+}
+
+/// Every `Copy` in a node tree, with the copies of its arguments.
+func copies(in node: ViewNode) -> [Copy] {
+    switch node {
+    case let .title(copy), let .text(copy, _): return [copy]
+    case .verbatim, .divider: return []
+    case let .field(label, value):
+        if case let .copy(copy) = value { return [label, copy] }
+        return [label]
+    case let .badge(copy, _, label): return [copy] + (label.map { [$0] } ?? [])
+    case let .banner(banner):
+        return [banner.title] + [banner.message, banner.accessibilityLabel, banner.action?.title].compactMap { $0 }
+    case let .toast(toast): return [toast.message] + (toast.title.map { [$0] } ?? [])
+    case let .empty(empty): return [empty.title] + [empty.message, empty.action?.title].compactMap { $0 }
+    case let .actions(actions): return actions.flatMap { [$0.title, $0.accessibilityLabel] + ($0.state.disabledReason.map { [$0] } ?? []) }
+    case let .row(nodes, _), let .stack(nodes): return nodes.flatMap(copies(in:))
+    case let .progress(copy): return copy.map { [$0] } ?? []
+    }
+}
+
+/// Every node in a tree, depth first.
+func flatten(_ node: ViewNode) -> [ViewNode] {
+    switch node {
+    case let .row(nodes, _), let .stack(nodes): [node] + nodes.flatMap(flatten)
+    default: [node]
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct WarmupToastPlaceholderTests {
-    @Test func builds() {}
-}

@@ -1,0 +1,65 @@
+import Clocks
+import Core
+import Foundation
+import Testing
+import WarmupToast
+
+/// A fixed wall-clock date for every test (2026-11-22 10:00:00 UTC): no test reads the real clock.
+let fixedNow = Date(timeIntervalSince1970: 1_795_341_600)
+
+/// The seven shipped locales.
+let shippedLocales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
+
+/// A coordinator on a test clock, with its telemetry kept in memory.
+struct WarmupFixture {
+    let clock = TestClock()
+    let sink = InMemoryTelemetrySink()
+
+    var time: TimeSource { TimeSource(clock: clock, now: { fixedNow }) }
+    var telemetry: Telemetry { Telemetry(sink: sink, now: { fixedNow }) }
+
+    func coordinator(plan: CacheWarmupPlan = .nothingToWarm, store: (any RecordStore)? = nil) -> CacheWarmupCoordinator {
+        CacheWarmupCoordinator(plan: plan, store: store, time: time, telemetry: telemetry)
+    }
+
+    /// A started feature over `coordinator`.
+    func feature(_ coordinator: CacheWarmupCoordinator,
+                 configuration: WarmupToastConfiguration = WarmupToastConfiguration()) async -> WarmupToastFeature {
+        let feature = WarmupToastFeature(coordinator: coordinator, configuration: configuration, time: time)
+        await feature.start()
+        return feature
+    }
+
+    /// Names of the warmup events recorded so far.
+    var eventNames: [String] { sink.names() }
+}
+
+/// The first value of `cell` (current or later) that satisfies `predicate`.
+@discardableResult
+func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
+    for await value in cell.values() where predicate(value) { return value }
+    return cell.value
+}
+
+/// Returns once something sleeps on `clock`, so that advancing it wakes that sleeper.
+func waitForSleeper(on clock: TestClock<Duration>) async {
+    while (try? await clock.checkSuspension()) != nil { await Task.yield() }
+}
+
+/// Whether every sleep on `clock` has ended (a cancelled sleeper leaves once its task has run), after
+/// giving other tasks up to `attempts` turns.
+func clockHasNoSleepers(_ clock: TestClock<Duration>, attempts: Int = 1_000) async -> Bool {
+    for _ in 0..<attempts {
+        if (try? await clock.checkSuspension()) != nil { return true }
+        await Task.yield()
+    }
+    return false
+}
+
+/// An error a subtask fails with in tests.
+struct DownloadFailed: Error {}
+
+extension WarmupToastViewState {
+    var showsToast: Bool { toast != nil }
+    var showsBanner: Bool { banner != nil }
+}

@@ -1,0 +1,167 @@
+import Core
+import Testing
+import WarmupToast
+
+@Suite("WarmupToastState: the pure state machine")
+struct WarmupToastStateTests {
+    func machine(bannerDuration: Duration = .seconds(3), screensWithoutToasts: Set<String> = ["media.fullscreen", "passcode"])
+        -> WarmupToastState {
+        WarmupToastState(configuration: WarmupToastConfiguration(bannerDuration: bannerDuration,
+                                                                 screensWithoutToasts: screensWithoutToasts))
+    }
+
+    @Test(arguments: WarmupPhase.allCases)
+    func theToastIsVisibleIffTheSessionIsInProgress(phase: WarmupPhase) {
+        var state = machine()
+        _ = state.handle(.phaseChanged(phase))
+        let view = WarmupToastViewState(state: state)
+        #expect(view.showsToast == (phase == .inProgress))
+    }
+
+    @Test func everyCombinationShowsTheToastOnlyInProgressOnScreenAndOnAnAllowedScreen() {
+        for phase in WarmupPhase.allCases {
+            for moment in AppLifecycle.allCases {
+                for screen in ["home", "orders", "passcode", "media.fullscreen"] {
+                    var state = machine()
+                    _ = state.handle(.phaseChanged(phase))
+                    _ = state.handle(.lifecycle(moment))
+                    _ = state.handle(.screenOpened(screen))
+                    let expected = phase == .inProgress && moment.isActive && !["passcode", "media.fullscreen"].contains(screen)
+                    #expect(WarmupToastViewState(state: state).showsToast == expected, "\(phase) \(moment) \(screen)")
+                }
+            }
+        }
+    }
+
+    @Test func noCachingNeededShowsNothing() {
+        let state = machine()
+        #expect(WarmupToastViewState(state: state) == .hidden)
+    }
+
+    @Test func theToastIsTheStorysToastAndPassesTouchesThrough() throws {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        let toast = try #require(WarmupToastViewState(state: state).toast)
+        #expect(toast.title == Copy("WarmupToast", "toast.title"))
+        #expect(toast.message == Copy("WarmupToast", "toast.message"))
+        #expect(toast.icon == WarmupIdentifiers.toastIcon)
+        #expect(toast.passesTouchesThrough)
+        #expect(toast.autoDismissAfter == nil)
+    }
+
+    @Test func navigationWhileTheToastIsUpChangesNothingOnScreen() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        let before = WarmupToastViewState(state: state)
+        for screen in ["home", "orders", "orders.detail", "products", "home"] {
+            #expect(state.handle(.screenOpened(screen)).isEmpty)
+            #expect(WarmupToastViewState(state: state) == before)
+        }
+    }
+
+    @Test func completionReplacesTheToastWithTheBannerAndStartsItsTimer() throws {
+        var state = machine(bannerDuration: .seconds(5))
+        _ = state.handle(.phaseChanged(.inProgress))
+        let effects = state.handle(.phaseChanged(.completed))
+        #expect(effects == [.startBannerTimer(timer: 1, after: .seconds(5))])
+        let view = WarmupToastViewState(state: state)
+        #expect(view.toast == nil)
+        let banner = try #require(view.banner)
+        #expect(banner.title == Copy("WarmupToast", "banner.optimized.title"))
+        #expect(banner.severity == .success)
+        #expect(banner.isDismissible)
+        #expect(view.actions.map(\.id) == [WarmupIdentifiers.closeBannerActionID])
+        #expect(view.actions.first?.title == Copy("WarmupToast", "banner.close"))
+    }
+
+    @Test func theTimerTakesTheBannerDownButAnOldTimerDoesNot() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.phaseChanged(.completed))
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.phaseChanged(.completed))
+        #expect(state.banner == .shown(timer: 2))
+        _ = state.handle(.bannerTimerFired(timer: 1))
+        #expect(WarmupToastViewState(state: state).showsBanner)
+        _ = state.handle(.bannerTimerFired(timer: 2))
+        #expect(WarmupToastViewState(state: state) == .hidden)
+    }
+
+    @Test func tappingXTakesTheBannerDownAndCancelsItsTimer() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.phaseChanged(.completed))
+        #expect(state.handle(.closeBannerTapped) == [.cancelBannerTimer])
+        #expect(WarmupToastViewState(state: state) == .hidden)
+        #expect(state.handle(.bannerTimerFired(timer: 1)).isEmpty)
+        #expect(WarmupToastViewState(state: state) == .hidden)
+    }
+
+    @Test func failureDismissesTheToastAndShowsNoErrorToastOrBanner() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        #expect(state.handle(.phaseChanged(.failed)).isEmpty)
+        #expect(WarmupToastViewState(state: state) == .hidden)
+    }
+
+    @Test func aNewSessionTakesALingeringBannerDown() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.phaseChanged(.completed))
+        #expect(state.handle(.phaseChanged(.inProgress)) == [.cancelBannerTimer])
+        let view = WarmupToastViewState(state: state)
+        #expect(view.showsToast && !view.showsBanner)
+    }
+
+    @Test func backgroundedDuringWarmupTheToastIsBackOnForegroundUntilCompletion() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.lifecycle(.backgrounded))
+        #expect(WarmupToastViewState(state: state) == .hidden)
+        _ = state.handle(.lifecycle(.foregrounded))
+        #expect(WarmupToastViewState(state: state).showsToast)
+        _ = state.handle(.phaseChanged(.completed))
+        #expect(!WarmupToastViewState(state: state).showsToast)
+    }
+
+    @Test func completedWhileInTheBackgroundTheBannerWaitsForTheReturn() {
+        var state = machine(bannerDuration: .seconds(4))
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.lifecycle(.backgrounded))
+        #expect(state.handle(.phaseChanged(.completed)).isEmpty)
+        #expect(state.banner == .waitingForForeground)
+        #expect(state.handle(.lifecycle(.foregrounded)) == [.startBannerTimer(timer: 1, after: .seconds(4))])
+        #expect(WarmupToastViewState(state: state).showsBanner)
+    }
+
+    @Test func aDisallowedScreenHidesTheToastAndLeavingItBringsItBack() {
+        var state = machine(screensWithoutToasts: ["camera"])
+        _ = state.handle(.screenOpened("home"))
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.screenOpened("camera"))
+        #expect(WarmupToastViewState(state: state) == .hidden)
+        _ = state.handle(.screenOpened("home"))
+        #expect(WarmupToastViewState(state: state).showsToast)
+        // The default set is not used once configured: passcode is allowed here.
+        _ = state.handle(.screenOpened("passcode"))
+        #expect(WarmupToastViewState(state: state).showsToast)
+    }
+
+    @Test func theBannerIsHiddenOnADisallowedScreenToo() {
+        var state = machine()
+        _ = state.handle(.phaseChanged(.inProgress))
+        _ = state.handle(.phaseChanged(.completed))
+        _ = state.handle(.screenOpened("passcode"))
+        #expect(WarmupToastViewState(state: state) == .hidden)
+        _ = state.handle(.screenOpened("home"))
+        #expect(WarmupToastViewState(state: state).showsBanner)
+    }
+
+    @Test func closingTheBannerIsDeclaredWithThePatternTheFlowchartGives() {
+        for (actionID, declared) in WarmupToastFeature.offlinePatterns {
+            // Closing a banner never talks to a server.
+            #expect(OfflinePattern.choose(.noServer) == declared, "\(actionID)")
+        }
+        #expect(WarmupToastFeature.offlinePatterns.keys.sorted() == [WarmupIdentifiers.closeBannerActionID])
+    }
+}
