@@ -1,7 +1,6 @@
 public import Connectivity
 public import Core
 public import Foundation
-import Logging
 
 /// The cart and order history, running: feeds events to `CommerceState`, performs its effects with the
 /// repository, and publishes `CommerceViewState` through `viewState`.
@@ -19,7 +18,6 @@ public actor CommerceFeature {
     private let time: TimeSource
     private let telemetry: Telemetry
     private let makeIdempotencyKey: @Sendable () -> String
-    private let logger = Logger(label: "OfflineKit.OfflineCommerce")
     /// Submission → idempotency key: a retried form sends the key of its first try.
     private var idempotencyKeys: [Int: String] = [:]
     /// Requests and reads under way (what `waitUntilIdle` waits for).
@@ -36,7 +34,8 @@ public actor CommerceFeature {
     ///   - makeIdempotencyKey: a new unique key per form submission (tests pass a counter).
     public init(store: any RecordStore, api: CommerceAPI, connectivity: StateCell<ConnectivityStatus>, time: TimeSource,
                 telemetry: Telemetry = .disabled, makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString }) {
-        repository = CommerceRepository(store: store, api: api, status: { [connectivity] in connectivity.value }, now: time.now)
+        repository = CommerceRepository(store: store, api: api, status: { [connectivity] in connectivity.value }, now: time.now,
+                                        telemetry: telemetry)
         self.connectivity = connectivity
         self.time = time
         self.telemetry = telemetry
@@ -103,6 +102,18 @@ public actor CommerceFeature {
         return outcome
     }
 
+    /// `prefetch()` as two subtasks of the app's cache-warmup session ("Optimizing your experience"):
+    /// `commerce.cart` and `commerce.orders`, each failed with its error when its refresh fails.
+    @discardableResult
+    public func prefetch(reportingTo warmup: any CacheWarmupPort, required: Bool = true) async -> PrefetchOutcome {
+        let cartTicket = warmup.begin(id: "commerce.cart", required: required)
+        let ordersTicket = warmup.begin(id: "commerce.orders", required: required)
+        let outcome = await prefetch()
+        if let error = outcome.cartError { cartTicket.fail(error) } else { cartTicket.finish() }
+        if let error = outcome.ordersError { ordersTicket.fail(error) } else { ordersTicket.finish() }
+        return outcome
+    }
+
     /// Waits until no read or request started by the feature is under way (toast timers excluded).
     public func waitUntilIdle() async {
         while let task = work.values.first {
@@ -151,7 +162,7 @@ public actor CommerceFeature {
         case let .saveDrafts(drafts):
             do { try repository.saveDrafts(drafts) } catch {
                 // The form keeps its value on screen; only surviving a restart is lost.
-                logger.error("could not save form drafts: \(error)")
+                telemetry.record("commerce.drafts_not_saved", attributes: ["error": "\(error)"])
             }
         case let .perform(command):
             let key = idempotencyKey(for: command.submission)

@@ -1,7 +1,6 @@
 public import Connectivity
 public import Core
 public import Foundation
-import Logging
 
 /// The cart and order history of one user: cache-first over a `RecordStore` (a SecureStore vault in
 /// the app: encrypted per user) through Connectivity's `CachedResource`, and the writes that need the
@@ -27,16 +26,18 @@ public struct CommerceRepository: Sendable {
     private let cart: CachedResource<ShoppingCart>
     private let orders: CachedResource<OrderHistory>
     private let now: @Sendable () -> Date
-    private let logger = Logger(label: "OfflineKit.OfflineCommerce")
+    private let telemetry: Telemetry
 
     /// - Parameters:
     ///   - store: the signed-in user's vault (`SecureStore.vault(for:)`), or an `InMemoryRecordStore` in tests.
     ///   - status: the connectivity status the gate and the cache consult (`ConnectivityMonitor.status.value`).
     ///   - now: dates a value shown while it could not be stored (the store's own clock dates the rest).
+    ///   - telemetry: where failures the user does not see are recorded (a draft or a write's answer not stored).
     public init(store: any RecordStore, api: CommerceAPI, status: @escaping @Sendable () -> ConnectivityStatus,
-                now: @escaping @Sendable () -> Date) {
+                now: @escaping @Sendable () -> Date, telemetry: Telemetry = .disabled) {
         self.store = store
         self.now = now
+        self.telemetry = telemetry
         self.api = api
         gate = OnlineOnlyGate(status: status)
         cart = CachedResource(collection: Collection.cart, key: Self.key, store: store, status: status,
@@ -74,7 +75,7 @@ public struct CommerceRepository: Sendable {
             guard let record = try store.load(collection: Collection.drafts, key: Self.key) else { return FormDrafts() }
             return try CachedResourceCoding.decoder.decode(FormDrafts.self, from: record.value)
         } catch {
-            logger.warning("form drafts are unreadable, starting without them: \(error)")
+            telemetry.record("commerce.drafts_unreadable", attributes: ["error": "\(error)"])
             return FormDrafts()
         }
     }
@@ -140,10 +141,10 @@ public struct CommerceRepository: Sendable {
         try store.apply(Collection.all.map { .deleteAll(collection: $0) })
     }
 
-    /// Stores a value the server just answered; a store failure still shows it (logged), like `CachedResource`.
+    /// Stores a value the server just answered; a store failure still shows it (recorded), like `CachedResource`.
     private func cache<Value>(_ value: Value, in resource: CachedResource<Value>) -> CachedValue<Value> {
         do { try resource.store(value) } catch {
-            logger.error("could not cache \(resource.collection): \(error)")
+            telemetry.record("commerce.cache_write_failed", attributes: ["collection": resource.collection, "error": "\(error)"])
         }
         return resource.cached() ?? CachedValue(value: value, savedAt: now())
     }

@@ -85,8 +85,8 @@ public struct TrackingPage: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         case loading
         case loaded(OrderSummary, checkedAt: Date)
-        /// No fresh answer (offline, or the read failed): the page blocks and says what to do.
-        case blocked
+        /// No fresh answer (offline, or the read failed): the page blocks and says what to do next.
+        case failed(HTTPClientError)
         case notFound
     }
 
@@ -273,7 +273,7 @@ public struct CommerceState: Sendable, Equatable {
                 sheet = .tracking(TrackingPage(orderID: orderID, phase: .notFound))
                 return []
             case let .failed(error):
-                sheet = .tracking(TrackingPage(orderID: orderID, phase: .blocked))
+                sheet = .tracking(TrackingPage(orderID: orderID, phase: .failed(error)))
                 return [.record("commerce.tracking_blocked", ["order": orderID, "error": Self.describe(error)])]
             }
         }
@@ -376,7 +376,7 @@ public struct CommerceState: Sendable, Equatable {
             effects += revalidateVisible()
         } else if status == .offline, case let .tracking(page) = sheet, page.phase == .loading {
             // The fresh read cannot finish offline: block now rather than wait for it to fail.
-            sheet = .tracking(TrackingPage(orderID: page.orderID, phase: .blocked))
+            sheet = .tracking(TrackingPage(orderID: page.orderID, phase: .failed(.offline)))
         }
         return effects
     }
@@ -458,7 +458,7 @@ public struct CommerceState: Sendable, Equatable {
 
     private mutating func track(_ orderID: String) -> [CommerceEffect] {
         guard connectivity != .offline else {
-            sheet = .tracking(TrackingPage(orderID: orderID, phase: .blocked))
+            sheet = .tracking(TrackingPage(orderID: orderID, phase: .failed(.offline)))
             return showToast(CorePreviews.noConnectionToast)
         }
         sheet = .tracking(TrackingPage(orderID: orderID, phase: .loading))

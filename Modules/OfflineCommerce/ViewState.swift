@@ -1,3 +1,4 @@
+import Connectivity
 public import Core
 import Foundation
 
@@ -50,17 +51,31 @@ public struct CartContent: Sendable, Hashable {
     public var checkout: Action?
 }
 
+/// One cart line on screen. Its copy is derived on access from the line, so a long cart's first view
+/// state costs a copy of each line, not a dozen allocations per line (item 10).
 public struct CartLineRow: Sendable, Hashable, Identifiable {
-    public var id: String
-    /// User data, shown as is.
-    public var name: String
-    public var imageRef: String
-    public var quantity: Copy
-    public var unitPrice: Copy
-    public var lineTotal: Copy
+    public let line: CartLine
     /// A quantity chosen in the form but not sent yet (blocking form: saved on the device).
-    public var pendingQuantity: Copy?
-    public var updateQuantity: Action
+    public let draftQuantity: Int?
+    public let updateQuantityState: ActionState
+
+    public init(line: CartLine, draftQuantity: Int?, updateQuantityState: ActionState) {
+        self.line = line
+        self.draftQuantity = draftQuantity == line.quantity ? nil : draftQuantity
+        self.updateQuantityState = updateQuantityState
+    }
+
+    public var id: String { line.id }
+    /// User data, shown as is.
+    public var name: String { line.name }
+    public var imageRef: String { line.imageRef }
+    public var quantity: Copy { CommerceCopy.quantity(line.quantity) }
+    public var unitPrice: Copy { CommerceCopy.unitPrice(line.unitPrice, line.currency) }
+    public var lineTotal: Copy { CommerceCopy.lineTotal(line.lineTotal, line.currency) }
+    public var pendingQuantity: Copy? { draftQuantity.map(CommerceCopy.pendingQuantity) }
+    public var updateQuantity: Action {
+        Action(id: CommerceActionID.updateQuantity(line.id), title: CommerceCopy.updateQuantity, state: updateQuantityState)
+    }
 }
 
 public struct OrdersContent: Sendable, Hashable {
@@ -70,15 +85,30 @@ public struct OrdersContent: Sendable, Hashable {
     public var emptyMessage: Copy?
 }
 
+/// One order on screen; its copy is derived on access, like `CartLineRow`.
 public struct OrderRow: Sendable, Hashable, Identifiable {
-    public var id: String
-    public var number: Copy
-    public var date: Copy
-    public var status: Copy
-    public var statusTone: BadgeTone
-    public var total: Copy
+    public let order: OrderSummary
+    public let trackState: ActionState
+    public let rateState: ActionState
+
+    public init(order: OrderSummary, trackState: ActionState, rateState: ActionState) {
+        self.order = order
+        self.trackState = trackState
+        self.rateState = rateState
+    }
+
+    public var id: String { order.id }
+    public var number: Copy { CommerceCopy.orderNumber(order.id) }
+    public var date: Copy { CommerceCopy.orderDate(order.date) }
+    public var status: Copy { CommerceCopy.status(order.status) }
+    public var statusTone: BadgeTone { order.status.tone }
+    public var total: Copy { CommerceCopy.orderTotal(order.total, order.currency) }
     /// "Track Order", and "Rate Order" for a delivered order not yet rated.
-    public var actions: [Action]
+    public var actions: [Action] {
+        let track = Action(id: CommerceActionID.trackOrder(order.id), title: CommerceCopy.trackOrder, state: trackState)
+        guard order.canBeRated else { return [track] }
+        return [track, Action(id: CommerceActionID.rateOrder(order.id), title: CommerceCopy.rateOrder, state: rateState)]
+    }
 }
 
 /// What every blocking form shares: its submit (disabled offline), cancel, and "You appear offline".
@@ -159,15 +189,9 @@ extension CommerceViewState {
         let updateState = CommerceAction.updateQuantity.state(for: state.connectivity)
         var rows: [CartLineRow] = []
         rows.reserveCapacity(cart.items.count)
+        let drafts = state.drafts.quantities
         for line in cart.items {
-            let draft = state.drafts.quantities[line.id]
-            rows.append(CartLineRow(
-                id: line.id, name: line.name, imageRef: line.imageRef,
-                quantity: CommerceCopy.quantity(line.quantity),
-                unitPrice: CommerceCopy.unitPrice(line.unitPrice, line.currency),
-                lineTotal: CommerceCopy.lineTotal(line.lineTotal, line.currency),
-                pendingQuantity: draft.flatMap { $0 == line.quantity ? nil : CommerceCopy.pendingQuantity($0) },
-                updateQuantity: Action(id: CommerceActionID.updateQuantity(line.id), title: CommerceCopy.updateQuantity, state: updateState)))
+            rows.append(CartLineRow(line: line, draftQuantity: drafts.isEmpty ? nil : drafts[line.id], updateQuantityState: updateState))
         }
         let isEmpty = cart.items.isEmpty
         return .content(CartContent(
@@ -190,13 +214,7 @@ extension CommerceViewState {
         var rows: [OrderRow] = []
         rows.reserveCapacity(orders.count)
         for order in orders {
-            var actions = [Action(id: CommerceActionID.trackOrder(order.id), title: CommerceCopy.trackOrder, state: trackState)]
-            if order.canBeRated {
-                actions.append(Action(id: CommerceActionID.rateOrder(order.id), title: CommerceCopy.rateOrder, state: rateState))
-            }
-            rows.append(OrderRow(id: order.id, number: CommerceCopy.orderNumber(order.id), date: CommerceCopy.orderDate(order.date),
-                                 status: CommerceCopy.status(order.status), statusTone: order.status.tone,
-                                 total: CommerceCopy.orderTotal(order.total, order.currency), actions: actions))
+            rows.append(OrderRow(order: order, trackState: trackState, rateState: rateState))
         }
         return .content(OrdersContent(lastUpdated: CoreCopy.lastUpdated(cached.savedAt), orderCount: CommerceCopy.orderCount(orders.count),
                                       orders: rows, emptyMessage: orders.isEmpty ? CommerceCopy.noOrdersYet : nil))
@@ -252,9 +270,12 @@ extension CommerceViewState {
                                                    statusTone: order.status.tone, date: CommerceCopy.orderDate(order.date),
                                                    total: CommerceCopy.orderTotal(order.total, order.currency),
                                                    checkedAt: CoreCopy.lastUpdated(checkedAt)))
-            case .blocked:
-                content = .blocked(EmptyState(title: CoreCopy.requiresConnection, message: CoreCopy.noConnection,
-                                              action: Action(id: CommerceActionID.retry, title: CoreCopy.retry)))
+            case let .failed(error):
+                // Pattern D's blocking state: "requires a connection" for a network failure, "try again later" for the server's.
+                switch FullPageBlocking.screen(RevalidateOutcome<OrderSummary>.kept(nil, error)) {
+                case let .blocked(empty), let .empty(empty): content = .blocked(empty)
+                case .loading, .content: content = .loading  // never: a kept outcome always blocks
+                }
             case .notFound:
                 content = .empty(EmptyState(title: CommerceCopy.orderNotFound))
             }

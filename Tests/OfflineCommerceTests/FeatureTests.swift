@@ -49,7 +49,8 @@ import Testing
 
     // MARK: Item 1
 
-    @Test func everyOnlineViewCachesTheCartAndOrderHistoryEncryptedForTheUser() async throws {
+    @Test("AC1 every online view caches the cart and order history, encrypted per user")
+    func everyOnlineViewCachesTheCartAndOrderHistoryEncryptedForTheUser() async throws {
         let fixture = try VaultFixture()
         try await withReferenceServer { server, url in
             let online = Self.harness(url, store: fixture.vault("user1"), status: .online)
@@ -78,7 +79,8 @@ import Testing
 
     // MARK: Item 2
 
-    @Test func offlineTheScreensShowTheLastKnownDataTheIndicatorAndDisabledActionsThatSayWhy() async throws {
+    @Test("AC2 offline end to end: last known data, indicator, disabled actions, toast, nothing sent")
+    func offlineTheScreensShowTheLastKnownDataTheIndicatorAndDisabledActionsThatSayWhy() async throws {
         try await withReferenceServer { server, url in
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online)
             await app.open(.orders)
@@ -118,7 +120,8 @@ import Testing
         }
     }
 
-    @Test func theNoConnectionToastDismissesItselfAfterFourSecondsOnTheInjectedClock() async throws {
+    @Test("AC2 the no-connection toast goes after four seconds of the injected clock")
+    func theNoConnectionToastDismissesItselfAfterFourSecondsOnTheInjectedClock() async throws {
         let store = InMemoryRecordStore(now: { fixedNow })
         try CommerceRepository(store: store, api: .test, status: { .offline }, now: { fixedNow })
             .saveDrafts(FormDrafts(quantities: ["c1": 2]))
@@ -139,7 +142,8 @@ import Testing
 
     // MARK: Item 3: BR-OFF-001
 
-    @Test func noStateChangingCallReachesTheServerOfflineAndTheUserIsTold() async throws {
+    @Test("AC3 BR-OFF-001 end to end: no state-changing call reaches the server offline, and the user is told")
+    func noStateChangingCallReachesTheServerOfflineAndTheUserIsTold() async throws {
         try await withReferenceServer { server, url in
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online)
             await app.open(.orders)
@@ -169,7 +173,8 @@ import Testing
         }
     }
 
-    @Test func onlineTheFormsGoThroughOnceAndTheScreensFollow() async throws {
+    @Test("AC3 AC4 online, quantity, checkout, rating and tracking go through and the screens follow")
+    func onlineTheFormsGoThroughOnceAndTheScreensFollow() async throws {
         try await withReferenceServer { server, url in
             let keys = KeyCounter()
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online, keys: keys)
@@ -209,7 +214,8 @@ import Testing
 
     // MARK: Item 4
 
-    @Test func backOnlineTheIndicatorGoesActionsEnableAndTheVisibleScreenRevalidatesByItself() async throws {
+    @Test("AC4 back online end to end: indicator gone, actions enabled, revalidated by itself, pull-to-refresh works")
+    func backOnlineTheIndicatorGoesActionsEnableAndTheVisibleScreenRevalidatesByItself() async throws {
         try await withReferenceServer { server, url in
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online)
             await app.open(.cart)
@@ -232,7 +238,8 @@ import Testing
 
     // MARK: Item 5
 
-    @Test func aScreenNeverVisitedOnlineSaysAConnectionIsNeededTheFirstTimeThenLoadsWhenOnline() async throws {
+    @Test("AC5 end to end: never visited online, each screen says a connection is needed, then loads online")
+    func aScreenNeverVisitedOnlineSaysAConnectionIsNeededTheFirstTimeThenLoadsWhenOnline() async throws {
         try await withReferenceServer { _, url in
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .offline)
             await app.open(.cart)
@@ -249,7 +256,8 @@ import Testing
 
     // MARK: Item 6
 
-    @Test func requestsFailFastOnTheInjectedClockAndAFailureKeepsTheCachedView() async throws {
+    @Test("AC6 requests fail fast (timeout on the injected clock) and the failure keeps the cached view")
+    func requestsFailFastOnTheInjectedClockAndAFailureKeepsTheCachedView() async throws {
         try await withReferenceServer { server, url in
             let connectivity = ConnectivitySwitch(.online)
             let clock = TestClock()
@@ -284,7 +292,8 @@ import Testing
 
     // MARK: Item 7
 
-    @Test func onlyWhatTheScreensShowIsStoredNoTokenNoProfileNoEmail() async throws {
+    @Test("AC7 only what the screens show is stored: no token, no profile, no e-mail")
+    func onlyWhatTheScreensShowIsStoredNoTokenNoProfileNoEmail() async throws {
         let fixture = try VaultFixture()
         let store = RecordingStore(fixture.vault("user1"))
         try await withReferenceServer { _, url in
@@ -310,7 +319,7 @@ import Testing
         // Only the fields the screens show.
         let allowed: [String: Set<String>] = [
             CommerceRepository.Collection.cart: ["items", "total", "currency", "id", "name", "imageRef", "quantity", "unitPrice"],
-            CommerceRepository.Collection.orders: ["orders", "id", "date", "status", "total", "currency", "isRated"],
+            CommerceRepository.Collection.orders: ["ids", "dates", "statuses", "totals", "currencies", "rated"],
             CommerceRepository.Collection.drafts: ["quantities", "ratings", "user1-c1", "user1-o1"],
         ]
         for record in saved {
@@ -361,6 +370,18 @@ import Testing
         await offline.open(.orders)
         #expect(offline.view.ordersContent?.orders.count == 8)
         #expect(await offline.feature.prefetch() == PrefetchOutcome(cartError: .offline, ordersError: .offline))
+    }
+
+    @Test func prefetchJoinsTheWarmupSessionAsTwoSubtasks() async throws {
+        let port = RecordingWarmupPort()
+        try await withReferenceServer { server, url in
+            let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online)
+            #expect(await app.feature.prefetch(reportingTo: port).succeeded)
+            #expect(port.settlements == ["commerce.cart: finished", "commerce.orders: finished"])
+            try await server.setFaults(FaultConfiguration(errorRate: 1, errorStatus: 503, pathPrefixes: ["/v1/users/user1/orders"]))
+            #expect(await !app.feature.prefetch(reportingTo: port).succeeded)
+            #expect(port.settlements.suffix(2) == ["commerce.cart: finished", "commerce.orders: failed"])
+        }
     }
 }
 

@@ -20,7 +20,8 @@ import Testing
         sink.events.filter { $0.name == event }.compactMap { $0.attributes["to"] }
     }
 
-    @Test func intermittentFailuresDoNotMakeTheOfflineIndicatorFlickerAndTheCachedViewStays() async throws {
+    @Test("AC6 intermittent failures (fault injection) do not make the indicator flicker; a sustained outage shows it once")
+    func intermittentFailuresDoNotMakeTheOfflineIndicatorFlickerAndTheCachedViewStays() async throws {
         try await withReferenceServer { server, url in
             let clock = TestClock()
             let time = TimeSource(clock: clock, now: { fixedNow })
@@ -89,7 +90,8 @@ import Testing
         }
     }
 
-    @Test func offlineRequestsFailAtOnceWithoutReachingTheServer() async throws {
+    @Test("AC6 offline, reads fail at once without reaching the server")
+    func offlineRequestsFailAtOnceWithoutReachingTheServer() async throws {
         try await withReferenceServer { server, url in
             let connectivity = ConnectivitySwitch(.offline)
             let client = makeClient(url, connectivity: connectivity.context)

@@ -12,7 +12,8 @@ import Testing
         try #require(previews.first { $0.id == id }).node
     }
 
-    @Test func previewsCoverCartAndOrderHistoryOnlineOfflineFirstLoadAndTheNoConnectionToast() throws {
+    @Test("AC9 previews: cart and order history online, offline, first-load empty; the no-connection toast")
+    func previewsCoverCartAndOrderHistoryOnlineOfflineFirstLoadAndTheNoConnectionToast() throws {
         let ids = Self.previews.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.hasPrefix("commerce.") })
@@ -31,7 +32,7 @@ import Testing
         #expect(try Self.preview("commerce.checkout-offline").allCopies.contains(CoreCopy.appearOffline))
     }
 
-    @Test(arguments: productLocales)
+    @Test("AC9 every word of every preview resolves in all seven locales", arguments: productLocales)
     func everyWordOfEveryPreviewResolvesInTheLocaleWithoutFallback(_ locale: String) throws {
         let localizer = try localizer(locale)
         for preview in Self.previews {
@@ -61,7 +62,8 @@ import Testing
         }
     }
 
-    @Test func currencyIsFormattedPerLocale() throws {
+    @Test("AC1 currency is formatted per locale")
+    func currencyIsFormattedPerLocale() throws {
         let total = CommerceCopy.cartTotal(Fixtures.money("2995.98"), "EUR")
         #expect(try localizer("en").string(total) == "Total: €2,995.98")
         #expect(try localizer("de").string(total) == "Gesamt: 2.995,98\u{A0}€")
@@ -75,7 +77,8 @@ import Testing
         #expect(seen.count == productLocales.count)  // seven languages, seven renderings
     }
 
-    @Test func theToastAndEmptyStatesSayWhatTheStorySays() throws {
+    @Test("AC2 AC5 the toast, empty states and screen-reader labels read as the story words them")
+    func theToastAndEmptyStatesSayWhatTheStorySays() throws {
         let en = try localizer("en")
         #expect(en.string(CorePreviews.noConnectionToast.message) == "No internet connection. Please check your connection and try again.")
         #expect(en.string(try #require(CommerceCopy.cartFirstLoad.message)) == "An internet connection is required to load your cart the first time.")

@@ -27,13 +27,14 @@ import Testing
         .trackOrder: .read(staleDataIsOK: false),
     ]
 
-    @Test(arguments: CommerceAction.allCases)
+    @Test("AC8 every action is declared with the pattern the flowchart gives", arguments: CommerceAction.allCases)
     func everyActionIsDeclaredWithThePatternTheFlowchartGives(_ action: CommerceAction) throws {
         let answers = try #require(Self.answers[action], "no flowchart answers for \(action)")
         #expect(OfflinePattern.choose(answers) == action.pattern)
     }
 
-    @Test func checkoutMovesMoneyAndIsABlockingFormAndTrackOrderIsFullPageBlocking() {
+    @Test("AC8 checkout moves money: blocking form; Track Order: full-page blocking")
+    func checkoutMovesMoneyAndIsABlockingFormAndTrackOrderIsFullPageBlocking() {
         #expect(CommerceAction.checkout.pattern == .blockingForm)
         #expect(CommerceAction.placeOrder.pattern == .blockingForm)
         #expect(CommerceAction.trackOrder.pattern == .fullPageBlocking)
@@ -41,7 +42,8 @@ import Testing
         #expect(CommerceAction.viewOrders.pattern == .none)
     }
 
-    @Test func everyStateChangingCallIsAnOnlineOnlyActionOfTheGate() {
+    @Test("AC3 AC8 every state-changing call is an online-only action of the gate")
+    func everyStateChangingCallIsAnOnlineOnlyActionOfTheGate() {
         let gated = Set(CommerceAction.allCases.compactMap(\.onlineOnlyAction))
         #expect(gated == [.checkout, .placeOrder, .updateQuantity, .rateOrder, .updateProfile])
         // Whatever the gate guards does not work offline, and the other way round.
@@ -50,7 +52,7 @@ import Testing
         }
     }
 
-    @Test(arguments: CommerceAction.allCases)
+    @Test("AC8 an action is disabled offline exactly when its pattern does not work offline", arguments: CommerceAction.allCases)
     func anActionIsDisabledOfflineExactlyWhenItsPatternDoesNotWorkOffline(_ action: CommerceAction) {
         #expect(action.state(for: .online) == .enabled)
         #expect(action.state(for: .offline).isEnabled == action.pattern.worksOffline)

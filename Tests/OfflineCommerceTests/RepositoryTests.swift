@@ -17,7 +17,8 @@ import Testing
 
     // MARK: Item 1
 
-    @Test func cartAndOrderHistoryAreCachedEncryptedPerUserOnEveryOnlineView() async throws {
+    @Test("AC1 the vault holds each user's cart and history, encrypted")
+    func cartAndOrderHistoryAreCachedEncryptedPerUserOnEveryOnlineView() async throws {
         let fixture = try VaultFixture()
         try await withReferenceServer { server, url in
             let first = Self.repository(url, vault: fixture.vault("user1"), user: "user1")
@@ -47,7 +48,8 @@ import Testing
         }
     }
 
-    @Test func moneyIsReadExactlyFromTheServersDecimalStrings() async throws {
+    @Test("AC1 money is exact: decimal strings to Decimal, line totals add up to the cart total")
+    func moneyIsReadExactlyFromTheServersDecimalStrings() async throws {
         try await withReferenceServer(seed: SeedConfiguration(cartItemsPerUser: 10)) { _, url in
             let repository = Self.repository(url, vault: InMemoryRecordStore(now: { fixedNow }))
             let cart = try #require(await repository.revalidateCart().current?.value)
@@ -70,17 +72,27 @@ import Testing
         #expect(throws: HTTPClientError.self) { try order.model() }
     }
 
-    @Test func theHistoryIsCachedWithOnlyWhatTheScreenShows() throws {
-        let order = OrderSummary(id: "A-1", date: fixedNow, status: .delivered, total: Fixtures.money("19.99"), currency: "EUR", isRated: true)
-        let data = try CachedResourceCoding.encoder.encode(OrderHistory(orders: [order]))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [[String: Any]]])
-        #expect(Set(object["orders"]?.first?.keys ?? [:].keys) == ["id", "date", "status", "total", "currency", "isRated"])
-        #expect(try CachedResourceCoding.decoder.decode(OrderHistory.self, from: data).orders == [order])
+    @Test("AC7 an order is cached with only the fields the screen shows")
+    func theHistoryIsCachedWithOnlyWhatTheScreenShows() throws {
+        let orders = [
+            OrderSummary(id: "A-1", date: fixedNow, status: .delivered, total: Fixtures.money("19.99"), currency: "EUR", isRated: true),
+            OrderSummary(id: "A-2", date: fixedNow.addingTimeInterval(-86_400), status: .cancelled, total: Fixtures.money("0.10"), currency: "NOK"),
+        ]
+        let data = try CachedResourceCoding.encoder.encode(OrderHistory(orders: orders))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [Any]])
+        #expect(Set(object.keys) == ["ids", "dates", "statuses", "totals", "currencies", "rated"])
+        #expect(object["totals"] as? [String] == ["19.99", "0.1"])
+        // Read back exactly, amounts to the cent.
+        #expect(try CachedResourceCoding.decoder.decode(OrderHistory.self, from: data).orders == orders)
+        // Columns of different lengths are a damaged record, not a shorter history.
+        let damaged = Data(#"{"ids":["A-1","A-2"],"dates":[0],"statuses":["placed"],"totals":["1"],"currencies":["EUR"],"rated":[false]}"#.utf8)
+        #expect(throws: DecodingError.self) { try CachedResourceCoding.decoder.decode(OrderHistory.self, from: damaged) }
     }
 
     // MARK: Item 3: BR-OFF-001
 
-    @Test func placeOrderUpdateQuantityRateOrderAndUpdateProfileAreRefusedOfflineBeforeARequestIsBuilt() async throws {
+    @Test("AC3 BR-OFF-001: place order, update quantity, rate order, update profile are refused before a request is built (the server received nothing)")
+    func placeOrderUpdateQuantityRateOrderAndUpdateProfileAreRefusedOfflineBeforeARequestIsBuilt() async throws {
         try await withReferenceServer { server, url in
             // The client itself believes it is online and would send: only the gate stands in the way.
             let calls = Mutex<[String]>([])
@@ -113,7 +125,8 @@ import Testing
         }
     }
 
-    @Test func onlineTheWritesReachTheServerOnceWithTheirIdempotencyKeysAndTheCacheFollows() async throws {
+    @Test("AC3 online, the writes go through once (idempotency keys) and the cache follows")
+    func onlineTheWritesReachTheServerOnceWithTheirIdempotencyKeysAndTheCacheFollows() async throws {
         try await withReferenceServer { server, url in
             let repository = Self.repository(url, vault: InMemoryRecordStore(now: { fixedNow }))
             _ = await repository.revalidateCart()
@@ -143,7 +156,8 @@ import Testing
         }
     }
 
-    @Test func trackOrderIsAFreshReadAndFailsRatherThanAnswerFromTheCache() async throws {
+    @Test("AC8 Track Order is a fresh read: it fails rather than answer from the cache")
+    func trackOrderIsAFreshReadAndFailsRatherThanAnswerFromTheCache() async throws {
         try await withReferenceServer { server, url in
             let repository = Self.repository(url, vault: InMemoryRecordStore(now: { fixedNow }))
             _ = await repository.revalidateOrders()

@@ -28,7 +28,8 @@ import Testing
 
     // MARK: Item 1: cached screens, stale-while-revalidate
 
-    @Test func openingAScreenOnlineReadsTheCacheAtOnceThenRevalidates() {
+    @Test("AC1 stale-while-revalidate: the cached screen at once, then a refresh when online")
+    func openingAScreenOnlineReadsTheCacheAtOnceThenRevalidates() {
         let (_, effects) = Self.machine(.online, [.screenOpened(.cart)])
         let work = effects.filter { if case .record = $0 { false } else { true } }
         #expect(work == [.readDrafts, .readCache(.cart), .revalidate(.cart)])
@@ -37,7 +38,8 @@ import Testing
         #expect(offline.filter { if case .record = $0 { false } else { true } } == [.readDrafts, .readCache(.orders)])
     }
 
-    @Test func cartShowsNameImageQuantityUnitPriceLineTotalAndCartTotal() throws {
+    @Test("AC1 the cart shows item name, image reference, quantity, unit price, line total and cart total")
+    func cartShowsNameImageQuantityUnitPriceLineTotalAndCartTotal() throws {
         let content = try #require(Self.view(.online, Self.cartOpenedOffline).cartContent)
         let line = try #require(content.lines.first { $0.id == "c2" })
         #expect(line.name == "Smart Speaker")
@@ -50,7 +52,8 @@ import Testing
         #expect(content.lastUpdated == CoreCopy.lastUpdated(Self.cached.savedAt))
     }
 
-    @Test func orderHistoryShowsOrderIdDateStatusAndTotalAmount() throws {
+    @Test("AC1 the order history shows order ID, date, status and total amount")
+    func orderHistoryShowsOrderIdDateStatusAndTotalAmount() throws {
         let content = try #require(Self.view(.online, Self.ordersOpenedOffline).ordersContent)
         #expect(content.orders.map(\.id) == ["A-10023", "A-10017", "A-10009", "A-10002"])
         let delivered = try #require(content.orders.first { $0.id == "A-10009" })
@@ -64,7 +67,8 @@ import Testing
         #expect(content.orders[0].actions.map(\.id) == ["track:A-10023"])
     }
 
-    @Test func aFreshRevalidationReplacesTheCachedValue() {
+    @Test("AC1 a fresh answer replaces the cached value and its date")
+    func aFreshRevalidationReplacesTheCachedValue() {
         var cart = Fixtures.cart
         cart.items.removeLast()
         let fresh = CachedValue(value: cart, savedAt: fixedNow)
@@ -75,7 +79,8 @@ import Testing
 
     // MARK: Item 2: offline
 
-    @Test func offlineCartShowsTheLastKnownItemsQuantitiesAndPrices() {
+    @Test("AC2 offline, the cart shows the last known items, quantities and prices")
+    func offlineCartShowsTheLastKnownItemsQuantitiesAndPrices() {
         let online = Self.view(.online, Self.cartOpenedOffline).cartContent
         let offline = Self.view(.offline, Self.cartOpenedOffline).cartContent
         #expect(offline?.lines.map(\.name) == online?.lines.map(\.name))
@@ -84,12 +89,14 @@ import Testing
         #expect(offline?.total == online?.total)
     }
 
-    @Test func offlineOrderHistoryShowsThePreviouslyLoadedOrders() {
+    @Test("AC2 offline, the order history shows the previously loaded orders")
+    func offlineOrderHistoryShowsThePreviouslyLoadedOrders() {
         let offline = Self.view(.offline, Self.ordersOpenedOffline)
         #expect(offline.ordersContent?.orders.map(\.id) == Fixtures.orders.orders.map(\.id))
     }
 
-    @Test func theOfflineIndicatorIsVisibleOfflineWithAScreenReaderLabel() throws {
+    @Test("AC2 the global offline indicator is visible and has a screen-reader label")
+    func theOfflineIndicatorIsVisibleOfflineWithAScreenReaderLabel() throws {
         let banner = try #require(Self.view(.offline, Self.cartOpenedOffline).offlineIndicator)
         #expect(banner.title == CoreCopy.offlineIndicatorTitle)
         #expect(banner.accessibilityLabel == CoreCopy.offlineIndicatorAccessibilityLabel)
@@ -98,7 +105,8 @@ import Testing
         #expect(Self.view(.online, Self.cartOpenedOffline).offlineIndicator == nil)
     }
 
-    @Test func checkoutUpdateQuantityTrackOrderAndRateOrderAreDisabledOfflineAndAnnouncedAsDisabled() throws {
+    @Test("AC2 Proceed to Checkout, Update Quantity, Track Order and Rate Order are disabled and announced as disabled")
+    func checkoutUpdateQuantityTrackOrderAndRateOrderAreDisabledOfflineAndAnnouncedAsDisabled() throws {
         let cart = try #require(Self.view(.offline, Self.cartOpenedOffline).cartContent)
         let orders = try #require(Self.view(.offline, Self.ordersOpenedOffline).ordersContent)
         let actions = [try #require(cart.checkout)] + cart.lines.map(\.updateQuantity) + orders.orders.flatMap(\.actions)
@@ -109,7 +117,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["checkout", "update-quantity:c1", "track:A-10017", "rate:A-10009"])
+    @Test("AC2 tapping a disabled action shows the no-connection toast", arguments: ["checkout", "update-quantity:c1", "track:A-10017", "rate:A-10009"])
     func tappingADisabledActionOfflineShowsTheNoConnectionToastAndDoesNothingElse(_ id: String) {
         let events = Self.cartOpenedOffline + [.ordersRead(Self.cachedOrders)]
         var (state, _) = Self.machine(.offline, events)
@@ -121,7 +129,8 @@ import Testing
         #expect(effects.contains(.dismissToast(serial: state.toastSerial, after: .seconds(4))))
     }
 
-    @Test func pullToRefreshOfflineShowsTheNoConnectionMessageInsteadOfASpinner() {
+    @Test("AC2 pull-to-refresh offline shows the message instead of a spinner")
+    func pullToRefreshOfflineShowsTheNoConnectionMessageInsteadOfASpinner() {
         var (state, _) = Self.machine(.offline, Self.cartOpenedOffline)
         let effects = state.handle(.refreshPulled, now: fixedNow)
         #expect(!effects.contains(.revalidate(.cart)))
@@ -145,7 +154,8 @@ import Testing
 
     // MARK: Item 3: BR-OFF-001 in the machine
 
-    @Test func noFormSubmitIsPerformedWhileNotOnline() {
+    @Test("AC3 BR-OFF-001 in the machine: no submit is performed while offline or unknown")
+    func noFormSubmitIsPerformedWhileNotOnline() {
         for status in [ConnectivityStatus.offline, .unknown] {
             for (open, submit) in [("update-quantity:c1", "submit-quantity"), ("checkout", "place-order"), ("rate:A-10009", "submit-rating")] {
                 // The form was opened online; then the connection went.
@@ -161,7 +171,8 @@ import Testing
 
     // MARK: Item 4: back online
 
-    @Test func backOnlineTheIndicatorGoesActionsEnableAndTheVisibleScreenRevalidates() throws {
+    @Test("AC4 back online: indicator gone, actions enabled, the visible screen revalidates")
+    func backOnlineTheIndicatorGoesActionsEnableAndTheVisibleScreenRevalidates() throws {
         var (state, _) = Self.machine(.offline, Self.cartOpenedOffline + [.refreshPulled])
         let effects = state.handle(.connectivityChanged(.online), now: fixedNow)
         #expect(effects.contains(.revalidate(.cart)))
@@ -175,13 +186,15 @@ import Testing
         #expect(!effects.contains(.revalidate(.orders)))
     }
 
-    @Test func backInTheForegroundTheVisibleScreenRevalidates() {
+    @Test("AC4 back in the foreground, the visible screen revalidates")
+    func backInTheForegroundTheVisibleScreenRevalidates() {
         var (state, _) = Self.machine(.online, [.screenOpened(.orders), .ordersRead(Self.cachedOrders),
                                                .ordersRevalidated(.fresh(Self.cachedOrders)), .lifecycleChanged(.backgrounded)])
         #expect(state.handle(.lifecycleChanged(.foregrounded), now: fixedNow).contains(.revalidate(.orders)))
     }
 
-    @Test func pullToRefreshOnlineShowsTheSpinnerUntilTheRefreshEnds() {
+    @Test("AC4 pull-to-refresh online shows a spinner until the refresh ends")
+    func pullToRefreshOnlineShowsTheSpinnerUntilTheRefreshEnds() {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.cartRevalidated(.fresh(Self.cached))])
         #expect(state.handle(.refreshPulled, now: fixedNow).contains(.revalidate(.cart)))
         #expect(CommerceViewState(state: state).isRefreshing)
@@ -192,20 +205,36 @@ import Testing
         #expect(!CommerceViewState(state: state).isRefreshing)
     }
 
+    @Test("AC4 Retry on the empty state loads the screen once the connection works")
+    func retryOnTheFirstLoadEmptyStateLoadsTheScreen() {
+        // Online, but the first fetch failed (poor coverage): the empty state offers Retry.
+        var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil), .cartRevalidated(.kept(nil, .timeout))])
+        let empty = CommerceViewState(state: state).cart
+        #expect(empty == .empty(CommerceCopy.cartFirstLoad))
+        #expect(CommerceCopy.cartFirstLoad.action?.id == "retry")
+        #expect(state.handle(.actionTapped("retry"), now: fixedNow).contains(.revalidate(.cart)))
+        #expect(CommerceViewState(state: state).cart == .loading)
+        _ = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
+        #expect(CommerceViewState(state: state).cartContent?.lines.count == 3)
+    }
+
     // MARK: Item 5: never loaded
 
-    @Test func aCartNeverLoadedShowsThatAConnectionIsRequiredTheFirstTime() {
+    @Test("AC5 a cart never loaded shows that an internet connection is required the first time")
+    func aCartNeverLoadedShowsThatAConnectionIsRequiredTheFirstTime() {
         let view = Self.view(.offline, [.screenOpened(.cart), .draftsRead(FormDrafts()), .cartRead(nil)])
         #expect(view.cart == .empty(CommerceCopy.cartFirstLoad))
         #expect(CommerceCopy.cartFirstLoad.message == Copy("OfflineCommerce", "empty.cart.message"))
     }
 
-    @Test func anOrderHistoryNeverLoadedShowsThatAConnectionIsRequiredTheFirstTime() {
+    @Test("AC5 an order history never loaded shows that an internet connection is required the first time")
+    func anOrderHistoryNeverLoadedShowsThatAConnectionIsRequiredTheFirstTime() {
         let view = Self.view(.offline, [.screenOpened(.orders), .draftsRead(FormDrafts()), .ordersRead(nil)])
         #expect(view.orders == .empty(CommerceCopy.ordersFirstLoad))
     }
 
-    @Test func neverLoadedOnlineIsLoadingUntilTheFirstFetchEndsThenEmptyIfItFailed() {
+    @Test("AC5 never loaded online: loading, then the empty state if the first fetch fails")
+    func neverLoadedOnlineIsLoadingUntilTheFirstFetchEndsThenEmptyIfItFailed() {
         var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil)])
         #expect(CommerceViewState(state: state).cart == .loading)
         _ = state.handle(.cartRevalidated(.kept(nil, .unreachable("refused"))), now: fixedNow)
@@ -214,7 +243,8 @@ import Testing
 
     // MARK: Item 6: a failure keeps the cached view
 
-    @Test func aFailedRefreshKeepsTheCachedView() {
+    @Test("AC6 a failed refresh keeps the cached view")
+    func aFailedRefreshKeepsTheCachedView() {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline)
         let before = CommerceViewState(state: state).cartContent
         _ = state.handle(.cartRevalidated(.kept(Self.cached, .connectionLost("reset"))), now: fixedNow)
@@ -234,7 +264,8 @@ import Testing
 
     // MARK: Blocking forms (pattern C)
 
-    @Test func theQuantityFormStaysEditableOfflineSavesItsDraftAndDisablesItsSubmit() throws {
+    @Test("AC8 blocking form: the quantity field stays editable offline, its draft is saved, the submit is disabled")
+    func theQuantityFormStaysEditableOfflineSavesItsDraftAndDisablesItsSubmit() throws {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.actionTapped("update-quantity:c2"), .connectivityChanged(.offline)])
         let effects = state.handle(.actionTapped("add-one"), now: fixedNow)
         #expect(effects == [.saveDrafts(FormDrafts(quantities: ["c2": 3]))])
@@ -284,7 +315,8 @@ import Testing
         }
     }
 
-    @Test func aRefreshThatWasUnderWayWhenAWriteLandedIsDroppedAndAskedAgain() {
+    @Test("AC6 a refresh that predates a write never puts old data back")
+    func aRefreshThatWasUnderWayWhenAWriteLandedIsDroppedAndAskedAgain() {
         // The cart's refresh started at open; the quantity update answers first.
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.actionTapped("update-quantity:c1"), .actionTapped("add-one"),
                                                                          .actionTapped("submit-quantity")])
@@ -299,7 +331,8 @@ import Testing
         #expect(!state.cart.isRevalidating)
     }
 
-    @Test func trackOrderIsAFreshReadThatBlocksThePageWhenItCannotBeFresh() {
+    @Test("AC8 full-page blocking: Track Order shows fresh data or blocks the page, and asks again when back online")
+    func trackOrderIsAFreshReadThatBlocksThePageWhenItCannotBeFresh() {
         var (state, _) = Self.machine(.online, Self.ordersOpenedOffline + [.actionTapped("track:A-10017")])
         #expect(state.sheet == .tracking(TrackingPage(orderID: "A-10017", phase: .loading)))
         // The connection drops before the answer: block rather than show the cached status.
@@ -315,6 +348,12 @@ import Testing
         guard case let .tracking(fresh) = CommerceViewState(state: state).sheet else { Issue.record("no page"); return }
         #expect(fresh.page.content?.status == CommerceCopy.status(.delivered))
         #expect(fresh.page.content?.checkedAt == CoreCopy.lastUpdated(fixedNow))
+        // A server failure online blocks too, saying the page could not be loaded rather than blaming the connection.
+        _ = state.handle(.refreshPulled, now: fixedNow)
+        _ = state.handle(.orderTracked(orderID: "A-10017", .failed(.http(status: 503, body: Data()))), now: fixedNow)
+        guard case let .tracking(failed) = CommerceViewState(state: state).sheet else { Issue.record("no page"); return }
+        #expect(failed.page == .blocked(EmptyState(title: CoreCopy.loadFailed, message: CoreCopy.tryAgainLater,
+                                                   action: Action(id: "retry", title: CoreCopy.retry))))
     }
 
     @Test func unknownActionIdsAreIgnoredAndRecorded() {

@@ -111,6 +111,19 @@ final class RecordingStore: RecordStore {
     }
 }
 
+/// A warm-up session that only records how each subtask settled.
+final class RecordingWarmupPort: CacheWarmupPort {
+    private let log = Mutex<[String]>([])
+
+    var settlements: [String] { log.withLock { $0 } }
+
+    func begin(id: String, required: Bool) -> WarmupTicket {
+        WarmupTicket(id: id, isRequired: required) { [self] settlement in
+            log.withLock { $0.append("\(settlement.id): \(settlement.error == nil ? "finished" : "failed")") }
+        }
+    }
+}
+
 /// Numbered idempotency keys, so tests can predict them.
 final class KeyCounter: Sendable {
     private let next = Mutex(0)
