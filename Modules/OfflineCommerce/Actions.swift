@@ -1,0 +1,84 @@
+public import Connectivity
+public import Core
+
+/// Everything a customer can do on the cart and order history, each declared with its offline
+/// pattern (the offline UX guide's flowchart, `OfflinePattern.choose`). Tests answer the flowchart's
+/// questions for each action and check the declaration against it.
+public enum CommerceAction: String, Sendable, Hashable, CaseIterable {
+    /// Open the cart: a read; yesterday's cart is better than none.
+    case viewCart
+    /// Open the order history: a read; stale is fine.
+    case viewOrders
+    /// Pull to refresh, or Retry on an empty state: a read of the same data.
+    case refresh
+    /// Change a form field (quantity ±, stars, the receipt e-mail): local, no server.
+    case editForm
+    /// Close a form or page; drafts stay.
+    case cancel
+    /// "Proceed to Checkout": opens the checkout form, which ends in a payment.
+    case checkout
+    /// The checkout form's submit: moves money.
+    case placeOrder
+    /// The quantity form's submit: the server checks stock and reprices the cart.
+    case updateQuantity
+    /// The rating form's submit: the server checks the order was delivered and not yet rated.
+    case rateOrder
+    /// The checkout form's receipt e-mail, sent to the account: the server validates it.
+    case updateProfile
+    /// "Track Order": where the parcel is *now*; an old status would mislead.
+    case trackOrder
+
+    /// The declared pattern.
+    public var pattern: OfflinePattern {
+        switch self {
+        case .viewCart, .viewOrders, .refresh, .editForm, .cancel: .none
+        case .checkout, .placeOrder, .updateQuantity, .rateOrder, .updateProfile: .blockingForm
+        case .trackOrder: .fullPageBlocking
+        }
+    }
+
+    /// The gate's name for it, for the state-changing calls of BR-OFF-001 (nil: not a write).
+    public var onlineOnlyAction: OnlineOnlyAction? {
+        switch self {
+        case .checkout: .checkout
+        case .placeOrder: .placeOrder
+        case .updateQuantity: .updateQuantity
+        case .rateOrder: .rateOrder
+        case .updateProfile: .updateProfile
+        case .viewCart, .viewOrders, .refresh, .editForm, .cancel, .trackOrder: nil
+        }
+    }
+
+    /// Whether it can be used with this connectivity: anything the pattern does not let work offline
+    /// needs evidence of a working network, like the gate (offline: "No internet connection…";
+    /// unknown: "This feature requires an internet connection").
+    public func state(for status: ConnectivityStatus) -> ActionState {
+        if let onlineOnly = onlineOnlyAction {
+            return OnlineOnlyGate(status: { status }).actionState(for: onlineOnly)
+        }
+        guard !pattern.worksOffline else { return .enabled }
+        switch status {
+        case .online: return .enabled
+        case .offline: return .disabled(reason: CoreCopy.noConnection)
+        case .unknown: return .disabled(reason: CoreCopy.requiresConnection)
+        }
+    }
+}
+
+/// The ids of the actions in the view state (`app tap ID` in the REPL); per-record ones end in `:<id>`.
+public enum CommerceActionID {
+    public static let checkout = "checkout"
+    public static let placeOrder = "place-order"
+    public static let submitQuantity = "submit-quantity"
+    public static let submitRating = "submit-rating"
+    public static let addOne = "add-one"
+    public static let removeOne = "remove-one"
+    public static let cancel = "cancel"
+    public static let retry = "retry"
+    public static let refresh = "refresh"
+
+    public static func updateQuantity(_ itemID: String) -> String { "update-quantity:\(itemID)" }
+    public static func trackOrder(_ orderID: String) -> String { "track:\(orderID)" }
+    public static func rateOrder(_ orderID: String) -> String { "rate:\(orderID)" }
+    public static func stars(_ count: Int) -> String { "stars:\(count)" }
+}

@@ -1,2 +1,0 @@
-// Placeholder so the target builds; the feature lands in its own commit.
-public enum OfflineCommerceModule {}

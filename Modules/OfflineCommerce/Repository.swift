@@ -1,0 +1,151 @@
+public import Connectivity
+public import Core
+public import Foundation
+
+/// The cart and order history of one user: cache-first over a `RecordStore` (a SecureStore vault in
+/// the app: encrypted per user) through Connectivity's `CachedResource`, and the writes that need the
+/// server there and then, each behind the `OnlineOnlyGate` (BR-OFF-001).
+///
+/// What is stored, and only this (item 7): the cart as the screen shows it, the order history as the
+/// screen shows it, and the unsent form drafts (quantities, stars). Never the token, the profile or an
+/// e-mail address.
+public struct CommerceRepository: Sendable {
+    /// The collections this repository writes; nothing else of the user's vault is touched.
+    public enum Collection {
+        public static let cart = "commerce.cart"
+        public static let orders = "commerce.orders"
+        public static let drafts = "commerce.drafts"
+        public static let all = [cart, orders, drafts]
+    }
+
+    static let key = "current"
+
+    private let store: any RecordStore
+    private let api: CommerceAPI
+    private let gate: OnlineOnlyGate
+    private let cart: CachedResource<ShoppingCart>
+    private let orders: CachedResource<OrderHistory>
+    private let now: @Sendable () -> Date
+    private let telemetry: Telemetry
+
+    /// - Parameters:
+    ///   - store: the signed-in user's vault (`SecureStore.vault(for:)`), or an `InMemoryRecordStore` in tests.
+    ///   - status: the connectivity status the gate and the cache consult (`ConnectivityMonitor.status.value`).
+    ///   - now: dates a value shown while it could not be stored (the store's own clock dates the rest).
+    ///   - telemetry: where failures the user does not see are recorded (a draft or a write's answer not stored).
+    public init(store: any RecordStore, api: CommerceAPI, status: @escaping @Sendable () -> ConnectivityStatus,
+                now: @escaping @Sendable () -> Date, telemetry: Telemetry = .disabled) {
+        self.store = store
+        self.now = now
+        self.telemetry = telemetry
+        self.api = api
+        gate = OnlineOnlyGate(status: status)
+        cart = CachedResource(collection: Collection.cart, key: Self.key, store: store, status: status,
+                              fetch: { () throws(HTTPClientError) in try await api.fetchCart() })
+        orders = CachedResource(collection: Collection.orders, key: Self.key, store: store, status: status,
+                                fetch: { () throws(HTTPClientError) in try await api.fetchOrders() })
+    }
+
+    // MARK: - Reads (stale-while-revalidate)
+
+    /// The cart saved at the last online view, at once (nil: never loaded, or unreadable).
+    public func cachedCart() -> CachedValue<ShoppingCart>? { cart.cached() }
+
+    /// The order history saved at the last online view, at once.
+    public func cachedOrders() -> CachedValue<OrderHistory>? { orders.cached() }
+
+    /// Fetches the cart (not while offline) and caches it; a failure keeps the last good value.
+    public func revalidateCart() async -> RevalidateOutcome<ShoppingCart> { await cart.revalidate() }
+
+    public func revalidateOrders() async -> RevalidateOutcome<OrderHistory> { await orders.revalidate() }
+
+    /// "Track Order" needs the order as the server has it now (full-page blocking): a fresh read, never
+    /// the cache. The fresh history is cached on the way. Nil when the server no longer lists the order.
+    public func trackOrder(_ orderID: String) async throws(HTTPClientError) -> OrderSummary? {
+        switch await orders.revalidate() {
+        case let .fresh(history): return history.value.order(orderID)
+        case let .kept(_, error): throw error
+        }
+    }
+
+    // MARK: - Drafts of blocking forms
+
+    public func drafts() -> FormDrafts {
+        do {
+            guard let record = try store.load(collection: Collection.drafts, key: Self.key) else { return FormDrafts() }
+            return try CachedResourceCoding.decoder.decode(FormDrafts.self, from: record.value)
+        } catch {
+            telemetry.record("commerce.drafts_unreadable", attributes: ["error": "\(error)"])
+            return FormDrafts()
+        }
+    }
+
+    public func saveDrafts(_ drafts: FormDrafts) throws(RecordStoreError) {
+        guard !drafts.isEmpty else { return try store.delete(collection: Collection.drafts, key: Self.key) }
+        let data: Data
+        do { data = try CachedResourceCoding.encoder.encode(drafts) } catch {
+            throw .unavailable(reason: "the form drafts could not be encoded: \(error)")
+        }
+        try store.save(data, collection: Collection.drafts, key: Self.key)
+    }
+
+    // MARK: - Writes that need the server (BR-OFF-001: refused while not online, before a request is built)
+
+    /// Sets a line's quantity; the cart the server answers becomes the cached one.
+    public func updateQuantity(itemID: String, to quantity: Int, idempotencyKey: String)
+        async throws(OnlineOnlyError) -> CachedValue<ShoppingCart> {
+        let updated = try await gate.perform(.updateQuantity) { () throws(HTTPClientError) in
+            try await api.updateQuantity(itemID, quantity, idempotencyKey)
+        }
+        return cache(updated, in: cart)
+    }
+
+    /// Places the order from the cart. The caches follow at once (cart emptied, the order listed first),
+    /// so the screens are right even if the connection drops before they revalidate.
+    public func placeOrder(idempotencyKey: String) async throws(OnlineOnlyError) -> OrderSummary {
+        let order = try await gate.perform(.placeOrder) { () throws(HTTPClientError) in
+            try await api.placeOrder(idempotencyKey)
+        }
+        if let current = cart.cached()?.value {
+            _ = cache(ShoppingCart(items: [], total: 0, currency: current.currency), in: cart)
+        }
+        if var history = orders.cached()?.value {
+            history.orders.removeAll { $0.id == order.id }
+            history.orders.insert(order, at: 0)
+            _ = cache(history, in: orders)
+        }
+        return order
+    }
+
+    /// Rates a delivered order; the cached history marks it rated.
+    public func rateOrder(_ orderID: String, stars: Int, idempotencyKey: String) async throws(OnlineOnlyError) -> OrderSummary {
+        let order = try await gate.perform(.rateOrder) { () throws(HTTPClientError) in
+            try await api.rateOrder(orderID, stars, idempotencyKey)
+        }
+        if var history = orders.cached()?.value, let index = history.orders.firstIndex(where: { $0.id == orderID }) {
+            history.orders[index] = order
+            _ = cache(history, in: orders)
+        }
+        return order
+    }
+
+    /// Changes the profile on the server. Nothing of it is stored on the device.
+    public func updateProfile(_ change: ProfileChange, idempotencyKey: String) async throws(OnlineOnlyError) {
+        try await gate.perform(.updateProfile) { () throws(HTTPClientError) in
+            try await api.updateProfile(change, idempotencyKey)
+        }
+    }
+
+    /// Forgets everything this repository stored (the vault itself is wiped by SecureStore on sign-out).
+    public func clear() throws(RecordStoreError) {
+        try store.apply(Collection.all.map { .deleteAll(collection: $0) })
+    }
+
+    /// Stores a value the server just answered; a store failure still shows it (recorded), like `CachedResource`.
+    private func cache<Value>(_ value: Value, in resource: CachedResource<Value>) -> CachedValue<Value> {
+        do { try resource.store(value) } catch {
+            telemetry.record("commerce.cache_write_failed", attributes: ["collection": resource.collection, "error": "\(error)"])
+        }
+        return resource.cached() ?? CachedValue(value: value, savedAt: now())
+    }
+}

@@ -1,0 +1,561 @@
+public import Connectivity
+public import Core
+public import Foundation
+
+/// The two screens of the module.
+public enum CommerceScreen: String, Sendable, Hashable, CaseIterable {
+    case cart, orders
+}
+
+/// One cached resource as a screen holds it: the last good value, and where its refresh stands.
+public struct ResourceState<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// The last good value (from the store, or fresh from the server); nil: never loaded.
+    public var cached: CachedValue<Value>?
+    /// The store has been read since the feature started.
+    public var cacheRead = false
+    public var isRevalidating = false
+    /// The running refresh was asked for by the customer (pull-to-refresh, Retry): a spinner shows.
+    public var refreshPulled = false
+    /// At least one refresh has ended (so "nothing cached" is final, not "still loading").
+    public var revalidatedOnce = false
+    /// Why the last refresh failed; nil after a success.
+    public var lastFailure: HTTPClientError?
+    /// A write landed while a refresh was under way: that refresh's answer may predate the write, so it is
+    /// dropped when it comes and the resource is fetched once more.
+    public var refreshSuperseded = false
+
+    public init() {}
+}
+
+/// A form or page shown over a screen.
+public enum CommerceSheet: Sendable, Equatable {
+    /// The quantity form (pattern C): the field stays editable offline, its submit is disabled.
+    case quantity(QuantityForm)
+    /// The checkout form (pattern C): moves money, never submitted offline.
+    case checkout(CheckoutForm)
+    /// The rating form (pattern C).
+    case rating(RatingForm)
+    /// Where an order is now (pattern D): fresh or nothing.
+    case tracking(TrackingPage)
+}
+
+public struct QuantityForm: Sendable, Equatable {
+    public var itemID: String
+    public var quantity: Int
+    /// Names this submission for its idempotency key: a retry of the same form sends the same key.
+    public var submission: Int
+    public var isSubmitting = false
+
+    public init(itemID: String, quantity: Int, submission: Int) {
+        self.itemID = itemID
+        self.quantity = quantity
+        self.submission = submission
+    }
+
+    public static let range = 0...99
+}
+
+public struct CheckoutForm: Sendable, Equatable {
+    /// Optional: a new e-mail for the account's receipts. Held in memory only, never stored.
+    public var receiptEmail = ""
+    public var submission: Int
+    public var isSubmitting = false
+
+    public init(submission: Int) {
+        self.submission = submission
+    }
+}
+
+public struct RatingForm: Sendable, Equatable {
+    public var orderID: String
+    public var stars: Int
+    public var submission: Int
+    public var isSubmitting = false
+
+    public init(orderID: String, stars: Int, submission: Int) {
+        self.orderID = orderID
+        self.stars = stars
+        self.submission = submission
+    }
+
+    public static let range = 1...5
+}
+
+public struct TrackingPage: Sendable, Equatable {
+    public enum Phase: Sendable, Equatable {
+        case loading
+        case loaded(OrderSummary, checkedAt: Date)
+        /// No fresh answer (offline, or the read failed): the page blocks and says what to do next.
+        case failed(HTTPClientError)
+        case notFound
+    }
+
+    public var orderID: String
+    public var phase: Phase
+
+    public init(orderID: String, phase: Phase) {
+        self.orderID = orderID
+        self.phase = phase
+    }
+}
+
+/// What a fresh read for "Track Order" found.
+public enum TrackingResult: Sendable, Equatable {
+    case found(OrderSummary)
+    case notFound
+    case failed(HTTPClientError)
+}
+
+/// A state-changing call, always run through the `OnlineOnlyGate` by the repository.
+public enum CommerceCommand: Sendable, Hashable {
+    case updateQuantity(itemID: String, quantity: Int, submission: Int)
+    /// Updates the profile's e-mail first when one was typed, then places the order.
+    case checkout(receiptEmail: String?, submission: Int)
+    case rateOrder(orderID: String, stars: Int, submission: Int)
+
+    public var submission: Int {
+        switch self {
+        case let .updateQuantity(_, _, submission), let .checkout(_, submission), let .rateOrder(_, _, submission): submission
+        }
+    }
+
+    public var action: CommerceAction {
+        switch self {
+        case .updateQuantity: .updateQuantity
+        case .checkout: .placeOrder
+        case .rateOrder: .rateOrder
+        }
+    }
+}
+
+/// What happened: from the customer, the network, the store, or a finished effect.
+public enum CommerceEvent: Sendable, Equatable {
+    case screenOpened(CommerceScreen)
+    /// Pull-to-refresh on the visible screen (or page).
+    case refreshPulled
+    /// An action of the view state, by id (`CommerceActionID`).
+    case actionTapped(String)
+    case receiptEmailEdited(String)
+    case toastDismissed(serial: Int)
+    case lifecycleChanged(AppLifecycle)
+    case connectivityChanged(ConnectivityStatus)
+
+    case draftsRead(FormDrafts)
+    case cartRead(CachedValue<ShoppingCart>?)
+    case ordersRead(CachedValue<OrderHistory>?)
+    case cartRevalidated(RevalidateOutcome<ShoppingCart>)
+    case ordersRevalidated(RevalidateOutcome<OrderHistory>)
+    case quantityUpdated(itemID: String, CachedValue<ShoppingCart>)
+    case orderPlaced(OrderSummary)
+    case orderRated(OrderSummary)
+    case commandFailed(CommerceCommand, OnlineOnlyError)
+    case orderTracked(orderID: String, TrackingResult)
+}
+
+/// What the feature actor does for the machine.
+public enum CommerceEffect: Sendable, Equatable {
+    case readDrafts
+    /// Read the screen's cache from the store, at once (the first view state comes from it).
+    case readCache(CommerceScreen)
+    case revalidate(CommerceScreen)
+    case saveDrafts(FormDrafts)
+    /// Run a write through the repository (and so through the `OnlineOnlyGate`).
+    case perform(CommerceCommand)
+    case track(orderID: String)
+    case dismissToast(serial: Int, after: Duration)
+    case record(String, [String: String])
+}
+
+/// The pure state machine of the cart and order history: `handle(event, now:)` changes the state and
+/// returns the effects to run. No I/O, no clock: time comes in with each event.
+public struct CommerceState: Sendable, Equatable {
+    public var connectivity: ConnectivityStatus
+    /// The screen on display (nil until one is opened).
+    public var screen: CommerceScreen?
+    public var isForeground = true
+    public var cart = ResourceState<ShoppingCart>()
+    public var orders = ResourceState<OrderHistory>()
+    public var drafts = FormDrafts()
+    public var draftsRead = false
+    public var sheet: CommerceSheet?
+    public var toast: Toast?
+    /// Counts toasts shown, so the same toast shown twice is two changes (and each auto-dismissal finds its own).
+    public var toastSerial = 0
+    private var nextSubmission = 1
+
+    public static let toastDuration: Duration = .seconds(4)
+
+    public init(connectivity: ConnectivityStatus) {
+        self.connectivity = connectivity
+    }
+
+    public mutating func handle(_ event: CommerceEvent, now: Date) -> [CommerceEffect] {
+        switch event {
+        case let .screenOpened(screen):
+            return open(screen)
+        case .refreshPulled:
+            return refresh()
+        case let .actionTapped(id):
+            return tap(id)
+        case let .receiptEmailEdited(text):
+            guard case var .checkout(form) = sheet else { return [] }
+            form.receiptEmail = text
+            sheet = .checkout(form)
+            return []
+        case let .toastDismissed(serial):
+            if serial == toastSerial { toast = nil }
+            return []
+        case let .lifecycleChanged(phase):
+            let wasForeground = isForeground
+            isForeground = phase.isActive
+            // Back on screen: the visible screen revalidates on its own.
+            return !wasForeground && isForeground ? revalidateVisible() : []
+        case let .connectivityChanged(status):
+            return connectivityChanged(to: status)
+
+        case let .draftsRead(drafts):
+            self.drafts = drafts
+            draftsRead = true
+            return []
+        case let .cartRead(value):
+            if let value { cart.cached = value }
+            cart.cacheRead = true
+            return []
+        case let .ordersRead(value):
+            if let value { orders.cached = value }
+            orders.cacheRead = true
+            return []
+        case let .cartRevalidated(outcome):
+            let (effects, toast) = Self.revalidated(&cart, outcome, screen: .cart)
+            return effects + (toast.map { showToast($0) } ?? [])
+        case let .ordersRevalidated(outcome):
+            let (effects, toast) = Self.revalidated(&orders, outcome, screen: .orders)
+            return effects + (toast.map { showToast($0) } ?? [])
+
+        case let .quantityUpdated(itemID, value):
+            cart.cached = value
+            cart.lastFailure = nil
+            if cart.isRevalidating { cart.refreshSuperseded = true }
+            if case let .quantity(form) = sheet, form.itemID == itemID { sheet = nil }
+            return [.record("commerce.command", ["action": CommerceAction.updateQuantity.rawValue, "outcome": "succeeded"])]
+                + setDraft(quantityOf: itemID, to: nil)
+        case let .orderPlaced(order):
+            if case .checkout = sheet { sheet = nil }
+            // The repository already emptied the cached cart and listed the order; read both back, then revalidate.
+            var effects: [CommerceEffect] = [
+                .record("commerce.command", ["action": CommerceAction.placeOrder.rawValue, "outcome": "succeeded"]),
+                .readCache(.cart), .readCache(.orders),
+            ]
+            effects += showToast(Toast(id: "order-placed", severity: .success, message: CommerceCopy.orderPlaced(order.id),
+                                       autoDismissAfter: Self.toastDuration))
+            if connectivity != .offline { effects += revalidateAfterWrite(.cart) + revalidateAfterWrite(.orders) }
+            return effects
+        case let .orderRated(order):
+            if case let .rating(form) = sheet, form.orderID == order.id { sheet = nil }
+            if orders.isRevalidating { orders.refreshSuperseded = true }
+            return [.record("commerce.command", ["action": CommerceAction.rateOrder.rawValue, "outcome": "succeeded"]), .readCache(.orders)]
+                + setDraft(starsOf: order.id, to: nil)
+                + showToast(Toast(id: "order-rated", severity: .success, message: CommerceCopy.ratedThanks,
+                                  autoDismissAfter: Self.toastDuration))
+        case let .commandFailed(command, error):
+            endSubmission(command)
+            return [.record("commerce.command", ["action": command.action.rawValue, "outcome": Self.describe(error)])]
+                + showToast(Self.toast(for: error))
+        case let .orderTracked(orderID, result):
+            guard case let .tracking(page) = sheet, page.orderID == orderID else { return [] }
+            switch result {
+            case let .found(order):
+                sheet = .tracking(TrackingPage(orderID: orderID, phase: .loaded(order, checkedAt: now)))
+                // The fresh read was cached: the history behind the page follows.
+                if orders.isRevalidating { orders.refreshSuperseded = true }
+                return [.readCache(.orders)]
+            case .notFound:
+                sheet = .tracking(TrackingPage(orderID: orderID, phase: .notFound))
+                return []
+            case let .failed(error):
+                sheet = .tracking(TrackingPage(orderID: orderID, phase: .failed(error)))
+                return [.record("commerce.tracking_blocked", ["order": orderID, "error": Self.describe(error)])]
+            }
+        }
+    }
+
+    // MARK: - Screens and refresh
+
+    private mutating func open(_ screen: CommerceScreen) -> [CommerceEffect] {
+        self.screen = screen
+        sheet = nil
+        var effects: [CommerceEffect] = [.record("commerce.screen_opened", ["screen": screen.rawValue, "connectivity": connectivity.rawValue])]
+        if !draftsRead { effects.append(.readDrafts) }
+        if !resourceCacheRead(screen) { effects.append(.readCache(screen)) }
+        // Every online view refreshes the cache (stale-while-revalidate); offline, the cache is all there is.
+        if connectivity != .offline { effects += startRevalidation(screen, pulled: false) }
+        return effects
+    }
+
+    private mutating func refresh() -> [CommerceEffect] {
+        if case let .tracking(page) = sheet { return track(page.orderID) }
+        guard let screen else { return [] }
+        guard connectivity != .offline else {
+            // Offline: the message instead of a spinner that could only fail.
+            return [.record("commerce.refresh_refused", ["screen": screen.rawValue])] + showToast(CorePreviews.noConnectionToast)
+        }
+        return startRevalidation(screen, pulled: true)
+    }
+
+    private mutating func revalidateVisible() -> [CommerceEffect] {
+        guard isForeground, connectivity != .offline else { return [] }
+        var effects: [CommerceEffect] = []
+        if let screen { effects += startRevalidation(screen, pulled: false) }
+        if case let .tracking(page) = sheet, page.phase != .loading { effects += track(page.orderID) }
+        return effects
+    }
+
+    private mutating func startRevalidation(_ screen: CommerceScreen, pulled: Bool) -> [CommerceEffect] {
+        switch screen {
+        case .cart: Self.startRevalidation(&cart, screen, pulled: pulled)
+        case .orders: Self.startRevalidation(&orders, screen, pulled: pulled)
+        }
+    }
+
+    /// After a write: a refresh now, or one more after the running one (whose answer may predate the write).
+    private mutating func revalidateAfterWrite(_ screen: CommerceScreen) -> [CommerceEffect] {
+        switch screen {
+        case .cart where cart.isRevalidating: cart.refreshSuperseded = true
+        case .orders where orders.isRevalidating: orders.refreshSuperseded = true
+        default: return startRevalidation(screen, pulled: false)
+        }
+        return []
+    }
+
+    /// One refresh at a time per resource; a pull during a running one just shows its spinner.
+    private static func startRevalidation<Value>(_ resource: inout ResourceState<Value>, _ screen: CommerceScreen,
+                                                 pulled: Bool) -> [CommerceEffect] {
+        let alreadyRunning = resource.isRevalidating
+        resource.isRevalidating = true
+        if pulled { resource.refreshPulled = true }
+        return alreadyRunning ? [] : [.revalidate(screen)]
+    }
+
+    /// Records how a refresh ended; returns its effects and, for a pulled refresh that failed, the toast to show.
+    private static func revalidated<Value>(_ resource: inout ResourceState<Value>, _ outcome: RevalidateOutcome<Value>,
+                                           screen: CommerceScreen) -> ([CommerceEffect], Toast?) {
+        if resource.refreshSuperseded {
+            // Its answer may predate a write that landed meanwhile: drop it, ask again (still refreshing).
+            resource.refreshSuperseded = false
+            return ([.revalidate(screen)], nil)
+        }
+        let pulled = resource.refreshPulled
+        resource.isRevalidating = false
+        resource.refreshPulled = false
+        resource.revalidatedOnce = true
+        resource.cacheRead = true
+        var effects: [CommerceEffect] = []
+        switch outcome {
+        case let .fresh(value):
+            resource.cached = value
+            resource.lastFailure = nil
+            effects.append(.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": "fresh"]))
+        case let .kept(value, error):
+            // A failure keeps the cached view: the last good value stays on screen.
+            if let value { resource.cached = value }
+            resource.lastFailure = error
+            effects.append(.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": describe(error)]))
+            if pulled { return (effects, toast(forFailedRead: error)) }
+        }
+        return (effects, nil)
+    }
+
+    private mutating func connectivityChanged(to status: ConnectivityStatus) -> [CommerceEffect] {
+        let before = connectivity
+        connectivity = status
+        guard status != before else { return [] }
+        var effects: [CommerceEffect] = [.record("commerce.connectivity", ["from": before.rawValue, "to": status.rawValue])]
+        if status == .online {
+            // The reason for "No internet connection" is gone.
+            if toast?.message == CoreCopy.noConnection || toast?.message == CoreCopy.requiresConnection { toast = nil }
+            effects += revalidateVisible()
+        } else if status == .offline, case let .tracking(page) = sheet, page.phase == .loading {
+            // The fresh read cannot finish offline: block now rather than wait for it to fail.
+            sheet = .tracking(TrackingPage(orderID: page.orderID, phase: .failed(.offline)))
+        }
+        return effects
+    }
+
+    // MARK: - Actions
+
+    private mutating func tap(_ id: String) -> [CommerceEffect] {
+        let (name, argument) = Self.split(id)
+        switch name {
+        case CommerceActionID.retry, CommerceActionID.refresh:
+            return refresh()
+        case CommerceActionID.cancel:
+            sheet = nil
+            return []
+        case CommerceActionID.checkout:
+            guard let cart = cart.cached?.value, !cart.items.isEmpty else { return [] }
+            if let refused = refusal(.checkout) { return refused }
+            sheet = .checkout(CheckoutForm(submission: takeSubmission()))
+            return []
+        case "update-quantity":
+            guard let argument, let line = cart.cached?.value.line(argument) else { return [] }
+            if let refused = refusal(.updateQuantity) { return refused }
+            let quantity = drafts.quantities[argument] ?? line.quantity
+            sheet = .quantity(QuantityForm(itemID: argument, quantity: quantity, submission: takeSubmission()))
+            return []
+        case "track":
+            guard let argument, orders.cached?.value.order(argument) != nil else { return [] }
+            if let refused = refusal(.trackOrder) { return refused }
+            return track(argument)
+        case "rate":
+            guard let argument, orders.cached?.value.order(argument)?.canBeRated == true else { return [] }
+            if let refused = refusal(.rateOrder) { return refused }
+            sheet = .rating(RatingForm(orderID: argument, stars: drafts.ratings[argument] ?? RatingForm.range.upperBound,
+                                       submission: takeSubmission()))
+            return []
+        case CommerceActionID.addOne, CommerceActionID.removeOne:
+            guard case var .quantity(form) = sheet, !form.isSubmitting else { return [] }
+            let step = name == CommerceActionID.addOne ? 1 : -1
+            form.quantity = min(max(form.quantity + step, QuantityForm.range.lowerBound), QuantityForm.range.upperBound)
+            sheet = .quantity(form)
+            let saved = cart.cached?.value.line(form.itemID)?.quantity
+            return setDraft(quantityOf: form.itemID, to: form.quantity == saved ? nil : form.quantity)
+        case "stars":
+            guard case var .rating(form) = sheet, !form.isSubmitting, let argument, let stars = Int(argument),
+                  RatingForm.range.contains(stars) else { return [] }
+            form.stars = stars
+            sheet = .rating(form)
+            return setDraft(starsOf: form.orderID, to: stars)
+        case CommerceActionID.submitQuantity:
+            guard case var .quantity(form) = sheet, !form.isSubmitting else { return [] }
+            if let refused = refusal(.updateQuantity) { return refused }
+            form.isSubmitting = true
+            sheet = .quantity(form)
+            return [.perform(.updateQuantity(itemID: form.itemID, quantity: form.quantity, submission: form.submission))]
+        case CommerceActionID.placeOrder:
+            guard case var .checkout(form) = sheet, !form.isSubmitting else { return [] }
+            if let refused = refusal(.placeOrder) { return refused }
+            form.isSubmitting = true
+            sheet = .checkout(form)
+            let email = form.receiptEmail.trimmingCharacters(in: .whitespacesAndNewlines)
+            return [.perform(.checkout(receiptEmail: email.isEmpty ? nil : email, submission: form.submission))]
+        case CommerceActionID.submitRating:
+            guard case var .rating(form) = sheet, !form.isSubmitting else { return [] }
+            if let refused = refusal(.rateOrder) { return refused }
+            form.isSubmitting = true
+            sheet = .rating(form)
+            return [.perform(.rateOrder(orderID: form.orderID, stars: form.stars, submission: form.submission))]
+        default:
+            return [.record("commerce.unknown_action", ["id": id])]
+        }
+    }
+
+    /// Nil when the action may be used now; otherwise shows why (the disabled action's reason) and returns the effects of saying so.
+    private mutating func refusal(_ action: CommerceAction) -> [CommerceEffect]? {
+        guard let reason = action.state(for: connectivity).disabledReason else { return nil }
+        return [.record("commerce.action_refused", ["action": action.rawValue, "connectivity": connectivity.rawValue])]
+            + showToast(Self.toast(reason))
+    }
+
+    private mutating func track(_ orderID: String) -> [CommerceEffect] {
+        guard connectivity != .offline else {
+            sheet = .tracking(TrackingPage(orderID: orderID, phase: .failed(.offline)))
+            return showToast(CorePreviews.noConnectionToast)
+        }
+        sheet = .tracking(TrackingPage(orderID: orderID, phase: .loading))
+        return [.track(orderID: orderID)]
+    }
+
+    private mutating func endSubmission(_ command: CommerceCommand) {
+        switch sheet {
+        case var .quantity(form) where form.submission == command.submission:
+            form.isSubmitting = false
+            sheet = .quantity(form)
+        case var .checkout(form) where form.submission == command.submission:
+            form.isSubmitting = false
+            sheet = .checkout(form)
+        case var .rating(form) where form.submission == command.submission:
+            form.isSubmitting = false
+            sheet = .rating(form)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Helpers
+
+    private mutating func takeSubmission() -> Int {
+        defer { nextSubmission += 1 }
+        return nextSubmission
+    }
+
+    private mutating func setDraft(quantityOf itemID: String, to quantity: Int?) -> [CommerceEffect] {
+        guard drafts.quantities[itemID] != quantity else { return [] }
+        drafts.quantities[itemID] = quantity
+        return [.saveDrafts(drafts)]
+    }
+
+    private mutating func setDraft(starsOf orderID: String, to stars: Int?) -> [CommerceEffect] {
+        guard drafts.ratings[orderID] != stars else { return [] }
+        drafts.ratings[orderID] = stars
+        return [.saveDrafts(drafts)]
+    }
+
+    private mutating func showToast(_ toast: Toast) -> [CommerceEffect] {
+        self.toast = toast
+        toastSerial += 1
+        guard let after = toast.autoDismissAfter else { return [] }
+        return [.dismissToast(serial: toastSerial, after: after)]
+    }
+
+    private func resourceCacheRead(_ screen: CommerceScreen) -> Bool {
+        switch screen {
+        case .cart: cart.cacheRead
+        case .orders: orders.cacheRead
+        }
+    }
+
+    /// The toast for a refusal reason: the Core toast for its copy.
+    static func toast(_ reason: Copy) -> Toast {
+        reason == CoreCopy.requiresConnection ? CorePreviews.onlineOnlyToast : CorePreviews.noConnectionToast
+    }
+
+    /// What to tell the customer when a write (or a pulled refresh) did not go through.
+    static func toast(for error: OnlineOnlyError) -> Toast {
+        if let reason = error.reason { return toast(reason) }
+        return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
+    }
+
+    /// A pulled refresh that failed: no connection for a network failure, "try again" for a server error.
+    static func toast(forFailedRead error: HTTPClientError) -> Toast {
+        error == .offline || error.isTransportFailure
+            ? CorePreviews.noConnectionToast
+            : Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
+    }
+
+    static func describe(_ error: HTTPClientError) -> String {
+        switch error {
+        case .offline: "offline"
+        case .timeout: "timeout"
+        case .unreachable: "unreachable"
+        case .connectionLost: "connection_lost"
+        case let .http(status, _): "http_\(status)"
+        case .decoding: "decoding"
+        case .cancelled: "cancelled"
+        case .invalidRequest: "invalid_request"
+        }
+    }
+
+    static func describe(_ error: OnlineOnlyError) -> String {
+        switch error {
+        case .refused: "refused"
+        case let .failed(_, error): describe(error)
+        }
+    }
+
+    /// `track:A-1` → ("track", "A-1"); `checkout` → ("checkout", nil).
+    static func split(_ id: String) -> (String, String?) {
+        guard let colon = id.firstIndex(of: ":") else { return (id, nil) }
+        return (String(id[..<colon]), String(id[id.index(after: colon)...]))
+    }
+}
+

@@ -1,0 +1,285 @@
+import Connectivity
+public import Core
+import Foundation
+
+/// What the cart and order history screens show, as copy keys, arguments and action states.
+/// Built from `CommerceState` by a pure function; no resolved strings.
+public struct CommerceViewState: Sendable, Hashable {
+    /// The global offline indicator (with its screen-reader label), shown only once offline is established.
+    public var offlineIndicator: Banner?
+    public var screen: Screen
+    /// A pulled refresh is running (the spinner). Never true offline: the message shows instead.
+    public var isRefreshing: Bool
+    public var sheet: Sheet?
+    public var toast: Toast?
+    /// Changes with every toast shown, so a renderer shows the same toast again when it is shown again.
+    public var toastSerial: Int
+
+    public enum Screen: Sendable, Hashable {
+        /// Nothing opened yet.
+        case none
+        case cart(ScreenState<CartContent>)
+        case orders(ScreenState<OrdersContent>)
+    }
+
+    public enum Sheet: Sendable, Hashable {
+        case quantity(QuantitySheet)
+        case checkout(CheckoutSheet)
+        case rating(RatingSheet)
+        case tracking(TrackingSheet)
+    }
+
+    public init(offlineIndicator: Banner? = nil, screen: Screen = .none, isRefreshing: Bool = false, sheet: Sheet? = nil,
+                toast: Toast? = nil, toastSerial: Int = 0) {
+        self.offlineIndicator = offlineIndicator
+        self.screen = screen
+        self.isRefreshing = isRefreshing
+        self.sheet = sheet
+        self.toast = toast
+        self.toastSerial = toastSerial
+    }
+}
+
+public struct CartContent: Sendable, Hashable {
+    /// "Last updated: <date>" of the cached cart.
+    public var lastUpdated: Copy?
+    public var itemCount: Copy
+    public var lines: [CartLineRow]
+    /// Nil for an empty cart (then `emptyMessage` says so).
+    public var total: Copy?
+    public var emptyMessage: Copy?
+    public var checkout: Action?
+}
+
+/// One cart line on screen. Its copy is derived on access from the line, so a long cart's first view
+/// state costs a copy of each line, not a dozen allocations per line (item 10).
+public struct CartLineRow: Sendable, Hashable, Identifiable {
+    public let line: CartLine
+    /// A quantity chosen in the form but not sent yet (blocking form: saved on the device).
+    public let draftQuantity: Int?
+    public let updateQuantityState: ActionState
+
+    public init(line: CartLine, draftQuantity: Int?, updateQuantityState: ActionState) {
+        self.line = line
+        self.draftQuantity = draftQuantity == line.quantity ? nil : draftQuantity
+        self.updateQuantityState = updateQuantityState
+    }
+
+    public var id: String { line.id }
+    /// User data, shown as is.
+    public var name: String { line.name }
+    public var imageRef: String { line.imageRef }
+    public var quantity: Copy { CommerceCopy.quantity(line.quantity) }
+    public var unitPrice: Copy { CommerceCopy.unitPrice(line.unitPrice, line.currency) }
+    public var lineTotal: Copy { CommerceCopy.lineTotal(line.lineTotal, line.currency) }
+    public var pendingQuantity: Copy? { draftQuantity.map(CommerceCopy.pendingQuantity) }
+    public var updateQuantity: Action {
+        Action(id: CommerceActionID.updateQuantity(line.id), title: CommerceCopy.updateQuantity, state: updateQuantityState)
+    }
+}
+
+public struct OrdersContent: Sendable, Hashable {
+    public var lastUpdated: Copy?
+    public var orderCount: Copy
+    public var orders: [OrderRow]
+    public var emptyMessage: Copy?
+}
+
+/// One order on screen; its copy is derived on access, like `CartLineRow`.
+public struct OrderRow: Sendable, Hashable, Identifiable {
+    public let order: OrderSummary
+    public let trackState: ActionState
+    public let rateState: ActionState
+
+    public init(order: OrderSummary, trackState: ActionState, rateState: ActionState) {
+        self.order = order
+        self.trackState = trackState
+        self.rateState = rateState
+    }
+
+    public var id: String { order.id }
+    public var number: Copy { CommerceCopy.orderNumber(order.id) }
+    public var date: Copy { CommerceCopy.orderDate(order.date) }
+    public var status: Copy { CommerceCopy.status(order.status) }
+    public var statusTone: BadgeTone { order.status.tone }
+    public var total: Copy { CommerceCopy.orderTotal(order.total, order.currency) }
+    /// "Track Order", and "Rate Order" for a delivered order not yet rated.
+    public var actions: [Action] {
+        let track = Action(id: CommerceActionID.trackOrder(order.id), title: CommerceCopy.trackOrder, state: trackState)
+        guard order.canBeRated else { return [track] }
+        return [track, Action(id: CommerceActionID.rateOrder(order.id), title: CommerceCopy.rateOrder, state: rateState)]
+    }
+}
+
+/// What every blocking form shares: its submit (disabled offline), cancel, and "You appear offline".
+public struct FormFooter: Sendable, Hashable {
+    public var submit: Action
+    public var cancel: Action
+    /// "You appear offline" while the submit is disabled for want of a connection.
+    public var offlineNotice: Copy?
+    public var isSubmitting: Bool
+}
+
+public struct QuantitySheet: Sendable, Hashable {
+    public var itemName: String
+    public var quantity: Copy
+    /// Remove one, add one: stay usable offline (the draft is saved on the device).
+    public var stepper: [Action]
+    public var footer: FormFooter
+}
+
+public struct CheckoutSheet: Sendable, Hashable {
+    public var itemCount: Copy
+    public var total: Copy
+    public var emailLabel: Copy
+    /// What the customer typed (shown as is), or nil to show the hint.
+    public var email: String?
+    public var emailHint: Copy
+    public var footer: FormFooter
+}
+
+public struct RatingSheet: Sendable, Hashable {
+    public var orderNumber: Copy
+    public var selected: Copy
+    public var stars: [Action]
+    public var footer: FormFooter
+}
+
+public struct TrackingSheet: Sendable, Hashable {
+    public var page: ScreenState<TrackingContent>
+    public var close: Action
+}
+
+public struct TrackingContent: Sendable, Hashable {
+    public var number: Copy
+    public var status: Copy
+    public var statusTone: BadgeTone
+    public var date: Copy
+    public var total: Copy
+    /// When the server was asked: the status is as fresh as this.
+    public var checkedAt: Copy
+}
+
+extension CommerceViewState {
+    /// The view state of `state`: a pure function, so tests check every screen without running anything.
+    public init(state: CommerceState) {
+        let status = state.connectivity
+        offlineIndicator = status.showsOfflineIndicator ? CorePreviews.offlineBanner : nil
+        switch state.screen {
+        case nil:
+            screen = .none
+            isRefreshing = false
+        case .cart:
+            screen = .cart(Self.cartScreen(state))
+            isRefreshing = state.cart.refreshPulled && state.cart.isRevalidating
+        case .orders:
+            screen = .orders(Self.ordersScreen(state))
+            isRefreshing = state.orders.refreshPulled && state.orders.isRevalidating
+        }
+        sheet = state.sheet.map { Self.sheet($0, state: state) }
+        toast = state.toast
+        toastSerial = state.toastSerial
+    }
+
+    static func cartScreen(_ state: CommerceState) -> ScreenState<CartContent> {
+        guard let cached = state.cart.cached else {
+            return neverLoaded(state.cart, connectivity: state.connectivity) ? .empty(CommerceCopy.cartFirstLoad) : .loading
+        }
+        let cart = cached.value
+        let updateState = CommerceAction.updateQuantity.state(for: state.connectivity)
+        var rows: [CartLineRow] = []
+        rows.reserveCapacity(cart.items.count)
+        let drafts = state.drafts.quantities
+        for line in cart.items {
+            rows.append(CartLineRow(line: line, draftQuantity: drafts.isEmpty ? nil : drafts[line.id], updateQuantityState: updateState))
+        }
+        let isEmpty = cart.items.isEmpty
+        return .content(CartContent(
+            lastUpdated: CoreCopy.lastUpdated(cached.savedAt),
+            itemCount: CommerceCopy.itemCount(cart.unitCount),
+            lines: rows,
+            total: isEmpty ? nil : CommerceCopy.cartTotal(cart.total, cart.currency),
+            emptyMessage: isEmpty ? CommerceCopy.cartIsEmpty : nil,
+            checkout: isEmpty ? nil : Action(id: CommerceActionID.checkout, title: CommerceCopy.checkout,
+                                             state: CommerceAction.checkout.state(for: state.connectivity))))
+    }
+
+    static func ordersScreen(_ state: CommerceState) -> ScreenState<OrdersContent> {
+        guard let cached = state.orders.cached else {
+            return neverLoaded(state.orders, connectivity: state.connectivity) ? .empty(CommerceCopy.ordersFirstLoad) : .loading
+        }
+        let trackState = CommerceAction.trackOrder.state(for: state.connectivity)
+        let rateState = CommerceAction.rateOrder.state(for: state.connectivity)
+        let orders = cached.value.orders
+        var rows: [OrderRow] = []
+        rows.reserveCapacity(orders.count)
+        for order in orders {
+            rows.append(OrderRow(order: order, trackState: trackState, rateState: rateState))
+        }
+        return .content(OrdersContent(lastUpdated: CoreCopy.lastUpdated(cached.savedAt), orderCount: CommerceCopy.orderCount(orders.count),
+                                      orders: rows, emptyMessage: orders.isEmpty ? CommerceCopy.noOrdersYet : nil))
+    }
+
+    /// Nothing cached, and nothing on the way: offline, or the first load failed.
+    static func neverLoaded<Value>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Bool {
+        guard resource.cacheRead, !resource.isRevalidating else { return false }
+        return connectivity == .offline || resource.revalidatedOnce
+    }
+
+    static func sheet(_ sheet: CommerceSheet, state: CommerceState) -> Sheet {
+        let status = state.connectivity
+        func footer(submit: String, title: Copy, action: CommerceAction, isSubmitting: Bool) -> FormFooter {
+            let submitState = action.state(for: status)
+            return FormFooter(submit: Action(id: submit, title: title, state: submitState),
+                              cancel: Action(id: CommerceActionID.cancel, title: CommerceCopy.cancel),
+                              offlineNotice: submitState.isEnabled ? nil : CoreCopy.appearOffline,
+                              isSubmitting: isSubmitting)
+        }
+        switch sheet {
+        case let .quantity(form):
+            let name = state.cart.cached?.value.line(form.itemID)?.name ?? form.itemID
+            return .quantity(QuantitySheet(
+                itemName: name, quantity: CommerceCopy.quantity(form.quantity),
+                stepper: [Action(id: CommerceActionID.removeOne, title: CommerceCopy.removeOne),
+                          Action(id: CommerceActionID.addOne, title: CommerceCopy.addOne)],
+                footer: footer(submit: CommerceActionID.submitQuantity, title: CommerceCopy.updateQuantity, action: .updateQuantity,
+                               isSubmitting: form.isSubmitting)))
+        case let .checkout(form):
+            let cart = state.cart.cached?.value
+            let email = form.receiptEmail.trimmingCharacters(in: .whitespacesAndNewlines)
+            return .checkout(CheckoutSheet(
+                itemCount: CommerceCopy.itemCount(cart?.unitCount ?? 0),
+                total: CommerceCopy.cartTotal(cart?.total ?? 0, cart?.currency ?? "EUR"),
+                emailLabel: CommerceCopy.receiptEmailLabel, email: email.isEmpty ? nil : form.receiptEmail,
+                emailHint: CommerceCopy.receiptEmailHint,
+                footer: footer(submit: CommerceActionID.placeOrder, title: CommerceCopy.placeOrder, action: .placeOrder,
+                               isSubmitting: form.isSubmitting)))
+        case let .rating(form):
+            return .rating(RatingSheet(
+                orderNumber: CommerceCopy.orderNumber(form.orderID), selected: CommerceCopy.stars(form.stars),
+                stars: RatingForm.range.map { Action(id: CommerceActionID.stars($0), title: CommerceCopy.stars($0)) },
+                footer: footer(submit: CommerceActionID.submitRating, title: CommerceCopy.submitRating, action: .rateOrder,
+                               isSubmitting: form.isSubmitting)))
+        case let .tracking(page):
+            let content: ScreenState<TrackingContent>
+            switch page.phase {
+            case .loading:
+                content = .loading
+            case let .loaded(order, checkedAt):
+                content = .content(TrackingContent(number: CommerceCopy.orderNumber(order.id), status: CommerceCopy.status(order.status),
+                                                   statusTone: order.status.tone, date: CommerceCopy.orderDate(order.date),
+                                                   total: CommerceCopy.orderTotal(order.total, order.currency),
+                                                   checkedAt: CoreCopy.lastUpdated(checkedAt)))
+            case let .failed(error):
+                // Pattern D's blocking state: "requires a connection" for a network failure, "try again later" for the server's.
+                switch FullPageBlocking.screen(RevalidateOutcome<OrderSummary>.kept(nil, error)) {
+                case let .blocked(empty), let .empty(empty): content = .blocked(empty)
+                case .loading, .content: content = .loading  // never: a kept outcome always blocks
+                }
+            case .notFound:
+                content = .empty(EmptyState(title: CommerceCopy.orderNotFound))
+            }
+            return .tracking(TrackingSheet(page: content, close: Action(id: CommerceActionID.cancel, title: CommerceCopy.close)))
+        }
+    }
+}

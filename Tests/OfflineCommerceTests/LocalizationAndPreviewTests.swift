@@ -1,0 +1,126 @@
+import Core
+import Foundation
+import Localization
+@testable import OfflineCommerce
+import Testing
+
+/// Item 9 and the copy: previews of every state, and every word of them in all seven locales.
+@Suite struct LocalizationAndPreviewTests {
+    static let previews = OfflineCommercePreviews.previews
+
+    static func preview(_ id: String) throws -> ViewNode {
+        try #require(previews.first { $0.id == id }).node
+    }
+
+    @Test("AC9 previews: cart and order history online, offline, first-load empty; the no-connection toast")
+    func previewsCoverCartAndOrderHistoryOnlineOfflineFirstLoadAndTheNoConnectionToast() throws {
+        let ids = Self.previews.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.hasPrefix("commerce.") })
+        for required in ["commerce.cart-online", "commerce.cart-offline", "commerce.cart-first-load",
+                         "commerce.orders-online", "commerce.orders-offline", "commerce.orders-first-load",
+                         "commerce.no-connection-toast"] {
+            #expect(ids.contains(required), "missing \(required)")
+        }
+        let offline = try Self.preview("commerce.cart-offline").allCopies
+        #expect(offline.contains(CoreCopy.offlineIndicatorAccessibilityLabel))
+        #expect(offline.contains(CoreCopy.disabledAccessibilityLabel(CommerceCopy.checkout)))
+        #expect(!(try Self.preview("commerce.cart-online").allCopies.contains(CoreCopy.offlineIndicatorTitle)))
+        #expect(try Self.preview("commerce.no-connection-toast").allCopies.contains(CoreCopy.noConnection))
+        #expect(try Self.preview("commerce.cart-first-load").allCopies.contains(Copy("OfflineCommerce", "empty.cart.message")))
+        #expect(try Self.preview("commerce.orders-first-load").allCopies.contains(Copy("OfflineCommerce", "empty.orders.message")))
+        #expect(try Self.preview("commerce.checkout-offline").allCopies.contains(CoreCopy.appearOffline))
+    }
+
+    @Test("AC9 every word of every preview resolves in all seven locales", arguments: productLocales)
+    func everyWordOfEveryPreviewResolvesInTheLocaleWithoutFallback(_ locale: String) throws {
+        let localizer = try localizer(locale)
+        for preview in Self.previews {
+            for copy in preview.node.allCopies {
+                let resolved = localizer.resolve(copy)
+                #expect(resolved.issues.isEmpty, "\(preview.id) \(copy.qualifiedKey) [\(locale)]: \(resolved.issues)")
+                #expect(!resolved.isFallback, "\(preview.id) \(copy.qualifiedKey) falls back in \(locale)")
+            }
+        }
+    }
+
+    @Test(arguments: productLocales)
+    func everyCopyTheViewStateCanHoldExistsInTheLocale(_ locale: String) throws {
+        let localizer = try localizer(locale)
+        var copies: [Copy] = [CommerceCopy.cartTitle, CommerceCopy.ordersTitle, CommerceCopy.checkout, CommerceCopy.updateQuantity,
+                              CommerceCopy.trackOrder, CommerceCopy.rateOrder, CommerceCopy.placeOrder, CommerceCopy.submitRating,
+                              CommerceCopy.addOne, CommerceCopy.removeOne, CommerceCopy.cancel, CommerceCopy.close,
+                              CommerceCopy.cartIsEmpty, CommerceCopy.noOrdersYet, CommerceCopy.checkoutTitle, CommerceCopy.receiptEmailLabel,
+                              CommerceCopy.receiptEmailHint, CommerceCopy.ratingLabel, CommerceCopy.orderNotFound, CommerceCopy.ratedThanks,
+                              CommerceCopy.tryAgain, CommerceCopy.orderPlaced("A-1"), CommerceCopy.pendingQuantity(3)]
+        copies += OrderStatus.allCases.map(CommerceCopy.status)
+        copies += (0...5).map(CommerceCopy.stars) + [0, 1, 2, 5, 22, 200].map(CommerceCopy.itemCount)
+            + [0, 1, 2, 5, 22, 2000].map(CommerceCopy.orderCount)
+        for copy in copies {
+            let resolved = localizer.resolve(copy)
+            #expect(resolved.issues.isEmpty && !resolved.isFallback, "\(copy.qualifiedKey) [\(locale)]: \(resolved.issues)")
+        }
+    }
+
+    @Test("AC1 currency is formatted per locale")
+    func currencyIsFormattedPerLocale() throws {
+        let total = CommerceCopy.cartTotal(Fixtures.money("2995.98"), "EUR")
+        #expect(try localizer("en").string(total) == "Total: €2,995.98")
+        #expect(try localizer("de").string(total) == "Gesamt: 2.995,98\u{A0}€")
+        #expect(try localizer("ja").string(CommerceCopy.orderTotal(Fixtures.money("1049"), "JPY")) == "合計: ￥1,049")
+        var seen: Set<String> = []
+        for locale in productLocales {
+            let text = try localizer(locale).string(CommerceCopy.unitPrice(Fixtures.money("1234.5"), "NOK"))
+            #expect(!text.contains("%@"), "\(locale): \(text)")
+            seen.insert(text)
+        }
+        #expect(seen.count == productLocales.count)  // seven languages, seven renderings
+    }
+
+    @Test("AC2 AC5 the toast, empty states and screen-reader labels read as the story words them")
+    func theToastAndEmptyStatesSayWhatTheStorySays() throws {
+        let en = try localizer("en")
+        #expect(en.string(CorePreviews.noConnectionToast.message) == "No internet connection. Please check your connection and try again.")
+        #expect(en.string(try #require(CommerceCopy.cartFirstLoad.message)) == "An internet connection is required to load your cart the first time.")
+        #expect(en.string(try #require(CommerceCopy.ordersFirstLoad.message))
+            == "An internet connection is required to load your order history the first time.")
+        #expect(en.string(CoreCopy.disabledAccessibilityLabel(CommerceCopy.trackOrder)) == "Track Order, disabled")
+        #expect(en.string(CoreCopy.offlineIndicatorAccessibilityLabel) == "You are offline. Viewing offline data.")
+    }
+
+    @Test func theViewNodeShowsEveryFieldOfACartLineAndAnOrder() throws {
+        let cart = try Self.preview("commerce.cart-online")
+        let en = try localizer("en")
+        let texts = cart.texts(en)
+        for expected in ["Smart Speaker", "img/ss-2.png", "Quantity: 2", "Unit price: €89.99", "Subtotal: €179.98", "Total: €548.68",
+                         "Proceed to Checkout", "Update Quantity"] {
+            #expect(texts.contains(expected), "\(expected) not in \(texts)")
+        }
+        let orders = try Self.preview("commerce.orders-online").texts(en)
+        for expected in ["Order A-10009", "Delivered", "Ordered on Nov 14, 2025", "Total: €74.95", "Track Order", "Rate Order"] {
+            #expect(orders.contains(expected), "\(expected) not in \(orders)")
+        }
+    }
+}
+
+extension ViewNode {
+    /// The visible texts of a node in a locale (verbatim data as is).
+    func texts(_ localizer: Localizer) -> [String] {
+        switch self {
+        case let .title(copy), let .text(copy, _): [localizer.string(copy)]
+        case let .verbatim(text, _): [text]
+        case let .field(label, value):
+            switch value {
+            case let .copy(copy): [localizer.string(label), localizer.string(copy)]
+            case let .verbatim(text): [localizer.string(label), text]
+            }
+        case let .badge(copy, _, _): [localizer.string(copy)]
+        case let .banner(banner): [localizer.string(banner.title)]
+        case let .toast(toast): [localizer.string(toast.message)]
+        case let .empty(empty): [localizer.string(empty.title)] + (empty.message.map { [localizer.string($0)] } ?? [])
+        case let .actions(actions): actions.map { localizer.string($0.title) }
+        case let .row(nodes, _), let .stack(nodes): nodes.flatMap { $0.texts(localizer) }
+        case .divider, .progress: []
+        }
+    }
+}

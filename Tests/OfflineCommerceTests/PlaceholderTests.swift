@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct OfflineCommercePlaceholderTests {
-    @Test func builds() {}
-}
