@@ -142,7 +142,7 @@ let package = Package(
         ),
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary"],
+            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce"],
             path: "Tools/L10nREPL",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -156,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast", "OfflineSummary",
+                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/Bench",

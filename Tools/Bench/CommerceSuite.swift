@@ -1,6 +1,3 @@
-// Compiled once the Bench target depends on OfflineCommerce. To wire the suite: add "OfflineCommerce" to Bench's
-// dependencies in Package.swift, `CommerceSuite(),` to `suites` in main.swift, and delete this #if and the last line.
-#if COMMERCE_SUITE_WIRED
 import Connectivity
 import Core
 import Foundation
@@ -120,4 +117,3 @@ struct CommerceSuite: BenchSuite {
         })
     }
 }
-#endif

@@ -14,6 +14,7 @@ let suites: [any BenchSuite] = [
     ProductsSuite(),
     WarmupSuite(),
     SummarySuite(),
+    CommerceSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
 public import Core
 import Foundation
 import Localization
+import OfflineCommerce
 import OfflineProducts
 import OfflineSummary
 import WarmupToast
@@ -57,7 +58,7 @@ public final class REPLSession {
         ("double", .double, "pseudo: every letter doubled"),
     ]
 
-    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineSummaryPreviews.self, OfflineProductsPreviews.self]
+    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineSummaryPreviews.self, OfflineCommercePreviews.self, OfflineProductsPreviews.self]
 
     public static var previews: [Preview] {
         previewProviders.flatMap { $0.previews }
