@@ -142,8 +142,20 @@ let package = Package(
         ),
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce"],
+            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp"],
             path: "Tools/L10nREPL",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        /// The composition root: the four features with the live monitor, client, store and outbox (`app` in the REPL).
+        .target(
+            name: "OfflineApp",
+            dependencies: [
+                "Core", "Connectivity", "SecureStore", "ReferenceServer",
+                "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts",
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tools/OfflineApp",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),

@@ -102,7 +102,7 @@ public struct ProductsViewState: Sendable, Equatable {
     public var flow: ProductFlow?
     public var toast: Toast?
 
-    static let productActionPrefix = "product:"
+    public static let productActionPrefix = "product:"
     public static let backActionID = "back"
     public static let retryActionID = "retry"
     public static let refreshActionID = "refresh"

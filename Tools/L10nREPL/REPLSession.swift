@@ -35,8 +35,12 @@ public final class REPLSession {
         /// `Localization/` folder when it exists, so edits show on `reload`).
         public var catalogsPath: String?
         public var colour: Bool
+        /// Where `app start` keeps the encrypted store; two REPL processes given the same folder share it.
+        public var dataDirectory: String?
 
-        public init(locale: String = "en", width: Int = 40, theme: Theme = .light, catalogsPath: String? = nil, colour: Bool = false) {
+        public init(locale: String = "en", width: Int = 40, theme: Theme = .light, catalogsPath: String? = nil, colour: Bool = false,
+                    dataDirectory: String? = nil) {
+            self.dataDirectory = dataDirectory
             self.locale = locale
             self.width = width
             self.theme = theme
@@ -47,9 +51,14 @@ public final class REPLSession {
 
     public private(set) var options: Options
     public private(set) var catalog: Catalog
-    public private(set) var localizer: Localizer
+    public private(set) var localizer: Localizer {
+        didSet { currentLocalizer.set(localizer) }
+    }
+    /// The localizer as other threads may read it (the app's share target follows the REPL's locale).
+    let currentLocalizer: LocalizerBox
     public private(set) var baseLocale: String
     private var configuration: LintConfiguration
+    let appState = AppState()
 
     /// Pseudo-locales the REPL offers, each the base locale transformed.
     public static let pseudoLocales: [(name: String, style: PseudoStyle, summary: String)] = [
@@ -70,7 +79,9 @@ public final class REPLSession {
         self.configuration = configuration
         self.baseLocale = configuration.baseLocale ?? (catalog.locales.contains("en") || catalog.locales.isEmpty ? "en" : catalog.locales[0])
         self.catalog = catalog
-        self.localizer = Localizer(catalog: catalog, locale: options.locale, baseLocale: baseLocale)
+        let localizer = Localizer(catalog: catalog, locale: options.locale, baseLocale: baseLocale)
+        self.localizer = localizer
+        currentLocalizer = LocalizerBox(localizer)
         if options.locale != "en" { _ = switchLocale(options.locale) }
     }
 
@@ -123,6 +134,8 @@ public final class REPLSession {
         CommandInfo(name: "theme", usage: "theme light|dark", summary: "light or dark styling for previews"),
         CommandInfo(name: "lint", usage: "lint", summary: "lint the catalogs (as `l10n lint`)"),
         CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
+        CommandInfo(name: "app", usage: "app COMMAND …",
+                    summary: "run the app (four features, one store, one outbox) and see its screens; `help app` for each"),
         CommandInfo(name: "help", usage: "help [COMMAND]", summary: "this list, or one command's usage"),
         CommandInfo(name: "quit", usage: "quit", summary: "leave (also `exit`, Ctrl-D)"),
     ]
@@ -147,8 +160,11 @@ public final class REPLSession {
         case "theme": return setTheme(arguments)
         case "lint": return lint()
         case "reload": return reload()
+        case "app": return app(arguments)
         case "help", "?": return help(arguments.first)
-        case "quit", "exit": return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
+        case "quit", "exit":
+            shutDownApp()
+            return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
         default:
             let names = Self.commands.map(\.name) + ["exit"]
             let hint = Suggestion.closest(to: command, in: names).map { "; did you mean `\($0)`?" } ?? "; type `help` for the commands"
@@ -167,6 +183,7 @@ public final class REPLSession {
                 let hint = Suggestion.closest(to: name, in: Self.commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
                 return .error("no command `\(name)`\(hint)")
             }
+            if name == "app" { return .ok(Self.appUsage) }
             return .ok("\(info.usage)\n  \(info.summary)")
         }
         let width = Self.commands.map { $0.usage.count }.max() ?? 0

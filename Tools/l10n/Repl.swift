@@ -10,7 +10,8 @@ struct Repl: ParsableCommand {
         stdin is not a terminal, or with --script FILE, it runs one command a line with no prompt
         and no colour, printing only results on stdout and errors on stderr.
         Type `help` inside for the commands (locales, locale, tables, keys, show, compare, format,
-        plural, previews, preview, width, theme, lint, reload, quit).
+        plural, previews, preview, width, theme, lint, reload, app, quit); `help app` lists the
+        app commands, which run the four features together against a backend in process.
 
         Exit codes: 0 success; 1 in script mode, some command failed; 2 the catalogs or the script
         could not be read.
@@ -29,6 +30,9 @@ struct Repl: ParsableCommand {
     @Option(help: "A folder of <locale>.lproj folders to use instead of the bundled catalogs.")
     var catalogs: String?
 
+    @Option(name: .customLong("data-dir"), help: "Folder for the app's encrypted store (`app start`); two runs given the same folder share it.")
+    var dataDirectory: String?
+
     @Option(help: "Run the commands in FILE (script mode) instead of reading a terminal.")
     var script: String?
 
@@ -37,7 +41,7 @@ struct Repl: ParsableCommand {
     }
 
     func run() throws {
-        let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs)
+        let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory)
         let status = REPLRunner.run(options: options, scriptPath: script)
         if status != .ok { throw ExitCode(status.rawValue) }
     }

@@ -1,0 +1,177 @@
+import Core
+import Dispatch
+import Foundation
+import OfflineApp
+import Synchronization
+
+/// `app …`: drives the composed app (Tools/OfflineApp) from the REPL and renders its screen in the current locale.
+extension REPLSession {
+    static let appUsage = """
+    app start [--user ID] [--server URL] [--offline]   launch (without --server: a backend in process on 127.0.0.1)
+    app login ID · app logout
+    app online · app offline                           the backend accepts / refuses connections; the app notices
+    app network wifi|cellular|none                     what the path monitor reads
+    app open products|product ID|cart|orders|summary
+    app tap ACTION                                     an action's localized title or its id
+    app refresh · app register-activity
+    app background · app foreground · app kill · app relaunch
+    app advance SECONDS                                move the simulated clock (banner timers, staleness)
+    app warmup · app status · app screen · app telemetry
+    """
+
+    func app(_ arguments: [String]) -> CommandOutput {
+        guard let command = arguments.first else { return .error("usage:\n" + Self.appUsage) }
+        let rest = Array(arguments.dropFirst())
+        if command == "start" { return appStart(rest) }
+        guard let app = appState.app else {
+            return .error("the app is not started: `app start` first (add --offline to launch with the network down)")
+        }
+        do throws(AppCommandError) {
+            switch (command, rest.count) {
+            case ("login", 1):
+                try blocking { () async throws(AppCommandError) in try await app.login(rest[0]) }
+                return .ok("logged in as \(rest[0])")
+            case ("logout", 0):
+                blocking { await app.logout() }
+                return .ok("logged out")
+            case ("online", 0), ("offline", 0):
+                try blocking { () async throws(AppCommandError) in try await app.setBackendReachable(command == "online") }
+                return .ok("backend \(command == "online" ? "accepting" : "refusing") connections; status: \(blocking { await app.status }.rawValue)")
+            case ("network", 1):
+                try blocking { () async throws(AppCommandError) in try await app.setNetwork(rest[0]) }
+                return .ok("network: \(rest[0]); status: \(blocking { await app.status }.rawValue)")
+            case ("open", _):
+                guard let route = AppRoute(rest) else { return .error("usage: app open products|product ID|cart|orders|summary") }
+                try blocking { () async throws(AppCommandError) in try await app.open(route) }
+                return appScreen(app)
+            case ("tap", 1...):
+                let wanted = rest.joined(separator: " ")
+                let actions = blocking { await app.actions() }
+                let match = actions.first { $0.id == wanted } ?? actions.first { localizer.resolve($0.title).text == wanted }
+                guard let action = match else {
+                    let known = actions.map { "\($0.id) (\(localizer.resolve($0.title).text))" }.joined(separator: ", ")
+                    return .error("no action `\(wanted)` on this screen; actions: \(known.isEmpty ? "none" : known)")
+                }
+                try blocking { () async throws(AppCommandError) in try await app.tap(action.id) }
+                return appScreen(app)
+            case ("refresh", 0):
+                try blocking { () async throws(AppCommandError) in try await app.refresh() }
+                return appScreen(app)
+            case ("register-activity", 0):
+                let activity = try blocking { () async throws(AppCommandError) in try await app.registerActivity() }
+                return .ok("activity registered: \(activity)")
+            case ("background", 0), ("foreground", 0):
+                try blocking { () async throws(AppCommandError) in try await app.lifecycle(command == "background" ? .backgrounded : .foregrounded) }
+                return .ok(command == "background" ? "app in the background" : "app in the foreground")
+            case ("kill", 0):
+                blocking { await app.kill() }
+                return .ok("app killed (no clean shutdown); `app relaunch` starts it again on the same data folder")
+            case ("relaunch", 0):
+                try blocking { () async throws(AppCommandError) in try await app.relaunch() }
+                return .ok("app relaunched; status: \(blocking { await app.status }.rawValue)")
+            case ("advance", 1):
+                guard let seconds = Double(rest[0]), seconds >= 0 else { return .error("usage: app advance SECONDS (a number ≥ 0)") }
+                blocking { await app.advance(seconds: seconds) }
+                return .ok("simulated clock +\(rest[0]) s")
+            case ("warmup", 0):
+                guard let snapshot = blocking({ await app.warmupSnapshot }) else { return .ok("warmup: the app is not running") }
+                return .ok("warmup: \(snapshot.phase) (session \(snapshot.sessionNumber), \(snapshot.subtasks) subtasks, \(snapshot.pendingRequired) required pending)")
+            case ("status", 0):
+                let (status, network, user, route) = blocking { await (app.status, app.network, app.user, app.route) }
+                return .ok("user: \(user ?? "none") · status: \(status.rawValue) · network: \(network?.description ?? "unknown") · screen: \(route?.description ?? "none")")
+            case ("screen", 0):
+                return appScreen(app)
+            case ("telemetry", 0):
+                let events = blocking { await app.telemetrySink.events }
+                return .ok(events.map { event in
+                    let attributes = event.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                    let duration = event.duration.map { String(format: " (%.0f ms)", $0.seconds * 1000) } ?? ""
+                    return "\(event.name)\(attributes.isEmpty ? "" : " " + attributes)\(duration)"
+                }.joined(separator: "\n"))
+            default:
+                return .error("unknown or incomplete app command `\(arguments.joined(separator: " "))`; usage:\n" + Self.appUsage)
+            }
+        } catch {
+            return .error(error.message)
+        }
+    }
+
+    private func appStart(_ arguments: [String]) -> CommandOutput {
+        if appState.app != nil { return .error("the app is already started: use `app relaunch`, `app login ID` or `app kill`") }
+        var user = "user1"
+        var server: URL?
+        var offline = false
+        var index = 0
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--user" where index + 1 < arguments.count: user = arguments[index + 1]; index += 2
+            case "--server" where index + 1 < arguments.count:
+                guard let url = URL(string: arguments[index + 1]), url.scheme?.hasPrefix("http") == true else {
+                    return .error("--server needs a URL like http://127.0.0.1:8080")
+                }
+                server = url
+                index += 2
+            case "--offline": offline = true; index += 1
+            default: return .error("usage: app start [--user ID] [--server URL] [--offline]")
+            }
+        }
+        let folder = options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-app-\(ProcessInfo.processInfo.processIdentifier)")
+        let localizerBox = currentLocalizer
+        let options = AppOptions(dataDirectory: folder, serverURL: server, user: user, startOffline: offline,
+                                 localizer: { localizerBox.value })
+        do throws(AppCommandError) {
+            let app = try blocking { () async throws(AppCommandError) in try await OfflineApp.start(options) }
+            appState.app = app
+            let status = blocking { await app.status }
+            return .ok("app started for \(user) · data: \(folder.path) · backend: \(app.serverURL.absoluteString) · status: \(status.rawValue)")
+        } catch {
+            return .error(error.message)
+        }
+    }
+
+    private func appScreen(_ app: OfflineApp) -> CommandOutput {
+        let node = blocking { await app.screen() }
+        return .ok(render(node).text)
+    }
+
+    /// Stops the app and its embedded backend (on quit).
+    func shutDownApp() {
+        guard let app = appState.app else { return }
+        blocking { await app.shutDown() }
+        appState.app = nil
+    }
+}
+
+/// The REPL's current localizer, readable from any thread.
+final class LocalizerBox: Sendable {
+    private let storage: Mutex<Localizer>
+    init(_ localizer: Localizer) { storage = Mutex(localizer) }
+    var value: Localizer { storage.withLock { $0 } }
+    func set(_ localizer: Localizer) { storage.withLock { $0 = localizer } }
+}
+
+/// The app the REPL drives, if started.
+final class AppState {
+    var app: OfflineApp?
+}
+
+/// Runs async work to completion from the REPL's (synchronous, non-pool) thread.
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    let result = Mutex<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        let value = await work()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    done.wait()
+    return result.withLock { $0! }
+}
+
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws(AppCommandError) -> T) throws(AppCommandError) -> T {
+    let outcome: Result<T, AppCommandError> = blocking { () async -> Result<T, AppCommandError> in
+        do throws(AppCommandError) { return .success(try await work()) } catch { return .failure(error) }
+    }
+    return try outcome.get()
+}

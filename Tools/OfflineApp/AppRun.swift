@@ -1,0 +1,82 @@
+import Connectivity
+public import Core
+import Foundation
+import Logging
+import OfflineCommerce
+import OfflineProducts
+import OfflineSummary
+import SecureStore
+import WarmupToast
+
+/// Everything one launch of the app builds for one user: the encrypted store, the connectivity signal, the HTTP
+/// client, the outbox, the warmup session and the four features. `app kill` drops a run without stopping anything
+/// (what the store holds is what a killed process leaves); `app relaunch` builds a new one on the same folder.
+final class AppRun: Sendable {
+    let user: String
+    let store: SecureStore
+    let vault: SecureVault
+    let path: SimulatedPathSource
+    let monitor: ConnectivityMonitor
+    let probe: ReachabilityProbe
+    let client: HTTPClient
+    let outbox: Outbox
+    let coordinator: CacheWarmupCoordinator
+    let warmup: WarmupToastFeature
+    let products: ProductsFeature
+    let features: FeatureSet
+
+    init(user: String, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock, telemetry: Telemetry,
+         localizer: (@Sendable () -> Localizer)?) async throws {
+        self.user = user
+        let folder = dataDirectory.appendingPathComponent("store", isDirectory: true)
+        store = try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: telemetry, now: { clock.now })
+        vault = store.vault(for: user)
+        path = SimulatedPathSource(network)
+        // The network runs on the real clock (sockets do); a short confirmation window keeps the REPL snappy.
+        probe = .http(healthURL: serverURL.appendingPathComponent("health"), timeout: .seconds(2), time: .live)
+        monitor = ConnectivityMonitor(pathSource: path, probe: probe,
+                                      policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(200), failureThreshold: 2,
+                                                                 failureWindow: .milliseconds(200), initialBackoff: .seconds(1),
+                                                                 maximumBackoff: .seconds(5)),
+                                      time: .live, randomSeed: UInt64.random(in: 0 ... .max), telemetry: telemetry)
+        client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, bearerToken: "token-\(user)", timeout: .seconds(5)),
+                            connectivity: monitor.context, time: .live)
+        outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(3)), status: monitor.status, time: .live, telemetry: telemetry)
+        let time = clock.time
+        products = ProductsFeature(store: vault, api: .live(client: client, user: user), connectivity: monitor.status, time: time,
+                                   telemetry: telemetry)
+        features = FeatureSet(vault: vault, client: client, user: user, outbox: outbox, status: monitor.status, time: time, telemetry: telemetry,
+                              shareFolder: dataDirectory.appendingPathComponent("shared", isDirectory: true), localizer: localizer)
+        let products = products
+        let features = features
+        let plan = CacheWarmupPlan(
+            isWarmingNeeded: { products.products.cachedCatalog() == nil || features.needsWarming() },
+            warm: { port in
+                // Each feature's prefetch is one subtask of the same session: the toast shows once for all of them.
+                async let productsDone: Void = port.perform(id: "products") { _ = await products.prefetch() }
+                async let rest: Void = features.prefetch(port)
+                _ = await (productsDone, rest)
+            })
+        coordinator = CacheWarmupCoordinator(plan: plan, store: vault, time: time, telemetry: telemetry)
+        warmup = WarmupToastFeature(coordinator: coordinator, time: time)
+    }
+
+    /// Starts the signal, the outbox and the features; the app then runs the warmup session's launch.
+    func launch() async throws {
+        try await monitor.start()
+        try await outbox.start()
+        await warmup.start()
+        await products.lifecycle(.launched)
+        await features.launched()
+    }
+
+    /// A clean shutdown (logout, quit): stops tasks, closes the store.
+    func shutDown() async {
+        await warmup.stop()
+        await products.stop()
+        await features.stop()
+        await outbox.stop()
+        await monitor.stop()
+        store.close()
+    }
+}

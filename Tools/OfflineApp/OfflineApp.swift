@@ -1,0 +1,363 @@
+public import Connectivity
+public import Core
+public import Foundation
+import Logging
+import OfflineCommerce
+import OfflineProducts
+import ReferenceServer
+import SecureStore
+public import WarmupToast
+
+/// What `app start` is given.
+public struct AppOptions: Sendable {
+    /// Where the encrypted store lives; two processes given the same folder share it (a real restart).
+    public var dataDirectory: URL
+    /// An external reference backend; nil starts one in process on 127.0.0.1.
+    public var serverURL: URL?
+    public var user: String
+    /// Launch with the backend already refusing connections.
+    public var startOffline: Bool
+    /// The reader's current locale, for shared summary cards (nil hides Share).
+    public var localizer: (@Sendable () -> Localizer)?
+
+    public init(dataDirectory: URL, serverURL: URL? = nil, user: String = "user1", startOffline: Bool = false,
+                localizer: (@Sendable () -> Localizer)? = nil) {
+        self.localizer = localizer
+        self.dataDirectory = dataDirectory
+        self.serverURL = serverURL
+        self.user = user
+        self.startOffline = startOffline
+    }
+}
+
+/// The screens `app open` knows.
+public enum AppRoute: Sendable, Hashable, CustomStringConvertible {
+    case products, product(String), cart, orders, summary
+
+    public init?(_ words: [String]) {
+        switch (words.first, words.count) {
+        case ("products", 1): self = .products
+        case ("product", 2): self = .product(words[1])
+        case ("cart", 1): self = .cart
+        case ("orders", 1): self = .orders
+        case ("summary", 1): self = .summary
+        default: return nil
+        }
+    }
+
+    /// The screen id the warmup toast checks against its screens without toasts.
+    public var screenID: String {
+        switch self {
+        case .products: "products"
+        case .product: "product"
+        case .cart: "cart"
+        case .orders: "orders"
+        case .summary: "summary"
+        }
+    }
+
+    public var description: String {
+        if case let .product(id) = self { return "product \(id)" }
+        return screenID
+    }
+}
+
+/// Why an `app` command could not run; the message says what to do.
+public struct AppCommandError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The composition root: the four features wired to one connectivity signal, one encrypted store, one outbox and
+/// one warmup session, as an app would run them. The REPL's `app` commands drive it.
+public actor OfflineApp {
+    public nonisolated let options: AppOptions
+    public nonisolated let clock: AppClock
+    public nonisolated let telemetrySink = InMemoryTelemetrySink()
+    private let server: ReferenceServer?
+    public nonisolated let serverURL: URL
+    private var run: AppRun?
+    private var warmupLaunch: Task<Void, Never>?
+    public private(set) var route: AppRoute?
+    private var refusing = false
+    private let logger = Logger(label: "OfflineKit.App")
+
+    private init(options: AppOptions, server: ReferenceServer?, serverURL: URL) {
+        self.options = options
+        self.server = server
+        self.serverURL = serverURL
+        clock = AppClock(start: Date())
+    }
+
+    /// Starts the backend (unless given one) and launches the app for `options.user`.
+    public static func start(_ options: AppOptions) async throws(AppCommandError) -> OfflineApp {
+        var server: ReferenceServer?
+        let url: URL
+        if let given = options.serverURL {
+            url = given
+        } else {
+            var logger = Logger(label: "OfflineKit.ReferenceServer")
+            logger.logLevel = .critical
+            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
+            do { url = try await embedded.start() } catch {
+                throw AppCommandError("the embedded backend could not start: \(error)")
+            }
+            server = embedded
+        }
+        let app = OfflineApp(options: options, server: server, serverURL: url)
+        if options.startOffline { try await app.refuseConnections(true) }
+        try await app.launch(user: options.user)
+        return app
+    }
+
+    var telemetry: Telemetry { Telemetry(sink: telemetrySink, now: { [clock] in clock.now }) }
+
+    // MARK: Launch, login, kill
+
+    private func launch(user: String) async throws(AppCommandError) {
+        let built: AppRun
+        do {
+            built = try await AppRun(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
+                                     network: .wifi, clock: clock, telemetry: telemetry, localizer: options.localizer)
+            try await built.launch()
+        } catch {
+            throw AppCommandError("the app could not launch for \(user): \(error)")
+        }
+        run = built
+        route = nil
+        let coordinator = built.coordinator
+        warmupLaunch = Task { await coordinator.launch() }
+        await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
+        await settle()
+    }
+
+    public func login(_ user: String) async throws(AppCommandError) {
+        if let run { await run.shutDown() }
+        run = nil
+        try await launch(user: user)
+        try await current().products.loggedIn()
+        await settle()
+    }
+
+    public func logout() async {
+        guard let run else { return }
+        await run.shutDown()
+        self.run = nil
+        route = nil
+    }
+
+    /// No clean shutdown: the run is dropped with whatever it had not finished; only what the store committed stays.
+    public func kill() async {
+        guard let run else { return }
+        // Stop its background work from going on in this process; nothing is flushed or closed on purpose.
+        await run.warmup.stop()
+        await run.products.stop()
+        await run.features.stop()
+        await run.outbox.stop()
+        await run.monitor.stop()
+        self.run = nil
+        route = nil
+    }
+
+    public func relaunch() async throws(AppCommandError) {
+        let user = run?.user ?? options.user
+        if run != nil { await kill() }
+        try await launch(user: user)
+    }
+
+    public var isRunning: Bool { run != nil }
+    public var user: String? { run?.user }
+
+    private func current() throws(AppCommandError) -> AppRun {
+        guard let run else { throw AppCommandError("the app is not running: `app relaunch` or `app login ID`") }
+        return run
+    }
+
+    // MARK: Network
+
+    /// `app offline` / `app online`: the backend refuses (or accepts) connections, and the monitor finds out
+    /// through real requests, as it would in an outage.
+    public func setBackendReachable(_ reachable: Bool) async throws(AppCommandError) {
+        try await refuseConnections(!reachable)
+        let run = try current()
+        if reachable {
+            // A real request that reaches the server is the evidence that brings the app back online.
+            for _ in 0..<20 where run.monitor.status.value != .online {
+                if await run.probe.check().isReachable { run.monitor.report(.reachedServer) }
+                await waitForStatus(timeout: .milliseconds(250)) { $0 == .online }
+            }
+        } else {
+            for _ in 0..<20 where run.monitor.status.value != .offline {
+                _ = try? await run.client.send(method: "GET", path: "health", body: nil, idempotencyKey: nil, timeout: .seconds(1))
+                await waitForStatus(timeout: .milliseconds(250)) { $0 == .offline }
+            }
+        }
+        await settle()
+    }
+
+    private func refuseConnections(_ refuse: Bool) async throws(AppCommandError) {
+        guard let server else {
+            throw AppCommandError("`app online`/`app offline` need the embedded backend; with --server, stop the server or use `app network none`")
+        }
+        do {
+            if refuse { try await server.setFaults(FaultConfiguration(refuseConnections: true)) } else { try await server.clearFaults() }
+        } catch { throw AppCommandError("the backend could not change: \(error)") }
+        refusing = refuse
+    }
+
+    /// `app network wifi|cellular|none`: the path monitor's reading changes.
+    public func setNetwork(_ name: String) async throws(AppCommandError) {
+        let run = try current()
+        guard let path = run.path.set(named: name) else { throw AppCommandError("unknown network \(name): use wifi, cellular or none") }
+        if path.isUsable {
+            let refusing = refusing
+            await waitForStatus(timeout: .seconds(3)) { $0 == .online || refusing }
+        } else {
+            await waitForStatus(timeout: .seconds(3)) { $0 == .offline }
+        }
+        await settle()
+    }
+
+    public var status: ConnectivityStatus { run?.monitor.status.value ?? .unknown }
+    public var network: NetworkPath? { run?.path.path.value }
+
+    private func waitForStatus(timeout: Duration, _ condition: @escaping @Sendable (ConnectivityStatus) -> Bool) async {
+        guard let run else { return }
+        let cell = run.monitor.status
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await value in cell.values() where condition(value) { return } }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    // MARK: Screens
+
+    public func open(_ route: AppRoute) async throws(AppCommandError) {
+        let run = try current()
+        switch route {
+        case .products:
+            await run.products.open()
+        case let .product(id):
+            await run.products.open()
+            await run.products.waitUntilSynced()
+            guard await run.products.tap(actionID: ProductsViewState.productActionPrefix + id) else {
+                throw AppCommandError("no product \(id) in the list; `app open products` shows the ids")
+            }
+        case .cart: await run.features.commerce.open(.cart)
+        case .orders: await run.features.commerce.open(.orders)
+        case .summary: await run.features.summary.open()
+        }
+        self.route = route
+        await run.warmup.screenOpened(route.screenID)
+        await settle()
+    }
+
+    /// Taps an action by id on the current screen (the REPL maps a localized title to its id first).
+    public func tap(_ actionID: String) async throws(AppCommandError) {
+        let run = try current()
+        if await run.warmup.tap(actionID: actionID) { await settle(); return }
+        switch route {
+        case .products?, .product?:
+            guard await run.products.tap(actionID: actionID) else { throw AppCommandError("no action \(actionID) on this screen") }
+        case .cart?, .orders?:
+            await run.features.commerce.tap(actionID)
+        case .summary?:
+            guard await run.features.summary.tap(actionID: actionID) else { throw AppCommandError("no action \(actionID) on this screen") }
+        case nil:
+            throw AppCommandError("no action \(actionID) on this screen; `app open …` a screen first")
+        }
+        await settle()
+    }
+
+    public func refresh() async throws(AppCommandError) {
+        let run = try current()
+        switch route {
+        case .products?, .product?: await run.products.refresh()
+        case .cart?, .orders?: await run.features.commerce.refresh()
+        case .summary?: await run.features.summary.refresh()
+        case nil: throw AppCommandError("no screen to refresh; `app open …` one first")
+        }
+        await settle()
+    }
+
+    public func lifecycle(_ phase: AppLifecycle) async throws(AppCommandError) {
+        let run = try current()
+        await run.warmup.lifecycle(phase)
+        await run.products.lifecycle(phase)
+        await run.features.lifecycle(phase)
+        await settle()
+    }
+
+    public func advance(seconds: Double) async {
+        await clock.advance(by: .milliseconds(Int64(seconds * 1000)))
+        // "Last updated" and staleness read `now`; tell the summary time moved.
+        await run?.features.summary.timeChanged()
+        await settle()
+    }
+
+    /// `app register-activity`: a write through the outbox (pattern B), pending until the server has it.
+    public func registerActivity() async throws(AppCommandError) -> String {
+        let run = try current()
+        do {
+            let activity = try await run.features.summary.registerActivity()
+            await settle()
+            return "\(activity)"
+        } catch {
+            throw AppCommandError("\(error)")
+        }
+    }
+
+    public var warmupSnapshot: CacheWarmupCoordinator.Snapshot? { run?.coordinator.snapshot }
+
+    /// The screen as the user sees it: the offline indicator, the screen's content, and the warmup toast or banner.
+    public func screen() async -> ViewNode {
+        guard let run else { return .text(CoreCopy.loading) }
+        var nodes: [ViewNode] = []
+        switch route {
+        case .products?, .product?: nodes.append(run.products.viewState.value.viewNode())
+        case .cart?, .orders?: nodes.append(run.features.commerce.viewNode())
+        case .summary?: nodes.append(run.features.summary.viewNode())
+        case nil: break
+        }
+        let content = ViewNode.stack(nodes)
+        return run.warmup.viewState.value.node(over: content)
+    }
+
+    /// The action ids on the current screen with their titles (the REPL matches `app tap TITLE` against them).
+    public func actions() async -> [Action] {
+        let node = await screen()
+        return Self.actions(in: node) + (run?.warmup.viewState.value.actions ?? [])
+    }
+
+    static func actions(in node: ViewNode) -> [Action] {
+        switch node {
+        case let .actions(actions): actions
+        case let .stack(children), let .row(children, _): children.flatMap(actions(in:))
+        case let .banner(banner): [banner.action].compactMap { $0 }
+        case let .empty(empty): [empty.action].compactMap { $0 }
+        default: []
+        }
+    }
+
+    /// Lets the work a command started finish: syncs, reads, the warmup session, the outbox while online.
+    public func settle() async {
+        guard let run else { return }
+        for _ in 0..<3 {
+            await run.products.waitUntilSynced()
+            await run.features.waitUntilIdle()
+            if let warmupLaunch, run.monitor.status.value == .online { await warmupLaunch.value }
+            if run.monitor.status.value == .online { await run.outbox.waitUntilDrained() }
+            await Task.yield()
+        }
+    }
+
+    /// Stops the app and the embedded backend (the REPL calls it on quit).
+    public func shutDown() async {
+        if let run { await run.shutDown() }
+        run = nil
+        await server?.stop()
+    }
+}
