@@ -49,13 +49,18 @@ final class AppRun: Sendable {
                               shareFolder: dataDirectory.appendingPathComponent("shared", isDirectory: true), localizer: localizer)
         let products = products
         let features = features
+        let status = monitor.status
         let plan = CacheWarmupPlan(
-            isWarmingNeeded: { products.products.cachedCatalog() == nil || features.needsWarming() },
+            // Warming needs the network: offline there is nothing to show a toast for (the features sync on reconnect).
+            isWarmingNeeded: { status.value == .online && (products.products.cachedCatalog() == nil || features.needsWarming()) },
             warm: { port in
-                // Each feature's prefetch is one subtask of the same session: the toast shows once for all of them.
-                async let productsDone: Void = port.perform(id: "products") { _ = await products.prefetch() }
+                // Each feature's prefetch is one subtask of the same session: the toast shows once for all of them,
+                // and a prefetch that could not fill its cache fails the session (no success banner, no error toast).
+                async let productsDone: Void = port.perform(id: "products") {
+                    guard await products.prefetch() else { throw PrefetchFailed(feature: "products") }
+                }
                 async let rest: Void = features.prefetch(port)
-                _ = await (productsDone, rest)
+                _ = try await (productsDone, rest)
             })
         coordinator = CacheWarmupCoordinator(plan: plan, store: vault, time: time, telemetry: telemetry)
         warmup = WarmupToastFeature(coordinator: coordinator, time: time)

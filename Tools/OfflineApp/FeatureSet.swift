@@ -26,11 +26,15 @@ final class FeatureSet: Sendable {
     }
 
     /// Each feature's prefetch is one subtask of the same warmup session.
-    func prefetch(_ port: any CacheWarmupPort) async {
+    func prefetch(_ port: any CacheWarmupPort) async throws {
         let (commerce, summary) = (commerce, summary)
-        async let commerceDone: Void = port.perform(id: "commerce") { _ = await commerce.prefetch() }
-        async let summaryDone: Void = port.perform(id: "summary") { _ = await summary.prefetch() }
-        _ = await (commerceDone, summaryDone)
+        async let commerceDone: Void = port.perform(id: "commerce") {
+            guard await commerce.prefetch().succeeded else { throw PrefetchFailed(feature: "commerce") }
+        }
+        async let summaryDone: Void = port.perform(id: "summary") {
+            guard await summary.prefetch() else { throw PrefetchFailed(feature: "summary") }
+        }
+        _ = try await (commerceDone, summaryDone)
     }
 
     func launched() async {
@@ -54,4 +58,10 @@ final class FeatureSet: Sendable {
         await commerce.stop()
         await summary.stop()
     }
+}
+
+/// A feature's prefetch left its cache unfilled: the warmup session fails (its toast goes, no error toast shows).
+struct PrefetchFailed: Error, CustomStringConvertible {
+    var feature: String
+    var description: String { "prefetching \(feature) did not fill its cache" }
 }

@@ -126,9 +126,10 @@ public actor OfflineApp {
         }
         run = built
         route = nil
+        // The session asks whether warming is needed, which depends on the signal: let it settle first.
+        await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
         let coordinator = built.coordinator
         warmupLaunch = Task { await coordinator.launch() }
-        await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
         await settle()
     }
 
