@@ -161,7 +161,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "l10n",
-            dependencies: ["Core", "StringsKit", "L10nREPL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Core", "StringsKit", "L10nREPL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tools/l10n",
             swiftSettings: swiftSettings
         ),

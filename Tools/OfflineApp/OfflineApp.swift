@@ -305,7 +305,8 @@ public actor OfflineApp {
         do {
             let activity = try await run.features.summary.registerActivity()
             await settle()
-            return "\(activity)"
+            let queued = await run.outbox.pending.count
+            return "\(activity.kind) (\(activity.id)); \(queued == 0 ? "synced" : "\(queued) write(s) waiting in the outbox")"
         } catch {
             throw AppCommandError("\(error)")
         }

@@ -1,5 +1,7 @@
 public import ArgumentParser
+import Foundation
 import L10nREPL
+import Logging
 
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +43,14 @@ struct Repl: ParsableCommand {
     }
 
     func run() throws {
+        // The app's modules log through swift-log; in the REPL only warnings and errors reach stderr
+        // (OFFLINEKIT_LOG_LEVEL=info or debug shows more).
+        let level = ProcessInfo.processInfo.environment["OFFLINEKIT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
         let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory)
         let status = REPLRunner.run(options: options, scriptPath: script)
         if status != .ok { throw ExitCode(status.rawValue) }
