@@ -171,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce",
+                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/Bench",

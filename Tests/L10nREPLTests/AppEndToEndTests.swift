@@ -22,6 +22,11 @@ struct AppEndToEndTests {
         return files.compactMap { try? Data(contentsOf: $0) }
     }
 
+    /// The output with the phone's borders and line breaks gone, so wrapped copy reads as one line.
+    static func flat(_ text: String) -> String {
+        text.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     static func encodings(_ text: String) -> [Data] {
         [Data(text.utf8), text.data(using: .utf16LittleEndian)!, text.data(using: .utf16BigEndian)!]
     }
@@ -98,6 +103,37 @@ struct AppEndToEndTests {
         let flattened = other.stdout.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flattened.contains("Please connect to the internet to sync your products"))
         #expect(!flattened.contains("Smart Speaker") && !flattened.contains("Espresso Machine"))
+    }
+
+    @Test func anActivityRegisteredOfflineIsPendingThenSyncsAndTheSummaryPromptsAndGoesStaleAfterThirtyDays() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let result = try run([
+            "app start", "app open summary", "app offline", "app register-activity", "app screen",
+            "app online", "app screen", "app advance 2678400", "app offline", "app screen",
+        ]) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        #expect(result.status == 0, "\(result.stderr)")
+        let parts = Self.flat(result.stdout).components(separatedBy: "backend ")
+        #expect(parts.count == 4)
+        guard parts.count == 4 else { return }
+        #expect(parts[1].contains("1 write(s) waiting in the outbox"))
+        #expect(parts[1].contains("Waiting to sync") && parts[1].contains("row: pending at 0.5 opacity"), "pattern B: pending while offline")
+        #expect(parts[2].contains("New activity has been recorded. Refresh to update your summary."), "synced: the cache is invalid")
+        #expect(!parts[2].contains("Waiting to sync"))
+        #expect(parts[3].contains("Your summary may be out of date"), "more than 30 days old, offline: the stale banner")
+        #expect(parts[3].contains("Refresh, disabled"))
+    }
+
+    @Test func theWarmupToastGivesWayToTheBannerWhichTheSimulatedClockDismisses() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let result = try run(["app start", "app open products", "app background", "app foreground", "app advance 5", "app screen",
+                                    "app telemetry"]) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        #expect(result.status == 0, "\(result.stderr)")
+        let beforeAdvance = result.stdout.components(separatedBy: "simulated clock").first ?? ""
+        let afterAdvance = result.stdout.components(separatedBy: "simulated clock").last ?? ""
+        #expect(beforeAdvance.contains("App optimized"), "the success banner follows the session")
+        #expect(!afterAdvance.contains("App optimized"), "and goes after its seconds on the injected clock")
+        #expect(result.stdout.contains("cache_warmup_started") && result.stdout.contains("cache_warmup_completed"))
+        #expect(result.stdout.components(separatedBy: "cache_warmup_started").count == 2, "one session, one start")
     }
 
     @Test func theAppSpeaksTheREPLsLocale() throws {

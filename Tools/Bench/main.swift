@@ -15,6 +15,7 @@ let suites: [any BenchSuite] = [
     WarmupSuite(),
     SummarySuite(),
     CommerceSuite(),
+    AppSuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

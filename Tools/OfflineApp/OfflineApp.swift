@@ -319,7 +319,8 @@ public actor OfflineApp {
         guard let run else { return .text(CoreCopy.loading) }
         var nodes: [ViewNode] = []
         switch route {
-        case .products?, .product?: nodes.append(run.products.viewState.value.viewNode())
+        // A phone shows a screenful; the REPL draws the first 50 rows of a long list.
+        case .products?, .product?: nodes.append(run.products.viewState.value.viewNode(maxRows: 50))
         case .cart?, .orders?: nodes.append(run.features.commerce.viewNode())
         case .summary?: nodes.append(run.features.summary.viewNode())
         case nil: break

@@ -1,0 +1,80 @@
+import Connectivity
+import Core
+import Foundation
+import Logging
+import OfflineApp
+import ReferenceServer
+
+/// `offline-bench app`: the composed app with a big account (10,000 products, 200 cart items, 2,000 orders).
+/// A full warmup in process against the local backend, beside the raw HTTP fetches of the same data in the same run
+/// (where the time goes); then the cold start of a whole `l10n repl` process, offline, with those 10,000 products
+/// cached, to the first rendered product screen.
+struct AppSuite: BenchSuite {
+    let name = "app"
+    let summary = "the app: full warmup of 10,000 products + 200 cart items + 2,000 orders, and cold start of l10n repl to the product screen"
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    func run(_ report: BenchReport) async throws {
+        var logger = Logger(label: "bench.ReferenceServer")
+        logger.logLevel = .critical
+        let seed = SeedConfiguration(users: 1, productsPerUser: 12, productCounts: ["user1": 10_000], ordersPerUser: 2_000, cartItemsPerUser: 200)
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger))
+        let url = try await server.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Raw fetches of the same data: what the network and the server cost, without decoding, encrypting or storing.
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: "token-user1", timeout: .seconds(30)),
+                                connectivity: .alwaysOnline, time: .live)
+        let (_, raw) = try await Stopwatch.measure {
+            for offset in stride(from: 0, to: 10_000, by: 1_000) {
+                _ = try await client.send(method: "GET", path: "/v1/users/user1/products", query: ["offset": "\(offset)", "limit": "1000"],
+                                          body: nil, idempotencyKey: nil)
+            }
+            _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil)
+            _ = try await client.send(method: "GET", path: "/v1/users/user1/orders", body: nil, idempotencyKey: nil)
+            _ = try await client.send(method: "GET", path: "/v1/users/user1/summary/\(Calendar(identifier: .gregorian).component(.year, from: Date()) - 1)",
+                                      body: nil, idempotencyKey: nil)
+        }
+
+        // The full warmup: launch with an empty store; `start` returns once the session has ended.
+        let (app, warmup) = try await Stopwatch.measure {
+            try await OfflineApp.start(AppOptions(dataDirectory: folder, serverURL: url, user: "user1"))
+        }
+        let phase = await app.warmupSnapshot?.phase
+        await app.shutDown()
+        report.emit("full_warmup_ms", warmup.milliseconds, unit: "ms", peer: "raw HTTP GETs of the same data (products in pages of 1,000, cart, orders, summary)",
+                    peerValue: raw.milliseconds, ratio: warmup.milliseconds / raw.milliseconds,
+                    note: "launch to the end of the warmup session (\(phase.map { "\($0)" } ?? "?")): the rest is decoding, encrypting and storing on the client")
+        await server.stop()
+
+        // Cold start of a whole REPL process on that folder, offline, to the first rendered product screen.
+        guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n"),
+              FileManager.default.isExecutableFile(atPath: l10n.path) else {
+            throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
+        }
+        let script = folder.appendingPathComponent("cold.repl")
+        try Data("app start --offline\napp open products\nquit\n".utf8).write(to: script)
+        var samples: [Double] = []
+        var rendered = false
+        for _ in 0..<5 {
+            let process = Process()
+            process.executableURL = l10n
+            process.arguments = ["repl", "--data-dir", folder.path, "--script", script.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            let (_, elapsed) = try Stopwatch.measure {
+                try process.run()
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                rendered = String(decoding: data, as: UTF8.self).contains("10,000 products")
+            }
+            samples.append(elapsed.milliseconds)
+        }
+        let median = samples.sorted()[samples.count / 2]
+        report.emit("cold_start_to_product_screen_ms", median, unit: "ms", goal: "< 200 ms (whole process)", pass: median < 200 && rendered,
+                    note: "median of 5 runs of `l10n repl --script` (app start --offline; app open products; quit) with 10,000 products cached; rendered: \(rendered)")
+    }
+}
