@@ -32,12 +32,13 @@ final class AppRun: Sendable {
         store = try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: telemetry, now: { clock.now })
         vault = store.vault(for: user)
         path = SimulatedPathSource(network)
-        // The network runs on the real clock (sockets do); a short confirmation window keeps the REPL snappy.
+        // The network runs on the real clock (sockets do). The REPL's policy is snappier than the default: two failed
+        // requests 50 ms apart (a refused connection is unambiguous on loopback) or a path down for 100 ms mean offline.
         probe = .http(healthURL: serverURL.appendingPathComponent("health"), timeout: .seconds(2), time: .live)
         monitor = ConnectivityMonitor(pathSource: path, probe: probe,
-                                      policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(200), failureThreshold: 2,
-                                                                 failureWindow: .milliseconds(200), initialBackoff: .seconds(1),
-                                                                 maximumBackoff: .seconds(5)),
+                                      policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(100), failureThreshold: 2,
+                                                                 failureWindow: .milliseconds(50), initialBackoff: .seconds(1),
+                                                                 maximumBackoff: .seconds(5), settleRetries: [.milliseconds(50), .milliseconds(500)]),
                                       time: .live, randomSeed: UInt64.random(in: 0 ... .max), telemetry: telemetry)
         client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, bearerToken: "token-\(user)", timeout: .seconds(5)),
                             connectivity: monitor.context, time: .live)
