@@ -47,7 +47,9 @@ final class AppRun: Sendable {
         products = ProductsFeature(store: vault, api: .live(client: client, user: user), connectivity: monitor.status, time: time,
                                    telemetry: telemetry)
         features = FeatureSet(vault: vault, client: client, user: user, outbox: outbox, status: monitor.status, time: time, telemetry: telemetry,
-                              shareFolder: dataDirectory.appendingPathComponent("shared", isDirectory: true), localizer: localizer)
+                              // Shared cards hold the figures in clear, so they go outside the encrypted data folder (an export).
+                              shareFolder: FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-\(user)", isDirectory: true),
+                              localizer: localizer)
         let products = products
         let features = features
         let status = monitor.status
