@@ -194,9 +194,9 @@ public actor ProductsFeature {
         case let .expireToast(sequence, delay):
             timers[sequence - 1]?.cancel()
             timers[sequence - 1] = nil
-            let clock = time.clock
+            let sleep = sleeper(on: time.clock, for: delay)
             timers[sequence] = Task { [weak self] in
-                do { try await Self.sleep(clock, for: delay) } catch { return }
+                do { try await sleep() } catch { return }
                 await self?.toastExpired(sequence)
             }
         }
@@ -265,9 +265,5 @@ public actor ProductsFeature {
         let start = clock.now
         let result = await body()
         return (result, start.duration(to: clock.now))
-    }
-
-    private static func sleep<C: Clock<Duration>>(_ clock: C, for duration: Duration) async throws {
-        try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
     }
 }

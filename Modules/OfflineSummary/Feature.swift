@@ -294,9 +294,9 @@ public actor SummaryFeature {
                 await self?.finishLoad(sequence: sequence, trigger: trigger, outcome: outcome, syncedDuringFetch: syncedDuringFetch, duration: duration)
             }
         case let .armLoadDeadline(sequence, delay):
-            let clock = time.clock
+            let sleep = sleeper(on: time.clock, for: delay)
             deadlines[sequence] = Task { [weak self] in
-                do { try await Self.sleep(clock, for: delay) } catch { return }
+                do { try await sleep() } catch { return }
                 await self?.deadlinePassed(sequence)
             }
         case .cancelLoad:
@@ -311,9 +311,9 @@ public actor SummaryFeature {
         case let .expireToast(sequence, delay):
             toastTimers[sequence - 1]?.cancel()
             toastTimers[sequence - 1] = nil
-            let clock = time.clock
+            let sleep = sleeper(on: time.clock, for: delay)
             toastTimers[sequence] = Task { [weak self] in
-                do { try await Self.sleep(clock, for: delay) } catch { return }
+                do { try await sleep() } catch { return }
                 await self?.toastExpired(sequence)
             }
         }
@@ -402,9 +402,5 @@ public actor SummaryFeature {
         let start = clock.now
         let result = await body()
         return (result, start.duration(to: clock.now))
-    }
-
-    private static func sleep<C: Clock<Duration>>(_ clock: C, for duration: Duration) async throws {
-        try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
     }
 }

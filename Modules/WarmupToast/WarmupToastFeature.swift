@@ -83,8 +83,9 @@ public actor WarmupToastFeature {
         switch effect {
         case let .startBannerTimer(timer, after):
             bannerTimer?.cancel()
-            bannerTimer = Task { [weak self, clock] in
-                do { try await clock.sleep(for: after) } catch { return }
+            let sleep = sleeper(on: clock, for: after)
+            bannerTimer = Task { [weak self] in
+                do { try await sleep() } catch { return }
                 await self?.send(.bannerTimerFired(timer: timer))
             }
         case .cancelBannerTimer:

@@ -321,7 +321,8 @@ public actor Outbox {
     private func sleep(until date: Date, from now: Date) async {
         let clock = time.clock
         let interval = max(date.timeIntervalSince(now), 0)
-        let task = Task<Void, Never> { try? await clock.sleep(for: .milliseconds(Int64((interval * 1000).rounded(.up)))) }
+        let sleep = sleeper(on: clock, for: .milliseconds(Int64((interval * 1000).rounded(.up))))
+        let task = Task<Void, Never> { try? await sleep() }
         backoff = task
         await task.value
         if backoff == task { backoff = nil }

@@ -32,3 +32,14 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
+/// A sleep whose deadline is fixed when this is called, not when the task that awaits it first runs. Timers scheduled
+/// as `let sleep = sleeper(on: clock, for: d); Task { try await sleep() … }` then fire even when a test clock is
+/// advanced before the task has started (otherwise the deadline would be taken after the advance and never come).
+public func sleeper(on clock: any Clock<Duration>, for duration: Duration) -> @Sendable () async throws -> Void {
+    func fixed<C: Clock<Duration>>(_ clock: C) -> @Sendable () async throws -> Void {
+        let deadline = clock.now.advanced(by: duration)
+        return { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+    return fixed(clock)
+}
