@@ -48,7 +48,7 @@ public actor ProductsFeature {
     /// Shows the cached list at once (or the first-use message), then follows the connection.
     /// Returns once the first view state from the cache is published.
     public func open() {
-        let (cached, duration) = Self.measure(time.clock) { repository.cachedCatalog() }
+        let (cached, duration) = measure(on: time.clock) { repository.cachedCatalog() }
         if connectivity.value != state.connectivity { send(.connectivityChanged(connectivity.value)) }
         send(.opened(cached))
         telemetry.record("products.opened", attributes: ["cached": cached.map { String($0.value.count) } ?? "none"], duration: duration)
@@ -188,7 +188,7 @@ public actor ProductsFeature {
             let clock = time.clock
             syncTask = Task { [weak self] in
                 await previous?.value
-                let (outcome, duration) = await Self.measure(clock) { await repository.sync() }
+                let (outcome, duration) = await measure(on: clock) { await repository.sync() }
                 await self?.finishSync(outcome, trigger: trigger, duration: duration)
             }
         case let .expireToast(sequence, delay):
@@ -244,26 +244,5 @@ public actor ProductsFeature {
                 await self.connectivityChanged(status)
             }
         }
-    }
-
-    /// How long `body` took on the injected clock (opens the existential).
-    private static func measure<T>(_ clock: any Clock<Duration>, _ body: () throws -> T) rethrows -> (T, Duration) {
-        try measureOpened(clock, body)
-    }
-
-    private static func measureOpened<C: Clock<Duration>, T>(_ clock: C, _ body: () throws -> T) rethrows -> (T, Duration) {
-        let start = clock.now
-        let result = try body()
-        return (result, start.duration(to: clock.now))
-    }
-
-    private static func measure<T: Sendable>(_ clock: any Clock<Duration>, _ body: @Sendable () async -> T) async -> (T, Duration) {
-        await measureOpened(clock, body)
-    }
-
-    private static func measureOpened<C: Clock<Duration>, T: Sendable>(_ clock: C, _ body: @Sendable () async -> T) async -> (T, Duration) {
-        let start = clock.now
-        let result = await body()
-        return (result, start.duration(to: clock.now))
     }
 }

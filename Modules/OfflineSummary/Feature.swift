@@ -99,7 +99,7 @@ public actor SummaryFeature {
     /// Shows the cached summary at once (or the first-load empty state), then loads the fresh one unless
     /// offline. Returns once the first view state from the cache is published.
     public func open() {
-        let ((cached, activities), duration) = Self.measure(time.clock) { (repository.cachedSummary(), loadActivities()) }
+        let ((cached, activities), duration) = measure(on: time.clock) { (repository.cachedSummary(), loadActivities()) }
         if connectivity.value != state.connectivity { send(.connectivityChanged(connectivity.value)) }
         send(.opened(cached, activities: activities))
         telemetry.record("summary.opened", attributes: ["cached": cached == nil ? "none" : "yes", "connectivity": state.connectivity.rawValue],
@@ -287,7 +287,7 @@ public actor SummaryFeature {
             loadTask = Task { [weak self] in
                 await previous?.value
                 let mark = StateCell<Int?>(nil)
-                let (outcome, duration) = await Self.measure(clock) {
+                let (outcome, duration) = await measure(on: clock) {
                     await repository.refresh(beforeFetch: { mark.set(synced.value) })
                 }
                 let syncedDuringFetch = mark.value.map { synced.value > $0 } ?? false
@@ -380,27 +380,5 @@ public actor SummaryFeature {
     private func toastExpired(_ sequence: Int) {
         toastTimers[sequence] = nil
         send(.toastExpired(sequence: sequence))
-    }
-
-    // MARK: - Clock helpers (open the existential)
-
-    private static func measure<T>(_ clock: any Clock<Duration>, _ body: () throws -> T) rethrows -> (T, Duration) {
-        try measureOpened(clock, body)
-    }
-
-    private static func measureOpened<C: Clock<Duration>, T>(_ clock: C, _ body: () throws -> T) rethrows -> (T, Duration) {
-        let start = clock.now
-        let result = try body()
-        return (result, start.duration(to: clock.now))
-    }
-
-    private static func measure<T: Sendable>(_ clock: any Clock<Duration>, _ body: @Sendable () async -> T) async -> (T, Duration) {
-        await measureOpened(clock, body)
-    }
-
-    private static func measureOpened<C: Clock<Duration>, T: Sendable>(_ clock: C, _ body: @Sendable () async -> T) async -> (T, Duration) {
-        let start = clock.now
-        let result = await body()
-        return (result, start.duration(to: clock.now))
     }
 }

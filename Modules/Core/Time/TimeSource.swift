@@ -43,3 +43,24 @@ public func sleeper(on clock: any Clock<Duration>, for duration: Duration) -> @S
     }
     return fixed(clock)
 }
+
+/// How long `body` took on `clock` (the injected one: a test clock measures test time). Opens the existential once here
+/// so callers holding `any Clock<Duration>` need no generic helper of their own.
+public func measure<T>(on clock: any Clock<Duration>, _ body: () throws -> T) rethrows -> (T, Duration) {
+    func opened<C: Clock<Duration>>(_ clock: C) throws -> (T, Duration) {
+        let start = clock.now
+        let result = try body()
+        return (result, start.duration(to: clock.now))
+    }
+    return try opened(clock)
+}
+
+/// How long the async `body` took on `clock`.
+public func measure<T: Sendable>(on clock: any Clock<Duration>, _ body: @Sendable () async -> T) async -> (T, Duration) {
+    func opened<C: Clock<Duration>>(_ clock: C) async -> (T, Duration) {
+        let start = clock.now
+        let result = await body()
+        return (result, start.duration(to: clock.now))
+    }
+    return await opened(clock)
+}
