@@ -214,7 +214,8 @@ let package = Package(
         // MARK: - Tests
 
         /// Shared by test targets: finding the package's built executables.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["ReferenceServer", .product(name: "Logging", package: "swift-log")],
+                path: "Tests/TestSupport", swiftSettings: swiftSettings),
 
         tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "Core"]),

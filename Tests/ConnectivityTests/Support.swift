@@ -1,3 +1,4 @@
+import TestSupport
 import Connectivity
 import Core
 import Foundation
@@ -11,21 +12,10 @@ import Glibc
 /// A fixed wall clock for the server's dates.
 let fixedNow = Date(timeIntervalSince1970: 1_767_225_600 + 86_400 * 30)
 
-/// Runs `body` against a fresh reference server on 127.0.0.1 port 0, and stops it afterwards.
+/// The shared fixture (TestSupport) with this module's fixed date.
 func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
                             _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
-    var logger = Logger(label: "ReferenceServer.test")
-    logger.logLevel = .critical
-    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { fixedNow }, logger: logger))
-    let url = try await server.start()
-    do {
-        let result = try await body(server, url)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await TestSupport.withReferenceServer(seed: seed, faults: faults, now: fixedNow, body)
 }
 
 /// A loopback port that refuses connections: bound by us, then closed, so nothing listens there.

@@ -7,6 +7,7 @@ import OfflineProducts
 import ReferenceServer
 import SecureStore
 import Synchronization
+import TestSupport
 import Testing
 
 /// This feature's product, not the reference server's wire type of the same name.
@@ -122,21 +123,10 @@ final class ScriptedAPI: Sendable {
 
 // MARK: - Real parts
 
-/// Runs `body` against a fresh reference server on 127.0.0.1 port 0, and stops it afterwards.
+/// The shared fixture (TestSupport) with this module's fixed date.
 func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
                             _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
-    var logger = Logger(label: "ReferenceServer.test")
-    logger.logLevel = .critical
-    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { fixedNow }, logger: logger))
-    let url = try await server.start()
-    do {
-        let result = try await body(server, url)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    try await TestSupport.withReferenceServer(seed: seed, faults: faults, now: fixedNow, body)
 }
 
 func httpClient(_ url: URL, user: String = "user1", timeout: Duration = .seconds(10), connectivity: ConnectivityContext) -> HTTPClient {
