@@ -272,3 +272,21 @@ import Testing
         #expect(finding.locale == "nb" && finding.table == "Main" && finding.key == "a")
     }
 }
+
+@Suite("Length budgets declared in comments")
+struct DeclaredBudgetTests {
+    @Test(arguments: [
+        ("Toast title [max: 30]", 30), ("[max:7]", 7), ("x [max:   12   ] y", 12), ("[see] [max: 4]", 4),
+        ("no budget", nil), ("[max: ]", nil), ("[max: 12", nil), ("[max: twelve]", nil), ("[max: 5x]", nil),
+        ("[MAX: 5]", nil), ("[max: 1234567890123456789012]", nil), ("Knapp «OK» [max: 8]", 8), ("", nil),
+    ] as [(String, Int?)])
+    func theFirstMaxMarkerGivesTheBudget(comment: String, expected: Int?) {
+        #expect(LintRun.declaredBudget(in: comment) == expected)
+    }
+
+    @Test func aBridgedCommentIsReadToo() {
+        let bridged = NSString(string: "Title [max: 9]") as String
+        #expect(LintRun.declaredBudget(in: bridged) == 9)
+        #expect(LintRun.declaredBudget(in: nil) == nil)
+    }
+}

@@ -147,13 +147,14 @@ public enum L10nCommands {
             return CommandOutcome(standardError: "\(path):\(error.position.line):\(error.position.column): error: \(error.message); \(error.hint.lowercasedFirst) [\(Rule.syntaxError.rawValue)]\n",
                                   exitCode: CommandOutcome.findings)
         }
+        let dictionary = file.dictionary
         switch format {
         case .json:
-            return CommandOutcome(standardOutput: JSONText.object(file.dictionary.mapValues(JSONText.value)) + "\n", exitCode: 0)
+            return CommandOutcome(standardOutput: JSONText.object(dictionary.mapValues(JSONText.value)) + "\n", exitCode: 0)
         case .text:
             var out = ""
-            for key in file.dictionary.keys.sorted() {
-                guard let value = file.dictionary[key] else { continue }
+            for key in dictionary.keys.sorted() {
+                guard let value = dictionary[key] else { continue }
                 out += "\"\(StringsWriter.quoted(key))\" = \(plistText(value));\n"
             }
             return CommandOutcome(standardOutput: out, exitCode: 0)
@@ -254,7 +255,7 @@ public enum L10nCommands {
 /// Deterministic JSON for `l10n parse`: keys sorted by Unicode scalars, no escaped slashes.
 enum JSONText {
     enum Value {
-        case string(String), array([Value]), object([String: Value])
+        case string(String), number(Int), null, array([Value]), object([String: Value])
     }
 
     static func value(_ plist: PlistValue) -> Value {
@@ -275,6 +276,10 @@ enum JSONText {
         switch value {
         case .string(let text):
             return quote(text)
+        case .number(let number):
+            return String(number)
+        case .null:
+            return "null"
         case .array(let items):
             if items.isEmpty { return "[]" }
             return "[\n" + items.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"

@@ -509,16 +509,32 @@ struct LintRun {
     static func declaredBudget(in comment: String?) -> Int? {
         guard let comment else { return nil }
         // A byte search: this runs for every entry with a comment, and Foundation's range(of:) bridges to NSString.
-        let bytes = comment.utf8
-        let marker = Array("[max:".utf8)
-        guard let start = bytes.indices.first(where: { index in
-            bytes[index] == marker[0] && bytes[index...].starts(with: marker)
-        }) else { return nil }
-        let after = comment.utf8.index(start, offsetBy: marker.count)
-        let rest = comment[after...].drop { $0 == " " }
-        let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, rest.dropFirst(digits.count).drop(while: { $0 == " " }).first == "]" else { return nil }
-        return Int(digits)
+        if let found = comment.utf8.withContiguousStorageIfAvailable(declaredBudget(inUTF8:)) { return found }
+        return Array(comment.utf8).withUnsafeBufferPointer(declaredBudget(inUTF8:))
+    }
+
+    /// The first `[max:` marker decides: `[max: 40]` gives 40; a marker without digits and `]` gives nothing.
+    static func declaredBudget(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        var from = 0
+        while from < count, let open = bytes[from...].firstIndex(of: UInt8(ascii: "[")) {
+            from = open + 1
+            guard open + 5 <= count, bytes[open + 1] == UInt8(ascii: "m"), bytes[open + 2] == UInt8(ascii: "a"),
+                  bytes[open + 3] == UInt8(ascii: "x"), bytes[open + 4] == UInt8(ascii: ":") else { continue }
+            var index = open + 5
+            while index < count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            let digitsStart = index
+            var value = 0
+            while index < count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                guard index - digitsStart < 18 else { return nil }
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > digitsStart else { return nil }
+            while index < count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            return index < count && bytes[index] == UInt8(ascii: "]") ? value : nil
+        }
+        return nil
     }
 }
 

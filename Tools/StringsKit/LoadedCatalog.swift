@@ -89,11 +89,12 @@ public struct LoadedCatalog: Sendable {
     static func loadFile(_ path: String) -> LoadedCatalog {
         if (path as NSString).pathExtension == "strings",
            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= Catalog.maximumFileSize,
-           let data = FileManager.default.contents(atPath: path),
+           // Mapped, not read: the parser scans the page cache in place (no copy of the file, no fresh pages).
+           let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
            let file = try? StringsParser.parse(data) {
             var table = CatalogTable(name: Linter.table(ofFile: path), locale: Linter.locale(ofFile: path), files: file.entries.isEmpty ? [] : [path])
-            table.entries.reserveCapacity(file.dictionary.count)
-            table.keys.reserveCapacity(file.dictionary.count)
+            table.entries.reserveCapacity(file.entries.count)
+            table.keys.reserveCapacity(file.entries.count)
             for entry in file.entries {
                 let value: CatalogValue = if case let .string(text) = entry.value { .text(text) } else { .other(entry.value) }
                 let catalogEntry = CatalogEntry(key: entry.key, value: value, comment: entry.comment,

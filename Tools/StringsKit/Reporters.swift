@@ -51,54 +51,53 @@ public enum Reporter {
     }
 
     public static func json(_ result: LintResult) -> String {
-        let findings: [[String: Any]] = result.findings.map { finding in
-            [
-                "rule": finding.rule.rawValue, "severity": finding.severity.rawValue, "file": finding.file,
-                "line": finding.line, "column": finding.column, "locale": finding.locale, "table": finding.table,
-                "key": finding.key.map { $0 as Any } ?? NSNull(), "message": finding.message,
-            ]
+        let findings: [JSONText.Value] = result.findings.map { finding in
+            .object([
+                "rule": .string(finding.rule.rawValue), "severity": .string(finding.severity.rawValue), "file": .string(finding.file),
+                "line": .number(finding.line), "column": .number(finding.column), "locale": .string(finding.locale),
+                "table": .string(finding.table), "key": finding.key.map(JSONText.Value.string) ?? .null, "message": .string(finding.message),
+            ])
         }
-        let object: [String: Any] = [
-            "findings": findings,
-            "summary": ["files": result.files, "entries": result.entries, "errors": result.errors, "warnings": result.warnings],
-        ]
-        return serialize(object)
+        let summary: JSONText.Value = .object([
+            "files": .number(result.files), "entries": .number(result.entries),
+            "errors": .number(result.errors), "warnings": .number(result.warnings),
+        ])
+        return JSONText.object(["findings": .array(findings), "summary": summary]) + "\n"
     }
 
     public static func sarif(_ result: LintResult, workingDirectory: String) -> String {
         let rules = Rule.allCases
-        let ruleObjects: [[String: Any]] = rules.map { rule in
-            [
-                "id": rule.rawValue,
-                "name": rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
-                "shortDescription": ["text": rule.summary],
-                "defaultConfiguration": ["level": rule.defaultSeverity == .error ? "error" : "warning"],
-            ]
+        let ruleObjects: [JSONText.Value] = rules.map { rule in
+            .object([
+                "id": .string(rule.rawValue),
+                "name": .string(rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()),
+                "shortDescription": .object(["text": .string(rule.summary)]),
+                "defaultConfiguration": .object(["level": .string(rule.defaultSeverity == .error ? "error" : "warning")]),
+            ])
         }
-        let results: [[String: Any]] = result.findings.map { finding in
-            [
-                "ruleId": finding.rule.rawValue,
-                "ruleIndex": rules.firstIndex(of: finding.rule) ?? 0,
-                "level": finding.severity == .error ? "error" : "warning",
-                "message": ["text": finding.message],
-                "locations": [[
-                    "physicalLocation": [
-                        "artifactLocation": ["uri": uri(finding.file, workingDirectory: workingDirectory)],
-                        "region": ["startLine": finding.line, "startColumn": finding.column],
-                    ],
-                ]],
-                "properties": ["locale": finding.locale, "table": finding.table, "key": finding.key ?? ""],
-            ]
+        let results: [JSONText.Value] = result.findings.map { finding in
+            .object([
+                "ruleId": .string(finding.rule.rawValue),
+                "ruleIndex": .number(rules.firstIndex(of: finding.rule) ?? 0),
+                "level": .string(finding.severity == .error ? "error" : "warning"),
+                "message": .object(["text": .string(finding.message)]),
+                "locations": .array([.object([
+                    "physicalLocation": .object([
+                        "artifactLocation": .object(["uri": .string(uri(finding.file, workingDirectory: workingDirectory))]),
+                        "region": .object(["startLine": .number(finding.line), "startColumn": .number(finding.column)]),
+                    ]),
+                ])]),
+                "properties": .object(["locale": .string(finding.locale), "table": .string(finding.table), "key": .string(finding.key ?? "")]),
+            ])
         }
-        let object: [String: Any] = [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": ["name": "l10n", "rules": ruleObjects]],
-                "results": results,
-            ]],
-        ]
-        return serialize(object)
+        return JSONText.object([
+            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
+            "version": .string("2.1.0"),
+            "runs": .array([.object([
+                "tool": .object(["driver": .object(["name": .string("l10n"), "rules": .array(ruleObjects)])]),
+                "results": .array(results),
+            ])]),
+        ]) + "\n"
     }
 
     /// A repository-relative URI where the file is under the working directory (what code scanning expects).
@@ -109,12 +108,5 @@ public enum Reporter {
         if relative.hasPrefix("./") { relative.removeFirst(2) }
         let allowed = CharacterSet.urlPathAllowed
         return relative.addingPercentEncoding(withAllowedCharacters: allowed) ?? relative
-    }
-
-    static func serialize(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else {
-            return "{}\n"
-        }
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

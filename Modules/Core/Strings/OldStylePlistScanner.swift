@@ -43,7 +43,8 @@ struct OldStylePlistScanner {
     private(set) var error: PendingError?
     private(set) var notes: [PendingNote] = []
     private(set) var entries: [PendingEntry] = []
-    private(set) var lastEntryIndexByKey: [String: Int] = [:]
+    /// Finds duplicates: the index in `entries` of each key's latest entry.
+    private var lastEntryIndexByKey: [String: Int] = [:]
     private var escapeScratch: [UInt16] = []
 
     // Comment capture while skipping to a top-level key.
@@ -58,6 +59,11 @@ struct OldStylePlistScanner {
     init(units: UnsafeBufferPointer<UInt16>) {
         self.units = units
         self.end = units.count
+        // Catalogs with translator comments spend about 100 code units an entry; reserving for that spares the key
+        // index most of its rehashes as it grows (denser files still grow it, sparser ones waste a little room).
+        let expectedEntries = units.count / 100
+        entries.reserveCapacity(expectedEntries)
+        lastEntryIndexByKey.reserveCapacity(expectedEntries)
     }
 
     // MARK: - Entry point (__CFCreateOldStylePropertyListOrStringsFile)
@@ -96,8 +102,8 @@ struct OldStylePlistScanner {
         curr = 0
         error = nil
         notes.removeAll()
-        entries.removeAll()
-        lastEntryIndexByKey.removeAll()
+        entries.removeAll(keepingCapacity: true)
+        lastEntryIndexByKey.removeAll(keepingCapacity: true)
         isFirstTopLevelKey = true
     }
 
@@ -254,7 +260,11 @@ struct OldStylePlistScanner {
     static func string(fromUTF16 source: UnsafeBufferPointer<UInt16>) -> String {
         let count = source.count
         if count == 0 { return "" }
-        return String(unsafeUninitializedCapacity: count * 3) { output in
+        // Size the string exactly (a surrogate pair is counted as 6 bytes, 2 more than it needs): a capacity of
+        // count * 3 would triple the memory of ASCII text, and every page of it costs a fault when first written.
+        var capacity = 0
+        for unit in source { capacity += unit < 0x80 ? 1 : (unit < 0x800 ? 2 : 3) }
+        return String(unsafeUninitializedCapacity: capacity) { output in
             var written = 0
             var index = 0
             while index < count {
@@ -453,7 +463,7 @@ struct OldStylePlistScanner {
                 return nil
             }
             if isTopLevel {
-                // The root's dictionary is rebuilt from `lastEntryIndexByKey`; filling `dictionary` too would hash twice.
+                // The root's entries are kept in order (`StringsFile.dictionary` folds them); filling `dictionary` too would hash twice.
                 recordTopLevelEntry(key: key, value: value, keyOffset: keyOffset, valueOffset: valueOffset, comment: comment)
             } else if dictionary.updateValue(value, forKey: key) != nil {
                 note(.duplicateKey, at: keyOffset, key: key,
@@ -485,14 +495,22 @@ struct OldStylePlistScanner {
 
     private mutating func takeComment() -> String? {
         guard !collectedComments.isEmpty else { return nil }
-        let texts = collectedComments.compactMap { body -> String? in
-            var lower = body.lowerBound, upper = body.upperBound
-            while lower < upper && Self.isUnicodeWhitespace(units[lower]) { lower += 1 }
-            while upper > lower && Self.isUnicodeWhitespace(units[upper - 1]) { upper -= 1 }
-            return lower < upper ? makeString(lower..<upper) : nil
+        defer { collectedComments.removeAll(keepingCapacity: true) }
+        if collectedComments.count == 1 {
+            // The usual case, one comment above the entry: its text, without an array and a joined copy.
+            let body = trimmed(collectedComments[0])
+            return body.isEmpty ? nil : makeString(body)
         }
-        collectedComments.removeAll(keepingCapacity: true)
+        let texts = collectedComments.map(trimmed).filter { !$0.isEmpty }.map(makeString)
         return texts.isEmpty ? nil : texts.joined(separator: "\n")
+    }
+
+    /// A comment's body without the Unicode whitespace around it.
+    private func trimmed(_ body: Range<Int>) -> Range<Int> {
+        var lower = body.lowerBound, upper = body.upperBound
+        while lower < upper && Self.isUnicodeWhitespace(units[lower]) { lower += 1 }
+        while upper > lower && Self.isUnicodeWhitespace(units[upper - 1]) { upper -= 1 }
+        return lower..<upper
     }
 
     /// Unicode White_Space (all of it lies in the BMP), for trimming comments without Foundation's slow path.

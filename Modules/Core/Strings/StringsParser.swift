@@ -5,6 +5,15 @@ public import Foundation
 public enum StringsParser {
     /// Parses the raw bytes of a `.strings` file, detecting its encoding from the byte-order mark.
     public static func parse(_ data: Data) throws(StringsParseError) -> StringsFile {
+        // UTF-16 LE with its BOM on a little-endian machine: the bytes already are the code units CF scans, so the
+        // parser reads them in place instead of copying the file into a second buffer (the common Xcode encoding).
+        let inPlace: Result<StringsFile, StringsParseError>? = data.withUnsafeBytes { raw in
+            guard let body = StringsTextDecoder.utf16LittleEndianBody(raw) else { return nil }
+            return body.withMemoryRebound(to: UInt16.self) { units in
+                Result { () throws(StringsParseError) in try parse(buffer: units, encoding: .utf16LE) }
+            }
+        }
+        if let inPlace { return try inPlace.get() }
         let decoded = try StringsTextDecoder.decode(data)
         return try parse(units: decoded.units, encoding: decoded.encoding)
     }
@@ -15,27 +24,29 @@ public enum StringsParser {
     }
 
     static func parse(units: [UInt16], encoding: StringsEncoding) throws(StringsParseError) -> StringsFile {
+        let outcome = units.withUnsafeBufferPointer { buffer in
+            Result { () throws(StringsParseError) in try parse(buffer: buffer, encoding: encoding) }
+        }
+        return try outcome.get()
+    }
+
+    static func parse(buffer units: UnsafeBufferPointer<UInt16>, encoding: StringsEncoding) throws(StringsParseError) -> StringsFile {
         if units.isEmpty {
             throw StringsParseError(
                 kind: .empty, message: "The file is empty", position: SourcePosition(line: 1, column: 1),
                 hint: "Add at least one entry or a comment; CoreFoundation refuses a file with no text at all.",
                 coreFoundationMessage: "Conversion of string failed. The string is empty.")
         }
-        let outcome: Result<StringsFile, StringsParseError> = units.withUnsafeBufferPointer { buffer in
-            var scanner = OldStylePlistScanner(units: buffer)
-            guard let root = scanner.parseFile() else {
-                return .failure(makeError(scanner.error, units: buffer))
-            }
-            switch root {
-            case .empty:
-                return .success(StringsFile(entries: [], encoding: encoding, notes: scanner.notes.isEmpty ? [] : makeNotes(scanner.notes, units: buffer), dictionary: [:]))
-            case .nonDictionary(let value, let offset):
-                return .failure(notADictionaryError(value, offset: offset, units: buffer))
-            case .dictionary:
-                return .success(makeFile(scanner, encoding: encoding, units: buffer))
-            }
+        var scanner = OldStylePlistScanner(units: units)
+        guard let root = scanner.parseFile() else { throw makeError(scanner.error, units: units) }
+        switch root {
+        case .empty:
+            return StringsFile(entries: [], encoding: encoding, notes: scanner.notes.isEmpty ? [] : makeNotes(scanner.notes, units: units))
+        case .nonDictionary(let value, let offset):
+            throw notADictionaryError(value, offset: offset, units: units)
+        case .dictionary:
+            return makeFile(scanner, encoding: encoding, units: units)
         }
-        return try outcome.get()
     }
 
     private static func makeFile(_ scanner: OldStylePlistScanner, encoding: StringsEncoding, units: UnsafeBufferPointer<UInt16>) -> StringsFile {
@@ -48,8 +59,7 @@ public enum StringsParser {
             entries.append(StringsEntry(key: pending.key, value: pending.value, keyPosition: keyPosition,
                                         valuePosition: valuePosition, comment: pending.comment))
         }
-        let dictionary = scanner.lastEntryIndexByKey.mapValues { scanner.entries[$0].value }
-        return StringsFile(entries: entries, encoding: encoding, notes: makeNotes(scanner.notes, units: units), dictionary: dictionary)
+        return StringsFile(entries: entries, encoding: encoding, notes: makeNotes(scanner.notes, units: units))
     }
 
     private static func makeNotes(_ pending: [OldStylePlistScanner.PendingNote], units: UnsafeBufferPointer<UInt16>) -> [StringsNote] {

@@ -16,6 +16,18 @@ enum StringsTextDecoder {
         }
     }
 
+    /// The bytes of a UTF-16 LE file after its BOM, to be read in place as code units, when this machine is
+    /// little-endian and they are 2-byte aligned; nil otherwise (then `decode` copies). Same rules as `decode`: CF's
+    /// UTF-32 LE BOM wins over UTF-16's, and a trailing odd byte is dropped.
+    static func utf16LittleEndianBody(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let count = raw.count
+        guard UInt16(littleEndian: 1) == 1, count > 2, raw[0] == 0xFF, raw[1] == 0xFE,
+              !(count > 4 && raw[2] == 0x00 && raw[3] == 0x00),
+              let base = raw.baseAddress, Int(bitPattern: base + 2) % MemoryLayout<UInt16>.alignment == 0
+        else { return nil }
+        return UnsafeRawBufferPointer(rebasing: raw[2..<(2 + (count - 2) / 2 * 2)])
+    }
+
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<([UInt16], StringsEncoding), StringsParseError> {
         let count = bytes.count
         if count == 0 {

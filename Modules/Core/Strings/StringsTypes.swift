@@ -95,14 +95,19 @@ public struct StringsFile: Sendable, Equatable {
     public var entries: [StringsEntry]
     public var encoding: StringsEncoding
     public var notes: [StringsNote]
-    /// What Apple would return: the last duplicate wins.
-    public var dictionary: [String: PlistValue]
+    /// What Apple would return: the last duplicate wins. Built when asked: the linter and the catalog loader walk
+    /// `entries` and never need it, and building it for every file cost a second table as large as the file's.
+    public var dictionary: [String: PlistValue] {
+        var dictionary: [String: PlistValue] = [:]
+        dictionary.reserveCapacity(entries.count)
+        for entry in entries { dictionary[entry.key] = entry.value }
+        return dictionary
+    }
 
-    public init(entries: [StringsEntry], encoding: StringsEncoding, notes: [StringsNote], dictionary: [String: PlistValue]) {
+    public init(entries: [StringsEntry], encoding: StringsEncoding, notes: [StringsNote]) {
         self.entries = entries
         self.encoding = encoding
         self.notes = notes
-        self.dictionary = dictionary
     }
 }
 
