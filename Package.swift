@@ -63,6 +63,7 @@ let package = Package(
         .library(name: "OfflineProducts", targets: ["OfflineProducts"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .executable(name: "l10n", targets: ["l10n"]),
+        .executable(name: "l10n-repl", targets: ["L10nREPLTool"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
         .executable(name: "store-torture", targets: ["StoreTorture"]),
         .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
@@ -109,7 +110,9 @@ let package = Package(
 
         // MARK: - Feature modules (each imports only Core, Connectivity, SecureStore; never one another)
 
-        module("WarmupToast", dependencies: ["Core", "Connectivity", "SecureStore"]),
+        // The warmup session needs only Core's ports (the app injects the network and store behind them); keeping it
+        // that light keeps `l10n`, whose linter reads `WarmupIdentifiers`, free of the network and database stacks.
+        module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
         module("OfflineSummary", dependencies: ["Core", "Connectivity", "SecureStore"]),
         module("OfflineCommerce", dependencies: ["Core", "Connectivity", "SecureStore"]),
         module("OfflineProducts", dependencies: ["Core", "Connectivity", "SecureStore"]),
@@ -159,19 +162,35 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
+        /// `l10n`: lint, parse, export, import, pseudo, format. Lean on purpose (Core and StringsKit only): CI and
+        /// editors run `l10n lint` often, and each start-up would otherwise load the app's network, database and
+        /// server stacks. `l10n repl` runs `l10n-repl` from the same folder (not a dependency: SwiftPM would link
+        /// an executable dependency's code in); scripts/run builds both.
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "Core", "StringsKit", "L10nREPL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                "Core", "StringsKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/l10n",
+            swiftSettings: swiftSettings
+        ),
+        /// `l10n-repl`: the REPL with the app (`l10n repl` hands over to it).
+        .executableTarget(
+            name: "L10nREPLTool",
+            dependencies: [
+                "L10nREPL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tools/l10n-repl",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "Bench",
             dependencies: [
                 "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp",
+                // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
+                "l10n", "L10nREPLTool",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/Bench",

@@ -23,21 +23,19 @@ struct LintSuite: BenchSuite {
         let bytes = (try Self.size(base)) + (try Self.size(target))
         report.emit("input_bytes", Double(bytes), unit: "bytes", note: "\(Self.entries) entries per locale, UTF-16LE with BOM, comments, \(Self.planted) planted format errors")
 
-        // l10n lint, the whole process, best of 3.
+        // l10n lint, the whole process, best of 3: the release build beside this benchmark, and the distribution
+        // build (scripts/build-l10n: the Swift runtime and Foundation linked in) when it has been built.
         guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n").path,
               FileManager.default.isExecutableFile(atPath: l10n) else {
             throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
         }
-        var lintRuns: [ChildRun] = []
-        for _ in 0..<3 {
-            lintRuns.append(try ChildRun.spawn([l10n, "lint", "--format", "json", base, target], folder: folder))
+        let lint = try Self.measureLint(l10n, base: base, target: target, folder: folder, label: "l10n", report: report)
+        var staticLint: ChildRun?
+        if let staticL10n = Self.distributionBuild() {
+            staticLint = try Self.measureLint(staticL10n, base: base, target: target, folder: folder, label: "l10n_static", report: report)
+        } else {
+            report.emit("l10n_static_lint_seconds", 0, unit: "s", note: "skipped: run scripts/build-l10n to measure the distribution build too")
         }
-        let lint = lintRuns.min { $0.seconds < $1.seconds }!
-        let found = try Self.countFormatFindings(lint.output)
-        report.emit("l10n_lint_seconds", lint.seconds, unit: "s", note: "best of 3; exit \(lint.status)")
-        report.emit("l10n_planted_errors_found", Double(found), unit: "findings", goal: "\(Self.planted)", pass: found == Self.planted)
-        let peak = Double(lintRuns.map(\.maxResidentBytes).max() ?? 0) / 1_048_576
-        report.emit("l10n_lint_peak_rss", peak, unit: "MB", goal: "< 100 MB", pass: peak < 100)
 
         // plutil -lint: a syntax check alone.
         let plutilPath = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -47,8 +45,11 @@ struct LintSuite: BenchSuite {
             for _ in 0..<3 { runs.append(try ChildRun.spawn([plutilPath, "-lint", base, target], folder: folder)) }
             let plutil = runs.min { $0.seconds < $1.seconds }!
             report.emit("plutil_lint_seconds", plutil.seconds, unit: "s", note: "best of 3; exit \(plutil.status)")
-            report.emit("l10n_vs_plutil", lint.seconds, unit: "s", peer: "plutil -lint", peerValue: plutil.seconds,
-                        ratio: plutil.seconds / lint.seconds, goal: "l10n faster (ratio > 1)", pass: lint.seconds < plutil.seconds)
+            for (label, run) in [("l10n_vs_plutil", lint), ("l10n_static_vs_plutil", staticLint)] {
+                guard let run else { continue }
+                report.emit(label, run.seconds, unit: "s", peer: "plutil -lint", peerValue: plutil.seconds,
+                            ratio: plutil.seconds / run.seconds, goal: "l10n faster (ratio > 1)", pass: run.seconds < plutil.seconds)
+            }
         } else {
             report.emit("plutil_lint_seconds", 0, unit: "s", note: "skipped: plutil not found")
         }
@@ -68,11 +69,44 @@ struct LintSuite: BenchSuite {
             report.emit("toolkit_seconds", toolkitSeconds, unit: "s",
                         note: "prop2po \(String(format: "%.2f", convert.seconds)) s (exit \(convert.status)) + pofilter \(String(format: "%.2f", filter.seconds)) s (exit \(filter.status))")
             report.emit("toolkit_planted_errors_found", Double(toolkitFound), unit: "findings", goal: "\(Self.planted)", pass: toolkitFound == Self.planted)
-            report.emit("l10n_vs_toolkit", lint.seconds, unit: "s", peer: "translate-toolkit prop2po+pofilter", peerValue: toolkitSeconds,
-                        ratio: toolkitSeconds / lint.seconds, goal: ">= 50x faster", pass: toolkitSeconds / lint.seconds >= 50)
+            for (label, run) in [("l10n_vs_toolkit", lint), ("l10n_static_vs_toolkit", staticLint)] {
+                guard let run else { continue }
+                report.emit(label, run.seconds, unit: "s", peer: "translate-toolkit prop2po+pofilter", peerValue: toolkitSeconds,
+                            ratio: toolkitSeconds / run.seconds, goal: ">= 50x faster", pass: toolkitSeconds / run.seconds >= 50)
+            }
         } else {
             report.emit("toolkit_seconds", 0, unit: "s", note: "skipped: prop2po/pofilter not found and pip install translate-toolkit failed")
         }
+    }
+
+    /// Runs `lint --format json` on the pair three times; reports the best time, the planted errors found and peak memory.
+    static func measureLint(_ l10n: String, base: String, target: String, folder: String, label: String,
+                            report: BenchReport) throws -> ChildRun {
+        var runs: [ChildRun] = []
+        for _ in 0..<3 {
+            runs.append(try ChildRun.spawn([l10n, "lint", "--format", "json", base, target], folder: folder))
+        }
+        let best = runs.min { $0.seconds < $1.seconds }!
+        let found = try countFormatFindings(best.output)
+        report.emit("\(label)_lint_seconds", best.seconds, unit: "s", note: "best of 3; exit \(best.status); \(l10n)")
+        report.emit("\(label)_planted_errors_found", Double(found), unit: "findings", goal: "\(planted)", pass: found == planted)
+        let peak = Double(runs.map(\.maxResidentBytes).max() ?? 0) / 1_048_576
+        report.emit("\(label)_lint_peak_rss", peak, unit: "MB", goal: "< 100 MB", pass: peak < 100)
+        return best
+    }
+
+    /// `.build-static/release/l10n` of the package this benchmark was built from, if scripts/build-l10n made it.
+    static func distributionBuild() -> String? {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                let built = folder.appendingPathComponent(".build-static/release/l10n").path
+                return FileManager.default.isExecutableFile(atPath: built) ? built : nil
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
     }
 
     // MARK: Input

@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Core
 import Foundation
-import L10nREPL
+import StringsKit
 
 @main
 struct L10n: ParsableCommand {

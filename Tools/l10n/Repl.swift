@@ -1,60 +1,56 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
-import L10nREPL
-import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
 
+/// `l10n repl …` runs `l10n-repl …`, the program beside this one: the REPL links the app (network, database,
+/// the backend in process), which `l10n lint` should not have to load at every start. Everything after `repl`,
+/// `--help` included, goes to it unchanged, and it replaces this process (same pid, terminal and exit code).
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Preview every piece of UI copy in every locale, at a phone's width.",
+        abstract: "Preview every piece of UI copy in every locale, at a phone's width; run the app (`app …`).",
         discussion: """
-        With no options it opens the bundled catalogs in English. On a terminal it is interactive
-        (line editing, history kept in ~/.local/share/offlinekit, Tab completion, colour); when
-        stdin is not a terminal, or with --script FILE, it runs one command a line with no prompt
-        and no colour, printing only results on stdout and errors on stderr.
-        Type `help` inside for the commands (locales, locale, tables, keys, show, compare, format,
-        plural, previews, preview, width, theme, lint, reload, app, quit); `help app` lists the
-        app commands, which run the four features together against a backend in process.
-
-        Exit codes: 0 success; 1 in script mode, some command failed; 2 the catalogs or the script
-        could not be read.
+        Runs l10n-repl, built beside l10n (`swift build --product l10n` builds both). Its options:
+        --locale, --width, --theme, --catalogs, --data-dir, --script; `l10n repl --help` describes them.
         """
     )
 
-    @Option(help: "Locale to start in, e.g. nb-NO, or a pseudo-locale: en-XA, ar-XB, double.")
-    var locale = "en"
+    /// The name of the REPL's program, looked up beside this executable and then on PATH.
+    static let programName = "l10n-repl"
 
-    @Option(help: "Phone width in columns for previews (20–200).")
-    var width = 40
-
-    @Option(help: "Preview styling: light or dark.")
-    var theme: Theme = .light
-
-    @Option(help: "A folder of <locale>.lproj folders to use instead of the bundled catalogs.")
-    var catalogs: String?
-
-    @Option(name: .customLong("data-dir"), help: "Folder for the app's encrypted store (`app start`); two runs given the same folder share it.")
-    var dataDirectory: String?
-
-    @Option(help: "Run the commands in FILE (script mode) instead of reading a terminal.")
-    var script: String?
-
-    func validate() throws {
-        guard (20...200).contains(width) else { throw ValidationError("--width must be between 20 and 200 columns") }
-    }
+    @Argument(parsing: .captureForPassthrough, help: "Options for the REPL; see `l10n repl --help`.")
+    var arguments: [String] = []
 
     func run() throws {
-        // The app's modules log through swift-log; in the REPL only warnings and errors reach stderr
-        // (OFFLINEKIT_LOG_LEVEL=info or debug shows more).
-        let level = ProcessInfo.processInfo.environment["OFFLINEKIT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        guard let program = Self.locateProgram() else {
+            FileHandle.standardError.write(Data("""
+                error: \(Self.programName) was not found beside \(Self.ownPath ?? "l10n") or on PATH; build it with \
+                `swift build --product l10n` (or `swift build --product \(Self.programName)`), or start the REPL with scripts/run
+
+                """.utf8))
+            throw ExitCode(2)
         }
-        let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory)
-        let status = REPLRunner.run(options: options, scriptPath: script)
-        if status != .ok { throw ExitCode(status.rawValue) }
+        let argv = [program] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        execv(program, &cArguments)
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("error: could not start \(program): \(reason)\n".utf8))
+        throw ExitCode(2)
+    }
+
+    /// This executable's real path (symbolic links resolved), from /proc/self/exe.
+    static var ownPath: String? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
+    }
+
+    static func locateProgram() -> String? {
+        let fileManager = FileManager.default
+        if let own = ownPath {
+            let beside = ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent(programName)
+            if fileManager.isExecutableFile(atPath: beside) { return beside }
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/\(programName)" }.first { fileManager.isExecutableFile(atPath: $0) }
     }
 }
-
-extension Theme: ExpressibleByArgument {}
