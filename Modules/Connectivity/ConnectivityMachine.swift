@@ -6,7 +6,8 @@ public import Core
 /// - `unknown` at start-up, until the first evidence.
 /// - Online as soon as one probe or request succeeds.
 /// - Offline only after sustained evidence: the path has stayed unusable for `pathDownConfirmation`,
-///   or `failureThreshold` consecutive failures span at least `failureWindow`.
+///   or `failureThreshold` consecutive failures span at least `failureWindow` (before any evidence, at launch,
+///   `initialFailureThreshold` over `initialFailureWindow`).
 /// - A manual override (`forceOffline`/`forceOnline`) wins until cleared; the evidence keeps being tracked.
 public struct ConnectivityMachine: Sendable {
     public enum Event: Sendable, Equatable {
@@ -63,8 +64,9 @@ public struct ConnectivityMachine: Sendable {
         if let nextProbeAt, !probeInFlight { deadlines.append(nextProbeAt) }
         if evidenceStatus != .offline {
             if let pathUnusableSince { deadlines.append(pathUnusableSince + policy.pathDownConfirmation) }
-            if consecutiveFailures >= policy.failureThreshold, let firstFailureAt {
-                deadlines.append(firstFailureAt + policy.failureWindow)
+            let rule = policy.failureRule(from: evidenceStatus)
+            if consecutiveFailures >= rule.threshold, let firstFailureAt {
+                deadlines.append(firstFailureAt + rule.window)
             }
         }
         return deadlines.min()
@@ -137,10 +139,10 @@ public struct ConnectivityMachine: Sendable {
         // A retry that is due runs now, whichever event noticed it first.
         if let nextProbeAt, nextProbeAt <= now, !probeInFlight { probeWanted = true }
         if evidenceStatus != .offline {
+            let rule = policy.failureRule(from: evidenceStatus)
             if let since = pathUnusableSince, now - since >= policy.pathDownConfirmation {
                 evidenceStatus = .offline
-            } else if consecutiveFailures >= policy.failureThreshold, let first = firstFailureAt,
-                      now - first >= policy.failureWindow {
+            } else if consecutiveFailures >= rule.threshold, let first = firstFailureAt, now - first >= rule.window {
                 evidenceStatus = .offline
             }
         }

@@ -1,3 +1,5 @@
+public import Core
+
 /// The hysteresis and probe timings of `ConnectivityMachine`. Online needs one success; offline needs
 /// sustained evidence, so a link that flaps faster than `pathDownConfirmation` never shows offline.
 public struct ConnectivityPolicy: Sendable, Equatable {
@@ -7,6 +9,11 @@ public struct ConnectivityPolicy: Sendable, Equatable {
     public var failureThreshold: Int
     /// … provided the first and the latest of them are at least this far apart.
     public var failureWindow: Duration
+    /// The same two numbers before there is any evidence at all (status `unknown`, at launch). Deciding quickly
+    /// then costs no flicker (nothing was shown online yet) and lets a launch without a network show its cached
+    /// screens at once, while leaving `online` still takes `failureThreshold` failures over `failureWindow`.
+    public var initialFailureThreshold: Int
+    public var initialFailureWindow: Duration
     /// Probe retries while not online: `initialBackoff` doubling up to `maximumBackoff` …
     public var initialBackoff: Duration
     public var maximumBackoff: Duration
@@ -16,12 +23,16 @@ public struct ConnectivityPolicy: Sendable, Equatable {
     /// just came up may drop the first packets while routes and neighbours settle), then back off as usual.
     public var settleRetries: [Duration]
 
+    /// `initialFailureThreshold`/`initialFailureWindow` default to `failureThreshold`/`failureWindow`.
     public init(pathDownConfirmation: Duration = .seconds(1), failureThreshold: Int = 3, failureWindow: Duration = .seconds(5),
+                initialFailureThreshold: Int? = nil, initialFailureWindow: Duration? = nil,
                 initialBackoff: Duration = .seconds(5), maximumBackoff: Duration = .seconds(60), jitter: Double = 0.2,
                 settleRetries: [Duration] = [.milliseconds(250), .seconds(1)]) {
         self.pathDownConfirmation = pathDownConfirmation
         self.failureThreshold = max(failureThreshold, 1)
         self.failureWindow = failureWindow
+        self.initialFailureThreshold = max(initialFailureThreshold ?? failureThreshold, 1)
+        self.initialFailureWindow = initialFailureWindow ?? failureWindow
         self.initialBackoff = initialBackoff
         self.maximumBackoff = maximumBackoff
         self.jitter = min(max(jitter, 0), 1)
@@ -29,6 +40,11 @@ public struct ConnectivityPolicy: Sendable, Equatable {
     }
 
     public static let `default` = ConnectivityPolicy()
+
+    /// How many failures over how long make `evidence` offline: the initial pair while nothing is known yet.
+    public func failureRule(from evidence: ConnectivityStatus) -> (threshold: Int, window: Duration) {
+        evidence == .unknown ? (initialFailureThreshold, initialFailureWindow) : (failureThreshold, failureWindow)
+    }
 
     /// The delay before retry number `attempt` (0-based), with `unit` in 0..<1 from the random source.
     public func backoff(attempt: Int, unit: Double) -> Duration {

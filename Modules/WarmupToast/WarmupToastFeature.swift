@@ -67,6 +67,9 @@ public actor WarmupToastFeature {
         return true
     }
 
+    /// The session phase this feature has heard so far (it follows the coordinator's `state` asynchronously).
+    public var phase: WarmupPhase { state.phase }
+
     /// The overlay as plain data for the REPL; nil when nothing is shown.
     public nonisolated func viewNode() -> ViewNode? {
         viewState.value.node

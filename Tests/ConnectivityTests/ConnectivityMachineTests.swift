@@ -31,6 +31,33 @@ import Testing
         #expect(machine.status == .unknown)
     }
 
+    @Test func beforeAnyEvidenceTheInitialRuleDecidesAndLeavingOnlineTakesTheSustainedOne() {
+        let policy = ConnectivityPolicy(pathDownConfirmation: .seconds(1), failureThreshold: 3, failureWindow: .seconds(1),
+                                        initialFailureThreshold: 2, initialFailureWindow: .milliseconds(50),
+                                        initialBackoff: .seconds(1), settleRetries: [.milliseconds(50)])
+        // At launch: two failures 50 ms apart are enough (nothing was shown online, so no flicker).
+        var launch = started(policy)
+        _ = launch.handle(.probeFailed, now: .milliseconds(1))
+        #expect(launch.status == .unknown)
+        _ = launch.handle(.requestFailed, now: .milliseconds(51))
+        #expect(launch.status == .offline)
+
+        // Once online, the same two failures 50 ms apart are not: three over a second are.
+        var machine = started(policy)
+        _ = machine.handle(.probeSucceeded, now: .milliseconds(1))
+        _ = machine.handle(.requestFailed, now: .milliseconds(10))
+        _ = machine.handle(.probeFailed, now: .milliseconds(60))
+        #expect(machine.status == .online)
+        _ = machine.handle(.requestFailed, now: .milliseconds(500))
+        #expect(machine.status == .online, "three failures, but within a second")
+        #expect(machine.nextDeadline != nil)
+        _ = machine.handle(.deadlineReached, now: .milliseconds(1_010))
+        #expect(machine.status == .offline, "three consecutive failures spanning a second")
+
+        // Defaults: the initial rule is the sustained one.
+        #expect(ConnectivityPolicy(failureThreshold: 4, failureWindow: .seconds(3)).failureRule(from: .unknown) == (4, .seconds(3)))
+    }
+
     @Test func oneSuccessfulProbeMakesItOnline() {
         var machine = started()
         #expect(machine.handle(.probeSucceeded, now: .milliseconds(5)) == [.publish(.online)])

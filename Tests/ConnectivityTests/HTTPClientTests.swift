@@ -17,6 +17,22 @@ import Testing
         }
     }
 
+    @Test func aHeldRequestWaitsAtTheServerUntilReleasedThenIsAnswered() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/v1/"])) { server, url in
+            let recorder = EvidenceRecorder()
+            let api = client(url, connectivity: recorder.context)
+            let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }
+            // The request arrives and is parked; health checks (outside the prefixes) still answer.
+            while server.heldRequests < 1 { await Task.yield() }
+            #expect(server.requestLog.count("GET /v1/users/{user}/cart") == 1)
+            #expect(recorder.evidence.isEmpty, "no answer yet")
+            try await server.setFaults(.none)
+            #expect(try await cart.value.items.count == 3)
+            #expect(server.heldRequests == 0)
+            #expect(recorder.evidence == [.reachedServer])
+        }
+    }
+
     @Test func aClientErrorIsTypedWithItsStatusAndBody() async throws {
         try await withReferenceServer { _, url in
             let recorder = EvidenceRecorder()

@@ -7,11 +7,37 @@ import Testing
 struct AppEndToEndTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-e2e-\(UUID().uuidString)")
 
-    func run(_ lines: [String], dataDirectory: URL? = nil, locale: String = "en") throws -> ProcessResult? {
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "the l10n binary is not built next to the tests (swift build --product l10n --product l10n-repl)" }
+    }
+
+    /// One REPL process running `lines` as a script on the data folder.
+    func run(_ lines: [String], dataDirectory: URL? = nil, locale: String = "en") throws -> ProcessResult {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("app-e2e-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: script) }
         try Data((lines + ["quit"]).joined(separator: "\n").utf8).write(to: script)
-        return try runL10n(["repl", "--locale", locale, "--width", "60", "--data-dir", (dataDirectory ?? folder).path, "--script", script.path])
+        guard let result = try runL10n(["repl", "--locale", locale, "--width", "60", "--data-dir", (dataDirectory ?? folder).path,
+                                        "--script", script.path]) else { throw NotBuilt() }
+        return result
+    }
+
+    /// One REPL process running `commands`; returns each command's own output (the script labels each with `echo`),
+    /// so an assertion about a command's screen cannot be met by another command's output.
+    func steps(_ commands: [String], dataDirectory: URL? = nil, locale: String = "en") throws -> [String] {
+        var lines: [String] = []
+        for (index, command) in commands.enumerated() { lines += ["echo ⟦\(index)⟧", command] }
+        let result = try run(lines, dataDirectory: dataDirectory, locale: locale)
+        #expect(result.status == 0, "\(result.stderr)")
+        var outputs = Array(repeating: "", count: commands.count)
+        var current: Int?
+        for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("⟦"), line.hasSuffix("⟧"), let index = Int(line.dropFirst().dropLast()), index < commands.count {
+                current = index
+            } else if let current {
+                outputs[current] += line + "\n"
+            }
+        }
+        return outputs
     }
 
     static let onlineRun = ["app start", "app open products", "app open cart", "app open orders", "app open summary", "app warmup"]
@@ -33,7 +59,7 @@ struct AppEndToEndTests {
 
     @Test func onlineThenOfflineAfterARestartShowsTheCacheWithTheIndicatorDisabledActionsAndTheirToasts() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let first = try run(Self.onlineRun) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        let first = try run(Self.onlineRun)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("My Products") && first.stdout.contains("Smart Speaker"))
         #expect(first.stdout.contains("Espresso Machine") && first.stdout.contains("Order user1-o1"))
@@ -42,41 +68,57 @@ struct AppEndToEndTests {
         #expect(first.stdout.contains("Optimized") || first.stdout.contains("App optimized"))
         #expect(!first.stdout.contains("Offline Mode"))
 
-        // Run 2: a new process on the same folder, the backend refusing connections.
-        guard let second = try run([
-            "app start --offline", "app warmup",
-            "app open products", "app open product user1-p1", "app tap Raise Service Request",
-            "app open cart", "app tap Proceed to Checkout", "app refresh",
-            "app open orders", "app open summary",
-        ]) else { return }
-        #expect(second.status == 0, "\(second.stderr)")
-        let out = second.stdout
-        #expect(out.contains("status: offline"))
-        #expect(out.contains("warmup: idle"), "no toast when nothing can be warmed")
-        #expect(out.contains("Offline Mode"))
-        #expect(out.contains("You are offline. Viewing offline data."), "the indicator is announced")
-        #expect(out.contains("Smart Speaker") && out.contains("SN2579728762"), "the cached list and card")
-        #expect(out.contains("Raise Service Request, disabled"))
-        #expect(out.contains("This feature requires an internet connection"))
-        #expect(out.contains("Proceed to Checkout, disabled"))
-        #expect(out.contains("No internet connection. Please check your connection and try again."))
-        #expect(out.contains("Total: €2,995.98"), "the cached cart with its prices")
-        #expect(out.contains("Order user1-o1"), "the cached order history")
-        #expect(out.contains("Last updated:"))
-        #expect(out.contains("in review"), "the cached summary")
+        // Run 2: a new process on the same folder, the backend refusing connections. Each command's own output is
+        // checked, so a toast must be on the screen the tap produced (not only in the a11y note of a disabled button).
+        let second = try steps([
+            "app start --offline", "app warmup", "app open products", "app open product user1-p1", "app tap Raise Service Request",
+            "app open cart", "app tap Proceed to Checkout", "app advance 5", "app refresh", "app open orders", "app open summary",
+            "app telemetry",
+        ])
+        #expect(second[0].contains("status: offline"))
+        #expect(second[1].contains("warmup: idle"), "no toast when nothing can be warmed")
+        #expect(second[2].contains("Offline Mode") && second[2].contains("Smart Speaker"), "the cached list with the indicator")
+        #expect(second[2].contains("a11y: offline-indicator reads \"You are offline. Viewing offline data.\""), "the indicator is announced")
+        #expect(second[2].contains("Last updated:"))
+        let card = second[3]
+        #expect(card.contains("SN2579728762") && card.contains("SS-2") && card.contains("Warranty Expiry Date") && card.contains("● Active"),
+                "the cached warranty card")
+        #expect(card.contains("Raise Service Request, disabled") && card.contains("Transfer Ownership, disabled"))
+        #expect(!card.contains("toast "), "no toast before a tap")
+        #expect(second[4].contains("toast requires-connection") && Self.flat(second[4]).contains("⚠ This feature requires an internet connection"),
+                "tapping a disabled online-only action shows its toast")
+        #expect(second[5].contains("Total: €2,995.98") && second[5].contains("6 items"), "the cached cart with its prices")
+        #expect(second[5].contains("Proceed to Checkout, disabled") && second[5].contains("Update Quantity, disabled"))
+        #expect(second[6].contains("toast no-connection")
+                && Self.flat(second[6]).contains("⚠ No internet connection. Please check your connection and try again."))
+        #expect(second[8].contains("toast no-connection") && !second[8].contains("⟳"), "pull to refresh offline: the toast, no spinner")
+        let orders = second[9]
+        #expect(orders.contains("Order user1-o1") && orders.contains("Ordered on") && orders.contains("● Delivered"), "the cached history")
+        #expect(orders.contains("Track Order, disabled") && orders.contains("Rate Order, disabled"))
+        #expect(second[10].contains("in review") && second[10].contains("Spent") && second[10].contains("compared with"),
+                "the cached summary with its comparison")
+        #expect(second[10].contains("Last updated:"))
+        #expect(second[11].contains("commerce.action_refused action=checkout") && second[11].contains("commerce.refresh_refused screen=cart"))
 
-        // Run 4: back online on the same folder: the app syncs and the indicator goes away.
-        guard let fourth = try run(["app start --offline", "app open products", "app online", "app screen", "app status"]) else { return }
-        #expect(fourth.status == 0, "\(fourth.stderr)")
-        let afterOnline = fourth.stdout.components(separatedBy: "backend accepting connections").last ?? ""
-        #expect(afterOnline.contains("status: online"))
-        #expect(afterOnline.contains("My Products") && !afterOnline.contains("Offline Mode"))
+        // Run 4: back online on the same folder: the app syncs in the background and the indicator goes away, on the
+        // product list and on the cart, whose actions are enabled again.
+        let fourth = try steps(["app start --offline", "app open products", "app open cart", "app online", "app screen",
+                                "app open products", "app status", "app telemetry"])
+        #expect(fourth[2].contains("Offline Mode"))
+        #expect(fourth[3].contains("status: online"))
+        #expect(fourth[4].contains("Total: €2,995.98") && !fourth[4].contains("Offline Mode"))
+        #expect(fourth[4].contains("[ Proceed to Checkout ]") && !fourth[4].contains("Proceed to Checkout, disabled"), "actions enabled again")
+        #expect(fourth[5].contains("My Products") && !fourth[5].contains("Offline Mode"))
+        #expect(fourth[6].contains("status: online"))
+        #expect(fourth[7].contains("commerce.revalidated outcome=fresh screen=cart"), "the open screen revalidates on reconnect")
+        // The launch's sync (BR-002), held back while offline, runs as soon as the connection is back.
+        #expect(fourth[7].contains("products.sync count=12 outcome=synced trigger=foreground"), "products sync in the background")
     }
 
     @Test func aFreshDataFolderOfflineShowsEachFirstUseMessage() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try run(["app start --offline", "app open products", "app open cart", "app open orders", "app open summary",
-                                    "app warmup"]) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        let result = try run(["app start --offline", "app open products", "app open cart", "app open orders", "app open summary",
+                                    "app warmup"])
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(out.contains("Please connect to the internet to sync your products"))
@@ -88,7 +130,7 @@ struct AppEndToEndTests {
 
     @Test func noFileUnderTheDataFolderHoldsUserDataInPlainTextAndAnotherUserSeesNoneOfIt() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let first = try run(Self.onlineRun) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        let first = try run(Self.onlineRun)
         #expect(first.status == 0, "\(first.stderr)")
         let files = contents(of: folder)
         #expect(!files.isEmpty)
@@ -98,7 +140,7 @@ struct AppEndToEndTests {
             }
         }
         // User B on the same folder, offline: none of user A's data.
-        guard let other = try run(["app start --offline --user user2", "app open products", "app open cart", "app open summary"]) else { return }
+        let other = try run(["app start --offline --user user2", "app open products", "app open cart", "app open summary"])
         #expect(other.status == 0, "\(other.stderr)")
         let flattened = other.stdout.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flattened.contains("Please connect to the internet to sync your products"))
@@ -107,10 +149,10 @@ struct AppEndToEndTests {
 
     @Test func anActivityRegisteredOfflineIsPendingThenSyncsAndTheSummaryPromptsAndGoesStaleAfterThirtyDays() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try run([
+        let result = try run([
             "app start", "app open summary", "app offline", "app register-activity", "app screen",
             "app online", "app screen", "app advance 2678400", "app offline", "app screen",
-        ]) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let parts = Self.flat(result.stdout).components(separatedBy: "backend ")
         #expect(parts.count == 4)
@@ -125,8 +167,8 @@ struct AppEndToEndTests {
 
     @Test func theWarmupToastGivesWayToTheBannerWhichTheSimulatedClockDismisses() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try run(["app start", "app open products", "app background", "app foreground", "app advance 5", "app screen",
-                                    "app telemetry"]) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        let result = try run(["app start", "app open products", "app background", "app foreground", "app advance 5", "app screen",
+                                    "app telemetry"])
         #expect(result.status == 0, "\(result.stderr)")
         let beforeAdvance = result.stdout.components(separatedBy: "simulated clock").first ?? ""
         let afterAdvance = result.stdout.components(separatedBy: "simulated clock").last ?? ""
@@ -138,8 +180,8 @@ struct AppEndToEndTests {
 
     @Test func wifiThenCellularThenNoNetworkThenWifiAgainThroughThePathMonitor() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try run(["app start", "app open products", "app network cellular", "app network none", "app screen",
-                                    "app network wifi", "app screen"]) else { print("skipped: the l10n binary is not built next to the tests"); return }
+        let result = try run(["app start", "app open products", "app network cellular", "app network none", "app screen",
+                                    "app network wifi", "app screen"])
         #expect(result.status == 0, "\(result.stderr)")
         let parts = result.stdout.components(separatedBy: "network: ")
         #expect(parts.count == 4)
@@ -151,10 +193,10 @@ struct AppEndToEndTests {
 
     @Test func theSummaryCardIsSharedOfflineAndLoginSyncsTheNewUsersProducts() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try run(["app start", "app open summary", "app offline", "app tap Share", "app online",
-                                    "app login user2", "app open product user2-p1"]) else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        // Cards from an earlier run must not count: start with no shared folder.
+        try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-user1"))
+        let result = try run(["app start", "app open summary", "app offline", "app tap Share", "app online",
+                                    "app login user2", "app open product user2-p1"])
         #expect(result.status == 0, "\(result.stderr)")
         let out = Self.flat(result.stdout)
         #expect(out.contains("Your summary card is ready to share."), "shared from the cache while offline")
@@ -167,9 +209,7 @@ struct AppEndToEndTests {
 
     @Test func theAppSpeaksTheREPLsLocale() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try run(["app start --offline", "app open products"], locale: "nb") else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let result = try run(["app start --offline", "app open products"], locale: "nb")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Frakoblet modus"))
     }

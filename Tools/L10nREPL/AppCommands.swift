@@ -10,8 +10,11 @@ extension REPLSession {
     app start [--user ID] [--server URL] [--offline]   launch (without --server: a backend in process on 127.0.0.1)
     app login ID · app logout
     app online · app offline                           the backend accepts / refuses connections; the app notices
+    app backend hold|release                           data requests wait at the backend (a warmup stays in progress)
+    app backend flaky PERCENT|steady                   about PERCENT % of requests fail (resets, 503s), probes too
+    app backend requests                               what the backend has received, by endpoint
     app network wifi|cellular|none                     what the path monitor reads
-    app open products|product ID|cart|orders|summary
+    app open products|product ID|cart|orders|summary|summary card
     app tap ACTION                                     an action's localized title or its id
     app refresh · app register-activity
     app background · app foreground · app kill · app relaunch
@@ -37,11 +40,32 @@ extension REPLSession {
             case ("online", 0), ("offline", 0):
                 try blocking { () async throws(AppCommandError) in try await app.setBackendReachable(command == "online") }
                 return .ok("backend \(command == "online" ? "accepting" : "refusing") connections; status: \(blocking { await app.status }.rawValue)")
+            case ("backend", 1...):
+                switch (rest[0], rest.count) {
+                case ("hold", 1), ("release", 1):
+                    try blocking { () async throws(AppCommandError) in try await app.setBackendHolding(rest[0] == "hold") }
+                case ("flaky", 2):
+                    guard let percent = Int(rest[1]) else { return .error("usage: app backend flaky PERCENT (0–100)") }
+                    try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: percent) }
+                case ("steady", 1):
+                    try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: 0) }
+                case ("requests", 1):
+                    guard let counts = blocking({ await app.backendRequests }) else {
+                        return .error("`app backend requests` needs the embedded backend; with --server, GET /_admin/requests")
+                    }
+                    let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
+                    return .ok((["backend received \(counts.values.reduce(0, +)) request(s):"] + lines).joined(separator: "\n"))
+                default:
+                    return .error("usage: app backend hold|release|flaky PERCENT|steady|requests")
+                }
+                let (conditions, status, counts) = blocking { await (app.backend, app.status, app.backendCounts) }
+                let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""
+                return .ok("backend: \(conditions.description); status: \(status.rawValue)\(tally)")
             case ("network", 1):
                 try blocking { () async throws(AppCommandError) in try await app.setNetwork(rest[0]) }
                 return .ok("network: \(rest[0]); status: \(blocking { await app.status }.rawValue)")
             case ("open", _):
-                guard let route = AppRoute(rest) else { return .error("usage: app open products|product ID|cart|orders|summary") }
+                guard let route = AppRoute(rest) else { return .error("usage: app open products|product ID|cart|orders|summary|summary card") }
                 try blocking { () async throws(AppCommandError) in try await app.open(route) }
                 return appScreen(app)
             case ("tap", 1...):

@@ -136,6 +136,7 @@ public final class REPLSession {
         CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
         CommandInfo(name: "app", usage: "app COMMAND …",
                     summary: "run the app (four features, one store, one outbox) and see its screens; `help app` for each"),
+        CommandInfo(name: "echo", usage: "echo TEXT", summary: "print TEXT (labels the parts of a script's output)"),
         CommandInfo(name: "help", usage: "help [COMMAND]", summary: "this list, or one command's usage"),
         CommandInfo(name: "quit", usage: "quit", summary: "leave (also `exit`, Ctrl-D)"),
     ]
@@ -161,6 +162,7 @@ public final class REPLSession {
         case "lint": return lint()
         case "reload": return reload()
         case "app": return app(arguments)
+        case "echo": return .ok(arguments.joined(separator: " "))
         case "help", "?": return help(arguments.first)
         case "quit", "exit":
             shutDownApp()

@@ -6,6 +6,7 @@ import OfflineCommerce
 import OfflineProducts
 import OfflineSummary
 import SecureStore
+import Synchronization
 import WarmupToast
 
 /// Everything one launch of the app builds for one user: the encrypted store, the connectivity signal, the HTTP
@@ -24,6 +25,8 @@ final class AppRun: Sendable {
     let warmup: WarmupToastFeature
     let products: ProductsFeature
     let features: FeatureSet
+    /// Set when the launch's warmup decision and session (if any) have ended.
+    let warmupLaunchEnded = Mutex(false)
 
     init(user: String, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock, telemetry: Telemetry,
          localizer: (@Sendable () -> Localizer)?) async throws {
@@ -32,12 +35,16 @@ final class AppRun: Sendable {
         store = try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: telemetry, now: { clock.now })
         vault = store.vault(for: user)
         path = SimulatedPathSource(network)
-        // The network runs on the real clock (sockets do). The REPL's policy is snappier than the default: two failed
-        // requests 50 ms apart (a refused connection is unambiguous on loopback) or a path down for 100 ms mean offline.
+        // The network runs on the real clock (sockets do). The REPL's policy is snappier than the default where that
+        // costs no flicker: at launch, before any evidence, two failed requests 50 ms apart mean offline (a launch
+        // without a network shows its cached screens at once), and a path down for 100 ms does. Leaving online takes
+        // three consecutive failures over a second, so a flaky network (resets, refused probes now and then) never
+        // flashes the indicator while a real outage still shows it within about a second.
         probe = .http(healthURL: serverURL.appendingPathComponent("health"), timeout: .seconds(2), time: .live)
         monitor = ConnectivityMonitor(pathSource: path, probe: probe,
-                                      policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(100), failureThreshold: 2,
-                                                                 failureWindow: .milliseconds(50), initialBackoff: .seconds(1),
+                                      policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(100), failureThreshold: 3,
+                                                                 failureWindow: .seconds(1), initialFailureThreshold: 2,
+                                                                 initialFailureWindow: .milliseconds(50), initialBackoff: .seconds(1),
                                                                  maximumBackoff: .seconds(5), settleRetries: [.milliseconds(50), .milliseconds(500)]),
                                       time: .live, randomSeed: UInt64.random(in: 0 ... .max), telemetry: telemetry)
         client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, bearerToken: "token-\(user)", timeout: .seconds(5)),
@@ -66,7 +73,8 @@ final class AppRun: Sendable {
                 _ = try await (productsDone, rest)
             })
         coordinator = CacheWarmupCoordinator(plan: plan, store: vault, time: time, telemetry: telemetry)
-        warmup = WarmupToastFeature(coordinator: coordinator, time: time)
+        warmup = WarmupToastFeature(coordinator: coordinator,
+                                    configuration: WarmupToastConfiguration(screensWithoutToasts: AppRoute.screensWithoutToasts), time: time)
     }
 
     /// Starts the signal, the outbox and the features; the app then runs the warmup session's launch.

@@ -32,7 +32,8 @@ public struct AppOptions: Sendable {
 
 /// The screens `app open` knows.
 public enum AppRoute: Sendable, Hashable, CustomStringConvertible {
-    case products, product(String), cart, orders, summary
+    /// `summaryCard` is the share card full screen, before sharing: full-screen media, where no toast may show.
+    case products, product(String), cart, orders, summary, summaryCard
 
     public init?(_ words: [String]) {
         switch (words.first, words.count) {
@@ -41,6 +42,7 @@ public enum AppRoute: Sendable, Hashable, CustomStringConvertible {
         case ("cart", 1): self = .cart
         case ("orders", 1): self = .orders
         case ("summary", 1): self = .summary
+        case ("summary", 2) where words[1] == "card": self = .summaryCard
         default: return nil
         }
     }
@@ -53,12 +55,49 @@ public enum AppRoute: Sendable, Hashable, CustomStringConvertible {
         case .cart: "cart"
         case .orders: "orders"
         case .summary: "summary"
+        case .summaryCard: "media.fullscreen"
         }
     }
 
+    /// Where the warmup toast and its banner never show (WarmupToast's story: full-screen media, passcode).
+    public static let screensWithoutToasts: Set<String> = [AppRoute.summaryCard.screenID, "passcode"]
+
     public var description: String {
-        if case let .product(id) = self { return "product \(id)" }
-        return screenID
+        switch self {
+        case let .product(id): "product \(id)"
+        case .summaryCard: "summary card"
+        default: screenID
+        }
+    }
+}
+
+/// What the embedded backend does besides answering (`app online|offline`, `app backend …`).
+public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
+    /// Connections are refused: an outage.
+    public var refusing = false
+    /// Data requests are parked unanswered (health checks still answer): work that needs the server stays in progress.
+    public var holding = false
+    /// About this share of requests (health checks included) fail: half by a connection reset, the rest by a 503.
+    public var flakyPercent = 0
+
+    public init() {}
+
+    var faults: FaultConfiguration {
+        let failing = Double(min(max(flakyPercent, 0), 100)) / 100
+        let resets = failing / 2
+        // Errors hit only requests that were not reset: this rate makes the two together `failing`.
+        let errors = resets < 1 ? (failing - resets) / (1 - resets) : 0
+        return FaultConfiguration(errorRate: errors, resetRate: resets, refuseConnections: refusing, holdResponses: holding,
+                                  // While holding, every fault applies to the data API only, so health checks answer.
+                                  pathPrefixes: holding ? ["/v1/"] : nil)
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if refusing { parts.append("refusing connections") }
+        if holding { parts.append("holding data requests") }
+        if flakyPercent > 0 { parts.append("about \(flakyPercent) % of requests failing") }
+        return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")
     }
 }
 
@@ -80,7 +119,7 @@ public actor OfflineApp {
     private var run: AppRun?
     private var warmupLaunch: Task<Void, Never>?
     public private(set) var route: AppRoute?
-    private var refusing = false
+    public private(set) var backend = BackendConditions()
     private let logger = Logger(label: "OfflineKit.App")
 
     private init(options: AppOptions, server: ReferenceServer?, serverURL: URL) {
@@ -129,7 +168,10 @@ public actor OfflineApp {
         // The session asks whether warming is needed, which depends on the signal: let it settle first.
         await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
         let coordinator = built.coordinator
-        warmupLaunch = Task { await coordinator.launch() }
+        warmupLaunch = Task {
+            await coordinator.launch()
+            built.warmupLaunchEnded.withLock { $0 = true }
+        }
         await settle()
     }
 
@@ -198,13 +240,42 @@ public actor OfflineApp {
     }
 
     private func refuseConnections(_ refuse: Bool) async throws(AppCommandError) {
-        guard let server else {
-            throw AppCommandError("`app online`/`app offline` need the embedded backend; with --server, stop the server or use `app network none`")
-        }
-        do {
-            if refuse { try await server.setFaults(FaultConfiguration(refuseConnections: true)) } else { try await server.clearFaults() }
-        } catch { throw AppCommandError("the backend could not change: \(error)") }
-        refusing = refuse
+        var conditions = backend
+        conditions.refusing = refuse
+        try await apply(conditions, command: "`app online`/`app offline`", otherwise: "stop the server or use `app network none`")
+    }
+
+    /// `app backend hold|release`: data requests wait at the backend (a warmup or sync stays in progress) until
+    /// released; then they are answered and the app settles as after any command.
+    public func setBackendHolding(_ holding: Bool) async throws(AppCommandError) {
+        var conditions = backend
+        conditions.holding = holding
+        try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
+        await settle()
+    }
+
+    /// `app backend flaky PERCENT|steady`: about PERCENT % of requests fail (resets and 503s), health checks too.
+    public func setBackendFlaky(percent: Int) async throws(AppCommandError) {
+        guard (0...100).contains(percent) else { throw AppCommandError("a percentage from 0 to 100, e.g. `app backend flaky 30`") }
+        var conditions = backend
+        conditions.flakyPercent = percent
+        try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
+    }
+
+    /// Every request the embedded backend has received, by endpoint (`"POST /v1/users/{user}/orders"`); nil with --server.
+    public var backendRequests: [String: Int]? {
+        server.map { $0.requestLog.counts.byEndpoint }
+    }
+
+    /// The embedded backend's request count and how many of those it failed on purpose (nil with --server).
+    public var backendCounts: (requests: Int, injectedFaults: Int)? {
+        server.map { ($0.requestLog.total, $0.injectedFaults) }
+    }
+
+    private func apply(_ conditions: BackendConditions, command: String, otherwise: String) async throws(AppCommandError) {
+        guard let server else { throw AppCommandError("\(command) needs the embedded backend; with --server, \(otherwise)") }
+        do { try await server.setFaults(conditions.faults) } catch { throw AppCommandError("the backend could not change: \(error)") }
+        backend = conditions
     }
 
     /// `app network wifi|cellular|none`: the path monitor's reading changes.
@@ -212,7 +283,7 @@ public actor OfflineApp {
         let run = try current()
         guard let path = run.path.set(named: name) else { throw AppCommandError("unknown network \(name): use wifi, cellular or none") }
         if path.isUsable {
-            let refusing = refusing
+            let refusing = backend.refusing
             await waitForStatus(timeout: .seconds(3)) { $0 == .online || refusing }
         } else {
             await waitForStatus(timeout: .seconds(3)) { $0 == .offline }
@@ -243,13 +314,14 @@ public actor OfflineApp {
             await run.products.open()
         case let .product(id):
             await run.products.open()
-            await run.products.waitUntilSynced()
+            // The list must be there to pick from; a held backend cannot deliver it, so the cached one is used.
+            if !backend.holding { await run.products.waitUntilSynced() }
             guard await run.products.tap(actionID: ProductsViewState.productActionPrefix + id) else {
                 throw AppCommandError("no product \(id) in the list; `app open products` shows the ids")
             }
         case .cart: await run.features.commerce.open(.cart)
         case .orders: await run.features.commerce.open(.orders)
-        case .summary: await run.features.summary.open()
+        case .summary, .summaryCard: await run.features.summary.open()
         }
         self.route = route
         await run.warmup.screenOpened(route.screenID)
@@ -267,6 +339,8 @@ public actor OfflineApp {
             await run.features.commerce.tap(actionID)
         case .summary?:
             guard await run.features.summary.tap(actionID: actionID) else { throw AppCommandError("no action \(actionID) on this screen") }
+        case .summaryCard?:
+            throw AppCommandError("the card full screen has no actions; `app open summary` to share it")
         case nil:
             throw AppCommandError("no action \(actionID) on this screen; `app open …` a screen first")
         }
@@ -278,7 +352,7 @@ public actor OfflineApp {
         switch route {
         case .products?, .product?: await run.products.refresh()
         case .cart?, .orders?: await run.features.commerce.refresh()
-        case .summary?: await run.features.summary.refresh()
+        case .summary?, .summaryCard?: await run.features.summary.refresh()
         case nil: throw AppCommandError("no screen to refresh; `app open …` one first")
         }
         await settle()
@@ -323,6 +397,9 @@ public actor OfflineApp {
         case .products?, .product?: nodes.append(run.products.viewState.value.viewNode(maxRows: 50))
         case .cart?, .orders?: nodes.append(run.features.commerce.viewNode())
         case .summary?: nodes.append(run.features.summary.viewNode())
+        case .summaryCard?:
+            // Full-screen media: the card alone, without the screen's indicator and actions (no card yet: the summary screen).
+            nodes.append(run.features.summary.viewState.value.content?.card.viewNode ?? run.features.summary.viewNode())
         case nil: break
         }
         let content = ViewNode.stack(nodes)
@@ -346,14 +423,31 @@ public actor OfflineApp {
     }
 
     /// Lets the work a command started finish: syncs, reads, the warmup session, the outbox while online.
+    /// While the backend holds data requests that work cannot finish: it waits only until the warmup session has
+    /// decided and its toast shows what it decided.
     public func settle() async {
         guard let run else { return }
+        if backend.holding {
+            await waitUntilWarmupShown(run)
+            return
+        }
         for _ in 0..<3 {
             await run.products.waitUntilSynced()
             await run.features.waitUntilIdle()
             if let warmupLaunch, run.monitor.status.value == .online { await warmupLaunch.value }
             if run.monitor.status.value == .online { await run.outbox.waitUntilDrained() }
             await Task.yield()
+        }
+    }
+
+    /// Until the launch's session is in progress (or the launch decided nothing needs warming) and the toast feature
+    /// has heard the current phase; polled, since the session's requests wait at the backend. At most 3 s.
+    private func waitUntilWarmupShown(_ run: AppRun) async {
+        for _ in 0..<600 {
+            let phase = run.coordinator.state.value
+            let decided = phase == .inProgress || run.warmupLaunchEnded.withLock { $0 }
+            if decided, await run.warmup.phase == phase { return }
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 

@@ -22,12 +22,16 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     /// With `refuseConnections` set through the admin endpoint (which itself stops answering), how long to
     /// refuse before re-binding automatically. Nil: until cleared in process.
     public var refuseForMs: Int?
+    /// Park matching requests unanswered until the faults change to ones that do not hold; then they are handled
+    /// (with whatever faults apply then). A sync or warmup stays in progress for as long as a test needs, with no
+    /// timer. Parked requests still end at the client's own timeout.
+    public var holdResponses: Bool
     /// Only requests whose path starts with one of these are faulted (nil: every non-admin path).
     public var pathPrefixes: [String]?
 
     public init(latencyMs: Int = 0, errorRate: Double = 0, errorStatus: Int = 503, resetRate: Double = 0,
                 slowBodyChunkDelayMs: Int? = nil, slowBodyChunkBytes: Int = 64, refuseConnections: Bool = false,
-                refuseForMs: Int? = nil, pathPrefixes: [String]? = nil) {
+                refuseForMs: Int? = nil, holdResponses: Bool = false, pathPrefixes: [String]? = nil) {
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.errorStatus = errorStatus
@@ -36,13 +40,14 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
         self.slowBodyChunkBytes = slowBodyChunkBytes
         self.refuseConnections = refuseConnections
         self.refuseForMs = refuseForMs
+        self.holdResponses = holdResponses
         self.pathPrefixes = pathPrefixes
     }
 
     public static let none = FaultConfiguration()
 
     enum CodingKeys: String, CodingKey {
-        case latencyMs, errorRate, errorStatus, resetRate, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, pathPrefixes
+        case latencyMs, errorRate, errorStatus, resetRate, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, holdResponses, pathPrefixes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,6 +61,7 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
             slowBodyChunkBytes: try c.decodeIfPresent(Int.self, forKey: .slowBodyChunkBytes) ?? 64,
             refuseConnections: try c.decodeIfPresent(Bool.self, forKey: .refuseConnections) ?? false,
             refuseForMs: try c.decodeIfPresent(Int.self, forKey: .refuseForMs),
+            holdResponses: try c.decodeIfPresent(Bool.self, forKey: .holdResponses) ?? false,
             pathPrefixes: try c.decodeIfPresent([String].self, forKey: .pathPrefixes))
     }
 
@@ -74,7 +80,14 @@ enum FaultDecision: Sendable, Equatable {
 
 /// The current faults and the seeded random source that decides which requests they hit.
 final class FaultInjector: Sendable {
-    private struct State { var configuration: FaultConfiguration; var random: SplitMix64 }
+    private struct State {
+        var configuration: FaultConfiguration
+        var random: SplitMix64
+        /// Requests parked by `holdResponses`, resumed when the faults stop holding.
+        var held: [CheckedContinuation<Void, Never>] = []
+        /// Requests answered with an injected error or reset so far.
+        var injected = 0
+    }
     private let state: Mutex<State>
 
     init(_ configuration: FaultConfiguration, seed: UInt64) {
@@ -85,14 +98,44 @@ final class FaultInjector: Sendable {
         get { state.withLock { $0.configuration } }
     }
 
-    func set(_ configuration: FaultConfiguration) { state.withLock { $0.configuration = configuration } }
+    /// How many requests are parked right now.
+    var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// How many requests got an injected error or reset so far.
+    var injectedCount: Int { state.withLock { $0.injected } }
+
+    func set(_ configuration: FaultConfiguration) {
+        let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.configuration = configuration
+            guard !configuration.holdResponses else { return [] }
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for request in released { request.resume() }
+    }
+
+    /// Returns at once unless the faults hold requests on this path; then when they stop holding.
+    func waitWhileHeld(path: String) async {
+        await withCheckedContinuation { (request: CheckedContinuation<Void, Never>) in
+            let parked = state.withLock { state -> Bool in
+                guard state.configuration.holdResponses, state.configuration.applies(to: path) else { return false }
+                state.held.append(request)
+                return true
+            }
+            if !parked { request.resume() }
+        }
+    }
 
     func decide(path: String) -> (FaultDecision, FaultConfiguration) {
         state.withLock { state in
             let faults = state.configuration
             guard faults.applies(to: path) else { return (.handle, .none) }
-            if faults.resetRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.resetRate { return (.reset, faults) }
+            if faults.resetRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.resetRate {
+                state.injected += 1
+                return (.reset, faults)
+            }
             if faults.errorRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.errorRate {
+                state.injected += 1
                 return (.fail(status: faults.errorStatus), faults)
             }
             return (.handle, faults)

@@ -158,6 +158,7 @@ struct ReferenceRoutes: Sendable {
             let user = context.parameters.get("user")
             server.requestLog.record(.init(endpoint: endpoint, path: request.uri.path, user: user,
                                            idempotencyKey: request.headers[Self.idempotencyKey]))
+            await server.faultInjector.waitWhileHeld(path: request.uri.path)
             let (decision, faults) = server.faultInjector.decide(path: request.uri.path)
             if faults.latencyMs > 0 { try await Task.sleep(for: .milliseconds(faults.latencyMs)) }
             switch decision {

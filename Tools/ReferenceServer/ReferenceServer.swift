@@ -79,6 +79,12 @@ public final class ReferenceServer: Sendable {
 
     public var faults: FaultConfiguration { faultInjector.configuration }
 
+    /// Requests parked by `holdResponses` right now (they are answered when the faults stop holding).
+    public var heldRequests: Int { faultInjector.heldCount }
+
+    /// Requests answered with an injected error or reset since the server started.
+    public var injectedFaults: Int { faultInjector.injectedCount }
+
     /// Binds and serves (unless the configured faults refuse connections); returns the base URL.
     @discardableResult
     public func start() async throws(ReferenceServerError) -> URL {

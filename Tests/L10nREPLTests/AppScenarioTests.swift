@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// The stories' criteria that need the session or the network held in a given state: the embedded backend holds data
+/// requests (`app backend hold`), fails some of them (`app backend flaky`), or counts what reached it
+/// (`app backend requests`). Each command's own output is checked (`steps`).
+extension AppEndToEndTests {
+    @Test func theToastShowsWhileTheSessionRunsComesBackAfterTheBackgroundAndHidesOnFullScreenMedia() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps([
+            "app start", "app backend hold", "app login user2", "app warmup", "app screen",         // 0–4
+            "app open products", "app background", "app screen", "app foreground", "app screen",   // 5–9
+            "app open summary card", "app open products", "app backend release", "app warmup",      // 10–13
+            "app tap Close", "app telemetry",                                                      // 14–15
+        ])
+        // Login starts one session for the new user; its requests wait at the backend, so it stays in progress.
+        #expect(out[3].contains("warmup: inProgress (session 1, 4 subtasks"))
+        let toast = Self.flat(out[4])
+        #expect(toast.contains("Optimizing your experience")
+                && toast.contains("We’re saving data to help the app load faster next time. Please don’t close the app while this finishes."))
+        #expect(out[4].contains("toast warmup.toast: passes touches through, icon asset icon.warmup.progress"), "non-blocking, with its icon")
+        // Navigation goes on under the toast.
+        #expect(out[5].contains("My Products") && out[5].contains("Optimizing your experience"))
+        #expect(!out[7].contains("Optimizing your experience"), "nothing on screen in the background")
+        #expect(out[9].contains("Optimizing your experience"), "back in the foreground before the end: the toast again")
+        // Full-screen media allows no toast; leaving it brings the same session's toast back.
+        #expect(!out[10].contains("Optimizing your experience") && !out[10].contains("toast warmup.toast"))
+        #expect(out[11].contains("Optimizing your experience"))
+        // Released: the session completes, the toast goes and the banner follows; its X closes it.
+        #expect(out[12].contains("answering normally"))
+        #expect(out[13].contains("warmup: completed (session 1, 4 subtasks, 0 required pending)"))
+        #expect(out[14].contains("12 products") && !out[14].contains("App optimized") && !out[14].contains("Optimizing"))
+        let telemetry = out[15]
+        #expect(telemetry.components(separatedBy: "cache_warmup_started").count == 3, "one session at launch, one at login: none restarted")
+        #expect(telemetry.components(separatedBy: "cache_warmup_completed").count == 3)
+    }
+
+    @Test func theBannerFollowsTheSessionAndItsXClosesIt() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps(["app start", "app open products", "app tap Close", "app screen"])
+        #expect(out[1].contains("✓ App optimized"))
+        #expect(!out[2].contains("App optimized") && !out[3].contains("App optimized"), "X dismisses the banner")
+    }
+
+    @Test func aWarmupThatFailsTakesItsToastAwayWithoutAnErrorToastOrBanner() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps([
+            "app start", "app backend hold", "app login user2", "app open products",
+            "app backend flaky 100", "app backend release", "app warmup", "app screen", "app telemetry",
+        ])
+        #expect(out[3].contains("Optimizing your experience"))
+        #expect(out[6].contains("warmup: failed"))
+        #expect(!out[7].contains("Optimizing your experience") && !out[7].contains("App optimized"), "the toast goes; no success banner")
+        #expect(!out[7].contains("toast "), "and no error toast")
+        #expect(out[8].contains("cache_warmup_failed"))
+    }
+
+    @Test func aFlakyNetworkNeverShowsTheIndicatorAndASustainedOutageShowsItOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flakyPhase = ["app open products", "app refresh", "app refresh", "app refresh", "app open cart", "app refresh", "app refresh",
+                          "app open orders", "app refresh", "app refresh", "app open summary", "app refresh", "app open products", "app refresh"]
+        let out = try steps(["app start", "app backend flaky 30"] + flakyPhase + ["app status", "app backend steady", "app offline",
+                                                                                  "app screen", "app online", "app screen", "app telemetry"])
+        let flaky = out[2..<(2 + flakyPhase.count)]
+        for (index, screen) in zip(flaky.indices, flaky) {
+            #expect(!screen.contains("Offline Mode"), "step \(index): intermittent failures must not show the indicator")
+        }
+        #expect(flaky.contains { $0.contains("12 products") } && flaky.contains { $0.contains("Total: €2,995.98") }, "the data stays on screen")
+        let after = 2 + flakyPhase.count
+        #expect(out[after].contains("status: online"))
+        // Some requests really failed on purpose while flaky (the tally is the backend's).
+        let tally = out[after + 1].split(separator: "·").last.map(String.init) ?? ""
+        let failed = tally.split(separator: " ").compactMap { Int($0) }.last ?? 0
+        #expect(failed > 0, "the backend failed no request on purpose: \(tally)")
+        #expect(out[after + 2].contains("status: offline"))
+        #expect(out[after + 3].contains("Offline Mode"), "a sustained outage shows the indicator")
+        #expect(out[after + 4].contains("status: online") && !out[after + 5].contains("Offline Mode"))
+        let telemetry = out[after + 6]
+        #expect(telemetry.components(separatedBy: "connectivity.status from=online to=offline").count == 2, "offline exactly once: the outage")
+    }
+
+    @Test func offlineTapsSendNothingToTheServerAndOnlineOnlyActionsStayDisabled() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The path goes down while the backend still answers: whatever the app sent would reach it and be counted.
+        let out = try steps([
+            "app start", "app open cart", "app network none", "app backend requests",
+            "app tap Proceed to Checkout", "app tap Update Quantity", "app open orders", "app tap Rate Order", "app tap Track Order",
+            "app open product user1-p1", "app tap Raise Service Request", "app tap Transfer Ownership", "app refresh",
+            "app backend requests", "app telemetry",
+        ])
+        #expect(out[2].contains("status: offline"))
+        #expect(out[4].contains("toast no-connection") && out[7].contains("toast no-connection"))
+        #expect(out[10].contains("toast requires-connection"))
+        // BR-OFF-001 and BR-001: not one data request more reached the server for any of those taps (only the
+        // monitor's health checks may go on).
+        func dataRequests(_ text: String) -> [String] {
+            text.split(separator: "\n").map(String.init).filter { $0.contains("/v1/") }
+        }
+        #expect(!dataRequests(out[3]).isEmpty)
+        #expect(dataRequests(out[13]) == dataRequests(out[3]), "before: \(out[3])\nafter: \(out[13])")
+        #expect(!out[13].contains("POST"), "no write reached the server: \(out[13])")
+        #expect(out[14].contains("commerce.action_refused action=checkout") && out[14].contains("commerce.action_refused action=rateOrder"))
+    }
+}
