@@ -126,6 +126,16 @@ struct AppEndToEndTests {
         #expect(out.contains("Your order history isn’t available offline yet"))
         #expect(out.contains("Your summary isn’t available offline yet"))
         #expect(!out.contains("App optimized"), "nothing was cached, so no success banner")
+        #expect(!out.contains("⟳"), "first use offline: a message, never an endless spinner")
+    }
+
+    @Test func aFreshDataFolderThatComesOnlineFillsEachScreenByItself() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps(["app start --offline", "app open products", "app online", "app screen", "app open cart", "app open summary"])
+        #expect(out[1].contains("Please connect to the internet to sync your products"))
+        #expect(out[3].contains("12 products") && !out[3].contains("Offline Mode"), "the list syncs in the background")
+        #expect(out[4].contains("Total: €2,995.98"))
+        #expect(out[5].contains("in review") && !out[5].contains("isn’t available offline"))
     }
 
     @Test func noFileUnderTheDataFolderHoldsUserDataInPlainTextAndAnotherUserSeesNoneOfIt() throws {
@@ -144,25 +154,52 @@ struct AppEndToEndTests {
         #expect(other.status == 0, "\(other.stderr)")
         let flattened = other.stdout.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flattened.contains("Please connect to the internet to sync your products"))
-        #expect(!flattened.contains("Smart Speaker") && !flattened.contains("Espresso Machine"))
+        #expect(flattened.contains("Your cart isn’t available offline yet") && flattened.contains("Your summary isn’t available offline yet"))
+        #expect(!flattened.contains("Smart Speaker") && !flattened.contains("Espresso Machine") && !flattened.contains("2,424.48"))
     }
 
     @Test func anActivityRegisteredOfflineIsPendingThenSyncsAndTheSummaryPromptsAndGoesStaleAfterThirtyDays() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try run([
-            "app start", "app open summary", "app offline", "app register-activity", "app screen",
-            "app online", "app screen", "app advance 2678400", "app offline", "app screen",
+        let out = try steps([
+            "app start", "app open summary", "app offline", "app register-activity", "app screen",    // 0–4
+            "app online", "app screen", "app refresh", "app telemetry",                                // 5–8
+            "app advance 2678400", "app offline", "app screen", "app online", "app screen",            // 9–13
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        let parts = Self.flat(result.stdout).components(separatedBy: "backend ")
-        #expect(parts.count == 4)
-        guard parts.count == 4 else { return }
-        #expect(parts[1].contains("1 write(s) waiting in the outbox"))
-        #expect(parts[1].contains("Waiting to sync") && parts[1].contains("row: pending at 0.5 opacity"), "pattern B: pending while offline")
-        #expect(parts[2].contains("New activity has been recorded. Refresh to update your summary."), "synced: the cache is invalid")
-        #expect(!parts[2].contains("Waiting to sync"))
-        #expect(parts[3].contains("Your summary may be out of date"), "more than 30 days old, offline: the stale banner")
-        #expect(parts[3].contains("Refresh, disabled"))
+        #expect(out[3].contains("1 write(s) waiting in the outbox"))
+        let pending = Self.flat(out[4])
+        #expect(pending.contains("Waiting to sync") && pending.contains("row: pending at 0.5 opacity"), "pattern B: pending while offline")
+        let synced = Self.flat(out[6])
+        #expect(synced.contains("New activity has been recorded. Refresh to update your summary."), "synced: the cache is invalid")
+        #expect(!synced.contains("Waiting to sync"))
+        // A refresh replaces the cache: the prompt goes.
+        #expect(!Self.flat(out[7]).contains("New activity has been recorded") && out[7].contains("in review"))
+        #expect(out[8].contains("summary.load outcome=fresh trigger=refresh"))
+        // 31 simulated days later, offline: the stale banner, and refresh is disabled.
+        let stale = Self.flat(out[11])
+        #expect(stale.contains("Your summary may be out of date"), "more than 30 days old, offline: the stale banner")
+        #expect(stale.contains("Refresh, disabled"))
+        // Back online the summary reloads by itself and the banner goes.
+        #expect(out[12].contains("status: online"))
+        #expect(!Self.flat(out[13]).contains("may be out of date") && out[13].contains("in review"))
+    }
+
+    @Test func aSessionCutShortByAKillResumesAtTheNextLaunchAndAFullCacheNeedsNone() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps([
+            "app start", "app backend hold", "app login user2", "app kill", "app backend release",    // 0–4
+            "app relaunch", "app warmup", "app open products",                                        // 5–7
+            "app kill", "app relaunch", "app warmup", "app open products", "app telemetry",          // 8–12
+        ])
+        #expect(out[2].contains("logged in as user2"))
+        // Killed mid-session: the next launch finds the cache still cold, so the session (and its toast) runs again.
+        #expect(out[5].contains("app relaunched"))
+        #expect(out[6].contains("warmup: completed (session 1, 4 subtasks"))
+        #expect(out[7].contains("12 products") && out[7].contains("App optimized"))
+        // With the cache warm, a launch needs no session: no toast, no banner.
+        #expect(out[10].contains("warmup: idle"))
+        #expect(!out[11].contains("Optimizing your experience") && !out[11].contains("App optimized"))
+        // Sessions: user1's launch, user2's login (cut short), the relaunch that resumed the warming; none after that.
+        #expect(out[12].components(separatedBy: "cache_warmup_started").count == 4)
     }
 
     @Test func theWarmupToastGivesWayToTheBannerWhichTheSimulatedClockDismisses() throws {
@@ -176,6 +213,7 @@ struct AppEndToEndTests {
         #expect(!afterAdvance.contains("App optimized"), "and goes after its seconds on the injected clock")
         #expect(result.stdout.contains("cache_warmup_started") && result.stdout.contains("cache_warmup_completed"))
         #expect(result.stdout.components(separatedBy: "cache_warmup_started").count == 2, "one session, one start")
+        #expect(result.stdout.contains("products.sync count=12 outcome=synced trigger=foreground"), "BR-002: back in the foreground, a sync")
     }
 
     @Test func wifiThenCellularThenNoNetworkThenWifiAgainThroughThePathMonitor() throws {
@@ -191,20 +229,48 @@ struct AppEndToEndTests {
         #expect(parts[3].hasPrefix("wifi; status: online") && !parts[3].contains("Offline Mode"))
     }
 
-    @Test func theSummaryCardIsSharedOfflineAndLoginSyncsTheNewUsersProducts() throws {
+    @Test func theSummaryCardIsSharedOfflineTheSameAsOnlineAndLoginSyncsTheNewUsersProducts() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Cards from an earlier run must not count: start with no shared folder.
-        try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-user1"))
-        let result = try run(["app start", "app open summary", "app offline", "app tap Share", "app online",
-                                    "app login user2", "app open product user2-p1"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let out = Self.flat(result.stdout)
-        #expect(out.contains("Your summary card is ready to share."), "shared from the cache while offline")
-        #expect(out.contains("logged in as user2"))
-        #expect(out.contains("Warranty card"), "BR-002: the new user's products synced on login")
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-user1")
-        let cards = (try? FileManager.default.contentsOfDirectory(atPath: shared.path)) ?? []
-        #expect(cards.contains { $0.hasPrefix("annual-summary-") && $0.hasSuffix(".svg") }, "the card is an export outside the encrypted data folder")
+        try? FileManager.default.removeItem(at: shared)
+        func sharedCards() -> [URL] {
+            ((try? FileManager.default.contentsOfDirectory(at: shared, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.lastPathComponent.hasPrefix("annual-summary-") && $0.pathExtension == "svg" }
+        }
+        // Run A online: the card from fresh data.
+        let online = try steps(["app start", "app open summary", "app tap Share"])
+        #expect(Self.flat(online[2]).contains("Your summary card is ready to share."))
+        let fresh = try sharedCards().map { try Data(contentsOf: $0) }
+        #expect(fresh.count == 1, "the card is an export outside the encrypted data folder")
+        try? FileManager.default.removeItem(at: shared)
+
+        // Run B, a new process offline: the card from the encrypted cache is byte for byte the same.
+        let offline = try steps(["app start --offline", "app open summary", "app tap Share", "app online", "app login user2",
+                                 "app open product user2-p1"])
+        #expect(Self.flat(offline[2]).contains("Your summary card is ready to share."), "shared from the cache while offline")
+        let cached = try sharedCards().map { try Data(contentsOf: $0) }
+        #expect(cached.count == 1 && cached == fresh, "the same card from the cache as from fresh data")
+        #expect(offline[4].contains("logged in as user2"))
+        #expect(offline[5].contains("Warranty card"), "BR-002: the new user's products synced on login")
+    }
+
+    @Test func theWarrantyCardIsTheSameOnlineAndOfflineAndItsStatusFollowsTheClock() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let online = try steps(["app start", "app open product user1-p1"])
+        let offline = try steps(["app start --offline", "app open product user1-p1", "app advance 63072000", "app open product user1-p1"])
+        // The card itself: from its title to its status badge (the indicator, banners and actions around it differ).
+        func card(_ text: String) -> [String] {
+            let lines = text.split(separator: "\n").map(String.init)
+            guard let first = lines.firstIndex(where: { $0.contains("Warranty card") }),
+                  let last = lines[first...].firstIndex(where: { $0.contains("●") }) else { return [] }
+            return Array(lines[first...last])
+        }
+        #expect(!card(online[1]).isEmpty)
+        #expect(online[1].contains("SN2579728762") && online[1].contains("Warranty Expiry Date") && online[1].contains("Warranty status:"))
+        #expect(card(online[1]) == card(offline[1]), "online:\n\(online[1])\noffline:\n\(offline[1])")
+        // Two years later on the injected clock, the same cached card says the warranty has expired.
+        #expect(offline[3].contains("● Expired") && offline[3].contains("Warranty status: Expired"))
     }
 
     @Test func theAppSpeaksTheREPLsLocale() throws {

@@ -102,3 +102,21 @@ extension AppEndToEndTests {
         #expect(out[14].contains("commerce.action_refused action=checkout") && out[14].contains("commerce.action_refused action=rateOrder"))
     }
 }
+
+extension AppEndToEndTests {
+    /// OfflineProducts' sizes: none, a few, more than a screenful, and 10,000, each synced online and then read from
+    /// the encrypted cache by a new process offline.
+    @Test(arguments: [(0, "You have no registered products yet"), (1, "1 product"), (5, "5 products"), (60, "60 products"),
+                      (10_000, "10,000 products")])
+    func everyListSizeSyncsAndReadsBackOffline(count: Int, shown: String) throws {
+        let data = folder.appendingPathComponent("products-\(count)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let online = try steps(["app start --products \(count)", "app open products"], dataDirectory: data)
+        #expect(Self.flat(online[1]).contains(shown), "online: \(online[1].prefix(400))")
+        let offline = try steps(["app start --offline", "app open products"], dataDirectory: data)
+        #expect(Self.flat(offline[1]).contains(shown) && offline[1].contains("Offline Mode"), "offline: \(offline[1].prefix(400))")
+        if count == 0 {
+            #expect(!offline[1].contains("Please connect to the internet"), "an empty list that synced is not a first use")
+        }
+    }
+}

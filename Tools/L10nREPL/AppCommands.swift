@@ -7,7 +7,9 @@ import Synchronization
 /// `app …`: drives the composed app (Tools/OfflineApp) from the REPL and renders its screen in the current locale.
 extension REPLSession {
     static let appUsage = """
-    app start [--user ID] [--server URL] [--offline]   launch (without --server: a backend in process on 127.0.0.1)
+    app start [--user ID] [--server URL] [--offline] [--products N]
+                                                       launch (without --server: a backend in process on 127.0.0.1,
+                                                       seeding N products for the user: 0…10,000, default 12)
     app login ID · app logout
     app online · app offline                           the backend accepts / refuses connections; the app notices
     app backend hold|release                           data requests wait at the backend (a warmup stays in progress)
@@ -125,6 +127,7 @@ extension REPLSession {
         var user = "user1"
         var server: URL?
         var offline = false
+        var products: Int?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -136,14 +139,18 @@ extension REPLSession {
                 server = url
                 index += 2
             case "--offline": offline = true; index += 1
-            default: return .error("usage: app start [--user ID] [--server URL] [--offline]")
+            case "--products" where index + 1 < arguments.count:
+                guard let count = Int(arguments[index + 1]) else { return .error("--products needs a number, e.g. --products 60") }
+                products = count
+                index += 2
+            default: return .error("usage: app start [--user ID] [--server URL] [--offline] [--products N]")
             }
         }
         let folder = options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-app-\(ProcessInfo.processInfo.processIdentifier)")
         let localizerBox = currentLocalizer
         let options = AppOptions(dataDirectory: folder, serverURL: server, user: user, startOffline: offline,
-                                 localizer: { localizerBox.value })
+                                 localizer: { localizerBox.value }, productCount: products)
         do throws(AppCommandError) {
             let app = try blocking { () async throws(AppCommandError) in try await OfflineApp.start(options) }
             appState.app = app

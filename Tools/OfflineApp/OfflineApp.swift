@@ -19,10 +19,13 @@ public struct AppOptions: Sendable {
     public var startOffline: Bool
     /// The reader's current locale, for shared summary cards (nil hides Share).
     public var localizer: (@Sendable () -> Localizer)?
+    /// How many products the embedded backend seeds for `user` (nil: its default, 12); 0…10,000.
+    public var productCount: Int?
 
     public init(dataDirectory: URL, serverURL: URL? = nil, user: String = "user1", startOffline: Bool = false,
-                localizer: (@Sendable () -> Localizer)? = nil) {
+                localizer: (@Sendable () -> Localizer)? = nil, productCount: Int? = nil) {
         self.localizer = localizer
+        self.productCount = productCount
         self.dataDirectory = dataDirectory
         self.serverURL = serverURL
         self.user = user
@@ -120,12 +123,15 @@ public actor OfflineApp {
     private var warmupLaunch: Task<Void, Never>?
     public private(set) var route: AppRoute?
     public private(set) var backend = BackendConditions()
+    /// Who the last launch was for: `app relaunch` after `app kill` starts the app again for them.
+    private var lastUser: String
     private let logger = Logger(label: "OfflineKit.App")
 
     private init(options: AppOptions, server: ReferenceServer?, serverURL: URL) {
         self.options = options
         self.server = server
         self.serverURL = serverURL
+        lastUser = options.user
         clock = AppClock(start: Date())
     }
 
@@ -133,12 +139,17 @@ public actor OfflineApp {
     public static func start(_ options: AppOptions) async throws(AppCommandError) -> OfflineApp {
         var server: ReferenceServer?
         let url: URL
+        if let count = options.productCount, !(0...SeedConfiguration.maximumProductsPerUser).contains(count) {
+            throw AppCommandError("--products takes 0 to \(SeedConfiguration.maximumProductsPerUser)")
+        }
         if let given = options.serverURL {
+            if options.productCount != nil { throw AppCommandError("--products seeds the embedded backend; leave out --server") }
             url = given
         } else {
             var logger = Logger(label: "OfflineKit.ReferenceServer")
             logger.logLevel = .critical
-            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
+            let seed = SeedConfiguration(productCounts: options.productCount.map { [options.user: $0] } ?? [:])
+            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger))
             do { url = try await embedded.start() } catch {
                 throw AppCommandError("the embedded backend could not start: \(error)")
             }
@@ -155,6 +166,7 @@ public actor OfflineApp {
     // MARK: Launch, login, kill
 
     private func launch(user: String) async throws(AppCommandError) {
+        lastUser = user
         let built: AppRun
         do {
             built = try await AppRun(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
@@ -194,6 +206,8 @@ public actor OfflineApp {
     public func kill() async {
         guard let run else { return }
         // Stop its background work from going on in this process; nothing is flushed or closed on purpose.
+        warmupLaunch?.cancel()
+        warmupLaunch = nil
         await run.warmup.stop()
         await run.products.stop()
         await run.features.stop()
@@ -204,7 +218,7 @@ public actor OfflineApp {
     }
 
     public func relaunch() async throws(AppCommandError) {
-        let user = run?.user ?? options.user
+        let user = run?.user ?? lastUser
         if run != nil { await kill() }
         try await launch(user: user)
     }
