@@ -24,10 +24,16 @@ struct AppEndToEndTests {
     /// One REPL process running `commands`; returns each command's own output (the script labels each with `echo`),
     /// so an assertion about a command's screen cannot be met by another command's output.
     func steps(_ commands: [String], dataDirectory: URL? = nil, locale: String = "en") throws -> [String] {
+        let (outputs, result) = try stepsAndErrors(commands, dataDirectory: dataDirectory, locale: locale)
+        #expect(result.status == 0, "\(result.stderr)")
+        return outputs
+    }
+
+    /// `steps`, also giving the process (its stderr holds the errors of commands that failed; the exit code is 1).
+    func stepsAndErrors(_ commands: [String], dataDirectory: URL? = nil, locale: String = "en") throws -> ([String], ProcessResult) {
         var lines: [String] = []
         for (index, command) in commands.enumerated() { lines += ["echo ⟦\(index)⟧", command] }
         let result = try run(lines, dataDirectory: dataDirectory, locale: locale)
-        #expect(result.status == 0, "\(result.stderr)")
         var outputs = Array(repeating: "", count: commands.count)
         var current: Int?
         for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -37,7 +43,7 @@ struct AppEndToEndTests {
                 outputs[current] += line + "\n"
             }
         }
-        return outputs
+        return (outputs, result)
     }
 
     static let onlineRun = ["app start", "app open products", "app open cart", "app open orders", "app open summary", "app warmup"]

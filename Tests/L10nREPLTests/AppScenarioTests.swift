@@ -82,12 +82,18 @@ extension AppEndToEndTests {
     @Test func offlineTapsSendNothingToTheServerAndOnlineOnlyActionsStayDisabled() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // The path goes down while the backend still answers: whatever the app sent would reach it and be counted.
-        let out = try steps([
+        let (out, process) = try stepsAndErrors([
             "app start", "app open cart", "app network none", "app backend requests",
             "app tap Proceed to Checkout", "app tap Update Quantity", "app open orders", "app tap Rate Order", "app tap Track Order",
             "app open product user1-p1", "app tap Raise Service Request", "app tap Transfer Ownership", "app refresh",
             "app backend requests", "app telemetry",
+            // BR-001 in code: the feature's API (not a button) throws its typed error offline and sends nothing.
+            "app call raise-service-request user1-p1 The screen is cracked", "app call transfer-ownership user1-p1 user2",
+            "app backend requests",
         ])
+        #expect(process.status == 1, "the two refused calls fail the script")
+        #expect(process.stderr.components(separatedBy: "(ProductActionError.requiresConnection)").count == 3, "\(process.stderr)")
+        #expect(process.stderr.contains("needs an internet connection; offline data is read-only (BR-001)"))
         #expect(out[2].contains("status: offline"))
         #expect(out[4].contains("toast no-connection") && out[7].contains("toast no-connection"))
         #expect(out[10].contains("toast requires-connection"))
@@ -98,6 +104,7 @@ extension AppEndToEndTests {
         }
         #expect(!dataRequests(out[3]).isEmpty)
         #expect(dataRequests(out[13]) == dataRequests(out[3]), "before: \(out[3])\nafter: \(out[13])")
+        #expect(dataRequests(out[17]) == dataRequests(out[3]), "before: \(out[3])\nafter the calls: \(out[17])")
         #expect(!out[13].contains("POST"), "no write reached the server: \(out[13])")
         #expect(out[14].contains("commerce.action_refused action=checkout") && out[14].contains("commerce.action_refused action=rateOrder"))
     }

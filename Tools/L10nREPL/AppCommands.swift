@@ -18,6 +18,8 @@ extension REPLSession {
     app network wifi|cellular|none                     what the path monitor reads
     app open products|product ID|cart|orders|summary|summary card
     app tap ACTION                                     an action's localized title or its id
+    app call raise-service-request PRODUCT [ISSUE…]    an online-only action through the feature's API, not a button:
+    app call transfer-ownership PRODUCT USER           offline it throws its typed error and sends nothing (BR-001)
     app refresh · app register-activity
     app background · app foreground · app kill · app relaunch
     app advance SECONDS                                move the simulated clock (banner timers, staleness)
@@ -80,6 +82,12 @@ extension REPLSession {
                 }
                 try blocking { () async throws(AppCommandError) in try await app.tap(action.id) }
                 return appScreen(app)
+            case ("call", 2...):
+                let argument = rest.count > 2 ? rest[2...].joined(separator: " ") : "Reported from the REPL"
+                let outcome = try blocking { () async throws(AppCommandError) in
+                    try await app.callProductAction(rest[0], productID: rest[1], argument: argument)
+                }
+                return .ok(outcome)
             case ("refresh", 0):
                 try blocking { () async throws(AppCommandError) in try await app.refresh() }
                 return appScreen(app)

@@ -361,6 +361,41 @@ public actor OfflineApp {
         await settle()
     }
 
+    /// `app call …`: an online-only product action through the feature's API, as code (a deep link, a shortcut)
+    /// would call it, not through a button: offline it must throw the typed error and send nothing (BR-001).
+    public func callProductAction(_ action: String, productID: String, argument: String) async throws(AppCommandError) -> String {
+        let run = try current()
+        guard ["raise-service-request", "transfer-ownership"].contains(action) else {
+            throw AppCommandError("unknown action \(action): raise-service-request or transfer-ownership")
+        }
+        await run.products.open()
+        if !backend.holding { await run.products.waitUntilSynced() }
+        do throws(ProductActionError) {
+            switch action {
+            case "raise-service-request":
+                let receipt = try await run.products.raiseServiceRequest(productID: productID, issue: argument)
+                await settle()
+                return "service request \(receipt.id) for \(receipt.productId): \(receipt.status)"
+            case "transfer-ownership":
+                let receipt = try await run.products.transferOwnership(productID: productID, toUser: argument)
+                await settle()
+                return "\(receipt.productId) transferred from \(receipt.fromUser) to \(receipt.toUser)"
+            default:
+                return ""
+            }
+        } catch {
+            throw AppCommandError("\(action) refused: \(error) (ProductActionError.\(Self.caseName(of: error)))")
+        }
+    }
+
+    private static func caseName(of error: ProductActionError) -> String {
+        switch error {
+        case .requiresConnection: "requiresConnection"
+        case .unknownProduct: "unknownProduct"
+        case .failed: "failed"
+        }
+    }
+
     public func refresh() async throws(AppCommandError) {
         let run = try current()
         switch route {
