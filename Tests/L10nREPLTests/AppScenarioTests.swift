@@ -10,8 +10,8 @@ extension AppEndToEndTests {
         let out = try steps([
             "app start", "app backend hold", "app login user2", "app warmup", "app screen",         // 0–4
             "app open products", "app background", "app screen", "app foreground", "app screen",   // 5–9
-            "app open summary card", "app open products", "app backend release", "app warmup",      // 10–13
-            "app tap Close", "app telemetry",                                                      // 14–15
+            "app open summary card", "app open products", "app advance 2", "app backend release",   // 10–13
+            "app warmup", "app tap Close", "app telemetry",                                         // 14–16
         ])
         // Login starts one session for the new user; its requests wait at the backend, so it stays in progress.
         #expect(out[3].contains("warmup: inProgress (session 1, 4 subtasks"))
@@ -27,12 +27,13 @@ extension AppEndToEndTests {
         #expect(!out[10].contains("Optimizing your experience") && !out[10].contains("toast warmup.toast"))
         #expect(out[11].contains("Optimizing your experience"))
         // Released: the session completes, the toast goes and the banner follows; its X closes it.
-        #expect(out[12].contains("answering normally"))
-        #expect(out[13].contains("warmup: completed (session 1, 4 subtasks, 0 required pending)"))
-        #expect(out[14].contains("12 products") && !out[14].contains("App optimized") && !out[14].contains("Optimizing"))
-        let telemetry = out[15]
+        #expect(out[13].contains("answering normally"))
+        #expect(out[14].contains("warmup: completed (session 1, 4 subtasks, 0 required pending)"))
+        #expect(out[15].contains("12 products") && !out[15].contains("App optimized") && !out[15].contains("Optimizing"))
+        let telemetry = out[16]
         #expect(telemetry.components(separatedBy: "cache_warmup_started").count == 3, "one session at launch, one at login: none restarted")
         #expect(telemetry.components(separatedBy: "cache_warmup_completed").count == 3)
+        #expect(telemetry.contains("cache_warmup_completed session=1 subtasks=4 (2000 ms)"), "the duration on the injected clock")
     }
 
     @Test func theBannerFollowsTheSessionAndItsXClosesIt() throws {
@@ -53,6 +54,13 @@ extension AppEndToEndTests {
         #expect(!out[7].contains("Optimizing your experience") && !out[7].contains("App optimized"), "the toast goes; no success banner")
         #expect(!out[7].contains("toast "), "and no error toast")
         #expect(out[8].contains("cache_warmup_failed"))
+    }
+
+    @Test func aFailedSyncKeepsTheCachedListWithoutAnError() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps(["app start", "app open products", "app advance 5", "app backend flaky 100", "app refresh", "app telemetry"])
+        #expect(out[4].contains("12 products") && !out[4].contains("toast ") && !out[4].contains("Offline Mode"), "silently kept")
+        #expect(out[5].contains("outcome=kept trigger=refresh"))
     }
 
     @Test func aFlakyNetworkNeverShowsTheIndicatorAndASustainedOutageShowsItOnce() throws {
