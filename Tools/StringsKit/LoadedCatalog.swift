@@ -94,14 +94,16 @@ public struct LoadedCatalog: Sendable {
            let data = FileManager.default.contents(atPath: path),
            let file = try? StringsParser.parse(data) {
             var table = CatalogTable(name: Linter.table(ofFile: path), locale: Linter.locale(ofFile: path), files: file.entries.isEmpty ? [] : [path])
-            table.entries.reserveCapacity(file.entries.count)
-            table.keys.reserveCapacity(file.entries.count)
-            for entry in file.entries {
+            // The parser's key index already holds every key, hashed: mapping its values reuses that hash table
+            // instead of inserting each key again. The last entry of a duplicated key wins, as in Core's loader.
+            let entries = file.entries
+            table.entries = file.lastEntryIndexByKey.mapValues { index in
+                let entry = entries[index]
                 let value: CatalogValue = if case let .string(text) = entry.value { .text(text) } else { .other(entry.value) }
-                let catalogEntry = CatalogEntry(key: entry.key, value: value, comment: entry.comment,
-                                                location: CatalogLocation(file: path, position: entry.keyPosition))
-                if table.entries.updateValue(catalogEntry, forKey: entry.key) == nil { table.keys.append(entry.key) }
+                return CatalogEntry(key: entry.key, value: value, comment: entry.comment,
+                                    location: CatalogLocation(file: path, position: entry.keyPosition))
             }
+            table.keys = file.keysInFirstOrder
             var loaded = LoadedCatalog()
             loaded.files = [path]
             loaded.parsedStrings[path] = file

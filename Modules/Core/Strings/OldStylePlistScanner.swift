@@ -44,8 +44,9 @@ struct OldStylePlistScanner {
     private(set) var notes: [PendingNote] = []
     private(set) var entries: [PendingEntry] = []
     /// Finds duplicates: the index in `entries` of each key's latest entry.
-    private var lastEntryIndexByKey: [String: Int] = [:]
-    private var escapeScratch: [UInt16] = []
+    private(set) var lastEntryIndexByKey: [String: Int] = [:]
+    /// Reused for every string with an escape (most catalogs escape quotes in many values).
+    private let escapeScratch = UnitScratch()
 
     // Comment capture while skipping to a top-level key.
     private var collectingComments = false
@@ -263,7 +264,17 @@ struct OldStylePlistScanner {
         // Size the string exactly (a surrogate pair is counted as 6 bytes, 2 more than it needs): a capacity of
         // count * 3 would triple the memory of ASCII text, and every page of it costs a fault when first written.
         var capacity = 0
-        for unit in source { capacity += unit < 0x80 ? 1 : (unit < 0x800 ? 2 : 3) }
+        var isASCII = true
+        for unit in source {
+            if unit < 0x80 { capacity += 1 } else { isASCII = false; capacity += unit < 0x800 ? 2 : 3 }
+        }
+        if isASCII {
+            // Most keys and much copy: one byte per unit, a loop the compiler vectorizes.
+            return String(unsafeUninitializedCapacity: count) { output in
+                for index in 0..<count { output[index] = UInt8(truncatingIfNeeded: source[index]) }
+                return count
+            }
+        }
         return String(unsafeUninitializedCapacity: capacity) { output in
             var written = 0
             var index = 0
@@ -308,9 +319,9 @@ struct OldStylePlistScanner {
             if unit == 0x5C {  // backslash
                 if !sawEscape {
                     sawEscape = true
-                    escapeScratch.removeAll(keepingCapacity: true)
+                    escapeScratch.reset()
                 }
-                escapeScratch.append(contentsOf: UnsafeBufferPointer(rebasing: units[mark..<curr]))
+                escapeScratch.append(UnsafeBufferPointer(rebasing: units[mark..<curr]))
                 let backslashOffset = curr
                 curr += 1
                 if curr == end {
@@ -341,8 +352,8 @@ struct OldStylePlistScanner {
         }
         let string: String
         if sawEscape {
-            escapeScratch.append(contentsOf: UnsafeBufferPointer(rebasing: units[mark..<curr]))
-            string = escapeScratch.withUnsafeBufferPointer { Self.string(fromUTF16: $0) }
+            escapeScratch.append(UnsafeBufferPointer(rebasing: units[mark..<curr]))
+            string = Self.string(fromUTF16: escapeScratch.buffer)
         } else {
             string = makeString(mark..<curr)
         }
@@ -645,5 +656,47 @@ struct OldStylePlistScanner {
             }
             return nil
         }
+    }
+}
+
+/// A growable buffer of UTF-16 code units that is emptied without freeing it. (`Array.removeAll(keepingCapacity:)`
+/// goes through a generic `replaceSubrange`, which showed up when it ran for every escaped string of a catalog.)
+final class UnitScratch {
+    private var storage: UnsafeMutablePointer<UInt16>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        storage = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit { storage.deallocate() }
+
+    var buffer: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: storage, count: count) }
+
+    func reset() { count = 0 }
+
+    func append(_ unit: UInt16) {
+        reserve(1)
+        storage[count] = unit
+        count += 1
+    }
+
+    func append(_ units: UnsafeBufferPointer<UInt16>) {
+        guard let source = units.baseAddress, !units.isEmpty else { return }
+        reserve(units.count)
+        (storage + count).update(from: source, count: units.count)
+        count += units.count
+    }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let bigger = UnsafeMutablePointer<UInt16>.allocate(capacity: grown)
+        bigger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = bigger
+        capacity = grown
     }
 }

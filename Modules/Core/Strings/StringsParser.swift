@@ -59,7 +59,8 @@ public enum StringsParser {
             entries.append(StringsEntry(key: pending.key, value: pending.value, keyPosition: keyPosition,
                                         valuePosition: valuePosition, comment: pending.comment))
         }
-        return StringsFile(entries: entries, encoding: encoding, notes: makeNotes(scanner.notes, units: units))
+        return StringsFile(entries: entries, encoding: encoding, notes: makeNotes(scanner.notes, units: units),
+                           lastEntryIndexByKey: scanner.lastEntryIndexByKey)
     }
 
     private static func makeNotes(_ pending: [OldStylePlistScanner.PendingNote], units: UnsafeBufferPointer<UInt16>) -> [StringsNote] {

@@ -95,19 +95,29 @@ public struct StringsFile: Sendable, Equatable {
     public var entries: [StringsEntry]
     public var encoding: StringsEncoding
     public var notes: [StringsNote]
-    /// What Apple would return: the last duplicate wins. Built when asked: the linter and the catalog loader walk
-    /// `entries` and never need it, and building it for every file cost a second table as large as the file's.
+    /// The index in `entries` of each key's last entry (the one Apple keeps), as the parser found them: a table
+    /// keyed the same way can be built from it with `mapValues`, without hashing every key again.
+    public let lastEntryIndexByKey: [String: Int]
+
+    /// What Apple would return: the last duplicate wins. Built when asked (the linter and the catalog loader use
+    /// `entries` and `lastEntryIndexByKey`); `mapValues` reuses the index's hash table.
     public var dictionary: [String: PlistValue] {
-        var dictionary: [String: PlistValue] = [:]
-        dictionary.reserveCapacity(entries.count)
-        for entry in entries { dictionary[entry.key] = entry.value }
-        return dictionary
+        lastEntryIndexByKey.mapValues { entries[$0].value }
     }
 
-    public init(entries: [StringsEntry], encoding: StringsEncoding, notes: [StringsNote]) {
+    /// Keys in the order of their first entry (what a loader that inserts entries in order lists).
+    public var keysInFirstOrder: [String] {
+        if lastEntryIndexByKey.count == entries.count { return entries.map(\.key) }
+        var seen = Set<String>(minimumCapacity: lastEntryIndexByKey.count)
+        return entries.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
+
+    /// `lastEntryIndexByKey` is computed from `entries` when not given.
+    public init(entries: [StringsEntry], encoding: StringsEncoding, notes: [StringsNote], lastEntryIndexByKey: [String: Int]? = nil) {
         self.entries = entries
         self.encoding = encoding
         self.notes = notes
+        self.lastEntryIndexByKey = lastEntryIndexByKey ?? Dictionary(entries.enumerated().map { ($1.key, $0) }) { _, later in later }
     }
 }
 
