@@ -63,6 +63,37 @@ import Testing
         #expect(result.findings(.extraKey).compactMap(\.key) == ["extra"])
         #expect(result.findings.count == 13)
     }
+
+    /// The linter matches a translation by position while it lists keys in the base's order and by key after that:
+    /// a shuffled, shortened or padded translation gives the same findings as one looked up key by key.
+    @Test func matchingByPositionGivesWhatLookingUpByKeyGives() throws {
+        let folder = CatalogFolder()
+        var base = ""
+        for index in 0..<300 { base += "\"k\(index)\" = \"Item \(index) of %d.\";\n" }
+        folder.write("en.lproj/T.strings", base)
+        var order = Array(0..<300)
+        order.swapAt(10, 200)                      // two keys trade places
+        order.removeAll { $0 == 42 || $0 == 299 }  // missing in the middle and at the end
+        var target = "\"extra\" = \"Ekstra\";\n"  // everything after it is one place off
+        for index in order {
+            let value = index % 50 == 3 ? "Element \(index) av %@." : "Element \(index) av %d."
+            target += "\"k\(index)\" = \"\(value)\";\n"
+        }
+        folder.write("nb.lproj/T.strings", target)
+        let loaded = try LoadedCatalog.load(paths: [folder.root])
+        #expect(loaded.orderedEntries.count == 2, "the loader kept both tables in file order")
+        var byKey = loaded
+        byKey.orderedEntries = [:]
+        byKey = byKey.withOrderedEntries()
+        // The same entries, but a translation whose order never matches the base's: every key is looked up.
+        byKey.orderedEntries[Catalog.TableID(table: "T", locale: "nb")]?.reverse()
+        let fast = try Linter().lint(loaded)
+        let slow = try Linter().lint(byKey)
+        #expect(fast.findings == slow.findings)
+        #expect(Set(fast.findings(.missingKey).compactMap(\.key)) == ["k42", "k299"])
+        #expect(fast.findings(.formatMismatch).count == 6)
+        #expect(fast.findings(.extraKey).compactMap(\.key) == ["extra"])
+    }
 }
 
 enum RunChunks {

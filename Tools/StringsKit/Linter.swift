@@ -57,6 +57,7 @@ public struct Linter: Sendable {
 
     public func lint(_ catalog: LoadedCatalog) throws(LintSetupError) -> LintResult {
         let base = try baseLocale(of: catalog)
+        let catalog = catalog.withOrderedEntries()
         var run = LintRun(linter: self, catalog: catalog, base: base)
         run.checkProblems()
         run.checkParserNotes()
@@ -222,25 +223,35 @@ struct LintRun {
     mutating func perform(_ job: Job) -> (pair: Catalog.TableID, count: Int)? {
         switch job {
         case let .baseKeys(tableName, range):
-            guard let baseTable = catalog.table(tableName, locale: base) else { return nil }
-            for key in baseTable.keys[range] {
-                guard let entry = baseTable.entries[key] else { continue }
-                checkEntry(entry, baseEntry: nil, locale: base, table: tableName)
+            guard let baseEntries = ordered(tableName, base) else { return nil }
+            // Entries are read in place from the array (no copy of each, no lookup by key).
+            baseEntries.withUnsafeBufferPointer { entries in
+                for index in range { checkEntry(entries[index], baseEntry: nil, locale: base, table: tableName) }
             }
             return nil
         case let .localeKeys(tableName, locale, baseRange):
-            guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
+            guard let baseEntries = ordered(tableName, base), let table = catalog.table(tableName, locale: locale),
+                  let targetEntries = ordered(tableName, locale) else { return nil }
             let required = Set(configuration.requiredKeys[tableName] ?? [])
             let file = table.files.first ?? tableName
             var matched = 0
-            for key in baseTable.keys[baseRange] {
-                guard let baseEntry = baseTable.entries[key] else { continue }
-                if let entry = table.entries[key] {
-                    matched += 1
-                    checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
-                } else if baseEntry.shouldTranslate, !required.contains(key), !linter.identifiers.contains(key) {
-                    report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: key,
-                           "\"\(key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file")
+            baseEntries.withUnsafeBufferPointer { bases in
+                targetEntries.withUnsafeBufferPointer { targets in
+                    for index in baseRange {
+                        let baseEntry = bases[index]
+                        // A translation that lists its keys in the base's order is matched by position; any other
+                        // one is looked up by key.
+                        if index < targets.count, targets[index].key == baseEntry.key {
+                            matched += 1
+                            checkEntry(targets[index], baseEntry: baseEntry, locale: locale, table: tableName)
+                        } else if let entry = table.entries[baseEntry.key] {
+                            matched += 1
+                            checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
+                        } else if baseEntry.shouldTranslate, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) {
+                            report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key,
+                                   "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file")
+                        }
+                    }
                 }
             }
             return (Catalog.TableID(table: tableName, locale: locale), matched)
@@ -254,6 +265,11 @@ struct LintRun {
             }
             return nil
         }
+    }
+
+    /// A table's entries in key order (the linter's catalog has them for every table).
+    private func ordered(_ table: String, _ locale: String) -> [CatalogEntry]? {
+        catalog.orderedEntries[Catalog.TableID(table: table, locale: locale)]
     }
 
     mutating func checkRequiredKeys() {

@@ -10,6 +10,10 @@ public struct LoadedCatalog: Sendable {
     public var files: [String] = []
     public var parsedStrings: [String: StringsFile] = [:]
     public var declaredSourceLanguage: String?
+    /// Each table's entries in the order of its `keys`, where the loader made them (one `.strings` file per table
+    /// and locale, no duplicate keys); `withOrderedEntries()` fills in the rest. The linter walks these arrays
+    /// instead of looking every key up, and a translation listed in the base's order is matched without hashing.
+    public var orderedEntries: [Catalog.TableID: [CatalogEntry]] = [:]
 
     public init() {}
 
@@ -33,6 +37,15 @@ public struct LoadedCatalog: Sendable {
         tables[Catalog.TableID(table: table, locale: locale)]?.entries[key]
     }
 
+    /// The same catalog with `orderedEntries` for every table.
+    public func withOrderedEntries() -> LoadedCatalog {
+        var copy = self
+        for (id, table) in tables where copy.orderedEntries[id]?.count != table.keys.count {
+            copy.orderedEntries[id] = table.keys.compactMap { table.entries[$0] }
+        }
+        return copy
+    }
+
     /// Adds one file's catalog after the ones already merged; as in Core's loader, a later file's key wins.
     mutating func merge(_ catalog: LoadedCatalog) {
         files += catalog.files
@@ -51,6 +64,10 @@ public struct LoadedCatalog: Sendable {
             }
             for file in table.files where !existing.files.contains(file) { existing.files.append(file) }
             tables[id] = existing
+            orderedEntries[id] = nil  // two files in one table: rebuilt from the merged table when needed
+        }
+        for (id, ordered) in catalog.orderedEntries where orderedEntries[id] == nil && tables[id]?.keys.count == ordered.count {
+            orderedEntries[id] = ordered
         }
     }
 
@@ -94,20 +111,32 @@ public struct LoadedCatalog: Sendable {
            let data = FileManager.default.contents(atPath: path),
            let file = try? StringsParser.parse(data) {
             var table = CatalogTable(name: Linter.table(ofFile: path), locale: Linter.locale(ofFile: path), files: file.entries.isEmpty ? [] : [path])
-            // The parser's key index already holds every key, hashed: mapping its values reuses that hash table
-            // instead of inserting each key again. The last entry of a duplicated key wins, as in Core's loader.
-            let entries = file.entries
-            table.entries = file.lastEntryIndexByKey.mapValues { index in
-                let entry = entries[index]
+            func catalogEntry(_ entry: StringsEntry) -> CatalogEntry {
                 let value: CatalogValue = if case let .string(text) = entry.value { .text(text) } else { .other(entry.value) }
                 return CatalogEntry(key: entry.key, value: value, comment: entry.comment,
                                     location: CatalogLocation(file: path, position: entry.keyPosition))
             }
-            table.keys = file.keysInFirstOrder
+            var ordered: [CatalogEntry]?
+            if file.lastEntryIndexByKey.count == file.entries.count {
+                // No duplicates (the usual case): the entries in file order, and the table from the parser's key
+                // index, whose hash table `mapValues` reuses instead of inserting each key again.
+                let list = file.entries.map(catalogEntry)
+                table.entries = file.lastEntryIndexByKey.mapValues { list[$0] }
+                table.keys = file.entries.map(\.key)
+                ordered = list
+            } else {
+                // Duplicates: the last entry wins at the first one's place, as in Core's loader.
+                table.entries = file.lastEntryIndexByKey.mapValues { catalogEntry(file.entries[$0]) }
+                table.keys = file.keysInFirstOrder
+            }
             var loaded = LoadedCatalog()
             loaded.files = [path]
             loaded.parsedStrings[path] = file
-            if !file.entries.isEmpty { loaded.tables[Catalog.TableID(table: table.name, locale: table.locale)] = table }
+            if !file.entries.isEmpty {
+                let id = Catalog.TableID(table: table.name, locale: table.locale)
+                loaded.tables[id] = table
+                loaded.orderedEntries[id] = ordered
+            }
             return loaded
         }
         var catalog = Catalog()
