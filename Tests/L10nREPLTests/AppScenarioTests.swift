@@ -135,3 +135,31 @@ extension AppEndToEndTests {
         }
     }
 }
+
+extension AppEndToEndTests {
+    /// One endpoint failing while the rest answers (`app backend flaky 100 ENDPOINT`): the features' failure paths
+    /// on a fresh folder that comes online.
+    @Test func aFirstLoadThatFailsOnlineShowsWhatToDoAndNeverASpinner() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let products = try steps([
+            "app start --offline", "app backend flaky 100 products", "app online", "app open products", "app open cart",
+            "app status", "app backend steady", "app open products", "app refresh",
+        ], dataDirectory: folder.appendingPathComponent("products"))
+        #expect(products[1].contains("requests to /v1/users/user1/products failing"))
+        #expect(products[2].contains("status: online"), "health checks and the other endpoints answer")
+        // The first sync failed: the list still asks for one, with no spinner and no offline indicator.
+        let list = Self.flat(products[3])
+        #expect(list.contains("Please connect to the internet to sync your products") && !list.contains("⟳") && !list.contains("Offline Mode"))
+        #expect(products[4].contains("Total: €2,995.98"), "the cart endpoint answers and fills its screen")
+        #expect(products[5].contains("status: online"))
+        #expect(products[8].contains("12 products"), "once the endpoint answers, a refresh syncs the list")
+
+        let summary = try steps([
+            "app start --offline", "app backend flaky 100 summary", "app online", "app open summary", "app backend steady", "app refresh",
+        ], dataDirectory: folder.appendingPathComponent("summary"))
+        let failed = Self.flat(summary[3])
+        #expect(failed.contains("Your summary couldn’t be loaded") && failed.contains("Something went wrong on our side. Try again in a moment."))
+        #expect(!failed.contains("⟳"), "never an endless spinner")
+        #expect(summary[5].contains("in review"), "a refresh after the endpoint recovers loads it")
+    }
+}

@@ -13,7 +13,8 @@ extension REPLSession {
     app login ID · app logout
     app online · app offline                           the backend accepts / refuses connections; the app notices
     app backend hold|release                           data requests wait at the backend (a warmup stays in progress)
-    app backend flaky PERCENT|steady                   about PERCENT % of requests fail (resets, 503s), probes too
+    app backend flaky PERCENT [ENDPOINT]|steady        about PERCENT % of requests fail (resets, 503s), probes too;
+                                                       ENDPOINT (products, cart, orders, summary, activities): only those
     app backend requests                               what the backend has received, by endpoint
     app network wifi|cellular|none                     what the path monitor reads
     app open products|product ID|cart|orders|summary|summary card
@@ -48,9 +49,10 @@ extension REPLSession {
                 switch (rest[0], rest.count) {
                 case ("hold", 1), ("release", 1):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendHolding(rest[0] == "hold") }
-                case ("flaky", 2):
-                    guard let percent = Int(rest[1]) else { return .error("usage: app backend flaky PERCENT (0–100)") }
-                    try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: percent) }
+                case ("flaky", 2), ("flaky", 3):
+                    guard let percent = Int(rest[1]) else { return .error("usage: app backend flaky PERCENT [ENDPOINT] (0–100)") }
+                    let endpoint = rest.count == 3 ? rest[2] : nil
+                    try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: percent, endpoint: endpoint) }
                 case ("steady", 1):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: 0) }
                 case ("requests", 1):
@@ -60,7 +62,7 @@ extension REPLSession {
                     let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
                     return .ok((["backend received \(counts.values.reduce(0, +)) request(s):"] + lines).joined(separator: "\n"))
                 default:
-                    return .error("usage: app backend hold|release|flaky PERCENT|steady|requests")
+                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|steady|requests")
                 }
                 let (conditions, status, counts) = blocking { await (app.backend, app.status, app.backendCounts) }
                 let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""

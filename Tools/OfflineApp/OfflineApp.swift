@@ -82,6 +82,11 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
     public var holding = false
     /// About this share of requests (health checks included) fail: half by a connection reset, the rest by a 503.
     public var flakyPercent = 0
+    /// When set, only requests under this path fail (one data endpoint of one user: the rest answers).
+    public var flakyPath: String?
+
+    /// The data endpoints `app backend flaky PERCENT ENDPOINT` can single out.
+    public static let endpoints = ["products", "cart", "orders", "summary", "activities"]
 
     public init() {}
 
@@ -92,14 +97,14 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
         let errors = resets < 1 ? (failing - resets) / (1 - resets) : 0
         return FaultConfiguration(errorRate: errors, resetRate: resets, refuseConnections: refusing, holdResponses: holding,
                                   // While holding, every fault applies to the data API only, so health checks answer.
-                                  pathPrefixes: holding ? ["/v1/"] : nil)
+                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/"] : nil))
     }
 
     public var description: String {
         var parts: [String] = []
         if refusing { parts.append("refusing connections") }
         if holding { parts.append("holding data requests") }
-        if flakyPercent > 0 { parts.append("about \(flakyPercent) % of requests failing") }
+        if flakyPercent > 0 { parts.append("about \(flakyPercent) % of \(flakyPath.map { "requests to \($0)" } ?? "requests") failing") }
         return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")
     }
 }
@@ -268,11 +273,16 @@ public actor OfflineApp {
         await settle()
     }
 
-    /// `app backend flaky PERCENT|steady`: about PERCENT % of requests fail (resets and 503s), health checks too.
-    public func setBackendFlaky(percent: Int) async throws(AppCommandError) {
+    /// `app backend flaky PERCENT [ENDPOINT]|steady`: about PERCENT % of requests fail (resets and 503s), health checks
+    /// too; with an endpoint (products, cart, orders, summary, activities), only the current user's requests to it.
+    public func setBackendFlaky(percent: Int, endpoint: String? = nil) async throws(AppCommandError) {
         guard (0...100).contains(percent) else { throw AppCommandError("a percentage from 0 to 100, e.g. `app backend flaky 30`") }
+        if let endpoint, !BackendConditions.endpoints.contains(endpoint) {
+            throw AppCommandError("unknown endpoint \(endpoint): use \(BackendConditions.endpoints.joined(separator: ", "))")
+        }
         var conditions = backend
         conditions.flakyPercent = percent
+        conditions.flakyPath = endpoint.map { "/v1/users/\(run?.user ?? lastUser)/\($0)" }
         try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
     }
 
