@@ -11,11 +11,8 @@ struct LintSuite: BenchSuite {
 
     static let entries = 20_000
     static let planted = 50
-    /// Each tool runs this many times and its best time counts (the median is printed beside it): on a shared
-    /// machine a single run can be 50 % slower for reasons of its own. translate-toolkit takes seconds a run, so
-    /// it runs `toolkitRepeats` times.
-    static let repeats = 5
-    static let toolkitRepeats = 3
+    /// Interleaved rounds (see `run`): on a shared machine a single run can be 50 % slower for reasons of its own.
+    static let rounds = 3
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -28,103 +25,78 @@ struct LintSuite: BenchSuite {
         let bytes = (try Self.size(base)) + (try Self.size(target))
         report.emit("input_bytes", Double(bytes), unit: "bytes", note: "\(Self.entries) entries per locale, UTF-16LE with BOM, comments, \(Self.planted) planted format errors")
 
-        // l10n lint, the whole process, best of `repeats`: the release build beside this benchmark, and the distribution
-        // build (scripts/build-l10n: the Swift runtime and Foundation linked in) when it has been built.
         guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n").path,
               FileManager.default.isExecutableFile(atPath: l10n) else {
             throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
         }
-        let lint = try Self.measureLint(l10n, base: base, target: target, folder: folder, label: "l10n", report: report)
-        var staticLint: ChildRun?
-        if let staticL10n = Self.distributionBuild() {
-            staticLint = try Self.measureLint(staticL10n, base: base, target: target, folder: folder, label: "l10n_static", report: report)
-        } else {
-            report.emit("l10n_static_lint_seconds", 0, unit: "s", note: "skipped: run scripts/build-l10n to measure the distribution build too")
-        }
-
-        // plutil -lint: a syntax check alone.
         let plutilPath = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
             ?? Self.onPath("plutil")
-        if let plutilPath {
-            var runs: [ChildRun] = []
-            for _ in 0..<Self.repeats { runs.append(try ChildRun.spawn([plutilPath, "-lint", base, target], folder: folder)) }
-            let plutil = runs.min { $0.seconds < $1.seconds }!
-            report.emit("plutil_lint_seconds", plutil.seconds, unit: "s",
-                        note: "best of \(Self.repeats) (median \(Self.median(runs.map(\.seconds)))); exit \(plutil.status)")
-            for (label, run) in [("l10n_vs_plutil", lint), ("l10n_static_vs_plutil", staticLint)] {
-                guard let run else { continue }
-                report.emit(label, run.seconds, unit: "s", peer: "plutil -lint", peerValue: plutil.seconds,
-                            ratio: plutil.seconds / run.seconds, goal: "l10n faster (ratio > 1)", pass: run.seconds < plutil.seconds)
+        if Self.onPath("prop2po") == nil {
+            _ = try? ChildRun.spawn(["/usr/bin/env", "pip", "install", "--quiet", "translate-toolkit"], folder: folder)
+        }
+        let toolkit = Self.onPath("prop2po").flatMap { prop2po in Self.onPath("pofilter").map { (prop2po, $0) } }
+        let po = (folder as NSString).appendingPathComponent("nb.po")
+        let filtered = (folder as NSString).appendingPathComponent("nb.filtered.po")
+
+        // Rounds interleave the tools, so a slow spell of a shared machine hits them alike; each tool's best run counts
+        // (the median is printed beside it). A round: l10n and plutil twice, translate-toolkit once.
+        var lintRuns: [ChildRun] = [], plutilRuns: [ChildRun] = []
+        var toolkitRuns: [(convert: ChildRun, filter: ChildRun)] = []
+        for _ in 0..<Self.rounds {
+            for _ in 0..<2 {
+                lintRuns.append(try ChildRun.spawn([l10n, "lint", "--format", "json", base, target], folder: folder))
+                if let plutilPath { plutilRuns.append(try ChildRun.spawn([plutilPath, "-lint", base, target], folder: folder)) }
             }
+            if let (prop2po, pofilter) = toolkit {
+                let convert = try ChildRun.spawn([prop2po, "--personality=strings", "--encoding=utf-16", "-t", base, target, po], folder: folder)
+                let filter = try ChildRun.spawn([pofilter, "-t", "printf", po, filtered], folder: folder)
+                toolkitRuns.append((convert, filter))
+            }
+        }
+
+        let lint = try Self.reportLint(lintRuns, binary: l10n, label: "l10n", report: report)
+
+        // plutil -lint: a syntax check alone.
+        if let plutil = plutilRuns.min(by: { $0.seconds < $1.seconds }) {
+            report.emit("plutil_lint_seconds", plutil.seconds, unit: "s",
+                        note: "best of \(plutilRuns.count) (median \(Self.median(plutilRuns.map(\.seconds)))); exit \(plutil.status)")
+            report.emit("l10n_vs_plutil", lint.seconds, unit: "s", peer: "plutil -lint", peerValue: plutil.seconds,
+                        ratio: plutil.seconds / lint.seconds, goal: "l10n faster (ratio > 1)", pass: lint.seconds < plutil.seconds)
         } else {
             report.emit("plutil_lint_seconds", 0, unit: "s", note: "skipped: plutil not found")
         }
 
         // translate-toolkit: prop2po (strings personality) then pofilter's printf check.
-        if Self.onPath("prop2po") == nil {
-            _ = try? ChildRun.spawn(["/usr/bin/env", "pip", "install", "--quiet", "translate-toolkit"], folder: folder)
-        }
-        if let prop2po = Self.onPath("prop2po"), let pofilter = Self.onPath("pofilter") {
-            let po = (folder as NSString).appendingPathComponent("nb.po")
-            let filtered = (folder as NSString).appendingPathComponent("nb.filtered.po")
-            var toolkitRuns: [(convert: ChildRun, filter: ChildRun)] = []
-            for _ in 0..<Self.toolkitRepeats {
-                let convert = try ChildRun.spawn([prop2po, "--personality=strings", "--encoding=utf-16", "-t", base, target, po], folder: folder)
-                let filter = try ChildRun.spawn([pofilter, "-t", "printf", po, filtered], folder: folder)
-                toolkitRuns.append((convert, filter))
-            }
-            let (convert, filter) = toolkitRuns.min { $0.convert.seconds + $0.filter.seconds < $1.convert.seconds + $1.filter.seconds }!
+        if let (convert, filter) = toolkitRuns.min(by: { $0.convert.seconds + $0.filter.seconds < $1.convert.seconds + $1.filter.seconds }) {
             let toolkitSeconds = convert.seconds + filter.seconds
             let filteredText = (try? String(contentsOfFile: filtered, encoding: .utf8)) ?? ""
             let toolkitFound = filteredText.components(separatedBy: "(pofilter) printf").count - 1
             report.emit("toolkit_seconds", toolkitSeconds, unit: "s",
-                        note: "best of \(Self.toolkitRepeats) (median \(Self.median(toolkitRuns.map { $0.convert.seconds + $0.filter.seconds }))): prop2po \(String(format: "%.2f", convert.seconds)) s (exit \(convert.status)) + pofilter \(String(format: "%.2f", filter.seconds)) s (exit \(filter.status))")
+                        note: "best of \(toolkitRuns.count) (median \(Self.median(toolkitRuns.map { $0.convert.seconds + $0.filter.seconds }))): prop2po \(String(format: "%.2f", convert.seconds)) s (exit \(convert.status)) + pofilter \(String(format: "%.2f", filter.seconds)) s (exit \(filter.status))")
             report.emit("toolkit_planted_errors_found", Double(toolkitFound), unit: "findings", goal: "\(Self.planted)", pass: toolkitFound == Self.planted)
-            for (label, run) in [("l10n_vs_toolkit", lint), ("l10n_static_vs_toolkit", staticLint)] {
-                guard let run else { continue }
-                report.emit(label, run.seconds, unit: "s", peer: "translate-toolkit prop2po+pofilter", peerValue: toolkitSeconds,
-                            ratio: toolkitSeconds / run.seconds, goal: ">= 50x faster", pass: toolkitSeconds / run.seconds >= 50)
-            }
+            report.emit("l10n_vs_toolkit", lint.seconds, unit: "s", peer: "translate-toolkit prop2po+pofilter", peerValue: toolkitSeconds,
+                        ratio: toolkitSeconds / lint.seconds, goal: ">= 50x faster", pass: toolkitSeconds / lint.seconds >= 50)
         } else {
             report.emit("toolkit_seconds", 0, unit: "s", note: "skipped: prop2po/pofilter not found and pip install translate-toolkit failed")
         }
     }
 
-    /// The middle value, in seconds with four decimals, for the notes.
-    static func median(_ values: [Double]) -> String {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? "-" : String(format: "%.4f s", sorted[sorted.count / 2])
-    }
-
-    /// Runs `lint --format json` on the pair `repeats` times; reports the best time, the planted errors found and peak memory.
-    static func measureLint(_ l10n: String, base: String, target: String, folder: String, label: String,
-                            report: BenchReport) throws -> ChildRun {
-        var runs: [ChildRun] = []
-        for _ in 0..<repeats {
-            runs.append(try ChildRun.spawn([l10n, "lint", "--format", "json", base, target], folder: folder))
-        }
+    /// Reports one l10n build's best time, the planted errors it found and its peak memory; returns the best run.
+    static func reportLint(_ runs: [ChildRun], binary: String, label: String, report: BenchReport) throws -> ChildRun {
         let best = runs.min { $0.seconds < $1.seconds }!
         let found = try countFormatFindings(best.output)
         report.emit("\(label)_lint_seconds", best.seconds, unit: "s",
-                    note: "best of \(repeats) (median \(median(runs.map(\.seconds)))); exit \(best.status); \(l10n)")
+                    note: "best of \(runs.count) (median \(median(runs.map(\.seconds)))); exit \(best.status); \(binary)")
         report.emit("\(label)_planted_errors_found", Double(found), unit: "findings", goal: "\(planted)", pass: found == planted)
         let peak = Double(runs.map(\.maxResidentBytes).max() ?? 0) / 1_048_576
         report.emit("\(label)_lint_peak_rss", peak, unit: "MB", goal: "< 100 MB", pass: peak < 100)
         return best
     }
 
-    /// `.build-static/release/l10n` of the package this benchmark was built from, if scripts/build-l10n made it.
-    static func distributionBuild() -> String? {
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
-        var folder = executable.deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                let built = folder.appendingPathComponent(".build-static/release/l10n").path
-                return FileManager.default.isExecutableFile(atPath: built) ? built : nil
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
+    /// The middle value, in seconds with four decimals, for the notes.
+    static func median(_ values: [Double]) -> String {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? "-" : String(format: "%.4f s", sorted[sorted.count / 2])
     }
 
     // MARK: Input
