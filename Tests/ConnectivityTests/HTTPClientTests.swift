@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    @Test func stoppingTheServerLetsParkedRequestsFinish() async throws {
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(
+            faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/v1/"]), now: { Date(timeIntervalSince1970: 1_767_225_600) }))
+        let url = try await server.start()
+        let api = client(url, connectivity: EvidenceRecorder().context)
+        let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }
+        while server.heldRequests < 1 { await Task.yield() }
+        await server.stop()
+        #expect(server.heldRequests == 0)
+        _ = try? await cart.value  // answered or cut off by the shutdown, but not left waiting
+    }
+
     @Test func aClientErrorIsTypedWithItsStatusAndBody() async throws {
         try await withReferenceServer { _, url in
             let recorder = EvidenceRecorder()

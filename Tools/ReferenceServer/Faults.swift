@@ -114,6 +114,15 @@ final class FaultInjector: Sendable {
         for request in released { request.resume() }
     }
 
+    /// Lets every parked request go on (the server is stopping), whatever the faults say.
+    func releaseHeld() {
+        let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for request in released { request.resume() }
+    }
+
     /// Returns at once unless the faults hold requests on this path; then when they stop holding.
     func waitWhileHeld(path: String) async {
         await withCheckedContinuation { (request: CheckedContinuation<Void, Never>) in

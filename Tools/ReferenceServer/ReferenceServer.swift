@@ -99,6 +99,8 @@ public final class ReferenceServer: Sendable {
     public func stop() async {
         await lifecycle.run {
             listener.withLock { $0.refuseTimer?.cancel() }
+            // Requests parked by `holdResponses` would keep the graceful shutdown waiting: let them finish.
+            faultInjector.releaseHeld()
             await unbind()
         }
     }
