@@ -118,7 +118,7 @@ extension REPLSession {
             case ("screen", 0):
                 return appScreen(app)
             case ("telemetry", 0):
-                let events = blocking { await app.telemetrySink.events }
+                let events = app.telemetrySink.events
                 return .ok(events.map { event in
                     let attributes = event.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
                     let duration = event.duration.map { String(format: " (%.0f ms)", $0.seconds * 1000) } ?? ""

@@ -1,5 +1,5 @@
 import CEditLine
-public import Foundation
+import Foundation
 
 /// Runs a REPL session against a terminal (libedit: line editing, history, Tab completion) or a
 /// script (stdin that is not a terminal, or `--script FILE`: no prompt, no colour, one command a

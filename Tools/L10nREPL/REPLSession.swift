@@ -67,7 +67,8 @@ public final class REPLSession {
         ("double", .double, "pseudo: every letter doubled"),
     ]
 
-    public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineSummaryPreviews.self, OfflineCommercePreviews.self, OfflineProductsPreviews.self]
+    /// Metatypes of stateless enums: nothing here can be mutated, whatever the compiler can prove.
+    nonisolated(unsafe) public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineSummaryPreviews.self, OfflineCommercePreviews.self, OfflineProductsPreviews.self]
 
     public static var previews: [Preview] {
         previewProviders.flatMap { $0.previews }

@@ -1,5 +1,5 @@
 import Connectivity
-public import Core
+import Core
 import Foundation
 import Logging
 import OfflineCommerce
