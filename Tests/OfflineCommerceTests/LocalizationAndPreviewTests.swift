@@ -22,21 +22,21 @@ import Testing
                          "commerce.no-connection-toast"] {
             #expect(ids.contains(required), "missing \(required)")
         }
-        let offline = try Self.preview("commerce.cart-offline").allCopies
+        let offline = try Self.preview("commerce.cart-offline").copies
         #expect(offline.contains(CoreCopy.offlineIndicatorAccessibilityLabel))
         #expect(offline.contains(CoreCopy.disabledAccessibilityLabel(CommerceCopy.checkout)))
-        #expect(!(try Self.preview("commerce.cart-online").allCopies.contains(CoreCopy.offlineIndicatorTitle)))
-        #expect(try Self.preview("commerce.no-connection-toast").allCopies.contains(CoreCopy.noConnection))
-        #expect(try Self.preview("commerce.cart-first-load").allCopies.contains(Copy("OfflineCommerce", "empty.cart.message")))
-        #expect(try Self.preview("commerce.orders-first-load").allCopies.contains(Copy("OfflineCommerce", "empty.orders.message")))
-        #expect(try Self.preview("commerce.checkout-offline").allCopies.contains(CoreCopy.appearOffline))
+        #expect(!(try Self.preview("commerce.cart-online").copies.contains(CoreCopy.offlineIndicatorTitle)))
+        #expect(try Self.preview("commerce.no-connection-toast").copies.contains(CoreCopy.noConnection))
+        #expect(try Self.preview("commerce.cart-first-load").copies.contains(Copy("OfflineCommerce", "empty.cart.message")))
+        #expect(try Self.preview("commerce.orders-first-load").copies.contains(Copy("OfflineCommerce", "empty.orders.message")))
+        #expect(try Self.preview("commerce.checkout-offline").copies.contains(CoreCopy.appearOffline))
     }
 
     @Test("AC9 every word of every preview resolves in all seven locales", arguments: productLocales)
     func everyWordOfEveryPreviewResolvesInTheLocaleWithoutFallback(_ locale: String) throws {
         let localizer = try localizer(locale)
         for preview in Self.previews {
-            for copy in preview.node.allCopies {
+            for copy in preview.node.copies {
                 let resolved = localizer.resolve(copy)
                 #expect(resolved.issues.isEmpty, "\(preview.id) \(copy.qualifiedKey) [\(locale)]: \(resolved.issues)")
                 #expect(!resolved.isFallback, "\(preview.id) \(copy.qualifiedKey) falls back in \(locale)")

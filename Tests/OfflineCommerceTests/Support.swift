@@ -203,31 +203,3 @@ extension CartLineRow {
     var shown: [String] { [id, name, imageRef, "\(quantity)", "\(unitPrice)", "\(lineTotal)", "\(String(describing: pendingQuantity))"] }
 }
 
-extension ViewNode {
-    /// Every `Copy` this node shows or announces (titles, arguments' inner copies, accessibility labels).
-    var allCopies: [Copy] {
-        switch self {
-        case let .title(copy), let .text(copy, _): return [copy]
-        case .verbatim, .divider: return []
-        case let .field(label, value):
-            if case let .copy(copy) = value { return [label, copy] }
-            return [label]
-        case let .badge(copy, _, label): return [copy] + (label.map { [$0] } ?? [])
-        case let .banner(banner):
-            return [banner.title] + [banner.message, banner.accessibilityLabel].compactMap { $0 } + (banner.action.map(Self.copies) ?? [])
-        case let .toast(toast): return [toast.message] + (toast.title.map { [$0] } ?? [])
-        case let .empty(empty): return [empty.title] + (empty.message.map { [$0] } ?? []) + (empty.action.map(Self.copies) ?? [])
-        case let .actions(actions): return actions.flatMap(Self.copies)
-        case let .row(nodes, feedback):
-            var copies = nodes.flatMap(\.allCopies)
-            if case let .failed(copy) = feedback { copies.append(copy) }
-            return copies
-        case let .stack(nodes): return nodes.flatMap(\.allCopies)
-        case let .progress(copy): return copy.map { [$0] } ?? []
-        }
-    }
-
-    static func copies(_ action: Action) -> [Copy] {
-        [action.title, action.accessibilityLabel] + (action.state.disabledReason.map { [$0] } ?? [])
-    }
-}

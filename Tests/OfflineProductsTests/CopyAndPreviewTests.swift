@@ -14,7 +14,7 @@ import Testing
         #expect(ids.allSatisfy { $0.hasPrefix("products.") })
         #expect(ids.count == OfflineProductsPreviews.previews.count, "preview ids are unique")
         let badges = OfflineProductsPreviews.previews.filter { $0.id.hasPrefix("products.card-") && $0.id != "products.card-offline-tap" }
-            .flatMap { flatten($0.node) }.compactMap { node -> BadgeTone? in
+            .flatMap { $0.node.descendants }.compactMap { node -> BadgeTone? in
                 if case let .badge(_, tone, _) = node { return tone }
                 return nil
             }
@@ -23,7 +23,7 @@ import Testing
 
     @Test func offlinePreviewsShowTheIndicatorAndOnlinePreviewsDoNot() {
         for preview in OfflineProductsPreviews.previews {
-            let hasBanner = flatten(preview.node).contains(.banner(ProductsViewState.offlineBanner))
+            let hasBanner = preview.node.descendants.contains(.banner(ProductsViewState.offlineBanner))
             let offline = preview.id.contains("offline") || preview.id.contains("expiring") || preview.id.contains("expired")
                 || preview.id.contains("first-use") || preview.id.contains("reconnecting")
             #expect(hasBanner == offline, "\(preview.id)")
@@ -34,7 +34,7 @@ import Testing
     func everyPreviewResolvesWithoutMissingKeysIn(_ locale: String) {
         let localizer = localizer(locale)
         for preview in OfflineProductsPreviews.previews {
-            for copy in copies(in: preview.node) {
+            for copy in preview.node.copies {
                 let resolved = localizer.resolve(copy)
                 #expect(resolved.issues.isEmpty, "\(preview.id) \(copy.qualifiedKey) in \(locale): \(resolved.issues)")
                 #expect(!resolved.isFallback || locale == "en", "\(copy.qualifiedKey) falls back in \(locale)")

@@ -177,7 +177,7 @@ import Testing
         let node = view(state).viewNode()
         guard case let .stack(nodes) = node else { Issue.record("not a stack"); return }
         #expect(nodes.first == .banner(ProductsViewState.offlineBanner))
-        #expect(flatten(node).contains(.title(ProductsCopy.cardTitle)))
+        #expect(node.descendants.contains(.title(ProductsCopy.cardTitle)))
     }
 
     @Test func refreshOfflineSaysThereIsNoConnection() {

@@ -18,18 +18,18 @@ import Testing
 
     @Test func eachPreviewShowsWhatItsStateMeans() throws {
         func preview(_ id: String) throws -> ViewNode { try #require(OfflineSummaryPreviews.previews.first { $0.id == id }).node }
-        let offline = try flatten(preview("summary.offline-cached"))
+        let offline = try preview("summary.offline-cached").descendants
         #expect(offline.contains(.banner(SummaryViewState.offlineBanner)))
         #expect(offline.contains(.text(SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)), style: .caption)))
         #expect(!offline.contains(.banner(SummaryViewState.staleBannerValue)))
-        #expect(try flatten(preview("summary.stale")).contains(.banner(SummaryViewState.staleBannerValue)))
-        #expect(try !flatten(preview("summary.online")).contains(.banner(SummaryViewState.offlineBanner)))
-        #expect(try flatten(preview("summary.first-load-empty")).contains {
+        #expect(try preview("summary.stale").descendants.contains(.banner(SummaryViewState.staleBannerValue)))
+        #expect(try !preview("summary.online").descendants.contains(.banner(SummaryViewState.offlineBanner)))
+        #expect(try preview("summary.first-load-empty").descendants.contains {
             if case let .empty(empty) = $0 { return empty.title == SummaryCopy.firstLoadTitle }
             return false
         })
         #expect(try rendered(preview("summary.refresh-prompt")).contains("New activity has been recorded. Refresh to update your summary."))
-        let pending = try flatten(preview("summary.pending-activity")).contains {
+        let pending = try preview("summary.pending-activity").descendants.contains {
             if case let .row(_, feedback) = $0 { return feedback == .pending }
             return false
         }
@@ -40,7 +40,7 @@ import Testing
     func everyPreviewResolvesWithoutMissingKeysIn(_ locale: String) {
         let localizer = localizer(locale)
         for preview in OfflineSummaryPreviews.previews {
-            for copy in copies(in: preview.node) {
+            for copy in preview.node.copies {
                 let resolved = localizer.resolve(copy)
                 #expect(resolved.issues.isEmpty, "\(preview.id) \(copy.qualifiedKey) in \(locale): \(resolved.issues)")
                 #expect(!resolved.isFallback || locale == "en", "\(copy.qualifiedKey) falls back in \(locale)")

@@ -258,41 +258,14 @@ func localizer(_ locale: String) -> Localizer {
     Localizer(catalog: catalogs, locale: locale, baseLocale: "en", timeZone: "UTC")
 }
 
-/// Every `Copy` in a node tree.
-func copies(in node: ViewNode) -> [Copy] {
-    switch node {
-    case let .title(copy), let .text(copy, _): return [copy]
-    case .verbatim, .divider: return []
-    case let .field(label, value):
-        if case let .copy(copy) = value { return [label, copy] }
-        return [label]
-    case let .badge(copy, _, label): return [copy] + (label.map { [$0] } ?? [])
-    case let .banner(banner):
-        return [banner.title] + [banner.message, banner.accessibilityLabel, banner.action?.title].compactMap { $0 }
-    case let .toast(toast): return [toast.message] + (toast.title.map { [$0] } ?? [])
-    case let .empty(empty): return [empty.title] + [empty.message, empty.action?.title].compactMap { $0 }
-    case let .actions(actions): return actions.flatMap { [$0.title, $0.accessibilityLabel] + ($0.state.disabledReason.map { [$0] } ?? []) }
-    case let .row(nodes, _), let .stack(nodes): return nodes.flatMap(copies(in:))
-    case let .progress(copy): return copy.map { [$0] } ?? []
-    }
-}
-
-/// Every node in a tree, depth first.
-func flatten(_ node: ViewNode) -> [ViewNode] {
-    switch node {
-    case let .row(nodes, _), let .stack(nodes): [node] + nodes.flatMap(flatten)
-    default: [node]
-    }
-}
-
 /// Every word of a node tree in one locale, one line per copy (for "does the screen say X" checks).
 func rendered(_ node: ViewNode, _ locale: String = "en") -> String {
     let localizer = localizer(locale)
-    return flatten(node).compactMap { node -> String? in
+    return node.descendants.compactMap { node -> String? in
         switch node {
         case let .verbatim(text, _): text
         case .row, .stack: nil
-        default: copies(in: node).map(localizer.string).joined(separator: " | ")
+        default: node.copies.map(localizer.string).joined(separator: " | ")
         }
     }.joined(separator: "\n")
 }

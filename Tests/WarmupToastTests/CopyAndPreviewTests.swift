@@ -76,20 +76,3 @@ struct CopyAndPreviewTests {
         }
     }
 }
-
-extension ViewNode {
-    /// Every copy a node shows, depth first.
-    var copies: [Copy] {
-        switch self {
-        case let .title(copy), let .text(copy, _), let .badge(copy, _, _): [copy]
-        case let .toast(toast): [toast.title, toast.message].compactMap { $0 }
-        case let .banner(banner): [banner.title, banner.message, banner.action?.title, banner.accessibilityLabel].compactMap { $0 }
-        case let .stack(nodes), let .row(nodes, _): nodes.flatMap(\.copies)
-        case let .actions(actions): actions.map(\.title)
-        case let .field(label, _): [label]
-        case let .empty(state): [state.title, state.message].compactMap { $0 }
-        case let .progress(copy): [copy].compactMap { $0 }
-        case .verbatim, .divider: []
-        }
-    }
-}

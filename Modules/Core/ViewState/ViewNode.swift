@@ -34,6 +34,47 @@ public indirect enum ViewNode: Sendable, Hashable {
     }
 }
 
+extension ViewNode {
+    /// Every `Copy` this node shows or announces, depth first: titles and text, field labels and copied values,
+    /// badges and their accessibility labels, banners, toasts, empty states, each action's title, accessibility
+    /// label and disabled reason, and a failed row's reason. (What "every word resolves in every locale" checks read.)
+    public var copies: [Copy] {
+        switch self {
+        case let .title(copy), let .text(copy, _): return [copy]
+        case .verbatim, .divider: return []
+        case let .field(label, value):
+            if case let .copy(copy) = value { return [label, copy] }
+            return [label]
+        case let .badge(copy, _, label): return [copy] + (label.map { [$0] } ?? [])
+        case let .banner(banner):
+            return [banner.title] + [banner.message, banner.accessibilityLabel].compactMap { $0 } + (banner.action?.copies ?? [])
+        case let .toast(toast): return [toast.title, toast.message].compactMap { $0 }
+        case let .empty(empty): return [empty.title] + (empty.message.map { [$0] } ?? []) + (empty.action?.copies ?? [])
+        case let .actions(actions): return actions.flatMap(\.copies)
+        case let .row(nodes, feedback):
+            let reason: [Copy] = if case let .failed(copy) = feedback { [copy] } else { [] }
+            return nodes.flatMap(\.copies) + reason
+        case let .stack(nodes): return nodes.flatMap(\.copies)
+        case let .progress(copy): return copy.map { [$0] } ?? []
+        }
+    }
+
+    /// This node and every node inside it, depth first.
+    public var descendants: [ViewNode] {
+        switch self {
+        case let .row(nodes, _), let .stack(nodes): [self] + nodes.flatMap(\.descendants)
+        default: [self]
+        }
+    }
+}
+
+extension Action {
+    /// The title, what a screen reader says, and the reason shown when a disabled action is tapped.
+    public var copies: [Copy] {
+        [title, accessibilityLabel] + (state.disabledReason.map { [$0] } ?? [])
+    }
+}
+
 /// The colour family of a badge; each theme maps it to colours that meet WCAG AA contrast.
 public enum BadgeTone: String, Sendable, Hashable, CaseIterable {
     case positive, caution, negative, neutral
