@@ -54,7 +54,7 @@ struct LintSuite: BenchSuite {
             }
         }
 
-        let lint = try Self.reportLint(lintRuns, binary: l10n, label: "l10n", report: report)
+        let lint = try Self.reportLint(lintRuns, binary: l10n, report: report)
 
         // plutil -lint: a syntax check alone.
         if let plutil = plutilRuns.min(by: { $0.seconds < $1.seconds }) {
@@ -81,15 +81,15 @@ struct LintSuite: BenchSuite {
         }
     }
 
-    /// Reports one l10n build's best time, the planted errors it found and its peak memory; returns the best run.
-    static func reportLint(_ runs: [ChildRun], binary: String, label: String, report: BenchReport) throws -> ChildRun {
+    /// Reports l10n's best time, the planted errors it found and its peak memory; returns the best run.
+    static func reportLint(_ runs: [ChildRun], binary: String, report: BenchReport) throws -> ChildRun {
         let best = runs.min { $0.seconds < $1.seconds }!
         let found = try countFormatFindings(best.output)
-        report.emit("\(label)_lint_seconds", best.seconds, unit: "s",
+        report.emit("l10n_lint_seconds", best.seconds, unit: "s",
                     note: "best of \(runs.count) (median \(median(runs.map(\.seconds)))); exit \(best.status); \(binary)")
-        report.emit("\(label)_planted_errors_found", Double(found), unit: "findings", goal: "\(planted)", pass: found == planted)
+        report.emit("l10n_planted_errors_found", Double(found), unit: "findings", goal: "\(planted)", pass: found == planted)
         let peak = Double(runs.map(\.maxResidentBytes).max() ?? 0) / 1_048_576
-        report.emit("\(label)_lint_peak_rss", peak, unit: "MB", goal: "< 100 MB", pass: peak < 100)
+        report.emit("l10n_lint_peak_rss", peak, unit: "MB", goal: "< 100 MB", pass: peak < 100)
         return best
     }
 

@@ -85,9 +85,12 @@ extension REPLSession {
                 try blocking { () async throws(AppCommandError) in try await app.tap(action.id) }
                 return appScreen(app)
             case ("call", 2...):
+                guard let action = OfflineApp.ProductCall(rawValue: rest[0]) else {
+                    return .error("unknown action \(rest[0]): \(OfflineApp.ProductCall.allCases.map(\.rawValue).joined(separator: " or "))")
+                }
                 let argument = rest.count > 2 ? rest[2...].joined(separator: " ") : "Reported from the REPL"
                 let outcome = try blocking { () async throws(AppCommandError) in
-                    try await app.callProductAction(rest[0], productID: rest[1], argument: argument)
+                    try await app.call(action, productID: rest[1], argument: argument)
                 }
                 return .ok(outcome)
             case ("refresh", 0):

@@ -371,30 +371,33 @@ public actor OfflineApp {
         await settle()
     }
 
+    /// The online-only product actions `app call` can make, by their command names.
+    public enum ProductCall: String, Sendable, CaseIterable {
+        case raiseServiceRequest = "raise-service-request"
+        case transferOwnership = "transfer-ownership"
+    }
+
     /// `app call …`: an online-only product action through the feature's API, as code (a deep link, a shortcut)
     /// would call it, not through a button: offline it must throw the typed error and send nothing (BR-001).
-    public func callProductAction(_ action: String, productID: String, argument: String) async throws(AppCommandError) -> String {
+    /// `argument` is the issue for a service request, the receiving user for a transfer.
+    public func call(_ action: ProductCall, productID: String, argument: String) async throws(AppCommandError) -> String {
         let run = try current()
-        guard ["raise-service-request", "transfer-ownership"].contains(action) else {
-            throw AppCommandError("unknown action \(action): raise-service-request or transfer-ownership")
-        }
         await run.products.open()
         if !backend.holding { await run.products.waitUntilSynced() }
         do throws(ProductActionError) {
+            let outcome: String
             switch action {
-            case "raise-service-request":
+            case .raiseServiceRequest:
                 let receipt = try await run.products.raiseServiceRequest(productID: productID, issue: argument)
-                await settle()
-                return "service request \(receipt.id) for \(receipt.productId): \(receipt.status)"
-            case "transfer-ownership":
+                outcome = "service request \(receipt.id) for \(receipt.productId): \(receipt.status)"
+            case .transferOwnership:
                 let receipt = try await run.products.transferOwnership(productID: productID, toUser: argument)
-                await settle()
-                return "\(receipt.productId) transferred from \(receipt.fromUser) to \(receipt.toUser)"
-            default:
-                return ""
+                outcome = "\(receipt.productId) transferred from \(receipt.fromUser) to \(receipt.toUser)"
             }
+            await settle()
+            return outcome
         } catch {
-            throw AppCommandError("\(action) refused: \(error) (ProductActionError.\(Self.caseName(of: error)))")
+            throw AppCommandError("\(action.rawValue) refused: \(error) (ProductActionError.\(Self.caseName(of: error)))")
         }
     }
 

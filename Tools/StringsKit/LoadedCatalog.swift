@@ -55,6 +55,7 @@ public struct LoadedCatalog: Sendable {
         for (id, table) in catalog.tables {
             guard var existing = tables[id] else {
                 tables[id] = table // the common case: one file per table and locale, moved whole
+                orderedEntries[id] = catalog.orderedEntries[id]
                 continue
             }
             for key in table.keys {
@@ -65,9 +66,6 @@ public struct LoadedCatalog: Sendable {
             for file in table.files where !existing.files.contains(file) { existing.files.append(file) }
             tables[id] = existing
             orderedEntries[id] = nil  // two files in one table: rebuilt from the merged table when needed
-        }
-        for (id, ordered) in catalog.orderedEntries where orderedEntries[id] == nil && tables[id]?.keys.count == ordered.count {
-            orderedEntries[id] = ordered
         }
     }
 
