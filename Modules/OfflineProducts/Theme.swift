@@ -1,51 +1,6 @@
 public import Core
 import Foundation
 
-/// An sRGB colour with 8 bits a channel.
-public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    /// `0x1E7B34` → red 0x1E, green 0x7B, blue 0x34.
-    public init(hex: UInt32) {
-        self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
-    }
-
-    public var description: String {
-        "#" + [red, green, blue].map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
-    }
-
-    /// WCAG 2.x relative luminance: each channel linearised from sRGB, weighted 0.2126 / 0.7152 / 0.0722.
-    public var relativeLuminance: Double {
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    }
-
-    /// The WCAG contrast ratio of two colours, from 1 (same) to 21 (black on white).
-    public static func contrastRatio(_ first: RGBColor, _ second: RGBColor) -> Double {
-        let (lighter, darker) = (max(first.relativeLuminance, second.relativeLuminance), min(first.relativeLuminance, second.relativeLuminance))
-        return (lighter + 0.05) / (darker + 0.05)
-    }
-}
-
-/// The WCAG 2.x AA thresholds the badges are held to.
-public enum WCAG {
-    /// Text of normal size against its background (1.4.3).
-    public static let minimumTextContrast = 4.5
-    /// A component's visual boundary against what surrounds it (1.4.11): the pill against the card.
-    public static let minimumNonTextContrast = 3.0
-}
-
 /// The colours of one badge: its text on its pill.
 public struct BadgeColors: Sendable, Hashable {
     public var foreground: RGBColor
@@ -57,7 +12,7 @@ public struct BadgeColors: Sendable, Hashable {
     }
 
     /// Contrast of the badge text against the pill.
-    public var textContrast: Double { RGBColor.contrastRatio(foreground, background) }
+    public var textContrast: Double { foreground.contrastRatio(with: background) }
 }
 
 /// The colours this module draws its status badges in, for a light and a dark appearance.
@@ -85,7 +40,7 @@ public struct ProductsTheme: Sendable, Hashable {
 
     /// Pill against the surface.
     public func boundaryContrast(for tone: BadgeTone) -> Double {
-        RGBColor.contrastRatio(colors(for: tone).background, surface)
+        colors(for: tone).background.contrastRatio(with: surface)
     }
 
     public static let light = ProductsTheme(name: "light", surface: RGBColor(hex: 0xFFFFFF), badges: [
@@ -103,10 +58,4 @@ public struct ProductsTheme: Sendable, Hashable {
     ])
 
     public static let all: [ProductsTheme] = [.light, .dark]
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }

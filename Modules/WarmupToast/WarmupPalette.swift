@@ -1,45 +1,5 @@
+public import Core
 import Foundation
-
-/// An sRGB colour, 8 bits a channel.
-public struct RGBColor: Sendable, Hashable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    /// `0xRRGGBB`.
-    public init(hex: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: hex >> 16), green: UInt8(truncatingIfNeeded: hex >> 8),
-                  blue: UInt8(truncatingIfNeeded: hex))
-    }
-
-    public var description: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
-    }
-
-    /// WCAG 2.1 relative luminance: 0 for black, 1 for white.
-    public var relativeLuminance: Double {
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    }
-
-    /// WCAG 2.1 contrast ratio with another colour, from 1 (none) to 21 (black on white); order does not matter.
-    public func contrastRatio(with other: RGBColor) -> Double {
-        let (a, b) = (relativeLuminance, other.relativeLuminance)
-        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-    }
-}
 
 /// Light or dark appearance of the app.
 public enum Appearance: String, Sendable, Hashable, CaseIterable {

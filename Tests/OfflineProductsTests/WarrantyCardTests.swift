@@ -85,11 +85,11 @@ import Testing
 
     @Test func contrastRatioMatchesTheWCAGReferenceValues() {
         let white = RGBColor(hex: 0xFFFFFF), black = RGBColor(hex: 0x000000)
-        #expect(abs(RGBColor.contrastRatio(white, black) - 21) < 0.001)
-        #expect(RGBColor.contrastRatio(white, white) == 1)
+        #expect(abs(white.contrastRatio(with: black) - 21) < 0.001)
+        #expect(white.contrastRatio(with: white) == 1)
         // #767676 on white is the well-known smallest grey that passes AA (4.54:1).
-        #expect(abs(RGBColor.contrastRatio(RGBColor(hex: 0x767676), white) - 4.54) < 0.01)
-        #expect(RGBColor.contrastRatio(RGBColor(hex: 0x777777), white) < 4.5)
+        #expect(abs(RGBColor(hex: 0x767676).contrastRatio(with: white) - 4.54) < 0.01)
+        #expect(RGBColor(hex: 0x777777).contrastRatio(with: white) < 4.5)
         #expect(RGBColor(hex: 0x1E7B34).description == "#1E7B34")
     }
 }
