@@ -455,15 +455,7 @@ public actor Outbox {
         return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    /// Queued entries and dead letters are stored as the wire's JSON (ISO 8601 dates).
+    static var encoder: JSONEncoder { HTTPClient.encoder }
+    static var decoder: JSONDecoder { HTTPClient.decoder }
 }
