@@ -243,7 +243,7 @@ let package = Package(
         // MARK: - Tests
 
         /// Shared by test targets: finding the package's built executables.
-        .target(name: "TestSupport", dependencies: ["ReferenceServer", .product(name: "Logging", package: "swift-log")],
+        .target(name: "TestSupport", dependencies: ["ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
 
         tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),

@@ -6,6 +6,7 @@ import OfflineProducts
 import ReferenceServer
 import SecureStore
 import Synchronization
+import TestSupport
 import Testing
 
 /// The feature with real parts: the reference backend on 127.0.0.1, an encrypted SQLite vault in a

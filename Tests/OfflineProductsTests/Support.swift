@@ -139,21 +139,9 @@ func context(_ cell: StateCell<ConnectivityStatus>) -> ConnectivityContext {
     ConnectivityContext(status: { cell.value }, report: { _ in })
 }
 
-/// A SecureStore in a fresh temporary folder with its key in a file there, as on a device.
-struct VaultFixture {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineProductsTests-\(UUID().uuidString)", isDirectory: true)
-
-    func open() throws -> SecureStore {
-        try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: .disabled, now: { fixedNow })
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: folder) }
-
-    func files() throws -> [(name: String, bytes: Data)] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
-            (name, try Data(contentsOf: folder.appendingPathComponent(name)))
-        }
-    }
+extension VaultFixture {
+    /// TestSupport's fixture with this module's folder label and fixed date.
+    init() { self.init(label: "OfflineProductsTests", now: { fixedNow }) }
 }
 
 /// The bundled catalogs, loaded once.

@@ -4,6 +4,7 @@ import Foundation
 import OfflineSummary
 import ReferenceServer
 import SecureStore
+import TestSupport
 import Testing
 
 /// The whole path with real parts: the reference server on 127.0.0.1 port 0 (offline = it refuses

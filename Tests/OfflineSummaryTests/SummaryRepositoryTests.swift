@@ -4,6 +4,7 @@ import Foundation
 import OfflineSummary
 import ReferenceServer
 import SecureStore
+import TestSupport
 import Testing
 
 /// Item 2: the repositories. The reference backend over the HTTP client, and the cache in an encrypted,

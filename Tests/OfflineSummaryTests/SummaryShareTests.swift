@@ -7,6 +7,7 @@ import FoundationXML
 import OfflineSummary
 import ReferenceServer
 import SecureStore
+import TestSupport
 import Testing
 
 /// Item 5: the share card (SVG) and its localized text, from the cache (offline too) and from fresh data.
