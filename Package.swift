@@ -78,6 +78,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // The HTTP transport everywhere but Apple platforms: real cancellation, a connection pool, explicit shutdown
+        // (FoundationNetworking's URLSession deadlocks on Linux when a request is cancelled).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // MARK: - Shared modules
@@ -98,6 +101,9 @@ let package = Package(
             "Core",
             .target(name: "CNetlink", condition: .when(platforms: [.linux, .android])),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         ]),
         module("SecureStore", dependencies: [
             "Core",

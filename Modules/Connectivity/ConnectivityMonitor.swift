@@ -5,8 +5,11 @@ public import Logging
 public enum ConnectivityEvidence: Sendable, Equatable {
     /// An HTTP response arrived (whatever its status).
     case reachedServer
-    /// The request failed in transport: timeout, refused, unreachable, connection lost.
+    /// The request failed in transport: refused, unreachable, connection lost.
     case transportFailed
+    /// A connection was made but the answer did not come in time: the server is slow, the network may be fine.
+    /// Not counted towards offline (a slow answer is not evidence of being offline); recorded in telemetry.
+    case serverSlow
 }
 
 /// Runs `ConnectivityMachine` with real inputs: the path source, the reachability probe and the evidence
@@ -84,7 +87,11 @@ public actor ConnectivityMonitor {
 
     /// Reports the outcome of a request. Safe from any context; handled in order with other events.
     public nonisolated func report(_ evidence: ConnectivityEvidence) {
-        inbox.yield(evidence == .reachedServer ? .requestSucceeded : .requestFailed)
+        switch evidence {
+        case .reachedServer: inbox.yield(.requestSucceeded)
+        case .transportFailed: inbox.yield(.requestFailed)
+        case .serverSlow: telemetry.record("connectivity.server_slow")
+        }
     }
 
     /// Shows offline regardless of the evidence (tests, the REPL), until `clearOverride()`.

@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
 public import Core
 
 /// Is the backend reachable right now? One short HTTP GET to a health URL; 204 or 200 means yes.
@@ -24,21 +21,22 @@ public struct ReachabilityProbe: Sendable {
         self.check = check
     }
 
-    /// GET `healthURL`; reachable on 204 or 200 within `timeout` (measured on `time.clock`).
+    /// GET `healthURL` through `transport`; reachable on 204 or 200 within `timeout` (measured on `time.clock`).
     /// Never follows the app's offline gate: it is how offline ends.
-    public static func http(healthURL: URL, timeout: Duration = .seconds(3), time: TimeSource, session: URLSession? = nil) -> ReachabilityProbe {
-        let session = session ?? HTTPClient.makeSession(timeout: timeout)
+    public static func http(healthURL: URL, timeout: Duration = .seconds(3), time: TimeSource,
+                            transport: (any HTTPTransport)? = nil) -> ReachabilityProbe {
+        let transport = transport ?? HTTPTransports.shared
         let clock = time.clock
         return ReachabilityProbe {
-            var request = URLRequest(url: healthURL, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
-                                     timeoutInterval: (timeout.seconds + 1).rounded(.up))
-            request.httpMethod = "GET"
+            let request = TransportRequest(method: "GET", url: healthURL, headers: [TransportHeader("Accept", "application/json")],
+                                           timeout: HTTPClient.transportBackstop(timeout))
             do {
-                let (_, response) = try await HTTPClient.data(for: request, session: session, timeout: timeout, clock: clock)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                return Outcome(isReachable: status == 204 || status == 200, detail: "\(status)")
+                let response = try await HTTPClient.withDeadline(timeout, clock: clock) { () throws(HTTPClientError) in
+                    try await transport.send(request)
+                }
+                return Outcome(isReachable: response.status == 204 || response.status == 200, detail: "\(response.status)")
             } catch {
-                return Outcome(isReachable: false, detail: "\(HTTPClientError(transport: error))")
+                return Outcome(isReachable: false, detail: "\(error)")
             }
         }
     }

@@ -52,34 +52,34 @@ extension CommerceAPI {
     /// - Parameter readTimeout: reads fail fast: a screen keeps its cached view rather than wait for a
     ///   slow network (item 6). Writes use the client's own timeout.
     public static func live(client: HTTPClient, user: String, readTimeout: Duration = .seconds(5)) -> CommerceAPI {
-        let userPath = "/v1/users/\(pathComponent(user))"
+        let userPath = Endpoint("v1", "users", user)
         return CommerceAPI(
             fetchCart: { () throws(HTTPClientError) in
-                let data = try await client.send(method: "GET", path: "\(userPath)/cart", body: nil, idempotencyKey: nil,
+                let data = try await client.send(method: "GET", path: userPath.appending("cart"), body: nil, idempotencyKey: nil,
                                                  timeout: readTimeout).body
                 return try WireFormat.decode(WireCart.self, from: data).model()
             },
             fetchOrders: { () throws(HTTPClientError) in
-                let data = try await client.send(method: "GET", path: "\(userPath)/orders", body: nil, idempotencyKey: nil,
+                let data = try await client.send(method: "GET", path: userPath.appending("orders"), body: nil, idempotencyKey: nil,
                                                  timeout: readTimeout).body
                 return try WireFormat.decode(WireOrderList.self, from: data).model()
             },
             updateQuantity: { (itemID, quantity, key) throws(HTTPClientError) in
-                let cart: WireCart = try await client.post("\(userPath)/cart/items/\(pathComponent(itemID))/quantity",
+                let cart: WireCart = try await client.post(userPath.appending("cart", "items", itemID, "quantity"),
                                                            body: WireQuantity(quantity: quantity), idempotencyKey: key)
                 return try cart.model()
             },
             placeOrder: { key throws(HTTPClientError) in
-                let order: WireOrder = try await client.post("\(userPath)/orders", body: WireEmpty(), idempotencyKey: key)
+                let order: WireOrder = try await client.post(userPath.appending("orders"), body: WireEmpty(), idempotencyKey: key)
                 return try order.model()
             },
             rateOrder: { (orderID, stars, key) throws(HTTPClientError) in
-                let order: WireOrder = try await client.post("\(userPath)/orders/\(pathComponent(orderID))/rating",
+                let order: WireOrder = try await client.post(userPath.appending("orders", orderID, "rating"),
                                                              body: WireRating(stars: stars), idempotencyKey: key)
                 return try order.model()
             },
             updateProfile: { (change, key) throws(HTTPClientError) in
-                let _: EmptyResponse = try await client.post("\(userPath)/profile",
+                let _: EmptyResponse = try await client.post(userPath.appending("profile"),
                                                              body: WireProfileChange(displayName: change.displayName, email: change.email),
                                                              idempotencyKey: key)
             }
@@ -120,13 +120,6 @@ extension CommerceAPI {
 
     private static func unexpected(_ endpoint: String) -> HTTPClientError {
         .invalidRequest("CommerceAPI.test: unexpected call to \(endpoint); set this closure in the test that expects it")
-    }
-
-    /// A user or record id as one path segment ("/" and friends percent-encoded).
-    static func pathComponent(_ raw: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
-        return raw.addingPercentEncoding(withAllowedCharacters: allowed) ?? raw
     }
 }
 

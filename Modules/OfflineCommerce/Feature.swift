@@ -17,7 +17,7 @@ public actor CommerceFeature {
     private let connectivity: StateCell<ConnectivityStatus>
     private let time: TimeSource
     private let telemetry: Telemetry
-    private let makeIdempotencyKey: @Sendable () -> String
+    private let keyMaker: IdempotencyKeys
     /// Submission → idempotency key: a retried form sends the key of its first try.
     private var idempotencyKeys: [Int: String] = [:]
     /// Requests and reads under way (what `waitUntilIdle` waits for).
@@ -31,15 +31,15 @@ public actor CommerceFeature {
     ///   - api: `CommerceAPI.live(client:user:)` in the app.
     ///   - connectivity: the status to follow (`ConnectivityMonitor.status`); the gate reads it too.
     ///   - time: the clock for toast timers and `now` for "last checked" dates.
-    ///   - makeIdempotencyKey: a new unique key per form submission (tests pass a counter).
+    ///   - idempotencyKeys: one key per form submission, reused by its retries (tests pass `.sequential`).
     public init(store: any RecordStore, api: CommerceAPI, connectivity: StateCell<ConnectivityStatus>, time: TimeSource,
-                telemetry: Telemetry = .disabled, makeIdempotencyKey: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                telemetry: Telemetry = .disabled, idempotencyKeys: IdempotencyKeys = .random) {
         repository = CommerceRepository(store: store, api: api, status: { [connectivity] in connectivity.value }, now: time.now,
                                         telemetry: telemetry)
         self.connectivity = connectivity
         self.time = time
         self.telemetry = telemetry
-        self.makeIdempotencyKey = makeIdempotencyKey
+        keyMaker = idempotencyKeys
         let initial = CommerceState(connectivity: connectivity.value)
         state = initial
         viewState = StateCell(CommerceViewState(state: initial))
@@ -207,7 +207,7 @@ public actor CommerceFeature {
 
     private func idempotencyKey(for submission: Int) -> String {
         if let key = idempotencyKeys[submission] { return key }
-        let key = makeIdempotencyKey()
+        let key = keyMaker.make()
         idempotencyKeys[submission] = key
         return key
     }

@@ -37,16 +37,17 @@ public struct ProductsAPI: Sendable {
     /// `GET /v1/users/{user}/products?offset=&limit=`
     public var fetchPage: @Sendable (_ offset: Int, _ limit: Int) async throws(HTTPClientError) -> ProductPage
     /// `POST /v1/users/{user}/products/{product}/service-requests` with `{"issue"}`.
-    public var raiseServiceRequest: @Sendable (_ productID: String, _ issue: String) async throws(HTTPClientError) -> ServiceRequestReceipt
+    /// The key is the intent's (one per request the user makes, the same for each retry of it).
+    public var raiseServiceRequest: @Sendable (_ productID: String, _ issue: String, _ idempotencyKey: String) async throws(HTTPClientError) -> ServiceRequestReceipt
     /// `POST /v1/users/{user}/products/{product}/transfer` with `{"toUser"}`.
-    public var transferOwnership: @Sendable (_ productID: String, _ toUser: String) async throws(HTTPClientError) -> OwnershipTransferReceipt
+    public var transferOwnership: @Sendable (_ productID: String, _ toUser: String, _ idempotencyKey: String) async throws(HTTPClientError) -> OwnershipTransferReceipt
     /// How many products one page asks for.
     public var pageSize: Int
 
     public init(pageSize: Int = 1_000,
                 fetchPage: @escaping @Sendable (_ offset: Int, _ limit: Int) async throws(HTTPClientError) -> ProductPage,
-                raiseServiceRequest: @escaping @Sendable (_ productID: String, _ issue: String) async throws(HTTPClientError) -> ServiceRequestReceipt,
-                transferOwnership: @escaping @Sendable (_ productID: String, _ toUser: String) async throws(HTTPClientError) -> OwnershipTransferReceipt) {
+                raiseServiceRequest: @escaping @Sendable (_ productID: String, _ issue: String, _ idempotencyKey: String) async throws(HTTPClientError) -> ServiceRequestReceipt,
+                transferOwnership: @escaping @Sendable (_ productID: String, _ toUser: String, _ idempotencyKey: String) async throws(HTTPClientError) -> OwnershipTransferReceipt) {
         self.pageSize = max(1, pageSize)
         self.fetchPage = fetchPage
         self.raiseServiceRequest = raiseServiceRequest
@@ -54,22 +55,22 @@ public struct ProductsAPI: Sendable {
     }
 
     /// The reference backend through `client` (which carries the user's bearer token) for `user`.
-    /// Writes carry a fresh `Idempotency-Key`, so a retried request is applied once.
+    /// Writes carry the caller's `Idempotency-Key`, so a retried request is applied once.
     public static func live(client: HTTPClient, user: String, pageSize: Int = 1_000) -> ProductsAPI {
-        // The client percent-encodes the path itself (URL.appendingPathComponent), so ids go in as they are.
-        let base = "v1/users/\(user)/products"
+        // Each id is one path segment, percent-encoded once by Endpoint (an id may hold `/`, `%`, spaces).
+        let base = Endpoint("v1", "users", user, "products")
         return ProductsAPI(
             pageSize: pageSize,
             fetchPage: { offset, limit throws(HTTPClientError) in
                 try await client.get(base, query: ["offset": String(offset), "limit": String(limit)], as: ProductPage.self)
             },
-            raiseServiceRequest: { productID, issue throws(HTTPClientError) in
-                try await client.post("\(base)/\(productID)/service-requests", body: ServiceRequestBody(issue: issue),
-                                      idempotencyKey: UUID().uuidString, as: ServiceRequestReceipt.self)
+            raiseServiceRequest: { productID, issue, key throws(HTTPClientError) in
+                try await client.post(base.appending(productID, "service-requests"), body: ServiceRequestBody(issue: issue),
+                                      idempotencyKey: key, as: ServiceRequestReceipt.self)
             },
-            transferOwnership: { productID, toUser throws(HTTPClientError) in
-                try await client.post("\(base)/\(productID)/transfer", body: TransferBody(toUser: toUser),
-                                      idempotencyKey: UUID().uuidString, as: OwnershipTransferReceipt.self)
+            transferOwnership: { productID, toUser, key throws(HTTPClientError) in
+                try await client.post(base.appending(productID, "transfer"), body: TransferBody(toUser: toUser),
+                                      idempotencyKey: key, as: OwnershipTransferReceipt.self)
             }
         )
     }
@@ -82,8 +83,8 @@ public struct ProductsAPI: Sendable {
         }
         return ProductsAPI(
             fetchPage: { _, _ throws(HTTPClientError) in throw unexpected("fetchPage") },
-            raiseServiceRequest: { _, _ throws(HTTPClientError) in throw unexpected("raiseServiceRequest") },
-            transferOwnership: { _, _ throws(HTTPClientError) in throw unexpected("transferOwnership") }
+            raiseServiceRequest: { _, _, _ throws(HTTPClientError) in throw unexpected("raiseServiceRequest") },
+            transferOwnership: { _, _, _ throws(HTTPClientError) in throw unexpected("transferOwnership") }
         )
     }
 
@@ -103,8 +104,8 @@ public struct ProductsAPI: Sendable {
     public static var offline: ProductsAPI {
         ProductsAPI(
             fetchPage: { _, _ throws(HTTPClientError) in throw .offline },
-            raiseServiceRequest: { _, _ throws(HTTPClientError) in throw .offline },
-            transferOwnership: { _, _ throws(HTTPClientError) in throw .offline }
+            raiseServiceRequest: { _, _, _ throws(HTTPClientError) in throw .offline },
+            transferOwnership: { _, _, _ throws(HTTPClientError) in throw .offline }
         )
     }
 }

@@ -19,6 +19,10 @@ public actor ProductsFeature {
     private var observation: Task<Void, Never>?
     private var syncTask: Task<Void, Never>?
     private var timers: [Int: Task<Void, Never>] = [:]
+    private let idempotencyKeys: IdempotencyKeys
+    /// Intent → key: a service request or transfer retried after a failure sends the key of its first try, so a
+    /// retry after the server applied the first attempt is applied once. Forgotten on success or a final refusal.
+    private var pendingKeys: [String: String] = [:]
 
     /// - Parameters:
     ///   - store: the user's vault (`SecureStore.vault(for:)`), where the list is cached encrypted.
@@ -27,7 +31,8 @@ public actor ProductsFeature {
     ///   - time: the clock (toast timers) and `now` (warranty statuses, telemetry).
     ///   - policy: when a warranty counts as expiring soon.
     public init(store: any RecordStore, api: ProductsAPI, connectivity: StateCell<ConnectivityStatus>, time: TimeSource,
-                telemetry: Telemetry = .disabled, policy: WarrantyPolicy = .default) {
+                telemetry: Telemetry = .disabled, policy: WarrantyPolicy = .default, idempotencyKeys: IdempotencyKeys = .random) {
+        self.idempotencyKeys = idempotencyKeys
         repository = ProductsRepository(store: store, api: api, status: { [connectivity] in connectivity.value })
         self.connectivity = connectivity
         self.time = time
@@ -135,12 +140,15 @@ public actor ProductsFeature {
     /// Raises a service request; offline (or unknown) it throws `.requiresConnection` and nothing is sent.
     public func raiseServiceRequest(productID: String, issue: String) async throws(ProductActionError) -> ServiceRequestReceipt {
         guard state.catalog?.product(id: productID) != nil else { throw .unknownProduct(productID) }
+        let intent = "service-request\u{0}\(productID)\u{0}\(issue)"
         do {
-            let receipt = try await repository.raiseServiceRequest(productID: productID, issue: issue)
+            let receipt = try await repository.raiseServiceRequest(productID: productID, issue: issue, idempotencyKey: key(for: intent))
+            pendingKeys[intent] = nil
             telemetry.record("products.action", attributes: ["action": "raiseServiceRequest", "outcome": "sent"])
             send(.flowDismissed)
             return receipt
         } catch {
+            forgetKeyIfFinal(intent, error)
             record(error)
             throw error
         }
@@ -150,8 +158,10 @@ public actor ProductsFeature {
     /// On success the product leaves the list.
     public func transferOwnership(productID: String, toUser: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
         guard state.catalog?.product(id: productID) != nil else { throw .unknownProduct(productID) }
+        let intent = "transfer\u{0}\(productID)\u{0}\(toUser)"
         do {
-            let receipt = try await repository.transferOwnership(productID: productID, toUser: toUser)
+            let receipt = try await repository.transferOwnership(productID: productID, toUser: toUser, idempotencyKey: key(for: intent))
+            pendingKeys[intent] = nil
             telemetry.record("products.action", attributes: ["action": "transferOwnership", "outcome": "sent"])
             do { try repository.removeFromCache(productID: productID) } catch {
                 // The transfer succeeded; the next sync drops the product from the cache anyway.
@@ -160,8 +170,25 @@ public actor ProductsFeature {
             send(.productRemoved(productID))
             return receipt
         } catch {
+            forgetKeyIfFinal(intent, error)
             record(error)
             throw error
+        }
+    }
+
+    private func key(for intent: String) -> String {
+        if let key = pendingKeys[intent] { return key }
+        let key = idempotencyKeys.make()
+        pendingKeys[intent] = key
+        return key
+    }
+
+    /// A refusal before sending, or an answer the server will give again (a 4xx), ends the intent; a failure in
+    /// transit (timeout, lost connection, 5xx) keeps its key for the retry.
+    private func forgetKeyIfFinal(_ intent: String, _ error: ProductActionError) {
+        switch error {
+        case .requiresConnection, .unknownProduct: pendingKeys[intent] = nil
+        case let .failed(_, failure): if !ProductsRepository.isWorthRetrying(failure) { pendingKeys[intent] = nil }
         }
     }
 

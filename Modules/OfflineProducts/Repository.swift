@@ -82,11 +82,12 @@ public struct ProductsRepository: Sendable {
     }
 
     /// Asks for service on a product. Offline (or unknown) it throws `.requiresConnection` and sends nothing.
-    public func raiseServiceRequest(productID: String, issue: String) async throws(ProductActionError) -> ServiceRequestReceipt {
+    /// `idempotencyKey` is the request's: the same for every retry of it.
+    public func raiseServiceRequest(productID: String, issue: String, idempotencyKey: String) async throws(ProductActionError) -> ServiceRequestReceipt {
         let api = api
         do {
             return try await gate.perform(.raiseServiceRequest) { () throws(HTTPClientError) in
-                try await api.raiseServiceRequest(productID, issue)
+                try await api.raiseServiceRequest(productID, issue, idempotencyKey)
             }
         } catch {
             throw Self.actionError(error)
@@ -95,11 +96,11 @@ public struct ProductsRepository: Sendable {
 
     /// Gives a product to another user. Offline (or unknown) it throws `.requiresConnection` and sends nothing.
     /// On success, `removeFromCache(productID:)` drops it from the device at once.
-    public func transferOwnership(productID: String, toUser: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
+    public func transferOwnership(productID: String, toUser: String, idempotencyKey: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
         let api = api
         do {
             return try await gate.perform(.transferOwnership) { () throws(HTTPClientError) in
-                try await api.transferOwnership(productID, toUser)
+                try await api.transferOwnership(productID, toUser, idempotencyKey)
             }
         } catch {
             throw Self.actionError(error)

@@ -31,19 +31,19 @@ public struct AnnualSummaryRepository: Sendable {
         self.activityRequest = activityRequest
     }
 
-    /// The path of the activities endpoint for `user` (the client percent-encodes it).
-    public static func activitiesPath(user: String) -> String { "v1/users/\(user)/activities" }
+    /// The activities endpoint for `user` (each segment percent-encoded once).
+    public static func activitiesEndpoint(user: String) -> Endpoint { Endpoint("v1", "users", user, "activities") }
 
     /// The request that registers `registration` for `user`.
     public static func activityRequest(user: String, _ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest {
-        try OutboxRequest.json("POST", activitiesPath(user: user), registration)
+        try OutboxRequest.json("POST", activitiesEndpoint(user: user), registration)
     }
 
     /// The reference backend through `client` (which carries the user's bearer token) for `user`.
     public static func live(client: HTTPClient, user: String) -> AnnualSummaryRepository {
         AnnualSummaryRepository(
             fetchSummary: { year throws(HTTPClientError) in
-                let wire = try await client.get("v1/users/\(user)/summary/\(year)", as: SummaryWire.self)
+                let wire = try await client.get(Endpoint("v1", "users", user, "summary", String(year)), as: SummaryWire.self)
                 return try wire.summary()
             },
             activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) }

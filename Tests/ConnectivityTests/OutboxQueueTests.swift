@@ -11,7 +11,7 @@ struct OutboxQueueTests {
 
     func write(_ path: String, _ resource: String? = nil, _ action: PendingAction? = nil, lane: OutboxLane = .userInitiated,
                body: String? = nil) -> OutboxWrite {
-        OutboxWrite(request: OutboxRequest(method: "POST", path: path, body: body.map { Data($0.utf8) }),
+        OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint(encodedPath: path), body: body.map { Data($0.utf8) }),
                     resource: resource.map { ResourceID(collection: "items", key: $0) }, pendingAction: action, lane: lane)
     }
 
@@ -20,7 +20,7 @@ struct OutboxQueueTests {
         while let entry = queue.next(now: now).entry {
             queue.markInFlight(entry.sequence)
             queue.succeeded(entry.sequence)
-            sent.append(entry.write.request.path)
+            sent.append(entry.write.request.endpoint.description)
         }
         return sent
     }
@@ -126,11 +126,11 @@ struct OutboxQueueTests {
         #expect(RetryPolicy.isRetryable(.connectionLost("reset")))
         #expect(RetryPolicy.isRetryable(.timeout))
         #expect(RetryPolicy.isRetryable(.unreachable("refused")))
-        #expect(RetryPolicy.isRetryable(.http(status: 503, body: Data())))
-        #expect(RetryPolicy.isRetryable(.http(status: 429, body: Data())))
-        #expect(!RetryPolicy.isRetryable(.http(status: 400, body: Data())))
-        #expect(!RetryPolicy.isRetryable(.http(status: 409, body: Data())))
-        #expect(!RetryPolicy.isRetryable(.http(status: 422, body: Data())))
+        #expect(RetryPolicy.isRetryable(.http(status: 503)))
+        #expect(RetryPolicy.isRetryable(.http(status: 429)))
+        #expect(!RetryPolicy.isRetryable(.http(status: 400)))
+        #expect(!RetryPolicy.isRetryable(.http(status: 409)))
+        #expect(!RetryPolicy.isRetryable(.http(status: 422)))
     }
 
     @Test func pendingFeedbackCombinesTheRunOfWritesToARecord() {

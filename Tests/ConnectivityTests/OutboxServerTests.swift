@@ -16,7 +16,7 @@ struct OutboxServerTests {
     struct Registration: Codable { var kind: String; var occurredAt: Date; var note: String }
 
     static func register(_ note: String, user: String = "user1", resource: Bool = true) throws -> OutboxWrite {
-        OutboxWrite(request: try .json("POST", "/v1/users/\(user)/activities",
+        OutboxWrite(request: try .json("POST", Endpoint("v1", "users", user, "activities"),
                                        Registration(kind: "visit", occurredAt: Date(timeIntervalSince1970: 1_767_225_600), note: note)),
                     resource: resource ? ResourceID(collection: "activities", key: note) : nil,
                     pendingAction: resource ? .add : nil)
@@ -28,7 +28,7 @@ struct OutboxServerTests {
     }
 
     static func notes(_ url: URL, user: String = "user1") async throws -> [String] {
-        let activities: [Activity] = try await client(url, user: user).get("/v1/users/\(user)/activities")
+        let activities: [Activity] = try await client(url, user: user).get(Endpoint("v1", "users", user, "activities"))
         return activities.compactMap(\.note)
     }
 

@@ -45,7 +45,7 @@ struct OutboxTests {
     let item = ResourceID(collection: "items", key: "a")
 
     func addItem(_ name: String, path: String = "/items") -> OutboxWrite {
-        OutboxWrite(request: OutboxRequest(method: "POST", path: path, body: Data(#"{"name":"\#(name)"}"#.utf8)),
+        OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint(encodedPath: path), body: Data(#"{"name":"\#(name)"}"#.utf8)),
                     resource: item, pendingAction: .add, pattern: .optimisticWithFeedback,
                     optimisticData: [.save(collection: "items", key: "a", value: Data(name.utf8))],
                     successData: [.save(collection: "items.synced", key: "a", value: Data("yes".utf8))],
@@ -91,7 +91,7 @@ struct OutboxTests {
         let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
         try await outbox.start()
         await outbox.waitUntilDrained()
-        #expect(transport.sent.map(\.path) == ["/items"])
+        #expect(transport.sent.map(\.path) == ["items"])
         #expect(try store.load(collection: "items.synced", key: "a") != nil)
         #expect(try store.load(collection: "items.finally", key: "a") != nil)
         #expect(try store.load(collection: "items.failed", key: "a") == nil)
@@ -105,17 +105,17 @@ struct OutboxTests {
         let transport = ScriptedTransport()
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: status, time: testTime(TestClock()), seed: 1)
         try await outbox.start()
-        for index in 0..<3 { try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", path: "/\(index)"))) }
+        for index in 0..<3 { try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint(String(index))))) }
         #expect(transport.sent.isEmpty)
         status.set(.online)
         await outbox.waitUntilDrained()
-        #expect(transport.sent.map(\.path) == ["/0", "/1", "/2"])
+        #expect(transport.sent.map(\.path) == ["0", "1", "2"])
         await outbox.stop()
     }
 
     @Test func serverErrorsAreRetriedWithBackoffOnTheInjectedClockAndTheSameIdempotencyKey() async throws {
         let clock = TestClock()
-        let transport = ScriptedTransport { call, _ in call <= 2 ? .http(status: 503, body: Data()) : nil }
+        let transport = ScriptedTransport { call, _ in call <= 2 ? .http(status: 503) : nil }
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
                             time: testTime(clock), policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7)
         try await outbox.start()
@@ -135,7 +135,7 @@ struct OutboxTests {
 
     @Test func aClientErrorIsNotRetriedAppliesFailureDataAndBecomesADismissibleFailure() async throws {
         let store = InMemoryRecordStore(now: Date.init)
-        let transport = ScriptedTransport { _, _ in .http(status: 409, body: Data()) }
+        let transport = ScriptedTransport { _, _ in .http(status: 409) }
         let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
@@ -170,11 +170,11 @@ struct OutboxTests {
 
     @Test func dismissingAFailedUpdateKeepsTheItemAndClearsItsFeedback() async throws {
         let store = InMemoryRecordStore(now: Date.init)
-        let outbox = Outbox(store: store, transport: ScriptedTransport { _, _ in .http(status: 400, body: Data()) }.transport,
+        let outbox = Outbox(store: store, transport: ScriptedTransport { _, _ in .http(status: 400) }.transport,
                             status: StateCell(.online), time: testTime(TestClock()), seed: 1)
         try await outbox.start()
         try store.save(Data("Kettle".utf8), collection: "items", key: "a")
-        try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", path: "/items/a", body: Data("{}".utf8)),
+        try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: "/items/a", body: Data("{}".utf8)),
                                            resource: item, pendingAction: .update))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
         await outbox.waitUntilDrained()

@@ -52,9 +52,10 @@ final class EvidenceRecorder: Sendable {
 /// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
 let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
 
-func client(_ url: URL, user: String = "user1", timeout: Duration = .seconds(5), connectivity: ConnectivityContext) -> HTTPClient {
+func client(_ url: URL, user: String = "user1", timeout: Duration = .seconds(5), connectivity: ConnectivityContext,
+            clock: (any Clock<Duration>)? = nil) -> HTTPClient {
     HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
-               connectivity: connectivity, time: liveTime)
+               connectivity: connectivity, time: clock.map { TimeSource(clock: $0, now: { fixedNow }) } ?? liveTime)
 }
 
 /// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).

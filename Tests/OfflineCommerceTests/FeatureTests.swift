@@ -43,7 +43,7 @@ import Testing
         let clock = TestClock()
         let sink = InMemoryTelemetrySink()
         let feature = CommerceFeature(store: store, api: api, connectivity: connectivity.cell, time: TimeSource(clock: clock, now: { fixedNow }),
-                                      telemetry: Telemetry(sink: sink, now: { fixedNow }), makeIdempotencyKey: keys.make)
+                                      telemetry: Telemetry(sink: sink, now: { fixedNow }), idempotencyKeys: IdempotencyKeys(keys.make))
         return Harness(feature: feature, connectivity: connectivity, clock: clock, telemetry: sink)
     }
 

@@ -257,7 +257,7 @@ import Testing
         _ = state.handle(.cartRevalidated(.kept(Self.cached, .timeout)), now: fixedNow)
         #expect(state.toast?.message == CoreCopy.noConnection)
         _ = state.handle(.refreshPulled, now: fixedNow)
-        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 503, body: Data()))), now: fixedNow)
+        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 503))), now: fixedNow)
         #expect(state.toast?.message == CommerceCopy.tryAgain)
         #expect(CommerceViewState(state: state).cartContent == before)
     }
@@ -350,7 +350,7 @@ import Testing
         #expect(fresh.page.content?.checkedAt == CoreCopy.lastUpdated(fixedNow))
         // A server failure online blocks too, saying the page could not be loaded rather than blaming the connection.
         _ = state.handle(.refreshPulled, now: fixedNow)
-        _ = state.handle(.orderTracked(orderID: "A-10017", .failed(.http(status: 503, body: Data()))), now: fixedNow)
+        _ = state.handle(.orderTracked(orderID: "A-10017", .failed(.http(status: 503))), now: fixedNow)
         guard case let .tracking(failed) = CommerceViewState(state: state).sheet else { Issue.record("no page"); return }
         #expect(failed.page == .blocked(EmptyState(title: CoreCopy.loadFailed, message: CoreCopy.tryAgainLater,
                                                    action: Action(id: "retry", title: CoreCopy.retry))))

@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func failedFirstSyncShowsTheFirstUseMessageAndNoError() async throws {
-        let scripted = ScriptedAPI([.failure(.http(status: 503, body: Data()))])
+        let scripted = ScriptedAPI([.failure(.http(status: 503))])
         let feature = feature(store: try storeHolding(nil), api: scripted.api, status: connectivity(.online))
         await feature.open()
         await feature.waitUntilSynced()
@@ -151,8 +151,8 @@ import Testing
     @Test func programmaticOnlineOnlyActionsOfflineFailWithATypedErrorAndSendNothing() async throws {
         let sent = ScriptedAPI([.products([])])
         var api = sent.api
-        api.raiseServiceRequest = { _, _ throws(HTTPClientError) in Issue.record("a request was built while offline"); throw .offline }
-        api.transferOwnership = { _, _ throws(HTTPClientError) in Issue.record("a request was built while offline"); throw .offline }
+        api.raiseServiceRequest = { _, _, _ throws(HTTPClientError) in Issue.record("a request was built while offline"); throw .offline }
+        api.transferOwnership = { _, _, _ throws(HTTPClientError) in Issue.record("a request was built while offline"); throw .offline }
         let products = makeProducts(1)
         let feature = feature(store: try storeHolding(products), api: api, status: connectivity(.offline))
         await feature.open()

@@ -58,7 +58,7 @@ import Testing
 
     @Test func failedFirstSyncShowsTheFirstUseMessageWithRetry() {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.failed(.http(status: 503, body: Data()), kept: nil)))
+        _ = state.handle(.syncFinished(.failed(.http(status: 503), kept: nil)))
         let view = view(state)
         #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage,
                                                  action: Action(id: ProductsViewState.retryActionID, title: CoreCopy.retry))))

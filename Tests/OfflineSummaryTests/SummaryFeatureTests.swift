@@ -238,7 +238,7 @@ import Testing
 
     @Test func aRegistrationTheServerRefusesShowsItsFailureWithADismiss() async throws {
         let store = try storeHolding(summary2025, daysAgo: 1)
-        let transport = ScriptedTransport { _, _ in .http(status: 422, body: Data()) }
+        let transport = ScriptedTransport { _, _ in .http(status: 422) }
         let harness = try await Harness(store: store, status: .online, api: .serving(summary2025), transport: transport)
         await harness.feature.open()
         await harness.feature.waitUntilIdle()

@@ -93,7 +93,7 @@ import Testing
 
     @Test func aFailedFirstLoadOnlineEndsInAnEmptyStateWithRetryNeverASpinner() {
         var (state, _) = state(.online)
-        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: 503, body: Data()), kept: nil)), now: fixedNow)
+        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: 503), kept: nil)), now: fixedNow)
         #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle)
         #expect(view(state).emptyState?.action?.state == .enabled)
         // A transport failure means no connection: the first-load message.

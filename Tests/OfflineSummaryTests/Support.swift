@@ -173,7 +173,7 @@ struct Harness {
         let telemetry = InMemoryTelemetrySink()
         self.telemetry = telemetry
         outbox = Outbox(store: store, transport: transport.transport, status: outboxStatus ?? status, time: time, seed: 1,
-                        makeKey: sequentialIDs("key"))
+                        idempotencyKeys: IdempotencyKeys(sequentialIDs("key")))
         try await outbox.start()
         feature = SummaryFeature(store: store, api: api, outbox: outbox, connectivity: status, time: time, year: 2025,
                                  telemetry: Telemetry(sink: telemetry, now: time.now), share: share, makeID: sequentialIDs("local"))

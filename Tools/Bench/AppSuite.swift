@@ -34,7 +34,7 @@ struct AppSuite: BenchSuite {
             }
             _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil)
             _ = try await client.send(method: "GET", path: "/v1/users/user1/orders", body: nil, idempotencyKey: nil)
-            _ = try await client.send(method: "GET", path: "/v1/users/user1/summary/\(Calendar(identifier: .gregorian).component(.year, from: Date()) - 1)",
+            _ = try await client.send(method: "GET", path: Endpoint("v1", "users", "user1", "summary", String(Calendar(identifier: .gregorian).component(.year, from: Date()) - 1)),
                                       body: nil, idempotencyKey: nil)
         }
 

@@ -74,7 +74,7 @@ struct OutboxSuite: BenchSuite {
         let bodies = try (0..<count).map { try write(100_000 + $0).request }
         let (_, raw) = try await Stopwatch.measure {
             for (index, request) in bodies.enumerated() {
-                _ = try await client.send(method: request.method, path: request.path, body: request.body, idempotencyKey: "raw-\(index)")
+                _ = try await client.send(method: request.method, path: request.endpoint, body: request.body, idempotencyKey: "raw-\(index)")
             }
         }
         let rawRate = Double(count) / (raw.milliseconds / 1000)

@@ -5,6 +5,7 @@ import Logging
 import OfflineCommerce
 import OfflineProducts
 import OfflineSummary
+import ReferenceServer
 import SecureStore
 import Synchronization
 import WarmupToast
@@ -19,6 +20,8 @@ final class AppRun: Sendable {
     let path: SimulatedPathSource
     let monitor: ConnectivityMonitor
     let probe: ReachabilityProbe
+    /// The one HTTP transport of this run (connection pool included); shut down when the run ends, however it ends.
+    let transport: any HTTPTransport
     let client: HTTPClient
     let outbox: Outbox
     let coordinator: CacheWarmupCoordinator
@@ -40,20 +43,28 @@ final class AppRun: Sendable {
         // without a network shows its cached screens at once), and a path down for 100 ms does. Leaving online takes
         // three consecutive failures over a second, so a flaky network (resets, refused probes now and then) never
         // flashes the indicator while a real outage still shows it within about a second.
-        probe = .http(healthURL: serverURL.appendingPathComponent("health"), timeout: .seconds(2), time: .live)
+        // Loopback or a LAN: a connection that takes over a second is not coming (the request then fails as unreachable,
+        // which is evidence about the network; a slow answer on a made connection is not).
+        let transport = HTTPTransports.makeDefault(HTTPTransportConfiguration(connectTimeout: .seconds(1)))
+        self.transport = transport
+        probe = .http(healthURL: serverURL.appendingPathComponent("health"), timeout: .seconds(2), time: .live, transport: transport)
         monitor = ConnectivityMonitor(pathSource: path, probe: probe,
                                       policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(100), failureThreshold: 3,
                                                                  failureWindow: .seconds(1), initialFailureThreshold: 2,
                                                                  initialFailureWindow: .milliseconds(50), initialBackoff: .seconds(1),
                                                                  maximumBackoff: .seconds(5), settleRetries: [.milliseconds(50), .milliseconds(500)]),
                                       time: .live, randomSeed: UInt64.random(in: 0 ... .max), telemetry: telemetry)
-        client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, bearerToken: "token-\(user)", timeout: .seconds(5)),
-                            connectivity: monitor.context, time: .live)
-        outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(3)), status: monitor.status, time: .live, telemetry: telemetry)
+        client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, bearerToken: ReferenceServer.token(for: user), timeout: .seconds(5)),
+                            connectivity: monitor.context, time: .live, transport: transport)
+        // One key maker for every write the app makes: one key per user intent, reused by its retries.
+        let keys = IdempotencyKeys.random
+        outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(3)), status: monitor.status, time: .live, telemetry: telemetry,
+                        idempotencyKeys: keys)
         let time = clock.time
         products = ProductsFeature(store: vault, api: .live(client: client, user: user), connectivity: monitor.status, time: time,
-                                   telemetry: telemetry)
+                                   telemetry: telemetry, idempotencyKeys: keys)
         features = FeatureSet(vault: vault, client: client, user: user, outbox: outbox, status: monitor.status, time: time, telemetry: telemetry,
+                              idempotencyKeys: keys,
                               // Shared cards hold the figures in clear, so they go outside the encrypted data folder (an export).
                               shareFolder: FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-\(user)", isDirectory: true),
                               localizer: localizer)
@@ -93,6 +104,7 @@ final class AppRun: Sendable {
         await features.stop()
         await outbox.stop()
         await monitor.stop()
+        await transport.shutdown()
         store.close()
     }
 }

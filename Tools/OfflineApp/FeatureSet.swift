@@ -11,8 +11,9 @@ final class FeatureSet: Sendable {
     let summary: SummaryFeature
 
     init(vault: SecureVault, client: HTTPClient, user: String, outbox: Outbox, status: StateCell<ConnectivityStatus>,
-         time: TimeSource, telemetry: Telemetry, shareFolder: URL, localizer: (@Sendable () -> Localizer)?) {
-        commerce = CommerceFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time, telemetry: telemetry)
+         time: TimeSource, telemetry: Telemetry, idempotencyKeys: IdempotencyKeys, shareFolder: URL, localizer: (@Sendable () -> Localizer)?) {
+        commerce = CommerceFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time, telemetry: telemetry,
+                                   idempotencyKeys: idempotencyKeys)
         // The annual summary is the last complete year's.
         let year = Calendar(identifier: .gregorian).component(.year, from: time.now()) - 1
         summary = SummaryFeature(store: vault, api: .live(client: client, user: user), outbox: outbox, connectivity: status,

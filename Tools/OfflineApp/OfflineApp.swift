@@ -153,7 +153,8 @@ public actor OfflineApp {
         } else {
             var logger = Logger(label: "OfflineKit.ReferenceServer")
             logger.logLevel = .critical
-            let seed = SeedConfiguration(productCounts: options.productCount.map { [options.user: $0] } ?? [:])
+            // Any user id works on first sight (`app start --user anyone`), with sample data seeded by the id.
+            let seed = SeedConfiguration(productCounts: options.productCount.map { [options.user: $0] } ?? [:], provisionUnknownUsers: true)
             let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger))
             do { url = try await embedded.start() } catch {
                 throw AppCommandError("the embedded backend could not start: \(error)")
@@ -218,6 +219,8 @@ public actor OfflineApp {
         await run.features.stop()
         await run.outbox.stop()
         await run.monitor.stop()
+        // The process of a killed app would take its sockets with it; this one goes on, so its connections close.
+        await run.transport.shutdown()
         self.run = nil
         route = nil
     }

@@ -49,7 +49,7 @@ do {
         let next = try vault.load(collection: "torture", key: "next").flatMap { Int(String(decoding: $0.value, as: UTF8.self)) } ?? 0
         for index in next..<count {
             let write = OutboxWrite(
-                request: try .json("POST", "/v1/users/\(user)/activities",
+                request: try .json("POST", Endpoint("v1", "users", user, "activities"),
                                    Registration(kind: "visit", occurredAt: Date(timeIntervalSince1970: 1_767_225_600), note: "torture-\(index)")),
                 pattern: .optimisticWithoutFeedback,
                 // The counter moves in the same transaction as the queued request: a kill loses neither or both.

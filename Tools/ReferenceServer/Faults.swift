@@ -13,6 +13,9 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     public var errorStatus: Int
     /// Fraction (0…1) of requests whose connection is reset (TCP RST, SO_LINGER 0) instead of answered.
     public var resetRate: Double
+    /// Fraction (0…1) of requests that are handled (a write is applied) and then reset instead of answered: the
+    /// client never learns that it worked, and retries (with the same idempotency key, if it keeps its intent's).
+    public var loseAnswerRate: Double
     /// When set, bodies are sent in `slowBodyChunkBytes` pieces with this many milliseconds between them.
     public var slowBodyChunkDelayMs: Int?
     public var slowBodyChunkBytes: Int
@@ -31,11 +34,12 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
 
     public init(latencyMs: Int = 0, errorRate: Double = 0, errorStatus: Int = 503, resetRate: Double = 0,
                 slowBodyChunkDelayMs: Int? = nil, slowBodyChunkBytes: Int = 64, refuseConnections: Bool = false,
-                refuseForMs: Int? = nil, holdResponses: Bool = false, pathPrefixes: [String]? = nil) {
+                refuseForMs: Int? = nil, holdResponses: Bool = false, pathPrefixes: [String]? = nil, loseAnswerRate: Double = 0) {
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.errorStatus = errorStatus
         self.resetRate = resetRate
+        self.loseAnswerRate = loseAnswerRate
         self.slowBodyChunkDelayMs = slowBodyChunkDelayMs
         self.slowBodyChunkBytes = slowBodyChunkBytes
         self.refuseConnections = refuseConnections
@@ -47,7 +51,7 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     public static let none = FaultConfiguration()
 
     enum CodingKeys: String, CodingKey {
-        case latencyMs, errorRate, errorStatus, resetRate, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, holdResponses, pathPrefixes
+        case latencyMs, errorRate, errorStatus, resetRate, loseAnswerRate, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, holdResponses, pathPrefixes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,7 +66,8 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
             refuseConnections: try c.decodeIfPresent(Bool.self, forKey: .refuseConnections) ?? false,
             refuseForMs: try c.decodeIfPresent(Int.self, forKey: .refuseForMs),
             holdResponses: try c.decodeIfPresent(Bool.self, forKey: .holdResponses) ?? false,
-            pathPrefixes: try c.decodeIfPresent([String].self, forKey: .pathPrefixes))
+            pathPrefixes: try c.decodeIfPresent([String].self, forKey: .pathPrefixes),
+            loseAnswerRate: try c.decodeIfPresent(Double.self, forKey: .loseAnswerRate) ?? 0)
     }
 
     func applies(to path: String) -> Bool {
@@ -76,6 +81,8 @@ enum FaultDecision: Sendable, Equatable {
     case handle
     case fail(status: Int)
     case reset
+    /// Handle the request, then reset the connection instead of answering.
+    case handleThenReset
 }
 
 /// The current faults and the seeded random source that decides which requests they hit.
@@ -146,6 +153,10 @@ final class FaultInjector: Sendable {
             if faults.errorRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.errorRate {
                 state.injected += 1
                 return (.fail(status: faults.errorStatus), faults)
+            }
+            if faults.loseAnswerRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.loseAnswerRate {
+                state.injected += 1
+                return (.handleThenReset, faults)
             }
             return (.handle, faults)
         }

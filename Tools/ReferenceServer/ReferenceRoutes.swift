@@ -27,6 +27,7 @@ struct ReferenceRoutes: Sendable {
 
     private static let idempotencyKey = HTTPFields.Element.Name("Idempotency-Key")!
     private static let replayed = HTTPFields.Element.Name("Idempotent-Replayed")!
+    private static let requestID = HTTPFields.Element.Name("X-Request-ID")!
 
     func makeRouter() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
@@ -41,7 +42,7 @@ struct ReferenceRoutes: Sendable {
             return ReferenceStore.products(data, offset: offset, limit: limit)
         }
         read(router, "/v1/users/:user/products/:product") { _, data, parameters in
-            ReferenceStore.product(data, id: parameters.get("product") ?? "")
+            ReferenceStore.product(data, id: parameters.decoded("product") ?? "")
         }
         read(router, "/v1/users/:user/cart") { _, data in ReferenceStore.cart(data) }
         read(router, "/v1/users/:user/orders") { _, data in ReferenceStore.orders(data) }
@@ -49,27 +50,27 @@ struct ReferenceRoutes: Sendable {
         read(router, "/v1/users/:user/activities") { _, data in .json(data.activities) }
         let reference = server.configuration.seed.referenceDate
         read(router, "/v1/users/:user/summary/:period") { _, data, parameters in
-            ReferenceStore.summary(data, period: parameters.get("period") ?? "", reference: reference)
+            ReferenceStore.summary(data, period: parameters.decoded("period") ?? "", reference: reference)
         }
 
         // Writes (state-changing): idempotent per `Idempotency-Key`.
         write(router, "/v1/users/:user/cart/items/:item/quantity", UpdateQuantityBody.self) { data, _, user, p, body, _ in
-            ReferenceStore.updateQuantity(&data, itemID: p.get("item") ?? "", quantity: body.quantity)
+            ReferenceStore.updateQuantity(&data, itemID: p.decoded("item") ?? "", quantity: body.quantity)
         }
         write(router, "/v1/users/:user/orders", EmptyBody.self) { data, _, user, _, _, date in
             ReferenceStore.placeOrder(&data, user: user, date: date)
         }
         write(router, "/v1/users/:user/orders/:order/rating", RateOrderBody.self) { data, _, _, p, body, _ in
-            ReferenceStore.rateOrder(&data, orderID: p.get("order") ?? "", body: body)
+            ReferenceStore.rateOrder(&data, orderID: p.decoded("order") ?? "", body: body)
         }
         write(router, "/v1/users/:user/profile", UpdateProfileBody.self) { data, _, _, _, body, _ in
             ReferenceStore.updateProfile(&data, body: body)
         }
         write(router, "/v1/users/:user/products/:product/service-requests", ServiceRequestBody.self) { data, _, _, p, body, date in
-            ReferenceStore.raiseServiceRequest(&data, productID: p.get("product") ?? "", body: body, date: date)
+            ReferenceStore.raiseServiceRequest(&data, productID: p.decoded("product") ?? "", body: body, date: date)
         }
         write(router, "/v1/users/:user/products/:product/transfer", TransferOwnershipBody.self) { data, others, user, p, body, date in
-            ReferenceStore.transferOwnership(&data, others: &others, user: user, productID: p.get("product") ?? "", to: body.toUser, date: date)
+            ReferenceStore.transferOwnership(&data, others: &others, user: user, productID: p.decoded("product") ?? "", to: body.toUser, date: date)
         }
         write(router, "/v1/users/:user/activities", RegisterActivityBody.self) { data, _, user, _, body, _ in
             ReferenceStore.registerActivity(&data, user: user, body: body)
@@ -155,44 +156,50 @@ struct ReferenceRoutes: Sendable {
         let endpoint = "\(method.rawValue) \(path.replacingOccurrences(of: #":(\w+)"#, with: "{$1}", options: .regularExpression))"
         let server = self.server
         router.on(RouterPath(path), method: method) { (request: Request, context: ServerContext) -> Response in
-            let user = context.parameters.get("user")
+            let user = context.parameters.decoded("user")
             server.requestLog.record(.init(endpoint: endpoint, path: request.uri.path, user: user,
                                            idempotencyKey: request.headers[Self.idempotencyKey]))
             await server.faultInjector.waitWhileHeld(path: request.uri.path)
             let (decision, faults) = server.faultInjector.decide(path: request.uri.path)
+            let requestID = request.headers[Self.requestID]
             if faults.latencyMs > 0 { try await Task.sleep(for: .milliseconds(faults.latencyMs)) }
             switch decision {
             case .reset:
-                // SO_LINGER 0 turns close() into a TCP RST: the client sees "connection reset by peer".
-                if let socket = context.channel as? any SocketOptionProvider {
-                    try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
-                }
-                try? await context.channel.close().get()
-                throw ConnectionResetOnPurpose()
+                try await Self.reset(context.channel)
             case let .fail(status):
-                return Self.response(.error(status, "injected_fault", "Injected fault: status \(status)."), faults: faults)
-            case .handle:
+                return Self.response(.error(status, "injected_fault", "Injected fault: status \(status)."), faults: faults, requestID: requestID)
+            case .handle, .handleThenReset:
                 break
             }
             if authenticated {
                 guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-                    return Self.response(.error(401, "unauthenticated", "Send Authorization: Bearer token-<user>."), faults: faults)
+                    return Self.response(.error(401, "unauthenticated", "Send Authorization: Bearer token-<user>."), faults: faults, requestID: requestID)
                 }
-                let tokenUser = header.dropFirst("Bearer ".count).replacingOccurrences(of: "token-", with: "")
-                guard header.dropFirst("Bearer ".count).hasPrefix("token-"), server.store.hasUser(tokenUser) else {
-                    return Self.response(.error(401, "unauthenticated", "Unknown token; tokens are token-<user>."), faults: faults)
+                guard let tokenUser = ReferenceServer.user(ofToken: header.dropFirst("Bearer ".count)), server.store.hasUser(tokenUser) else {
+                    return Self.response(.error(401, "unauthenticated", "Unknown token; tokens are token-<user>."), faults: faults, requestID: requestID)
                 }
                 guard tokenUser == user else {
-                    return Self.response(.error(403, "forbidden", "This token belongs to another user."), faults: faults)
+                    return Self.response(.error(403, "forbidden", "This token belongs to another user."), faults: faults, requestID: requestID)
                 }
             }
             let wire = try await handler(request, context, user)
-            return Self.response(wire, faults: faults)
+            if decision == .handleThenReset { try await Self.reset(context.channel) }
+            return Self.response(wire, faults: faults, requestID: requestID)
         }
     }
 
-    static func response(_ wire: WireResponse, faults: FaultConfiguration = .none) -> Response {
+    /// Resets the connection (SO_LINGER 0 turns close() into a TCP RST: the client sees "connection reset by peer").
+    private static func reset(_ channel: any Channel) async throws -> Never {
+        if let socket = channel as? any SocketOptionProvider {
+            try? await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+        }
+        try? await channel.close().get()
+        throw ConnectionResetOnPurpose()
+    }
+
+    static func response(_ wire: WireResponse, faults: FaultConfiguration = .none, requestID: String? = nil) -> Response {
         var headers: HTTPFields = [:]
+        if let requestID { headers[Self.requestID] = requestID }
         if wire.replayed { headers[replayed] = "true" }
         guard wire.status != 204 else { return Response(status: .init(code: 204), headers: headers) }
         headers[.contentType] = "application/json"
@@ -211,5 +218,13 @@ struct ReferenceRoutes: Sendable {
             return Response(status: .init(code: wire.status), headers: headers, body: body)
         }
         return Response(status: .init(code: wire.status), headers: headers, body: ResponseBody(byteBuffer: buffer))
+    }
+}
+
+extension Parameters {
+    /// A path parameter as the client meant it: Hummingbird hands over the raw segment, still percent-encoded.
+    func decoded(_ name: String) -> String? {
+        guard let raw = get(name) else { return nil }
+        return raw.removingPercentEncoding ?? raw
     }
 }

@@ -65,8 +65,19 @@ public final class ReferenceServer: Sendable {
         faultInjector = FaultInjector(configuration.faults, seed: configuration.faultSeed)
     }
 
-    /// The bearer token of a user: `token-<user>`.
-    public static func token(for user: String) -> String { "token-\(user)" }
+    /// The bearer token of a user: `token-<user>`, the id percent-encoded (a header is ASCII; ids may hold anything).
+    public static func token(for user: String) -> String {
+        var unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        unreserved.insert(charactersIn: "-._~")
+        return "token-" + (user.addingPercentEncoding(withAllowedCharacters: unreserved) ?? user)
+    }
+
+    /// The user a token names, or nil when it is not a `token-<user>`.
+    static func user(ofToken token: Substring) -> String? {
+        guard token.hasPrefix("token-") else { return nil }
+        let encoded = token.dropFirst("token-".count)
+        return encoded.removingPercentEncoding ?? String(encoded)
+    }
 
     /// The port once started (kept while refusing connections, so the same port is re-bound).
     public var port: Int? { listener.withLock { $0.port } }

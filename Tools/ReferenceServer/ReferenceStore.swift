@@ -34,13 +34,23 @@ final class ReferenceStore: Sendable {
 
     private let state: Mutex<State>
     private let now: @Sendable () -> Date
+    private let seed: SeedConfiguration
 
     init(seed: SeedConfiguration, now: @escaping @Sendable () -> Date) {
         state = Mutex(State(users: SeedData.make(seed)))
         self.now = now
+        self.seed = seed
     }
 
-    func hasUser(_ user: String) -> Bool { state.withLock { $0.users[user] != nil } }
+    /// True when `user` exists, provisioning them first when the seed says unknown users get sample data.
+    func hasUser(_ user: String) -> Bool {
+        state.withLock { state in
+            if state.users[user] != nil { return true }
+            guard seed.provisionUnknownUsers, !user.isEmpty else { return false }
+            state.users[user] = SeedData.makeProvisionedUser(user, configuration: seed)
+            return true
+        }
+    }
 
     /// Runs a read against one user's data.
     func read(_ user: String, _ body: (UserData) -> WireResponse) -> WireResponse {

@@ -12,11 +12,16 @@ public struct SeedConfiguration: Sendable, Equatable {
     public var cartItemsPerUser: Int
     /// The date the seed is built around (purchase dates, warranties, orders); fixed so data is reproducible.
     public var referenceDate: Date
+    /// A user id the server has not seen gets sample data on first sight (seeded by the id, so the same id always
+    /// gets the same data): `app start --user anyone` works. Off, an unknown user's token is refused with 401.
+    public var provisionUnknownUsers: Bool
 
     public static let maximumProductsPerUser = 10_000
 
     public init(users: Int = 3, productsPerUser: Int = 12, productCounts: [String: Int] = [:], ordersPerUser: Int = 8,
-                cartItemsPerUser: Int = 3, referenceDate: Date = Date(timeIntervalSince1970: 1_767_225_600) /* 2026-01-01Z */) {
+                cartItemsPerUser: Int = 3, referenceDate: Date = Date(timeIntervalSince1970: 1_767_225_600) /* 2026-01-01Z */,
+                provisionUnknownUsers: Bool = false) {
+        self.provisionUnknownUsers = provisionUnknownUsers
         self.users = users
         self.productsPerUser = productsPerUser
         self.productCounts = productCounts
@@ -61,8 +66,19 @@ enum SeedData {
         return users
     }
 
+    /// The data of a user provisioned on first sight: seeded by the id (FNV-1a of its UTF-8), the same for the same id.
+    static func makeProvisionedUser(_ user: String, configuration: SeedConfiguration) -> UserData {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in user.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return makeUser(user, index: Int(hash % 997), seed: hash, configuration: configuration)
+    }
+
     private static func makeUser(_ user: String, index: Int, configuration: SeedConfiguration) -> UserData {
-        var random = SplitMix64(seed: UInt64(index + 1) &* 0x5851_F42D_4C95_7F2D)
+        makeUser(user, index: index, seed: UInt64(index + 1) &* 0x5851_F42D_4C95_7F2D, configuration: configuration)
+    }
+
+    private static func makeUser(_ user: String, index: Int, seed: UInt64, configuration: SeedConfiguration) -> UserData {
+        var random = SplitMix64(seed: seed)
         let reference = configuration.referenceDate
         let day: TimeInterval = 86_400
         var products: [Product] = []

@@ -49,6 +49,8 @@ struct OfflineServer: AsyncParsableCommand {
     var errorStatus = 503
     @Option(name: .customLong("reset-rate"), help: "Fault: fraction 0…1 of requests whose connection is reset (TCP RST).")
     var resetRate = 0.0
+    @Option(name: .customLong("lose-answer-rate"), help: "Fault: fraction 0…1 of requests handled (writes applied) and then reset instead of answered.")
+    var loseAnswerRate = 0.0
     @Option(name: .customLong("slow-body-delay-ms"), help: "Fault: send bodies in chunks with this delay between them.")
     var slowBodyDelayMs: Int?
     @Option(name: .customLong("slow-body-chunk-bytes"), help: "Fault: chunk size for --slow-body-delay-ms.")
@@ -76,7 +78,8 @@ struct OfflineServer: AsyncParsableCommand {
         let faults = FaultConfiguration(
             latencyMs: latencyMs, errorRate: errorRate, errorStatus: errorStatus, resetRate: resetRate,
             slowBodyChunkDelayMs: slowBodyDelayMs, slowBodyChunkBytes: slowBodyChunkBytes,
-            refuseConnections: refuseConnections, refuseForMs: refuseForMs, pathPrefixes: faultPaths.isEmpty ? nil : faultPaths)
+            refuseConnections: refuseConnections, refuseForMs: refuseForMs, pathPrefixes: faultPaths.isEmpty ? nil : faultPaths,
+            loseAnswerRate: loseAnswerRate)
         var logger = Logger(label: "offline-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
         let server = ReferenceServer(configuration: ReferenceServerConfiguration(

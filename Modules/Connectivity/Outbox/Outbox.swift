@@ -15,7 +15,7 @@ public struct OutboxTransport: Sendable {
     /// `timeout` bounds one attempt: a lost answer costs at most that before the retry (with the same key).
     public static func live(_ client: HTTPClient, timeout: Duration? = nil) -> OutboxTransport {
         OutboxTransport { request, key throws(HTTPClientError) in
-            _ = try await client.send(method: request.method, path: request.path, body: request.body, idempotencyKey: key, timeout: timeout)
+            _ = try await client.send(method: request.method, path: request.endpoint, body: request.body, idempotencyKey: key, timeout: timeout)
         }
     }
 }
@@ -50,7 +50,7 @@ public actor Outbox {
     private let time: TimeSource
     private let policy: RetryPolicy
     private let telemetry: Telemetry
-    private let makeKey: @Sendable () -> String
+    private let idempotencyKeys: IdempotencyKeys
     private var random: SplitMix64
     private let logger = Logger(label: "OfflineKit.Outbox")
 
@@ -72,18 +72,18 @@ public actor Outbox {
     /// - Parameters:
     ///   - store: the user's store (a SecureStore vault in the app); the queue lives in it next to the data.
     ///   - status: the connectivity signal; the queue drains while it is `online`.
-    ///   - makeKey: idempotency keys (a UUID by default; tests pass a deterministic one).
+    ///   - idempotencyKeys: one key per queued write, kept for every attempt (random by default; tests pass `.sequential`).
     ///   - seed: the jitter's generator, so a test's retries repeat.
     public init(store: any RecordStore, transport: OutboxTransport, status: StateCell<ConnectivityStatus>,
                 time: TimeSource, policy: RetryPolicy = .default, telemetry: Telemetry = .disabled,
-                seed: UInt64 = UInt64.random(in: 0 ... .max), makeKey: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                seed: UInt64 = UInt64.random(in: 0 ... .max), idempotencyKeys: IdempotencyKeys = .random) {
         self.store = store
         self.transport = transport
         self.status = status
         self.time = time
         self.policy = policy
         self.telemetry = telemetry
-        self.makeKey = makeKey
+        self.idempotencyKeys = idempotencyKeys
         random = SplitMix64(seed: seed)
     }
 
@@ -152,7 +152,7 @@ public actor Outbox {
         let now = time.now()
         do throws(OutboxError) {
             for write in writes {
-                let result = queue.enqueue(write, idempotencyKey: makeKey(), now: now)
+                let result = queue.enqueue(write, idempotencyKey: idempotencyKeys.make(), now: now)
                 changes += write.optimisticData
                 for sequence in result.removed { changes.append(.delete(collection: Self.queueCollection, key: Self.key(sequence))) }
                 for entry in result.saved { changes.append(try save(entry)) }

@@ -24,19 +24,22 @@ public enum OutboxLane: String, Sendable, Hashable, Codable, CaseIterable {
 /// The HTTP request a write sends once online; kept as plain data so it survives a restart.
 public struct OutboxRequest: Sendable, Hashable, Codable {
     public var method: String
+    /// The endpoint's percent-encoded path (`Endpoint.encodedPath`), sent as it is.
     public var path: String
     public var body: Data?
 
-    public init(method: String, path: String, body: Data? = nil) {
+    public init(method: String, endpoint: Endpoint, body: Data? = nil) {
         self.method = method
-        self.path = path
+        path = endpoint.encodedPath
         self.body = body
     }
 
+    public var endpoint: Endpoint { Endpoint(encodedPath: path) }
+
     /// A JSON body from an `Encodable` value (sorted keys, ISO 8601 dates, like the wire format).
-    public static func json<Body: Encodable>(_ method: String, _ path: String, _ body: Body) throws(OutboxError) -> OutboxRequest {
-        do { return OutboxRequest(method: method, path: path, body: try CachedResourceCoding.encoder.encode(body)) } catch {
-            throw .invalidWrite("the body of \(method) \(path) could not be encoded: \(error)")
+    public static func json<Body: Encodable>(_ method: String, _ endpoint: Endpoint, _ body: Body) throws(OutboxError) -> OutboxRequest {
+        do { return OutboxRequest(method: method, endpoint: endpoint, body: try CachedResourceCoding.encoder.encode(body)) } catch {
+            throw .invalidWrite("the body of \(method) \(endpoint) could not be encoded: \(error)")
         }
     }
 }
