@@ -148,6 +148,40 @@ import Testing
         }
     }
 
+    @Test func aRetryAfterTheServerAppliedTheFirstAttemptButItsAnswerWasLostIsAppliedOnce() async throws {
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        try await withReferenceServer { server, url in
+            let store = try fixture.open()
+            let status = connectivity(.online)
+            let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: status)
+            await feature.open()
+            await feature.waitUntilSynced()
+            let product = try #require(feature.products.cachedCatalog()?.value.products.first)
+            // The server applies the service request and the transfer, then the connection drops before the answer.
+            try await server.setFaults(FaultConfiguration(pathPrefixes: ["/v1/users/user1/products/\(product.id)/"], loseAnswerRate: 1))
+            let lost = await #expect(throws: ProductActionError.self) {
+                try await feature.raiseServiceRequest(productID: product.id, issue: "Grinder jams")
+            }
+            guard case .failed(_, .connectionLost) = lost else { Issue.record("expected a lost connection, got \(String(describing: lost))"); return }
+            await #expect(throws: ProductActionError.self) { try await feature.transferOwnership(productID: product.id, toUser: "user2") }
+
+            // The user taps again: the same intent carries the same key, so the server replays its first result.
+            try await server.clearFaults()
+            let receipt = try await feature.raiseServiceRequest(productID: product.id, issue: "Grinder jams")
+            #expect(receipt.id == "\(product.id)-sr1", "one service request, not two")
+            let transfer = try await feature.transferOwnership(productID: product.id, toUser: "user2")
+            #expect(transfer.toUser == "user2", "replayed, not refused as 'not your product'")
+            let keys = server.requestLog.entries.filter { $0.endpoint == Self.serviceRequestEndpoint }.compactMap(\.idempotencyKey)
+            #expect(keys.count == 2 && Set(keys).count == 1, "both attempts carried the intent's one key: \(keys)")
+            let transferKeys = server.requestLog.entries.filter { $0.endpoint == Self.transferEndpoint }.compactMap(\.idempotencyKey)
+            #expect(transferKeys.count == 2 && Set(transferKeys).count == 1)
+
+            await feature.stop()
+            store.close()
+        }
+    }
+
     @Test func wifiToCellularToNoneAndBackThroughThePathMonitor() async throws {
         let fixture = VaultFixture()
         defer { fixture.remove() }
