@@ -25,10 +25,12 @@ public enum OnlineOnlyError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
-    /// The copy to show the user: the refusal reason, or "no connection" for a transport failure.
+    /// The copy to show the user: the refusal reason, "no connection" for a transport failure, "sign in again" when
+    /// the server refused the session (401/403).
     public var reason: Copy? {
         switch self {
         case let .refused(_, reason): reason
+        case let .failed(_, error) where error.isAuthenticationFailure: CoreCopy.signInRequiredMessage
         case let .failed(_, error): error == .offline || error.isTransportFailure ? CoreCopy.noConnection : nil
         }
     }

@@ -16,8 +16,29 @@ public enum CorePreviews: PreviewProvider {
     public static let onlineOnlyToast = Toast(id: "requires-connection", severity: .warning, message: CoreCopy.requiresConnection,
                                               autoDismissAfter: .seconds(4))
 
+    /// The id of the "Sign In" action every screen offers when the session is no longer accepted; the app (not the
+    /// feature) handles it, by showing its sign-in flow.
+    public static let signInActionID = "sign-in"
+
+    /// A screen with nothing cached whose load was refused (401/403): sign-in copy, never "offline".
+    public static let signInRequired = EmptyState(title: CoreCopy.signInRequiredTitle, message: CoreCopy.signInRequiredMessage,
+                                                  action: Action(id: signInActionID, title: CoreCopy.signIn))
+
+    /// Above cached data whose refresh was refused (401/403): the data stays, the banner says how to get fresh data.
+    public static let signInBanner = Banner(id: "session-ended", severity: .warning, title: CoreCopy.signInRequiredTitle,
+                                            message: CoreCopy.signInRequiredMessage,
+                                            action: Action(id: signInActionID, title: CoreCopy.signIn))
+
+    /// A pulled refresh or an action refused because the session ended.
+    public static let signInToast = Toast(id: "sign-in-required", severity: .warning, title: CoreCopy.signInRequiredTitle,
+                                          message: CoreCopy.signInRequiredMessage, autoDismissAfter: .seconds(6))
+
     public static var previews: [Preview] {
         [
+            Preview(id: "core.sign-in-required", summary: "The server no longer accepts the session (401/403): sign-in copy, not offline",
+                    node: .empty(signInRequired)),
+            Preview(id: "core.sign-in-banner", summary: "Cached data kept while the session is refused: a sign-in banner above it",
+                    node: .banner(signInBanner)),
             Preview(id: "core.offline-banner", summary: "The offline indicator every screen shows while offline",
                     node: .banner(offlineBanner)),
             Preview(id: "core.no-connection-toast", summary: "Toast: an action needs the network and there is none",

@@ -521,13 +521,15 @@ public struct CommerceState: Sendable, Equatable {
 
     /// What to tell the customer when a write (or a pulled refresh) did not go through.
     static func toast(for error: OnlineOnlyError) -> Toast {
+        if case let .failed(_, failure) = error, failure.isAuthenticationFailure { return CorePreviews.signInToast }
         if let reason = error.reason { return toast(reason) }
         return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
     }
 
     /// A pulled refresh that failed: no connection for a network failure, "try again" for a server error.
     static func toast(forFailedRead error: HTTPClientError) -> Toast {
-        error == .offline || error.isTransportFailure
+        if error.isAuthenticationFailure { return CorePreviews.signInToast }
+        return error == .offline || error.isTransportFailure
             ? CorePreviews.noConnectionToast
             : Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
     }

@@ -6,6 +6,7 @@ extension CommerceViewState {
     public var node: ViewNode {
         var nodes: [ViewNode] = []
         if let offlineIndicator { nodes.append(.banner(offlineIndicator)) }
+        if let sessionBanner { nodes.append(.banner(sessionBanner)) }
         switch screen {
         case .none:
             break

@@ -7,6 +7,8 @@ import Foundation
 public struct CommerceViewState: Sendable, Hashable {
     /// The global offline indicator (with its screen-reader label), shown only once offline is established.
     public var offlineIndicator: Banner?
+    /// "Please sign in again" above cached data whose refresh the server refused (401/403): the data stays on screen.
+    public var sessionBanner: Banner?
     public var screen: Screen
     /// A pulled refresh is running (the spinner). Never true offline: the message shows instead.
     public var isRefreshing: Bool
@@ -29,9 +31,10 @@ public struct CommerceViewState: Sendable, Hashable {
         case tracking(TrackingSheet)
     }
 
-    public init(offlineIndicator: Banner? = nil, screen: Screen = .none, isRefreshing: Bool = false, sheet: Sheet? = nil,
-                toast: Toast? = nil, toastSerial: Int = 0) {
+    public init(offlineIndicator: Banner? = nil, sessionBanner: Banner? = nil, screen: Screen = .none, isRefreshing: Bool = false,
+                sheet: Sheet? = nil, toast: Toast? = nil, toastSerial: Int = 0) {
         self.offlineIndicator = offlineIndicator
+        self.sessionBanner = sessionBanner
         self.screen = screen
         self.isRefreshing = isRefreshing
         self.sheet = sheet
@@ -165,6 +168,7 @@ extension CommerceViewState {
     public init(state: CommerceState) {
         let status = state.connectivity
         offlineIndicator = status.showsOfflineIndicator ? CorePreviews.offlineBanner : nil
+        sessionBanner = nil
         switch state.screen {
         case nil:
             screen = .none
@@ -172,9 +176,11 @@ extension CommerceViewState {
         case .cart:
             screen = .cart(Self.cartScreen(state))
             isRefreshing = state.cart.refreshPulled && state.cart.isRevalidating
+            if state.cart.cached != nil, state.cart.lastFailure?.isAuthenticationFailure == true { sessionBanner = CorePreviews.signInBanner }
         case .orders:
             screen = .orders(Self.ordersScreen(state))
             isRefreshing = state.orders.refreshPulled && state.orders.isRevalidating
+            if state.orders.cached != nil, state.orders.lastFailure?.isAuthenticationFailure == true { sessionBanner = CorePreviews.signInBanner }
         }
         sheet = state.sheet.map { Self.sheet($0, state: state) }
         toast = state.toast
@@ -183,7 +189,7 @@ extension CommerceViewState {
 
     static func cartScreen(_ state: CommerceState) -> ScreenState<CartContent> {
         guard let cached = state.cart.cached else {
-            return neverLoaded(state.cart, connectivity: state.connectivity) ? .empty(CommerceCopy.cartFirstLoad) : .loading
+            return firstLoad(state.cart, connectivity: state.connectivity, empty: CommerceCopy.cartFirstLoad)
         }
         let cart = cached.value
         let updateState = CommerceAction.updateQuantity.state(for: state.connectivity)
@@ -206,7 +212,7 @@ extension CommerceViewState {
 
     static func ordersScreen(_ state: CommerceState) -> ScreenState<OrdersContent> {
         guard let cached = state.orders.cached else {
-            return neverLoaded(state.orders, connectivity: state.connectivity) ? .empty(CommerceCopy.ordersFirstLoad) : .loading
+            return firstLoad(state.orders, connectivity: state.connectivity, empty: CommerceCopy.ordersFirstLoad)
         }
         let trackState = CommerceAction.trackOrder.state(for: state.connectivity)
         let rateState = CommerceAction.rateOrder.state(for: state.connectivity)
@@ -218,6 +224,15 @@ extension CommerceViewState {
         }
         return .content(OrdersContent(lastUpdated: CoreCopy.lastUpdated(cached.savedAt), orderCount: CommerceCopy.orderCount(orders.count),
                                       orders: rows, emptyMessage: orders.isEmpty ? CommerceCopy.noOrdersYet : nil))
+    }
+
+    /// A screen with nothing cached: loading while a load is on the way; "sign in again" when the server refused the
+    /// session (it is online: "not available offline" would be wrong); otherwise the first-load empty state.
+    static func firstLoad<Value, Content>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus,
+                                          empty: EmptyState) -> ScreenState<Content> {
+        guard neverLoaded(resource, connectivity: connectivity) else { return .loading }
+        if connectivity != .offline, resource.lastFailure?.isAuthenticationFailure == true { return .blocked(CorePreviews.signInRequired) }
+        return .empty(empty)
     }
 
     /// Nothing cached, and nothing on the way: offline, or the first load failed.

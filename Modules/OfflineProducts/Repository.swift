@@ -24,6 +24,7 @@ public enum ProductActionError: Error, Sendable, Equatable, CustomStringConverti
     public var message: Copy {
         switch self {
         case .requiresConnection: CoreCopy.requiresConnection
+        case let .failed(_, error) where error.isAuthenticationFailure: CoreCopy.signInRequiredMessage
         case let .failed(_, error) where error == .offline || error.isTransportFailure: CoreCopy.noConnection
         case .unknownProduct, .failed: CoreCopy.changeFailed
         }

@@ -146,6 +146,8 @@ public struct ProductsState: Sendable, Equatable {
     /// Set once offline is established; cleared only by a successful sync. While set, the offline indicator
     /// stays, so it goes away when fresh data is on screen, not merely when the network is back.
     public var showsOfflineData = false
+    /// The last sync was refused (401/403): the session ended. Cleared by a successful sync (a new sign-in).
+    public var sessionRefused = false
     public var selectedProductID: String?
     public var flow: ProductFlow?
     public var toast: Toast?
@@ -214,9 +216,12 @@ public struct ProductsState: Sendable, Equatable {
                 catalog = value.value
                 lastSyncedAt = value.savedAt
                 showsOfflineData = false
+                sessionRefused = false
                 if selectedProduct == nil { selectedProductID = nil }
                 if let flow, catalog?.product(id: flow.productID) == nil { self.flow = nil }
-            case let .failed(_, kept):
+            case let .failed(error, kept):
+                // A refused session is not offline: the screen says to sign in again (and keeps what it has).
+                sessionRefused = error.isAuthenticationFailure
                 // BR-002: keep the last good list, silently.
                 if let kept {
                     catalog = kept.value

@@ -91,6 +91,8 @@ public struct WarrantyCardViewState: Sendable, Hashable {
 public struct ProductsViewState: Sendable, Equatable {
     /// "Offline Mode" / "Viewing offline data" while offline, and until a sync after reconnecting succeeds.
     public var offlineIndicator: Banner?
+    /// "Please sign in again" above a kept list whose sync the server refused (401/403).
+    public var sessionBanner: Banner?
     /// What a screen reader announces now; the UI announces it whenever it changes to a value.
     public var announcement: Copy?
     /// "Syncing your products…" while a sync runs in the background; never blocks the content.
@@ -115,8 +117,9 @@ public struct ProductsViewState: Sendable, Equatable {
     )
 
     public init(offlineIndicator: Banner?, announcement: Copy?, syncProgress: Copy?, list: ScreenState<ProductListContent>,
-                card: WarrantyCardViewState?, flow: ProductFlow?, toast: Toast?) {
+                card: WarrantyCardViewState?, flow: ProductFlow?, toast: Toast?, sessionBanner: Banner? = nil) {
         self.offlineIndicator = offlineIndicator
+        self.sessionBanner = sessionBanner
         self.announcement = announcement
         self.syncProgress = syncProgress
         self.list = list
@@ -130,6 +133,8 @@ public struct ProductsViewState: Sendable, Equatable {
         let showsIndicator = state.connectivity == .offline || state.showsOfflineData
         offlineIndicator = showsIndicator ? Self.offlineBanner : nil
         announcement = showsIndicator ? CoreCopy.offlineIndicatorAccessibilityLabel : nil
+        let sessionRefused = state.sessionRefused && state.connectivity != .offline
+        sessionBanner = sessionRefused && state.catalog != nil ? CorePreviews.signInBanner : nil
         syncProgress = state.syncInFlight == nil ? nil : ProductsCopy.syncInProgress
         toast = state.toast
         flow = state.flow
@@ -153,6 +158,9 @@ public struct ProductsViewState: Sendable, Equatable {
             }
         } else if state.syncInFlight != nil {
             list = .loading
+        } else if sessionRefused {
+            // Online, but the server refused the session: not "connect to the internet".
+            list = .blocked(CorePreviews.signInRequired)
         } else {
             // First use: never synced on this device. Not an empty list, not an error: what to do next.
             let retry = state.connectivity == .online ? Action(id: Self.retryActionID, title: CoreCopy.retry) : nil
@@ -187,6 +195,7 @@ public struct ProductsViewState: Sendable, Equatable {
     public func viewNode(maxRows: Int = .max) -> ViewNode {
         var nodes: [ViewNode] = []
         if let offlineIndicator { nodes.append(.banner(offlineIndicator)) }
+        if let sessionBanner { nodes.append(.banner(sessionBanner)) }
         if let card {
             nodes.append(card.card.viewNode)
             nodes.append(.actions(card.actions))

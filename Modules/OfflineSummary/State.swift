@@ -98,6 +98,8 @@ public struct SummaryState: Sendable, Equatable {
     public var activityRegisteredDuringLoad = false
     /// Why the last load failed while nothing is cached (nil once something is).
     public var lastFailure: HTTPClientError?
+    /// The last load was refused (401/403): the session ended. Cleared by a successful load.
+    public var sessionRefused = false
     /// Activities registered on this device that the server has not confirmed, with their pending look.
     public var activities: [ActivityEntry] = []
     public var shared: SharedSummary?
@@ -217,6 +219,7 @@ public struct SummaryState: Sendable, Equatable {
             let outOfDate = syncedDuringFetch || registeredMeanwhile
             cache = CachedSummary(snapshot: snapshot, isInvalidated: outOfDate)
             lastFailure = nil
+            sessionRefused = false
             return outOfDate ? [.markInvalid(snapshotID: snapshot.id, reason: .writesSynced)] : []
         case let .failed(error, kept):
             var effects: [SummaryEffect] = []
@@ -228,9 +231,11 @@ public struct SummaryState: Sendable, Equatable {
                 cache = kept
             }
             lastFailure = cache == nil ? error : nil
+            sessionRefused = error.isAuthenticationFailure
             // Only a refresh the user asked for says why it did not happen; other loads fail silently.
             if trigger == .refresh, cache != nil {
-                let message = error == .offline || error.isTransportFailure ? CoreCopy.noConnection : SummaryCopy.loadFailedTitle
+                let message = error.isAuthenticationFailure ? CoreCopy.signInRequiredMessage
+                    : error == .offline || error.isTransportFailure ? CoreCopy.noConnection : SummaryCopy.loadFailedTitle
                 effects += showToast(message, id: "refresh-failed", severity: .warning)
             }
             return effects

@@ -48,6 +48,8 @@ public struct SummaryViewState: Sendable, Equatable {
     public var staleBanner: Banner?
     /// New activity was recorded since the summary was loaded: refresh to update it.
     public var refreshPrompt: Banner?
+    /// "Please sign in again" above a kept summary whose refresh the server refused (401/403).
+    public var sessionBanner: Banner?
     /// A spinner only while the first load runs; never while offline.
     public var screen: ScreenState<SummaryContent>
     public var activities: [ActivityRowState]
@@ -58,8 +60,9 @@ public struct SummaryViewState: Sendable, Equatable {
     public var toast: Toast?
 
     public init(offlineIndicator: Banner?, staleBanner: Banner?, refreshPrompt: Banner?, screen: ScreenState<SummaryContent>,
-                activities: [ActivityRowState], actions: [Action], shared: SharedSummary?, toast: Toast?) {
+                activities: [ActivityRowState], actions: [Action], shared: SharedSummary?, toast: Toast?, sessionBanner: Banner? = nil) {
         self.offlineIndicator = offlineIndicator
+        self.sessionBanner = sessionBanner
         self.staleBanner = staleBanner
         self.refreshPrompt = refreshPrompt
         self.screen = screen
@@ -85,6 +88,8 @@ public struct SummaryViewState: Sendable, Equatable {
         let refreshState: ActionState = offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
         offlineIndicator = offline ? Self.offlineBanner : nil
         staleBanner = offline && state.isStale(at: now) ? Self.staleBannerValue : nil
+        let sessionRefused = state.sessionRefused && !offline
+        sessionBanner = sessionRefused && state.cache != nil ? CorePreviews.signInBanner : nil
         if let cache = state.cache, cache.isInvalidated {
             refreshPrompt = Banner(id: "summary-refresh-prompt", severity: .info, title: SummaryCopy.refreshPrompt,
                                    action: Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
@@ -100,6 +105,9 @@ public struct SummaryViewState: Sendable, Equatable {
             actions.append(Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
         } else if state.loadInFlight != nil {
             screen = .loading
+        } else if sessionRefused {
+            // Online, but the server refused the session: sign in again, not "connect" or "our side".
+            screen = .blocked(CorePreviews.signInRequired)
         } else if let failure = state.lastFailure, !offline, failure != .offline, !failure.isTransportFailure {
             // The server answered but not with a summary: say so, with Retry.
             screen = .empty(EmptyState(title: SummaryCopy.loadFailedTitle, message: SummaryCopy.loadFailedMessage,
@@ -130,7 +138,7 @@ public struct SummaryViewState: Sendable, Equatable {
     /// The screen as a phone draws it, top to bottom.
     public var viewNode: ViewNode {
         var nodes: [ViewNode] = []
-        for banner in [offlineIndicator, staleBanner, refreshPrompt].compactMap({ $0 }) { nodes.append(.banner(banner)) }
+        for banner in [offlineIndicator, sessionBanner, staleBanner, refreshPrompt].compactMap({ $0 }) { nodes.append(.banner(banner)) }
         switch screen {
         case .loading:
             nodes.append(.progress(CoreCopy.loading))

@@ -156,6 +156,56 @@ struct OutboxTests {
         #expect(try store.loadAll(collection: Outbox.deadLetterCollection).isEmpty)
     }
 
+    @Test(arguments: [401, 403])
+    func aRefusedSessionPausesTheOutboxKeepingEveryWriteQueuedWithoutRetryingInALoop(status code: Int) async throws {
+        let store = InMemoryRecordStore(now: Date.init)
+        let refusing = Atomic(true)
+        let transport = ScriptedTransport { _, _ in refusing.load(ordering: .relaxed) ? .http(status: code) : nil }
+        let status = StateCell(ConnectivityStatus.online)
+        let clock = TestClock()
+        let outbox = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint("other"))))
+        await eventually(outbox.isPausedBySession) { $0 }
+        await outbox.waitUntilDrained()  // returns: paused, not drained
+        // No loop: one request, however far the clock goes; nothing dead-lettered, rolled back or counted as an attempt.
+        await clock.advance(by: .seconds(3_600))
+        #expect(transport.sent.count == 1)
+        #expect(outbox.deadLetters.value.isEmpty)
+        #expect(await outbox.pending.map(\.attempts) == [0, 0])
+        #expect(try store.load(collection: "items", key: "a")?.value == Data("Kettle".utf8), "the optimistic change stays")
+        #expect(try store.load(collection: "items.failed", key: "a") == nil)
+        #expect(outbox.feedback(for: item)?.pendingAction == .add && outbox.feedback(for: item)?.errors.isEmpty == true, "still pending, not failed")
+        // A read waiting for its pending writes is not held hostage by the pause.
+        await outbox.waitUntilSynced(resources: [item])
+        // Kept across a restart (a new sign-in) and sent, in order, once the session is accepted.
+        await outbox.stop()
+        refusing.store(false, ordering: .relaxed)
+        let restarted = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1)
+        try await restarted.start()
+        await restarted.waitUntilDrained()
+        #expect(transport.sent.map(\.path) == ["items", "items", "other"])
+        #expect(try store.load(collection: "items.synced", key: "a") != nil)
+        await restarted.stop()
+    }
+
+    @Test func aPausedOutboxTriesOnceMoreWhenTheConnectionComesBack() async throws {
+        let transport = ScriptedTransport { call, _ in call == 1 ? .http(status: 401) : nil }
+        let status = StateCell(ConnectivityStatus.online)
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: status,
+                            time: testTime(TestClock()), seed: 1)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await eventually(outbox.isPausedBySession) { $0 }
+        status.set(.offline)
+        await eventually(outbox.isPausedBySession) { !$0 }
+        status.set(.online)
+        await eventually(outbox.queuedCount) { $0 == 0 }
+        #expect(transport.sent.count == 2)
+        await outbox.stop()
+    }
+
     @Test func afterTheRetryCapAWriteMovesToTheDeadLettersNeverDroppedSilently() async throws {
         let transport = ScriptedTransport { _, _ in .connectionLost("reset") }
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),

@@ -55,6 +55,20 @@ import Testing
         #expect(first.items.allSatisfy { $0.warrantyExpiresAt > $0.purchaseDate && !$0.serialNumber.isEmpty })
     }
 
+    @Test func anUnknownUserIsProvisionedOnFirstSightWithDataSeededByTheirIDOnlyWhenAskedTo() async throws {
+        let seed = SeedConfiguration(provisionUnknownUsers: true)
+        func cart(_ user: String) async throws -> Cart {
+            try await withReferenceServer(seed: seed) { _, url in try await api(url, user: user).get(Endpoint("v1", "users", user, "cart")) }
+        }
+        let first = try await cart("newcomer")
+        #expect(try await cart("newcomer") == first, "the same id always gets the same data")
+        #expect(!first.items.isEmpty && first.items.allSatisfy { $0.id.hasPrefix("newcomer-c") })
+        // Off (the default): an unknown user's token is refused.
+        try await withReferenceServer { _, url in
+            #expect(await status { let _: Cart = try await api(url, user: "newcomer").get("/v1/users/newcomer/cart") } == 401)
+        }
+    }
+
     @Test func oneUserCanHaveTenThousandProductsAndPagesThroughThem() async throws {
         try await withReferenceServer(seed: SeedConfiguration(users: 2, productCounts: ["user1": 10_000])) { _, url in
             let all: ProductList = try await api(url).get("/v1/users/user1/products")

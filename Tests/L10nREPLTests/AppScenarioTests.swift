@@ -56,6 +56,45 @@ extension AppEndToEndTests {
         #expect(out[8].contains("cache_warmup_failed"))
     }
 
+    @Test func aRefusedSessionIsNotOfflineSignInCopyTheIndicatorStaysOffTheCacheStaysAndTheWarmupFailsOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps([
+            "app start", "app open cart", "app backend revoke", "app login newbie", "app warmup",   // 0–4
+            "app status", "app open cart", "app open products", "app open summary", "app screen",   // 5–9
+            "app telemetry", "app backend requests", "app login user1", "app open cart",            // 10–13
+        ])
+        #expect(out[1].contains("Total: €2,995.98"))
+        // A user the server refuses: the warmup session ends as failed, once, with no toast left and no retry.
+        #expect(out[4].contains("warmup: failed"))
+        #expect(out[5].contains("status: online"))
+        for (index, screen) in [(6, out[6]), (7, out[7]), (8, out[8])] {
+            let flat = Self.flat(screen)
+            #expect(flat.contains("Please sign in again") && flat.contains("[ Sign In ]"), "step \(index): sign-in copy")
+            #expect(!flat.contains("Offline Mode") && !flat.contains("offline yet") && !flat.contains("connect to the internet"),
+                    "step \(index): not offline")
+        }
+        #expect(!out[9].contains("toast ") && !out[9].contains("Optimizing your experience"), "the failed session left no toast")
+        #expect(out[10].components(separatedBy: "cache_warmup_started").count == 3, "one session per login, none retried")
+        #expect(out[10].components(separatedBy: "cache_warmup_failed").count == 2)
+        // Each data endpoint was asked a handful of times (prefetch, opening a screen), never in a loop.
+        let counts = out[11].split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("/v1/") else { return nil }
+            return Int(line.split(separator: "×").first?.trimmingCharacters(in: .whitespaces) ?? "")
+        }
+        #expect(!counts.isEmpty && counts.allSatisfy { $0 <= 5 }, "\(out[11])")
+        // The first user's cache was not wiped: their cart is still there, under the sign-in banner.
+        let cart = Self.flat(out[13])
+        #expect(cart.contains("Total: €2,995.98") && cart.contains("Please sign in again"))
+    }
+
+    @Test func anyUserIDWorksWithTheEmbeddedBackend() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps(["app start --user \"Zoë Ünal/2\"", "app open cart", "app open products"])
+        #expect(out[0].contains("app started for Zoë Ünal/2"))
+        #expect(out[1].contains("Total:") && !out[1].contains("Please sign in again"))
+        #expect(out[2].contains("products") && !out[2].contains("Please sign in again"))
+    }
+
     @Test func aFailedSyncKeepsTheCachedListWithoutAnError() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = try steps(["app start", "app open products", "app advance 5", "app backend flaky 100", "app refresh", "app telemetry"])

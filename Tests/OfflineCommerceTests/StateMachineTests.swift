@@ -241,6 +241,38 @@ import Testing
         #expect(CommerceViewState(state: state).cart == .empty(CommerceCopy.cartFirstLoad))
     }
 
+    // MARK: A refused session is not offline (issue 18)
+
+    @Test(arguments: [401, 403])
+    func aFirstLoadTheServerRefusesAsksToSignInAgainNotToConnect(code: Int) {
+        var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil)])
+        _ = state.handle(.cartRevalidated(.kept(nil, .http(status: code))), now: fixedNow)
+        let view = CommerceViewState(state: state)
+        #expect(view.cart == .blocked(CorePreviews.signInRequired))
+        #expect(view.offlineIndicator == nil, "online: the indicator stays off")
+        var (orders, _) = Self.machine(.online, [.screenOpened(.orders), .ordersRead(nil)])
+        _ = orders.handle(.ordersRevalidated(.kept(nil, .http(status: code))), now: fixedNow)
+        #expect(CommerceViewState(state: orders).orders == .blocked(CorePreviews.signInRequired))
+    }
+
+    @Test func aRefusedRefreshKeepsTheCachedCartUnderASignInBannerAndAPulledOneSaysSo() {
+        var (state, _) = Self.machine(.online, Self.cartOpenedOffline)
+        let before = CommerceViewState(state: state).cartContent
+        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 401))), now: fixedNow)
+        var view = CommerceViewState(state: state)
+        #expect(view.cartContent == before, "nothing cached is wiped")
+        #expect(view.sessionBanner == CorePreviews.signInBanner && view.offlineIndicator == nil)
+        #expect(view.node.contains(.banner(CorePreviews.signInBanner)))
+        _ = state.handle(.refreshPulled, now: fixedNow)
+        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 403))), now: fixedNow)
+        #expect(state.toast == CorePreviews.signInToast)
+        // Accepted again: the banner goes.
+        _ = state.handle(.refreshPulled, now: fixedNow)
+        _ = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
+        view = CommerceViewState(state: state)
+        #expect(view.sessionBanner == nil)
+    }
+
     // MARK: Item 6: a failure keeps the cached view
 
     @Test("AC6 a failed refresh keeps the cached view")
@@ -365,6 +397,14 @@ import Testing
 }
 
 extension ViewNode {
+    func contains(_ node: ViewNode) -> Bool {
+        if self == node { return true }
+        switch self {
+        case let .stack(nodes), let .row(nodes, _): return nodes.contains { $0.contains(node) }
+        default: return false
+        }
+    }
+
     var containsProgress: Bool {
         switch self {
         case .progress: true

@@ -65,6 +65,27 @@ import Testing
         #expect(view.toast == nil)
     }
 
+    @Test(arguments: [401, 403])
+    func aFirstSyncTheServerRefusesAsksToSignInAgainNotToConnect(code: Int) {
+        var (state, _) = opened(nil, .online)
+        _ = state.handle(.syncFinished(.failed(.http(status: code), kept: nil)))
+        #expect(view(state).list == .blocked(CorePreviews.signInRequired))
+        #expect(view(state).offlineIndicator == nil)
+        // Offline, the first-use message again: there the connection is what is missing.
+        _ = state.handle(.connectivityChanged(.offline))
+        #expect(view(state).list != .blocked(CorePreviews.signInRequired))
+    }
+
+    @Test func aRefusedSyncKeepsTheCachedListUnderASignInBannerUntilASyncSucceeds() {
+        var (state, _) = opened(cached, .online)
+        let before = view(state)
+        _ = state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)))
+        #expect(view(state).rows == before.rows, "nothing cached is wiped")
+        #expect(view(state).sessionBanner == CorePreviews.signInBanner && view(state).offlineIndicator == nil)
+        _ = state.handle(.syncFinished(.synced(cached)))
+        #expect(view(state).sessionBanner == nil)
+    }
+
     @Test func failedSyncKeepsTheLastGoodCacheSilently() {
         var (state, _) = opened(cached, .online)
         #expect(state.handle(.loggedIn) == [.sync(.login)])

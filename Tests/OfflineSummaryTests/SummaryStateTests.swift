@@ -102,6 +102,29 @@ import Testing
         #expect(view(other).emptyState?.title == SummaryCopy.firstLoadTitle)
     }
 
+    @Test(arguments: [401, 403])
+    func aFirstLoadTheServerRefusesAsksToSignInAgain(code: Int) {
+        var (state, _) = state(.online)
+        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: code), kept: nil)), now: fixedNow)
+        #expect(view(state).screen == .blocked(CorePreviews.signInRequired))
+        #expect(view(state).offlineIndicator == nil)
+    }
+
+    @Test func aRefusedRefreshKeepsTheSummaryUnderASignInBannerAndSaysSo() {
+        var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 3)))
+        let kept = CachedSummary(snapshot: snapshot(daysAgo: 3))
+        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: 401), kept: kept)), now: fixedNow)
+        #expect(view(state).content != nil, "nothing cached is wiped")
+        #expect(view(state).sessionBanner == CorePreviews.signInBanner)
+        // A refresh the user asked for says why it did not happen: sign in, not "no connection".
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.loadFinished(sequence: 2, .failed(.http(status: 403), kept: kept)), now: fixedNow)
+        #expect(view(state).toast?.message == CoreCopy.signInRequiredMessage)
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.loadFinished(sequence: 3, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow)
+        #expect(view(state).sessionBanner == nil)
+    }
+
     @Test func aLoadThatNeverAnswersEndsAtItsDeadline() {
         var (state, _) = state(.online)
         #expect(view(state).screen == .loading)

@@ -9,12 +9,14 @@ extension REPLSession {
     static let appUsage = """
     app start [--user ID] [--server URL] [--offline] [--products N]
                                                        launch (without --server: a backend in process on 127.0.0.1,
-                                                       seeding N products for the user: 0…10,000, default 12)
+                                                       seeding N products for the user: 0…10,000, default 12; any
+                                                       ID works, with sample data seeded by it; default user1)
     app login ID · app logout
     app online · app offline                           the backend accepts / refuses connections; the app notices
     app backend hold|release                           data requests wait at the backend (a warmup stays in progress)
     app backend flaky PERCENT [ENDPOINT]|steady        about PERCENT % of requests fail (resets, 503s), probes too;
                                                        ENDPOINT (products, cart, orders, summary, activities): only those
+    app backend revoke|accept                          the session is refused (401 on every data request) / accepted
     app backend requests                               what the backend has received, by endpoint
     app network wifi|cellular|none                     what the path monitor reads
     app open products|product ID|cart|orders|summary|summary card
@@ -55,6 +57,8 @@ extension REPLSession {
                     try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: percent, endpoint: endpoint) }
                 case ("steady", 1):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: 0) }
+                case ("revoke", 1), ("accept", 1):
+                    try blocking { () async throws(AppCommandError) in try await app.setBackendRevoking(rest[0] == "revoke") }
                 case ("requests", 1):
                     guard let counts = blocking({ await app.backendRequests }) else {
                         return .error("`app backend requests` needs the embedded backend; with --server, GET /_admin/requests")
@@ -62,7 +66,7 @@ extension REPLSession {
                     let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
                     return .ok((["backend received \(counts.values.reduce(0, +)) request(s):"] + lines).joined(separator: "\n"))
                 default:
-                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|steady|requests")
+                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|steady|revoke|accept|requests")
                 }
                 let (conditions, status, counts) = blocking { await (app.backend, app.status, app.backendCounts) }
                 let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""

@@ -84,6 +84,8 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
     public var flakyPercent = 0
     /// When set, only requests under this path fail (one data endpoint of one user: the rest answers).
     public var flakyPath: String?
+    /// Every data request is answered 401: the backend no longer accepts the session (health checks still answer).
+    public var revoking = false
 
     /// The data endpoints `app backend flaky PERCENT ENDPOINT` can single out.
     public static let endpoints = ["products", "cart", "orders", "summary", "activities"]
@@ -91,6 +93,9 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
     public init() {}
 
     var faults: FaultConfiguration {
+        if revoking {
+            return FaultConfiguration(errorRate: 1, errorStatus: 401, refuseConnections: refusing, holdResponses: holding, pathPrefixes: ["/v1/"])
+        }
         let failing = Double(min(max(flakyPercent, 0), 100)) / 100
         let resets = failing / 2
         // Errors hit only requests that were not reset: this rate makes the two together `failing`.
@@ -104,6 +109,7 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
         var parts: [String] = []
         if refusing { parts.append("refusing connections") }
         if holding { parts.append("holding data requests") }
+        if revoking { parts.append("refusing the session (401)") }
         if flakyPercent > 0 { parts.append("about \(flakyPercent) % of \(flakyPath.map { "requests to \($0)" } ?? "requests") failing") }
         return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")
     }
@@ -289,6 +295,13 @@ public actor OfflineApp {
         try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
     }
 
+    /// `app backend revoke|accept`: every data request is answered 401 (the session ended on the server's side) / accepted.
+    public func setBackendRevoking(_ revoking: Bool) async throws(AppCommandError) {
+        var conditions = backend
+        conditions.revoking = revoking
+        try await apply(conditions, command: "`app backend`", otherwise: "use a server that refuses the token")
+    }
+
     /// Every request the embedded backend has received, by endpoint (`"POST /v1/users/{user}/orders"`); nil with --server.
     public var backendRequests: [String: Int]? {
         server.map { $0.requestLog.counts.byEndpoint }
@@ -359,6 +372,10 @@ public actor OfflineApp {
     public func tap(_ actionID: String) async throws(AppCommandError) {
         let run = try current()
         if await run.warmup.tap(actionID: actionID) { await settle(); return }
+        // "Sign In" belongs to the app, not to a feature: it would present the sign-in flow.
+        if actionID == CorePreviews.signInActionID {
+            throw AppCommandError("the server refused the session of \(run.user); sign in with `app login ID` (the embedded backend accepts any id)")
+        }
         switch route {
         case .products?, .product?:
             guard await run.products.tap(actionID: actionID) else { throw AppCommandError("no action \(actionID) on this screen") }

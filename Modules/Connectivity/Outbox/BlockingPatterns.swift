@@ -70,6 +70,8 @@ public enum FullPageBlocking {
         switch outcome {
         case let .fresh(value):
             return .content(value.value)
+        case let .kept(_, error) where error.isAuthenticationFailure:
+            return .blocked(CorePreviews.signInRequired)
         case let .kept(_, error):
             let offline = error == .offline || error.isTransportFailure
             return .blocked(EmptyState(title: offline ? CoreCopy.requiresConnection : CoreCopy.loadFailed,

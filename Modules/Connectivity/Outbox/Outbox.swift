@@ -28,6 +28,9 @@ public struct OutboxTransport: Sendable {
 /// - One request in flight; FIFO per lane and per record; the user-initiated lane goes before background work.
 /// - Network errors, 5xx, 408 and 429 are retried with exponential backoff and jitter on the injected clock;
 ///   other 4xx, or the retry cap, move the write to `deadLetters`, which the UI shows until dismissed.
+/// - 401 and 403 say the session is refused, not the write: it stays queued (no attempt spent, nothing rolled back)
+///   and the outbox pauses (`isPausedBySession`) instead of retrying in a loop, until the status next turns online
+///   or the outbox starts again (a new sign-in).
 /// - It drains at start when already online and every time the status turns online.
 public actor Outbox {
     /// Collections the outbox keeps in the store it is given (one user's vault).
@@ -43,6 +46,8 @@ public actor Outbox {
     public nonisolated let queuedCount = StateCell(0)
     /// How many writes the server has applied since start; features watch it to invalidate caches.
     public nonisolated let syncedCount = StateCell(0)
+    /// True while the server refuses the session (401/403): nothing is sent, every queued write is kept.
+    public nonisolated let isPausedBySession = StateCell(false)
 
     private let store: any RecordStore
     private let transport: OutboxTransport
@@ -68,6 +73,7 @@ public actor Outbox {
     private var syncWaiters: [(id: Int, resources: Set<ResourceID>, collections: Set<String>, continuation: CheckedContinuation<Void, Never>)] = []
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
     private var nextWaiterID = 0
+    private var pausedBySession = false
 
     /// - Parameters:
     ///   - store: the user's store (a SecureStore vault in the app); the queue lives in it next to the data.
@@ -198,7 +204,8 @@ public actor Outbox {
     /// not online (a read then keeps its cache rather than waiting). A read that depends on a pending write
     /// calls this before fetching, so the server's older copy never replaces an optimistic change.
     public func waitUntilSynced(resources: Set<ResourceID> = [], collections: Set<String> = []) async {
-        guard started, status.value == .online, queue.hasPendingWrites(resources: resources, collections: collections) else { return }
+        guard started, status.value == .online, !pausedBySession,
+              queue.hasPendingWrites(resources: resources, collections: collections) else { return }
         nextWaiterID += 1
         let id = nextWaiterID
         await withCheckedContinuation { continuation in
@@ -206,9 +213,10 @@ public actor Outbox {
         }
     }
 
-    /// Suspends until the queue is empty (tests, the torture tool, a clean shutdown).
+    /// Suspends until the queue is empty (tests, the torture tool, a clean shutdown), or the outbox pauses because
+    /// the server refuses the session.
     public func waitUntilDrained() async {
-        guard started, !queue.isEmpty || committing else { return }
+        guard started, !pausedBySession, !queue.isEmpty || committing else { return }
         await withCheckedContinuation { drainWaiters.append($0) }
     }
 
@@ -219,7 +227,7 @@ public actor Outbox {
 
     private func run() async {
         while !Task.isCancelled {
-            guard status.value == .online, unpersistedWrites == 0 else { await sleepUntilWoken(); continue }
+            guard status.value == .online, unpersistedWrites == 0, !pausedBySession else { await sleepUntilWoken(); continue }
             let now = time.now()
             let (candidate, retryAt) = queue.next(now: now)
             guard let entry = candidate else {
@@ -248,6 +256,10 @@ public actor Outbox {
             queue.markSettling(entry.sequence)
             schedule(entry.write.successData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)],
                      continuation: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration))
+            return
+        }
+        if error.isAuthenticationFailure {
+            pauseBySession(entry, error: error)
             return
         }
         let retryable = RetryPolicy.isRetryable(error)
@@ -297,7 +309,25 @@ public actor Outbox {
         }
     }
 
+    /// The server refused the session: keep the write (and every other) queued as it is, send nothing more.
+    private func pauseBySession(_ entry: OutboxEntry, error: HTTPClientError) {
+        queue.returnInFlight()
+        pausedBySession = true
+        isPausedBySession.set(true)
+        telemetry.record("outbox_paused", attributes: ["reason": "session_refused", "error": error.description, "queued": "\(queue.count)"])
+        logger.notice("outbox paused: the server refused the session (\(error)); \(queue.count) writes kept")
+        for waiter in syncWaiters { waiter.continuation.resume() }
+        syncWaiters = []
+        for waiter in drainWaiters { waiter.resume() }
+        drainWaiters = []
+    }
+
     private func statusChanged(_ value: ConnectivityStatus) {
+        if value != .online, pausedBySession {
+            // Back online later, one attempt tells whether the session is accepted again.
+            pausedBySession = false
+            isPausedBySession.set(false)
+        }
         if value != .online {
             for waiter in syncWaiters { waiter.continuation.resume() }
             syncWaiters = []

@@ -27,6 +27,12 @@ public enum CoreCopy {
     public static let retry = Copy(table, "action.retry")
     public static let refresh = Copy(table, "action.refresh")
     public static let dismiss = Copy(table, "action.dismiss")
+    /// "Please sign in again": the server no longer accepts the session (401/403). Not offline, not a server failure.
+    public static let signInRequiredTitle = Copy(table, "session.signInRequired.title")
+    /// "Your session has ended. Sign in to load your latest data; everything saved on this device stays."
+    public static let signInRequiredMessage = Copy(table, "session.signInRequired.message")
+    /// "Sign In"
+    public static let signIn = Copy(table, "action.signIn")
 
     /// "Last updated: %@"
     public static func lastUpdated(_ date: Date) -> Copy {
