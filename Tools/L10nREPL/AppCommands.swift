@@ -42,11 +42,11 @@ extension REPLSession {
                 try blocking { () async throws(AppCommandError) in try await app.login(rest[0]) }
                 return .ok("logged in as \(rest[0])")
             case ("logout", 0):
-                blocking { await app.logout() }
+                try blocking { await app.logout() }
                 return .ok("logged out")
             case ("online", 0), ("offline", 0):
                 try blocking { () async throws(AppCommandError) in try await app.setBackendReachable(command == "online") }
-                return .ok("backend \(command == "online" ? "accepting" : "refusing") connections; status: \(blocking { await app.status }.rawValue)")
+                return .ok("backend \(command == "online" ? "accepting" : "refusing") connections; status: \(try blocking { await app.status }.rawValue)")
             case ("backend", 1...):
                 switch (rest[0], rest.count) {
                 case ("hold", 1), ("release", 1):
@@ -60,7 +60,7 @@ extension REPLSession {
                 case ("revoke", 1), ("accept", 1):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendRevoking(rest[0] == "revoke") }
                 case ("requests", 1):
-                    guard let counts = blocking({ await app.backendRequests }) else {
+                    guard let counts = try blocking({ await app.backendRequests }) else {
                         return .error("`app backend requests` needs the embedded backend; with --server, GET /_admin/requests")
                     }
                     let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
@@ -68,19 +68,19 @@ extension REPLSession {
                 default:
                     return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|steady|revoke|accept|requests")
                 }
-                let (conditions, status, counts) = blocking { await (app.backend, app.status, app.backendCounts) }
+                let (conditions, status, counts) = try blocking { await (app.backend, app.status, app.backendCounts) }
                 let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""
                 return .ok("backend: \(conditions.description); status: \(status.rawValue)\(tally)")
             case ("network", 1):
                 try blocking { () async throws(AppCommandError) in try await app.setNetwork(rest[0]) }
-                return .ok("network: \(rest[0]); status: \(blocking { await app.status }.rawValue)")
+                return .ok("network: \(rest[0]); status: \(try blocking { await app.status }.rawValue)")
             case ("open", _):
                 guard let route = AppRoute(rest) else { return .error("usage: app open products|product ID|cart|orders|summary|summary card") }
                 try blocking { () async throws(AppCommandError) in try await app.open(route) }
                 return appScreen(app)
             case ("tap", 1...):
                 let wanted = rest.joined(separator: " ")
-                let actions = blocking { await app.actions() }
+                let actions = try blocking { await app.actions() }
                 let match = actions.first { $0.id == wanted } ?? actions.first { localizer.resolve($0.title).text == wanted }
                 guard let action = match else {
                     let known = actions.map { "\($0.id) (\(localizer.resolve($0.title).text))" }.joined(separator: ", ")
@@ -107,20 +107,20 @@ extension REPLSession {
                 try blocking { () async throws(AppCommandError) in try await app.lifecycle(command == "background" ? .backgrounded : .foregrounded) }
                 return .ok(command == "background" ? "app in the background" : "app in the foreground")
             case ("kill", 0):
-                blocking { await app.kill() }
+                try blocking { await app.kill() }
                 return .ok("app killed (no clean shutdown); `app relaunch` starts it again on the same data folder")
             case ("relaunch", 0):
                 try blocking { () async throws(AppCommandError) in try await app.relaunch() }
-                return .ok("app relaunched; status: \(blocking { await app.status }.rawValue)")
+                return .ok("app relaunched; status: \(try blocking { await app.status }.rawValue)")
             case ("advance", 1):
                 guard let seconds = Double(rest[0]), seconds >= 0 else { return .error("usage: app advance SECONDS (a number ≥ 0)") }
-                blocking { await app.advance(seconds: seconds) }
+                try blocking { await app.advance(seconds: seconds) }
                 return .ok("simulated clock +\(rest[0]) s")
             case ("warmup", 0):
-                guard let snapshot = blocking({ await app.warmupSnapshot }) else { return .ok("warmup: the app is not running") }
+                guard let snapshot = try blocking({ await app.warmupSnapshot }) else { return .ok("warmup: the app is not running") }
                 return .ok("warmup: \(snapshot.phase) (session \(snapshot.sessionNumber), \(snapshot.subtasks) subtasks, \(snapshot.pendingRequired) required pending)")
             case ("status", 0):
-                let (status, network, user, route) = blocking { await (app.status, app.network, app.user, app.route) }
+                let (status, network, user, route) = try blocking { await (app.status, app.network, app.user, app.route) }
                 return .ok("user: \(user ?? "none") · status: \(status.rawValue) · network: \(network?.description ?? "unknown") · screen: \(route?.description ?? "none")")
             case ("screen", 0):
                 return appScreen(app)
@@ -171,7 +171,8 @@ extension REPLSession {
         do throws(AppCommandError) {
             let app = try blocking { () async throws(AppCommandError) in try await OfflineApp.start(options) }
             appState.app = app
-            let status = blocking { await app.status }
+            CommandGuard.describeWaits { app.waitingFor }
+            let status = try blocking { await app.status }
             return .ok("app started for \(user) · data: \(folder.path) · backend: \(app.serverURL.absoluteString) · status: \(status.rawValue)")
         } catch {
             return .error(error.message)
@@ -179,15 +180,21 @@ extension REPLSession {
     }
 
     private func appScreen(_ app: OfflineApp) -> CommandOutput {
-        let node = blocking { await app.screen() }
-        return .ok(render(node).text)
+        do throws(AppCommandError) {
+            let node = try blocking { await app.screen() }
+            return .ok(render(node).text)
+        } catch {
+            return .error(error.description)
+        }
     }
 
     /// Stops the app and its embedded backend (on quit).
     func shutDownApp() {
         guard let app = appState.app else { return }
-        blocking { await app.shutDown() }
+        // Quitting does not wait past the command timeout for a stuck shutdown: the process ends anyway.
+        _ = try? blocking { await app.shutDown() }
         appState.app = nil
+        CommandGuard.describeWaits(nil)
     }
 }
 
@@ -204,21 +211,75 @@ final class AppState {
     var app: OfflineApp?
 }
 
-/// Runs async work to completion from the REPL's (synchronous, non-pool) thread.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-    let result = Mutex<T?>(nil)
+/// The REPL never blocks silently: a command still running after its timeout (15 s by default, `--command-timeout`)
+/// gives the prompt back with what it is waiting for; the work goes on in the background, and a note on stderr says
+/// when it ends.
+enum CommandGuard {
+    private struct State {
+        var command = ""
+        var timeout: Duration = .seconds(15)
+        var waitingFor: (@Sendable () -> String)?
+    }
+    private static let state = Mutex(State())
+
+    /// Called before each command.
+    static func begin(_ command: String, timeout: Duration) {
+        state.withLock { $0.command = command; $0.timeout = timeout }
+    }
+
+    /// What a late command is waiting for (the app's current step), or nil when no app runs.
+    static func describeWaits(_ describe: (@Sendable () -> String)?) {
+        state.withLock { $0.waitingFor = describe }
+    }
+
+    static var current: (command: String, timeout: Duration, waitingFor: (@Sendable () -> String)?) {
+        state.withLock { ($0.command, $0.timeout, $0.waitingFor) }
+    }
+}
+
+/// Runs async work to completion from the REPL's (synchronous, non-pool) thread, for at most the command's timeout.
+private struct BlockingOutcome<T> {
+    var value: T?
+    var abandoned: (command: String, since: ContinuousClock.Instant)?
+}
+
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) throws(AppCommandError) -> T {
+    let outcome = Mutex(BlockingOutcome<T>())
     let done = DispatchSemaphore(value: 0)
+    let guarded = CommandGuard.current
+    let started = ContinuousClock.now
     Task {
         let value = await work()
-        result.withLock { $0 = value }
+        let abandoned = outcome.withLock { outcome in
+            outcome.value = value
+            return outcome.abandoned
+        }
         done.signal()
+        if let abandoned {
+            let seconds = (ContinuousClock.now - abandoned.since).seconds
+            FileHandle.standardError.write(Data("note: `\(abandoned.command)` finished after \(String(format: "%.1f", seconds)) s\n".utf8))
+        }
     }
-    done.wait()
-    return result.withLock { $0! }
+    let (seconds, attoseconds) = guarded.timeout.components
+    let nanoseconds = Int(min(seconds, 86_400)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    if done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+        let late = outcome.withLock { outcome -> Bool in
+            guard outcome.value == nil else { return false }
+            outcome.abandoned = (guarded.command, started)
+            return true
+        }
+        if late {
+            let waitingFor = guarded.waitingFor?() ?? "its own work"
+            throw AppCommandError("`\(guarded.command)` is still running after \(String(format: "%g", guarded.timeout.seconds)) s, "
+                                  + "waiting for: \(waitingFor). The prompt is back; the command goes on in the background and a note "
+                                  + "says when it ends (`app kill` stops the app's work).")
+        }
+    }
+    return outcome.withLock { $0.value! }
 }
 
 func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws(AppCommandError) -> T) throws(AppCommandError) -> T {
-    let outcome: Result<T, AppCommandError> = blocking { () async -> Result<T, AppCommandError> in
+    let outcome: Result<T, AppCommandError> = try blocking { () async -> Result<T, AppCommandError> in
         do throws(AppCommandError) { return .success(try await work()) } catch { return .failure(error) }
     }
     return try outcome.get()

@@ -37,10 +37,13 @@ public final class REPLSession {
         public var colour: Bool
         /// Where `app start` keeps the encrypted store; two REPL processes given the same folder share it.
         public var dataDirectory: String?
+        /// How long a command may run before the prompt comes back with what it is waiting for (it goes on behind).
+        public var commandTimeout: Duration
 
         public init(locale: String = "en", width: Int = 40, theme: Theme = .light, catalogsPath: String? = nil, colour: Bool = false,
-                    dataDirectory: String? = nil) {
+                    dataDirectory: String? = nil, commandTimeout: Duration = .seconds(15)) {
             self.dataDirectory = dataDirectory
+            self.commandTimeout = commandTimeout
             self.locale = locale
             self.width = width
             self.theme = theme
@@ -146,6 +149,7 @@ public final class REPLSession {
     public func execute(_ line: String) -> CommandOutput {
         let words = Self.split(line)
         guard let command = words.first, !command.hasPrefix("#") else { return .ok("") }
+        CommandGuard.begin(line.trimmingCharacters(in: .whitespaces), timeout: options.commandTimeout)
         let arguments = Array(words.dropFirst())
         switch command {
         case "locales": return locales()

@@ -6,6 +6,7 @@ import OfflineCommerce
 import OfflineProducts
 import ReferenceServer
 import SecureStore
+import Synchronization
 public import WarmupToast
 
 /// What `app start` is given.
@@ -134,6 +135,8 @@ public actor OfflineApp {
     private var warmupLaunch: Task<Void, Never>?
     public private(set) var route: AppRoute?
     public private(set) var backend = BackendConditions()
+    /// What the app's current command is waiting for, step by step (read by the REPL's command guard).
+    private nonisolated let activity = Mutex<[String]>([])
     /// Who the last launch was for: `app relaunch` after `app kill` starts the app again for them.
     private var lastUser: String
     private let logger = Logger(label: "OfflineKit.App")
@@ -175,22 +178,45 @@ public actor OfflineApp {
 
     var telemetry: Telemetry { Telemetry(sink: telemetrySink, now: { [clock] in clock.now }) }
 
+    /// What a command that has not returned is waiting for, in words a user can act on: the step it is at, requests
+    /// parked at the embedded backend, the warmup subtasks still running, the writes still queued.
+    public nonisolated var waitingFor: String {
+        var parts = activity.withLock { $0 }
+        if let held = server?.heldRequests, held > 0 { parts.append("\(held) request(s) held at the backend (`app backend release`)") }
+        return parts.isEmpty ? "no step the app knows of (a request to \(serverURL.absoluteString)?)" : parts.joined(separator: "; ")
+    }
+
+    /// Runs `body` with `step` shown by `waitingFor`.
+    private func step<T, Failure: Error>(_ step: String, _ body: () async throws(Failure) -> T) async throws(Failure) -> T {
+        activity.withLock { $0.append(step) }
+        defer { activity.withLock { if let index = $0.lastIndex(of: step) { $0.remove(at: index) } } }
+        return try await body()
+    }
+
     // MARK: Launch, login, kill
 
     private func launch(user: String) async throws(AppCommandError) {
         lastUser = user
         let built: AppRun
         do {
-            built = try await AppRun(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
-                                     network: .wifi, clock: clock, telemetry: telemetry, localizer: options.localizer)
-            try await built.launch()
+            built = try await step("opening \(user)'s encrypted store") { () throws(AppCommandError) in
+                do {
+                    return try await AppRun(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
+                                            network: .wifi, clock: clock, telemetry: telemetry, localizer: options.localizer)
+                } catch { throw AppCommandError("\(error)") }
+            }
+            try await step("starting the connectivity monitor, the outbox and the features") { () throws(AppCommandError) in
+                do { try await built.launch() } catch { throw AppCommandError("\(error)") }
+            }
         } catch {
             throw AppCommandError("the app could not launch for \(user): \(error)")
         }
         run = built
         route = nil
         // The session asks whether warming is needed, which depends on the signal: let it settle first.
-        await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
+        await step("the first connectivity reading") { () async in
+            await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
+        }
         let coordinator = built.coordinator
         warmupLaunch = Task {
             await coordinator.launch()
@@ -514,10 +540,17 @@ public actor OfflineApp {
             return
         }
         for _ in 0..<3 {
-            await run.products.waitUntilSynced()
-            await run.features.waitUntilIdle()
-            if let warmupLaunch, run.monitor.status.value == .online { await warmupLaunch.value }
-            if run.monitor.status.value == .online { await run.outbox.waitUntilDrained() }
+            await step("the products sync") { () async in await run.products.waitUntilSynced() }
+            await step("the cart, orders and summary loads") { () async in await run.features.waitUntilIdle() }
+            if let warmupLaunch, run.monitor.status.value == .online {
+                let pending = "\(run.coordinator.snapshot.pendingRequired) subtask(s) pending"
+                await step("the warmup session (\(pending))") { () async in await warmupLaunch.value }
+            }
+            if run.monitor.status.value == .online {
+                await step("the outbox to send \(run.outbox.queuedCount.value) queued write(s)") { () async in
+                    await run.outbox.waitUntilDrained()
+                }
+            }
             await Task.yield()
         }
     }

@@ -41,6 +41,10 @@ struct Repl: ParsableCommand {
     @Option(help: "Run the commands in FILE (script mode) instead of reading a terminal.")
     var script: String?
 
+    @Option(name: .customLong("command-timeout"),
+            help: "Seconds a command may run before the prompt comes back, saying what it waits for (it goes on behind).")
+    var commandTimeout = 15.0
+
     /// As every `l10n` command: a usage mistake exits 2 (ArgumentParser's own code is 64).
     static func main() {
         do {
@@ -55,6 +59,7 @@ struct Repl: ParsableCommand {
 
     func validate() throws {
         guard (20...200).contains(width) else { throw ValidationError("--width must be between 20 and 200 columns") }
+        guard commandTimeout > 0 else { throw ValidationError("--command-timeout must be more than 0 seconds") }
     }
 
     func run() throws {
@@ -66,7 +71,8 @@ struct Repl: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory)
+        let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory,
+                                            commandTimeout: .milliseconds(Int64(commandTimeout * 1_000)))
         let status = REPLRunner.run(options: options, scriptPath: script)
         if status != .ok { throw ExitCode(status.rawValue) }
     }
