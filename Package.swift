@@ -68,6 +68,7 @@ let package = Package(
         .executable(name: "store-torture", targets: ["StoreTorture"]),
         .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
         .executable(name: "offline-server", targets: ["offline-server"]),
+        .executable(name: "app-stress", targets: ["AppStress"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -231,6 +232,13 @@ let package = Package(
             name: "offline-server",
             dependencies: ["ReferenceServer", "Connectivity", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/offline-server",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "AppStress",
+            dependencies: ["ReferenceServer", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
+            path: "Tools/AppStress",
             swiftSettings: swiftSettings
         ),
         .executableTarget(

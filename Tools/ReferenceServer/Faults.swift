@@ -31,10 +31,15 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     public var holdResponses: Bool
     /// Only requests whose path starts with one of these are faulted (nil: every non-admin path).
     public var pathPrefixes: [String]?
+    /// Per-endpoint faults: a request whose path contains an override's `pathContains` (the first that matches) gets
+    /// that override's faults instead of these, e.g. 401 on `/cart`, resets on `/orders`, a delay on the rest.
+    public var overrides: [FaultOverride]
 
     public init(latencyMs: Int = 0, errorRate: Double = 0, errorStatus: Int = 503, resetRate: Double = 0,
                 slowBodyChunkDelayMs: Int? = nil, slowBodyChunkBytes: Int = 64, refuseConnections: Bool = false,
-                refuseForMs: Int? = nil, holdResponses: Bool = false, pathPrefixes: [String]? = nil, loseAnswerRate: Double = 0) {
+                refuseForMs: Int? = nil, holdResponses: Bool = false, pathPrefixes: [String]? = nil, loseAnswerRate: Double = 0,
+                overrides: [FaultOverride] = []) {
+        self.overrides = overrides
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.errorStatus = errorStatus
@@ -51,7 +56,7 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     public static let none = FaultConfiguration()
 
     enum CodingKeys: String, CodingKey {
-        case latencyMs, errorRate, errorStatus, resetRate, loseAnswerRate, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, holdResponses, pathPrefixes
+        case latencyMs, errorRate, errorStatus, resetRate, loseAnswerRate, overrides, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, holdResponses, pathPrefixes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,12 +72,29 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
             refuseForMs: try c.decodeIfPresent(Int.self, forKey: .refuseForMs),
             holdResponses: try c.decodeIfPresent(Bool.self, forKey: .holdResponses) ?? false,
             pathPrefixes: try c.decodeIfPresent([String].self, forKey: .pathPrefixes),
-            loseAnswerRate: try c.decodeIfPresent(Double.self, forKey: .loseAnswerRate) ?? 0)
+            loseAnswerRate: try c.decodeIfPresent(Double.self, forKey: .loseAnswerRate) ?? 0,
+            overrides: try c.decodeIfPresent([FaultOverride].self, forKey: .overrides) ?? [])
+    }
+
+    /// The faults for `path`: the first override whose `pathContains` it contains, else these.
+    func resolved(for path: String) -> FaultConfiguration {
+        overrides.first { path.contains($0.pathContains) }?.faults ?? self
     }
 
     func applies(to path: String) -> Bool {
         guard let pathPrefixes else { return true }
         return pathPrefixes.contains { path.hasPrefix($0) }
+    }
+}
+
+/// Faults for the requests whose path contains `pathContains` (`FaultConfiguration.overrides`).
+public struct FaultOverride: Codable, Sendable, Equatable {
+    public var pathContains: String
+    public var faults: FaultConfiguration
+
+    public init(pathContains: String, faults: FaultConfiguration) {
+        self.pathContains = pathContains
+        self.faults = faults
     }
 }
 
@@ -144,7 +166,7 @@ final class FaultInjector: Sendable {
 
     func decide(path: String) -> (FaultDecision, FaultConfiguration) {
         state.withLock { state in
-            let faults = state.configuration
+            let faults = state.configuration.resolved(for: path)
             guard faults.applies(to: path) else { return (.handle, .none) }
             if faults.resetRate > 0, Double.random(in: 0..<1, using: &state.random) < faults.resetRate {
                 state.injected += 1
