@@ -9,7 +9,7 @@ import ReferenceServer
 /// (and wrk when installed) against the same server in the same run.
 struct ConnectivitySuite: BenchSuite {
     let name = "connectivity"
-    let summary = "link-down→offline and link-up→online latency (defaults); HTTP round trips/s vs curl (and wrk)"
+    let summary = "link-down→offline and link-up→online latency (defaults); HTTP round trips/s and p99 vs curl (and wrk); memory per 1,000 requests"
 
     func run(_ report: BenchReport) async throws {
         var logger = Logger(label: "bench.ReferenceServer")
@@ -59,19 +59,34 @@ struct ConnectivitySuite: BenchSuite {
     // MARK: - Round trips
 
     private func measureRoundTrips(_ report: BenchReport, url: URL) async throws {
+        let transport = HTTPTransports.makeDefault()
+        defer { Task { await transport.shutdown() } }
         let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1")),
-                                connectivity: .alwaysOnline, time: .live)
+                                connectivity: .alwaysOnline, time: .live, transport: transport)
         let requests = 2_000
         for _ in 0..<50 { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }  // warm up
+        var latencies: [Double] = []
+        latencies.reserveCapacity(requests)
+        let clock = ContinuousClock()
         let (_, sequential) = try await Stopwatch.measure {
-            for _ in 0..<requests { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }
+            for _ in 0..<requests {
+                let start = clock.now
+                _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil)
+                latencies.append((clock.now - start).milliseconds)
+            }
         }
         let ours = Double(requests) / sequential.seconds
 
         // curl: the same number of GETs in one invocation, so it reuses one keep-alive connection.
-        let curlRate = try curlRoundTrips(url: url.appendingPathComponent("health"), count: requests)
-        report.emit("http_round_trips_per_second_sequential", ours, unit: "req/s", peer: curlRate.map { _ in "curl (one process, keep-alive)" },
-                    peerValue: curlRate, ratio: curlRate.map { ours / $0 }, note: "GET /health, one request at a time, HTTPClient (URLSession)")
+        let curl = try curlRoundTrips(url: url.appendingPathComponent("health"), count: requests)
+        report.emit("http_round_trips_per_second_sequential", ours, unit: "req/s", peer: curl.map { _ in "curl (one process, keep-alive)" },
+                    peerValue: curl?.rate, ratio: curl.map { ours / $0.rate }, goal: "≥ curl's sequential rate",
+                    pass: curl.map { ours >= $0.rate },
+                    note: "GET /health, one request at a time, HTTPClient over \(type(of: transport))")
+        let p99 = percentile(latencies, 0.99)
+        report.emit("http_latency_p99_ms_sequential", p99, unit: "ms", peer: curl.map { _ in "curl (time_total per transfer)" },
+                    peerValue: curl?.p99, ratio: curl.map { p99 / $0.p99 },
+                    note: "p50 \(String(format: "%.3f", percentile(latencies, 0.5))) ms ours, \(curl.map { String(format: "%.3f", $0.p50) } ?? "?") ms curl")
 
         let concurrency = 8
         let (_, concurrent) = try await Stopwatch.measure {
@@ -91,15 +106,57 @@ struct ConnectivitySuite: BenchSuite {
         report.emit("http_round_trips_per_second_concurrent", oursConcurrent, unit: "req/s", peer: wrkRate.map { _ in "wrk -t2 -c\(concurrency) -d3s" },
                     peerValue: wrkRate, ratio: wrkRate.map { oursConcurrent / $0 },
                     note: wrkRate == nil ? "\(concurrency) tasks; wrk not installed (apt-get install wrk)" : "\(concurrency) tasks vs \(concurrency) wrk connections")
+
+        // Memory: 20,000 more requests (a JSON body each, half of them concurrent); what stays and what peaks, per 1,000.
+        let before = ProcessMemory.currentResidentBytes() ?? 0
+        ProcessMemory.resetPeak()
+        let total = 20_000
+        for _ in 0..<(total / 2) { _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    for _ in 0..<(total / 2 / concurrency) {
+                        _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let after = ProcessMemory.currentResidentBytes() ?? before
+        let peak = ProcessMemory.peakResidentBytes() ?? after
+        let retainedPerThousand = Double(max(0, after - before)) / Double(total / 1_000) / 1_024
+        report.emit("memory_retained_kib_per_1000_requests", retainedPerThousand, unit: "KiB",
+                    goal: "≈ 0 (nothing kept per request)", pass: retainedPerThousand < 64,
+                    note: "RSS after − before over \(total) GET cart (half sequential, half \(concurrency) tasks); peak growth "
+                        + String(format: "%.1f", Double(max(0, peak - before)) / 1_048_576) + " MiB")
     }
 
-    private func curlRoundTrips(url: URL, count: Int) throws -> Double? {
+    private func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+
+    /// curl's rate and per-transfer latency for `count` keep-alive GETs in one process.
+    private func curlRoundTrips(url: URL, count: Int) throws -> (rate: Double, p50: Double, p99: Double)? {
         guard let curl = executable("curl") else { return nil }
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("bench-curl-\(getpid()).txt")
         try String(repeating: "url = \"\(url.absoluteString)\"\noutput = \"/dev/null\"\n", count: count).write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
-        let (status, elapsed) = Stopwatch.measure { run(curl, ["-s", "-K", config.path]) }
-        return status == 0 ? Double(count) / elapsed.seconds : nil
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: curl)
+        process.arguments = ["-s", "-K", config.path, "-w", "%{time_total}\\n"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let (output, elapsed) = try Stopwatch.measure { () throws -> Data in
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        guard process.terminationStatus == 0 else { return nil }
+        let times = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }.map { $0 * 1_000 }
+        return (Double(count) / elapsed.seconds, percentile(times, 0.5), percentile(times, 0.99))
     }
 
     private func wrkRoundTrips(url: URL, connections: Int) -> Double? {
@@ -119,17 +176,6 @@ struct ConnectivitySuite: BenchSuite {
 
     private func executable(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/usr/local/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    private func run(_ path: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 
     private func first(_ cell: StateCell<ConnectivityStatus>, _ predicate: (ConnectivityStatus) -> Bool) async -> ConnectivityStatus {
