@@ -77,6 +77,14 @@ struct ConnectivitySuite: BenchSuite {
         }
         let ours = Double(requests) / sequential.seconds
 
+        // The transport alone (no deadline race, no request building): where the client's own time goes.
+        let healthRequest = TransportRequest(method: "GET", url: url.appendingPathComponent("health"), timeout: .seconds(30))
+        let (_, bare) = try await Stopwatch.measure {
+            for _ in 0..<requests { _ = try await transport.send(healthRequest) }
+        }
+        report.emit("transport_round_trips_per_second_sequential", Double(requests) / bare.seconds, unit: "req/s",
+                    note: "the same GETs through \(type(of: transport)).send alone, without HTTPClient's deadline race and request building")
+
         // curl: the same number of GETs in one invocation, so it reuses one keep-alive connection.
         let curl = try curlRoundTrips(url: url.appendingPathComponent("health"), count: requests)
         report.emit("http_round_trips_per_second_sequential", ours, unit: "req/s", peer: curl.map { _ in "curl (one process, keep-alive)" },
