@@ -83,7 +83,7 @@ public struct HTTPClientConfiguration: Sendable {
 
 /// A JSON-over-HTTP client that fails fast while offline and tells the monitor what every request showed.
 ///
-/// It sends through an `HTTPTransport` (AsyncHTTPClient by default, URLSession on Apple platforms). Deadlines are
+/// It sends through an `HTTPTransport` (`HTTPTransports.makeDefault`: AsyncHTTPClient off Apple platforms). Deadlines are
 /// hard and measured on the injected clock: when one passes (or the caller is cancelled) the call returns at once and
 /// the transfer is cancelled behind it. Cancellation abandons the transfer, but the server may already have received
 /// (and applied) the request — hence idempotency keys, which the caller mints once per user intent.

@@ -516,12 +516,15 @@ public struct CommerceState: Sendable, Equatable {
 
     /// The toast for a refusal reason: the Core toast for its copy.
     static func toast(_ reason: Copy) -> Toast {
-        reason == CoreCopy.requiresConnection ? CorePreviews.onlineOnlyToast : CorePreviews.noConnectionToast
+        switch reason {
+        case CoreCopy.requiresConnection: CorePreviews.onlineOnlyToast
+        case CoreCopy.signInRequiredMessage: CorePreviews.signInToast
+        default: CorePreviews.noConnectionToast
+        }
     }
 
     /// What to tell the customer when a write (or a pulled refresh) did not go through.
     static func toast(for error: OnlineOnlyError) -> Toast {
-        if case let .failed(_, failure) = error, failure.isAuthenticationFailure { return CorePreviews.signInToast }
         if let reason = error.reason { return toast(reason) }
         return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
     }

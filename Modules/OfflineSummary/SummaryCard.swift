@@ -246,18 +246,22 @@ public enum SummaryShareCard {
         return "annual-summary-\(safe.isEmpty ? "summary" : String(String.UnicodeScalarView(safe))).svg"
     }
 
-    /// Renders `summary` for `localizer`'s locale and writes it to `folder` (created if missing, file replaced atomically).
+    /// Renders `summary` for `localizer`'s locale and writes it to `folder` (created if missing, private to the user:
+    /// 0700; the file 0600, replaced atomically). The card holds the figures in clear: only the user may read it.
     public static func write(_ summary: AnnualSummary, localizer: Localizer, to folder: URL) throws(SummaryShareError) -> SummaryShareOutput {
         let card = SummaryCard(summary: summary).resolved(with: localizer)
         let svg = card.svg()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         } catch {
             throw .folderUnavailable(path: folder.path, reason: "\(error)")
         }
         let url = folder.appendingPathComponent(fileName(period: summary.period))
         do {
             try Data(svg.utf8).write(to: url, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         } catch {
             throw .writeFailed(path: url.path, reason: "\(error)")
         }

@@ -238,7 +238,8 @@ struct AppEndToEndTests {
     @Test func theSummaryCardIsSharedOfflineTheSameAsOnlineAndLoginSyncsTheNewUsersProducts() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Cards from an earlier run must not count: start with no shared folder.
-        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-user1")
+        // The user's private share folder under the data folder (0700), removed when they log out.
+        let shared = folder.appendingPathComponent("shared/user1")
         try? FileManager.default.removeItem(at: shared)
         func sharedCards() -> [URL] {
             ((try? FileManager.default.contentsOfDirectory(at: shared, includingPropertiesForKeys: nil)) ?? [])
@@ -252,13 +253,18 @@ struct AppEndToEndTests {
         try? FileManager.default.removeItem(at: shared)
 
         // Run B, a new process offline: the card from the encrypted cache is byte for byte the same.
-        let offline = try steps(["app start --offline", "app open summary", "app tap Share", "app online", "app login user2",
-                                 "app open product user2-p1"])
+        let offline = try steps(["app start --offline", "app open summary", "app tap Share"])
         #expect(Self.flat(offline[2]).contains("Your summary card is ready to share."), "shared from the cache while offline")
         let cached = try sharedCards().map { try Data(contentsOf: $0) }
         #expect(cached.count == 1 && cached == fresh, "the same card from the cache as from fresh data")
-        #expect(offline[4].contains("logged in as user2"))
-        #expect(offline[5].contains("Warranty card"), "BR-002: the new user's products synced on login")
+        let attributes = try FileManager.default.attributesOfItem(atPath: shared.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700, "the cards hold figures in clear: only the user may read them")
+
+        // Run C: online again, another user logs in: the first user's shared cards go with their session.
+        let login = try steps(["app start --offline", "app online", "app login user2", "app open product user2-p1"])
+        #expect(login[2].contains("logged in as user2"))
+        #expect(login[3].contains("Warranty card"), "BR-002: the new user's products synced on login")
+        #expect(!FileManager.default.fileExists(atPath: shared.path), "removed at logout")
     }
 
     @Test func theWarrantyCardIsTheSameOnlineAndOfflineAndItsStatusFollowsTheClock() throws {

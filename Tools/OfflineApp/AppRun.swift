@@ -34,6 +34,7 @@ final class AppRun: Sendable {
     init(user: String, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock, telemetry: Telemetry,
          localizer: (@Sendable () -> Localizer)?) async throws {
         self.user = user
+        shareFolder = Self.shareFolder(for: user, in: dataDirectory)
         let folder = dataDirectory.appendingPathComponent("store", isDirectory: true)
         store = try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: telemetry, now: { clock.now })
         vault = store.vault(for: user)
@@ -65,8 +66,7 @@ final class AppRun: Sendable {
                                    telemetry: telemetry, idempotencyKeys: keys)
         features = FeatureSet(vault: vault, client: client, user: user, outbox: outbox, status: monitor.status, time: time, telemetry: telemetry,
                               idempotencyKeys: keys,
-                              // Shared cards hold the figures in clear, so they go outside the encrypted data folder (an export).
-                              shareFolder: FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-shared-\(user)", isDirectory: true),
+                              shareFolder: shareFolder,
                               localizer: localizer)
         let products = products
         let features = features
@@ -95,6 +95,20 @@ final class AppRun: Sendable {
         await warmup.start()
         await products.lifecycle(.launched)
         await features.launched()
+    }
+
+    /// Where this user's shared summary cards go: their own private folder under the data folder (0700, files 0600;
+    /// the cards hold figures in clear, outside the encrypted store), removed when they log out.
+    let shareFolder: URL
+
+    static func shareFolder(for user: String, in dataDirectory: URL) -> URL {
+        let name = user.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? user
+        return dataDirectory.appendingPathComponent("shared", isDirectory: true).appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// Logging out: the user's files outside the encrypted store go (the store keeps their data for the next login).
+    func removeUserFiles() {
+        try? FileManager.default.removeItem(at: shareFolder)
     }
 
     /// A clean shutdown (logout, quit): stops tasks, closes the store.

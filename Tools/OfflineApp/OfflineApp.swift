@@ -226,7 +226,10 @@ public actor OfflineApp {
     }
 
     public func login(_ user: String) async throws(AppCommandError) {
-        if let run { await run.shutDown() }
+        if let run {
+            await run.shutDown()
+            if run.user != user { run.removeUserFiles() }  // another user signs in: the last one logged out
+        }
         run = nil
         try await launch(user: user)
         try await current().products.loggedIn()
@@ -236,6 +239,7 @@ public actor OfflineApp {
     public func logout() async {
         guard let run else { return }
         await run.shutDown()
+        run.removeUserFiles()
         self.run = nil
         route = nil
     }

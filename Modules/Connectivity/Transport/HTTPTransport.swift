@@ -92,6 +92,6 @@ public enum HTTPTransports {
     }
 
     /// One process-wide transport for clients that are not given one (tests, tools): never shut down, like a
-    /// process's shared URLSession. An app's composition root makes its own and shuts it down.
+    /// process-wide default session. An app's composition root makes its own and shuts it down.
     public static let shared: any HTTPTransport = makeDefault()
 }
