@@ -1,6 +1,6 @@
 public import Foundation
 public import Core
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// Why a request failed; each case says what the user or the caller can do. No case carries a response body: bodies
 /// may hold personal data, and errors end up in logs and telemetry (`description` is safe to record).
@@ -91,7 +91,7 @@ public final class HTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     private let connectivity: ConnectivityContext
     private let transport: any HTTPTransport
-    private let clock: any Clock<Duration>
+    private let deadlines: any DeadlineScheduling
 
     /// - Parameter transport: the composition root passes the one it owns and shuts down; nil uses the process's
     ///   shared transport (`HTTPTransports.shared`).
@@ -99,7 +99,7 @@ public final class HTTPClient: Sendable {
                 transport: (any HTTPTransport)? = nil) {
         self.configuration = configuration
         self.connectivity = connectivity
-        clock = time.clock
+        deadlines = DeadlineSchedulers.make(time.clock)
         self.transport = transport ?? HTTPTransports.shared
     }
 
@@ -132,9 +132,7 @@ public final class HTTPClient: Sendable {
                                       headers: headers, timeout: deadline)
         let response: TransportResponse
         do {
-            response = try await Self.withDeadline(deadline, clock: clock) { [transport] () throws(HTTPClientError) in
-                try await transport.send(request)
-            }
+            response = try await Self.exchange(request, on: transport, timeout: deadline, deadlines: deadlines)
         } catch {
             if let evidence = error.evidence { connectivity.report(evidence) }
             throw error
@@ -160,27 +158,25 @@ public final class HTTPClient: Sendable {
         return TransportRequest(method: method, url: url, headers: fields, body: body, timeout: Self.transportBackstop(timeout))
     }
 
-    /// The transport's own timer, on the real clock, is only a safety net behind the hard deadline `withDeadline`
+    /// The transport's own timer, on the real clock, is only a safety net behind the hard deadline `exchange`
     /// keeps on the injected clock: it must never fire first (a busy machine, or a test clock that has not been
     /// advanced, is not a slow server), so it gets the deadline plus a generous grace.
     static func transportBackstop(_ deadline: Duration) -> Duration { deadline * 2 + .seconds(30) }
 
-    /// Runs `operation` in a task of its own and returns its result, `.timeout` once `timeout` has passed on `clock`,
-    /// or `.cancelled` when the caller is cancelled, whichever comes first — at once: the loser is cancelled and winds
-    /// down on its own, so a deadline is hard whatever the transport does, and no caller ever waits on a cancellation.
-    static func withDeadline<T: Sendable>(_ timeout: Duration, clock: any Clock<Duration>,
-                                          _ operation: @escaping @Sendable () async throws(HTTPClientError) -> T) async throws(HTTPClientError) -> T {
-        let race = DeadlineRace<T>()
+    /// Starts `request` on `transport` and returns its answer, `.timeout` once `timeout` has passed on `deadlines`' clock,
+    /// or `.cancelled` when the caller is cancelled, whichever comes first — at once: the loser is called off (the
+    /// transfer cancelled, the deadline dropped) and winds down on its own, so a deadline is hard whatever the transport
+    /// does, and no caller ever waits on a cancellation. No task is created per request: the transport reports through
+    /// a callback and the deadlines share one sleeper (`DeadlineScheduler`).
+    static func exchange(_ request: TransportRequest, on transport: any HTTPTransport, timeout: Duration?,
+                         deadlines: (any DeadlineScheduling)?) async throws(HTTPClientError) -> TransportResponse {
+        let race = ExchangeRace()
         let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, HTTPClientError>, Never>) in
-                let work = Task {
-                    do throws(HTTPClientError) { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
-                }
-                let timer = Task {
-                    do { try await sleep(clock, for: timeout) } catch { return }
-                    race.finish(.failure(.timeout))
-                }
-                race.start(continuation, tasks: [work, timer])
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<TransportResponse, HTTPClientError>, Never>) in
+                guard race.begin(continuation) else { return }
+                let transfer = transport.start(request) { race.finish($0) }
+                let deadline = timeout.flatMap { timeout in deadlines?.schedule(after: timeout) { race.finish(.failure(.timeout)) } }
+                race.attach(transfer, deadline)
             }
         } onCancel: {
             race.finish(.failure(.cancelled))
@@ -206,38 +202,55 @@ public final class HTTPClient: Sendable {
     }()
 }
 
-/// The first of a request, its deadline and its caller's cancellation to finish resumes the caller, once.
-private final class DeadlineRace<T: Sendable>: Sendable {
+/// The first of a transfer, its deadline and its caller's cancellation to finish resumes the caller, once, and calls
+/// the others off.
+private final class ExchangeRace: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<T, HTTPClientError>, Never>?
-        var outcome: Result<T, HTTPClientError>?
-        var tasks: [Task<Void, Never>] = []
+        var continuation: CheckedContinuation<Result<TransportResponse, HTTPClientError>, Never>?
+        var outcome: Result<TransportResponse, HTTPClientError>?
+        var transfer: (any TransportTask)?
+        var deadline: (any DeadlineHandle)?
     }
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
 
-    func start(_ continuation: CheckedContinuation<Result<T, HTTPClientError>, Never>, tasks: [Task<Void, Never>]) {
-        let decided = state.withLockedValue { state -> Result<T, HTTPClientError>? in
-            guard let outcome = state.outcome else {
-                state.continuation = continuation
-                state.tasks = tasks
-                return nil
-            }
-            return outcome
+    /// Keeps the caller's continuation; false (and the continuation resumed) when the race was decided already
+    /// (the caller was cancelled before anything started).
+    func begin(_ continuation: CheckedContinuation<Result<TransportResponse, HTTPClientError>, Never>) -> Bool {
+        let decided = state.withLock { state -> Result<TransportResponse, HTTPClientError>? in
+            if state.outcome == nil { state.continuation = continuation }
+            return state.outcome
         }
-        guard let decided else { return }
-        // Decided before the tasks were registered (a cancelled caller, an instant answer): resume and stop the rest.
-        for task in tasks { task.cancel() }
+        guard let decided else { return true }
         continuation.resume(returning: decided)
+        return false
     }
 
-    func finish(_ outcome: Result<T, HTTPClientError>) {
-        let (continuation, tasks) = state.withLockedValue { state -> (CheckedContinuation<Result<T, HTTPClientError>, Never>?, [Task<Void, Never>]) in
-            guard state.outcome == nil else { return (nil, []) }
-            state.outcome = outcome
-            defer { state.continuation = nil; state.tasks = [] }
-            return (state.continuation, state.tasks)
+    /// What to call off once decided; called off at once when the race ended while they were being started.
+    func attach(_ transfer: any TransportTask, _ deadline: (any DeadlineHandle)?) {
+        let decided = state.withLock { state -> Bool in
+            guard state.outcome == nil else { return true }
+            state.transfer = transfer
+            state.deadline = deadline
+            return false
         }
-        for task in tasks { task.cancel() }
+        guard decided else { return }
+        transfer.cancel()
+        deadline?.cancel()
+    }
+
+    func finish(_ outcome: Result<TransportResponse, HTTPClientError>) {
+        let (continuation, transfer, deadline) = state.withLock { state in
+            guard state.outcome == nil else {
+                return (CheckedContinuation<Result<TransportResponse, HTTPClientError>, Never>?.none, (any TransportTask)?.none,
+                        (any DeadlineHandle)?.none)
+            }
+            state.outcome = outcome
+            defer { state.continuation = nil; state.transfer = nil; state.deadline = nil }
+            return (state.continuation, state.transfer, state.deadline)
+        }
+        deadline?.cancel()
+        // The transfer that finished needs no cancelling; any other outcome calls it off.
+        if case .failure = outcome { transfer?.cancel() }
         continuation?.resume(returning: outcome)
     }
 }
@@ -247,7 +260,3 @@ public struct EmptyResponse: Decodable, Sendable, Equatable {
     public init() {}
 }
 
-/// Sleeps on any clock (opens the existential).
-func sleep<C: Clock<Duration>>(_ clock: C, for duration: Duration) async throws {
-    try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
-}

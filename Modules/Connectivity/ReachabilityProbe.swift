@@ -26,14 +26,12 @@ public struct ReachabilityProbe: Sendable {
     public static func http(healthURL: URL, timeout: Duration = .seconds(3), time: TimeSource,
                             transport: (any HTTPTransport)? = nil) -> ReachabilityProbe {
         let transport = transport ?? HTTPTransports.shared
-        let clock = time.clock
+        let deadlines = DeadlineSchedulers.make(time.clock)
         return ReachabilityProbe {
             let request = TransportRequest(method: "GET", url: healthURL, headers: [TransportHeader("Accept", "application/json")],
                                            timeout: HTTPClient.transportBackstop(timeout))
             do {
-                let response = try await HTTPClient.withDeadline(timeout, clock: clock) { () throws(HTTPClientError) in
-                    try await transport.send(request)
-                }
+                let response = try await HTTPClient.exchange(request, on: transport, timeout: timeout, deadlines: deadlines)
                 return Outcome(isReachable: response.status == 204 || response.status == 200, detail: "\(response.status)")
             } catch {
                 return Outcome(isReachable: false, detail: "\(error)")

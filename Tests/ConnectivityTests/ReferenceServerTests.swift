@@ -1,7 +1,7 @@
 import Connectivity
 import Core
 import Foundation
-import ReferenceServer
+@testable import ReferenceServer
 import Testing
 
 /// The reference backend: per-user isolation, idempotent writes, faults and the request log.
@@ -16,6 +16,17 @@ import Testing
             if case let .http(status, _) = error { return status }
             return nil
         } catch { return nil }
+    }
+
+    @Test func theRequestLogCountsEveryRequestButKeepsOnlyTheLatestEntries() {
+        let log = RequestLog(retainedEntries: 3)
+        for index in 1...5 { log.record(.init(endpoint: index.isMultiple(of: 2) ? "GET /even" : "GET /odd", path: "/\(index)")) }
+        #expect(log.entries.map(\.path) == ["/3", "/4", "/5"])
+        #expect(log.total == 5)
+        #expect(log.count("GET /odd") == 3)
+        #expect(log.counts == RequestCounts(total: 5, byEndpoint: ["GET /odd": 3, "GET /even": 2]))
+        log.reset()
+        #expect(log.total == 0 && log.entries.isEmpty)
     }
 
     @Test func healthAnswers204WithoutAToken() async throws {

@@ -17,7 +17,7 @@ struct ConnectivitySuite: BenchSuite {
         let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
         let url = try await server.start()
         try await measureTransitions(report, url: url)
-        try await measureRoundTrips(report, url: url)
+        try await measureRoundTrips(report, server: server, url: url)
         await server.stop()
     }
 
@@ -58,7 +58,7 @@ struct ConnectivitySuite: BenchSuite {
 
     // MARK: - Round trips
 
-    private func measureRoundTrips(_ report: BenchReport, url: URL) async throws {
+    private func measureRoundTrips(_ report: BenchReport, server: ReferenceServer, url: URL) async throws {
         let transport = HTTPTransports.makeDefault()
         defer { Task { await transport.shutdown() } }
         let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1")),
@@ -78,16 +78,20 @@ struct ConnectivitySuite: BenchSuite {
         let ours = Double(requests) / sequential.seconds
 
         // The transport alone (no deadline race, no request building): where the client's own time goes.
-        let healthRequest = TransportRequest(method: "GET", url: url.appendingPathComponent("health"), timeout: .seconds(30))
+        let token = ReferenceServer.token(for: "user1")
+        let healthRequest = TransportRequest(method: "GET", url: url.appendingPathComponent("health"),
+                                             headers: [TransportHeader("Accept", "application/json"), TransportHeader("X-Request-ID", "bench"),
+                                                       TransportHeader("Authorization", "Bearer \(token)")],
+                                             timeout: .seconds(30))
         let (_, bare) = try await Stopwatch.measure {
             for _ in 0..<requests { _ = try await transport.send(healthRequest) }
         }
         report.emit("transport_round_trips_per_second_sequential", Double(requests) / bare.seconds, unit: "req/s",
-                    note: "the same GETs through \(type(of: transport)).send alone, without HTTPClient's deadline race and request building")
+                    note: "the same GETs through \(type(of: transport)).send alone, with the same headers, without HTTPClient's deadline and request building")
 
-        // curl: the same number of GETs in one invocation, so it reuses one keep-alive connection.
-        let curl = try curlRoundTrips(url: url.appendingPathComponent("health"), count: requests)
-        report.emit("http_round_trips_per_second_sequential", ours, unit: "req/s", peer: curl.map { _ in "curl (one process, keep-alive)" },
+        // curl: the same number of GETs with the same headers in one invocation, so it reuses one keep-alive connection.
+        let curl = try curlRoundTrips(url: url.appendingPathComponent("health"), headers: healthRequest.headers, count: requests)
+        report.emit("http_round_trips_per_second_sequential", ours, unit: "req/s", peer: curl.map { _ in "curl (one process, keep-alive, the same headers)" },
                     peerValue: curl?.rate, ratio: curl.map { ours / $0.rate }, goal: "≥ curl's sequential rate",
                     pass: curl.map { ours >= $0.rate },
                     note: "GET /health, one request at a time, HTTPClient over \(type(of: transport))")
@@ -115,28 +119,38 @@ struct ConnectivitySuite: BenchSuite {
                     peerValue: wrkRate, ratio: wrkRate.map { oursConcurrent / $0 },
                     note: wrkRate == nil ? "\(concurrency) tasks; wrk not installed (apt-get install wrk)" : "\(concurrency) tasks vs \(concurrency) wrk connections")
 
-        // Memory: 20,000 more requests (a JSON body each, half of them concurrent); what stays and what peaks, per 1,000.
-        let before = ProcessMemory.currentResidentBytes() ?? 0
-        ProcessMemory.resetPeak()
+        // Memory: rounds of 20,000 requests (a JSON body each, half of them concurrent). The first two rounds grow the
+        // allocator's per-thread arenas and the pool to their working size; what the next three add is what requests keep.
         let total = 20_000
-        for _ in 0..<(total / 2) { _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<concurrency {
-                group.addTask {
-                    for _ in 0..<(total / 2 / concurrency) {
-                        _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil)
+        let cartRound = { () async throws in
+            // The in-process server logs every request; start each round with an empty log so that only the client shows.
+            server.requestLog.reset()
+            for _ in 0..<(total / 2) { _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<concurrency {
+                    group.addTask {
+                        for _ in 0..<(total / 2 / concurrency) {
+                            _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil)
+                        }
                     }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
         }
-        let after = ProcessMemory.currentResidentBytes() ?? before
+        let start = ProcessMemory.currentResidentBytes() ?? 0
+        ProcessMemory.resetPeak()
+        try await cartRound()
+        try await cartRound()
+        let warmed = ProcessMemory.currentResidentBytes() ?? start
+        for _ in 0..<3 { try await cartRound() }
+        let after = ProcessMemory.currentResidentBytes() ?? warmed
         let peak = ProcessMemory.peakResidentBytes() ?? after
-        let retainedPerThousand = Double(max(0, after - before)) / Double(total / 1_000) / 1_024
+        let retainedPerThousand = Double(max(0, after - warmed)) / Double(3 * total / 1_000) / 1_024
         report.emit("memory_retained_kib_per_1000_requests", retainedPerThousand, unit: "KiB",
                     goal: "≈ 0 (nothing kept per request)", pass: retainedPerThousand < 64,
-                    note: "RSS after − before over \(total) GET cart (half sequential, half \(concurrency) tasks); peak growth "
-                        + String(format: "%.1f", Double(max(0, peak - before)) / 1_048_576) + " MiB")
+                    note: "RSS growth over rounds 3–5 of 20,000 GET cart each (half sequential, half \(concurrency) tasks), after two rounds "
+                        + "that grew the heap by " + String(format: "%.1f", Double(max(0, warmed - start)) / 1_048_576) + " MiB; peak "
+                        + String(format: "%.1f", Double(max(0, peak - start)) / 1_048_576) + " MiB above the start")
     }
 
     private func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -145,14 +159,14 @@ struct ConnectivitySuite: BenchSuite {
     }
 
     /// curl's rate and per-transfer latency for `count` keep-alive GETs in one process.
-    private func curlRoundTrips(url: URL, count: Int) throws -> (rate: Double, p50: Double, p99: Double)? {
+    private func curlRoundTrips(url: URL, headers: [TransportHeader], count: Int) throws -> (rate: Double, p50: Double, p99: Double)? {
         guard let curl = executable("curl") else { return nil }
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("bench-curl-\(getpid()).txt")
         try String(repeating: "url = \"\(url.absoluteString)\"\noutput = \"/dev/null\"\n", count: count).write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: curl)
-        process.arguments = ["-s", "-K", config.path, "-w", "%{time_total}\\n"]
+        process.arguments = ["-s", "-K", config.path, "-w", "%{time_total}\\n"] + headers.flatMap { ["-H", "\($0.name): \($0.value)"] }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

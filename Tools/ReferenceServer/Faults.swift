@@ -186,7 +186,8 @@ final class FaultInjector: Sendable {
 }
 
 /// Every request the server received, by endpoint (`"METHOD /route/{param}"`), so tests can prove
-/// "the server received nothing". Admin requests are not counted.
+/// "the server received nothing". Admin requests are not counted. Counts are exact however long the server runs;
+/// the entries themselves are the latest `retainedEntries` (a server under load for days must not grow without bound).
 public final class RequestLog: Sendable {
     public struct Entry: Sendable, Equatable {
         public var endpoint: String
@@ -195,22 +196,47 @@ public final class RequestLog: Sendable {
         public var idempotencyKey: String?
     }
 
-    private let state = Mutex<[Entry]>([])
+    private struct State {
+        var entries: [Entry] = []
+        /// Where the oldest entry is once `entries` is full (a ring).
+        var oldest = 0
+        var total = 0
+        var byEndpoint: [String: Int] = [:]
+    }
 
-    init() {}
+    /// How many entries are kept (the counts cover every request).
+    public let retainedEntries: Int
+    private let state = Mutex(State())
 
-    func record(_ entry: Entry) { state.withLock { $0.append(entry) } }
+    init(retainedEntries: Int = 50_000) {
+        self.retainedEntries = max(1, retainedEntries)
+    }
 
-    public var entries: [Entry] { state.withLock { $0 } }
-    public var total: Int { state.withLock { $0.count } }
-
-    public func count(_ endpoint: String) -> Int { state.withLock { $0.count { $0.endpoint == endpoint } } }
-
-    public var counts: RequestCounts {
-        state.withLock { entries in
-            RequestCounts(total: entries.count, byEndpoint: entries.reduce(into: [:]) { $0[$1.endpoint, default: 0] += 1 })
+    func record(_ entry: Entry) {
+        state.withLock { state in
+            state.total += 1
+            state.byEndpoint[entry.endpoint, default: 0] += 1
+            if state.entries.count < retainedEntries {
+                state.entries.append(entry)
+            } else {
+                state.entries[state.oldest] = entry
+                state.oldest = (state.oldest + 1) % retainedEntries
+            }
         }
     }
 
-    public func reset() { state.withLock { $0.removeAll() } }
+    /// The latest requests (at most `retainedEntries`), oldest first.
+    public var entries: [Entry] {
+        state.withLock { Array($0.entries[$0.oldest...] + $0.entries[..<$0.oldest]) }
+    }
+
+    public var total: Int { state.withLock { $0.total } }
+
+    public func count(_ endpoint: String) -> Int { state.withLock { $0.byEndpoint[endpoint] ?? 0 } }
+
+    public var counts: RequestCounts {
+        state.withLock { RequestCounts(total: $0.total, byEndpoint: $0.byEndpoint) }
+    }
+
+    public func reset() { state.withLock { $0 = State() } }
 }

@@ -11,14 +11,27 @@ import Darwin
 #endif
 
 /// `HTTPTransport` on AsyncHTTPClient (SwiftNIO): real cancellation (a cancelled request closes its connection
-/// and returns at once), connect and whole-request deadlines, a connection pool per host, an explicit `shutdown()`.
+/// and completes at once), connect and whole-request deadlines, a connection pool per host, an explicit `shutdown()`.
 /// HTTP/1.1 only, no redirects, no decompression: the backend is ours and answers JSON.
+///
+/// It runs on an event loop of its own (one thread, like a URLSession's delegate queue) unless given a group: every
+/// connection and every callback then stays on that loop, where a shared multi-loop group would hop between loops on
+/// every request (measured 6,325 → 7,500 req/s). It uses AsyncHTTPClient's delegate tasks rather than its `async`
+/// API, whose body streaming costs another ~20 % per request on small answers.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: AsyncHTTPClient.HTTPClient
+    /// The group this transport made and shuts down (nil when the caller passed one).
+    private let ownGroup: MultiThreadedEventLoopGroup?
     private let maximumBodyBytes: Int
     private let isShutDown = NIOLockedValueBox(false)
 
-    public init(configuration: HTTPTransportConfiguration = .init()) {
+    /// Runs on a one-thread event loop group of its own, which `shutdown()` ends.
+    public convenience init(configuration: HTTPTransportConfiguration = .init()) {
+        self.init(configuration: configuration, eventLoopGroup: nil)
+    }
+
+    /// - Parameter eventLoopGroup: where connections live; nil makes a one-thread group that `shutdown()` ends.
+    init(configuration: HTTPTransportConfiguration, eventLoopGroup: (any EventLoopGroup)?) {
         var settings = AsyncHTTPClient.HTTPClient.Configuration()
         // No read timeout of its own: the request's deadline bounds the whole exchange, so a per-call timeout longer
         // than the default is honoured instead of being cut by a read timer.
@@ -32,34 +45,47 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         settings.httpVersion = .http1Only
         settings.redirectConfiguration = .disallow
         settings.decompression = .disabled
-        client = AsyncHTTPClient.HTTPClient(eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup, configuration: settings)
+        let group = eventLoopGroup == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
+        ownGroup = group
+        client = AsyncHTTPClient.HTTPClient(eventLoopGroup: eventLoopGroup ?? group!, configuration: settings)
         maximumBodyBytes = configuration.maximumBodyBytes
     }
 
     deinit {
         // A transport dropped without `shutdown()` still closes its pool (AsyncHTTPClient traps on a client that was
-        // never shut down); the task keeps the client alive until it has.
+        // never shut down) and its thread; the task keeps them alive until it has.
         guard !isShutDown.withLockedValue({ $0 }) else { return }
         let client = client
-        Task { try? await client.shutdown() }
+        let group = ownGroup
+        Task {
+            try? await client.shutdown()
+            try? await group?.shutdownGracefully()
+        }
     }
 
-    public func send(_ request: TransportRequest) async throws(HTTPClientError) -> TransportResponse {
-        if Task.isCancelled { throw .cancelled }
-        guard !isShutDown.withLockedValue({ $0 }) else { throw .invalidRequest("the HTTP transport was shut down") }
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        do {
-            let response = try await client.execute(outgoing, deadline: .now() + Self.timeAmount(request.timeout))
-            let body = try await response.body.collect(upTo: maximumBodyBytes)
-            var headers: [String: String] = [:]
-            for header in response.headers where headers[header.name.lowercased()] == nil { headers[header.name.lowercased()] = header.value }
-            return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
-        } catch {
-            throw Task.isCancelled ? .cancelled : Self.classify(error)
+    public func start(_ request: TransportRequest,
+                      completion: @escaping @Sendable (Result<TransportResponse, HTTPClientError>) -> Void) -> any TransportTask {
+        guard !isShutDown.withLockedValue({ $0 }) else {
+            completion(.failure(.invalidRequest("the HTTP transport was shut down")))
+            return Transfer(task: nil)
         }
+        let outgoing: AsyncHTTPClient.HTTPClient.Request
+        do {
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(request.headers.count)
+            for header in request.headers { headers.add(name: header.name, value: header.value) }
+            outgoing = try AsyncHTTPClient.HTTPClient.Request(url: request.url, method: HTTPMethod(rawValue: request.method), headers: headers,
+                                                              body: request.body.map { .bytes($0) })
+        } catch {
+            completion(.failure(Self.classify(error)))
+            return Transfer(task: nil)
+        }
+        let task = client.execute(request: outgoing, delegate: BodyCollector(limit: maximumBodyBytes),
+                                  deadline: .now() + Self.timeAmount(request.timeout))
+        task.futureResult.whenComplete { result in
+            completion(result.mapError(Self.classify))
+        }
+        return Transfer(task: task)
     }
 
     public func shutdown() async {
@@ -69,7 +95,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         guard first else { return }
         try? await client.shutdown()
+        try? await ownGroup?.shutdownGracefully()
     }
+
+    private struct Transfer: TransportTask {
+        let task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>?
+
+        func cancel() { task?.cancel() }
+    }
+
+    /// An answer larger than the transport accepts.
+    struct ResponseTooLarge: Error {}
 
     /// AsyncHTTPClient's and SwiftNIO's errors as the client's typed errors. Messages never carry a body.
     static func classify(_ error: any Error) -> HTTPClientError {
@@ -84,7 +120,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             default: return .connectionLost("\(client)")
             }
         }
-        if error is NIOTooManyBytesError { return .connectionLost("the answer was larger than the transport accepts") }
+        if error is ResponseTooLarge || error is NIOTooManyBytesError { return .connectionLost("the answer was larger than the transport accepts") }
         if let io = error as? IOError { return classify(errno: io.errnoCode, detail: "\(io)") }
         if let channel = error as? ChannelError {
             switch channel {
@@ -113,5 +149,43 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+    }
+}
+
+/// Collects one answer. AsyncHTTPClient calls a delegate on its task's event loop only, one call at a time, so the
+/// state needs no lock.
+private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
+    typealias Response = TransportResponse
+
+    private let limit: Int
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var body: ByteBuffer?
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func didReceiveHead(task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        if let length = head.headers.first(name: "content-length").flatMap({ Int($0) }), length > limit {
+            return task.eventLoop.makeFailedFuture(AsyncHTTPClientTransport.ResponseTooLarge())
+        }
+        status = Int(head.status.code)
+        for header in head.headers {
+            let name = header.name.lowercased()
+            if headers[name] == nil { headers[name] = header.value }
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>, _ part: ByteBuffer) -> EventLoopFuture<Void> {
+        var part = part
+        if body == nil { body = part } else { body!.writeBuffer(&part) }
+        guard body!.readableBytes <= limit else { return task.eventLoop.makeFailedFuture(AsyncHTTPClientTransport.ResponseTooLarge()) }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>) throws -> TransportResponse {
+        TransportResponse(lowercasedHeaders: headers, status: status, body: body.map { Data($0.readableBytesView) } ?? Data())
     }
 }

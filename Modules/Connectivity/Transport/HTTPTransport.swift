@@ -46,18 +46,44 @@ public struct TransportResponse: Sendable, Equatable {
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
     }
+
+    /// For adapters whose header names are lower-cased already.
+    init(lowercasedHeaders headers: [String: String], status: Int, body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A transfer a transport has started. `cancel()` may be called from any thread, any number of times, also after the
+/// transfer ended (then it does nothing).
+public protocol TransportTask: Sendable {
+    func cancel()
 }
 
 /// The port `HTTPClient` and `ReachabilityProbe` send through. An adapter must:
-/// - return a response for every status, and throw only typed errors: `.unreachable` when no connection could be
-///   made, `.connectionLost` when one broke, `.timeout` when `request.timeout` passed, `.cancelled`;
-/// - honour task cancellation promptly and safely (cancelling is what deadlines and fail-fast do all day);
+/// - call `completion` exactly once per `start`, with a response for every status, or a typed error: `.unreachable`
+///   when no connection could be made, `.connectionLost` when one broke, `.timeout` when `request.timeout` passed,
+///   `.cancelled` after `cancel()`;
+/// - honour `cancel()` promptly and safely (cancelling is what deadlines and fail-fast do all day);
 /// - after `shutdown()`, fail new requests at once.
-/// `AsyncHTTPClientTransport` is the default everywhere but Apple platforms, where `URLSessionTransport` is.
+/// The primitive is a callback, as both platforms' clients are (AsyncHTTPClient's delegate tasks, URLSession's data
+/// tasks): the client races it against its deadline and its caller without a task per request, and `send` adds the
+/// `async` form. `AsyncHTTPClientTransport` is the default everywhere but Apple platforms, where `URLSessionTransport` is.
 public protocol HTTPTransport: Sendable {
-    func send(_ request: TransportRequest) async throws(HTTPClientError) -> TransportResponse
+    /// Starts `request` and returns at once; `completion` runs later on a thread of the transport's and must not block.
+    func start(_ request: TransportRequest,
+               completion: @escaping @Sendable (Result<TransportResponse, HTTPClientError>) -> Void) -> any TransportTask
     /// Closes the connections and stops the transport's own work; the composition root calls it once, at the end.
     func shutdown() async
+}
+
+extension HTTPTransport {
+    /// Sends `request` and waits for the answer (bounded by `request.timeout`). A cancelled caller gets `.cancelled`
+    /// at once; the transfer is cancelled behind it, never waited for.
+    public func send(_ request: TransportRequest) async throws(HTTPClientError) -> TransportResponse {
+        try await HTTPClient.exchange(request, on: self, timeout: nil, deadlines: nil)
+    }
 }
 
 /// Settings every adapter understands.

@@ -17,24 +17,31 @@ public final class URLSessionTransport: HTTPTransport {
         maximumBodyBytes = configuration.maximumBodyBytes
     }
 
-    public func send(_ request: TransportRequest) async throws(HTTPClientError) -> TransportResponse {
+    public func start(_ request: TransportRequest,
+                      completion: @escaping @Sendable (Result<TransportResponse, HTTPClientError>) -> Void) -> any TransportTask {
         var outgoing = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
                                   timeoutInterval: Double(request.timeout.components.seconds) + 1)
         outgoing.httpMethod = request.method
         for header in request.headers { outgoing.addValue(header.value, forHTTPHeaderField: header.name) }
         outgoing.httpBody = request.body
-        do {
-            let (data, response) = try await session.data(for: outgoing)
-            guard let http = response as? HTTPURLResponse else { throw HTTPClientError.connectionLost("the answer was not HTTP") }
-            guard data.count <= maximumBodyBytes else { throw HTTPClientError.connectionLost("the answer was larger than the transport accepts") }
+        let limit = maximumBodyBytes
+        let task = session.dataTask(with: outgoing) { data, response, error in
+            if let error { return completion(.failure(Self.classify(error))) }
+            guard let http = response as? HTTPURLResponse else { return completion(.failure(.connectionLost("the answer was not HTTP"))) }
+            let body = data ?? Data()
+            guard body.count <= limit else { return completion(.failure(.connectionLost("the answer was larger than the transport accepts"))) }
             var headers: [String: String] = [:]
             for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
-            return TransportResponse(status: http.statusCode, headers: headers, body: data)
-        } catch let error as HTTPClientError {
-            throw error
-        } catch {
-            throw Task.isCancelled ? .cancelled : Self.classify(error)
+            completion(.success(TransportResponse(status: http.statusCode, headers: headers, body: body)))
         }
+        task.resume()
+        return Transfer(task: task)
+    }
+
+    private struct Transfer: TransportTask, @unchecked Sendable { // URLSessionTask is thread-safe; `cancel()` may be called anywhere.
+        let task: URLSessionDataTask
+
+        func cancel() { task.cancel() }
     }
 
     public func shutdown() async { session.invalidateAndCancel() }
