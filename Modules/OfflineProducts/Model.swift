@@ -112,6 +112,22 @@ extension ProductCatalog: Codable {
     }
 }
 
+extension ProductCatalog: CacheDataEncodable {
+    /// The JSON `encode(to:)` writes (format, then one array per column), written directly: decoding reads either.
+    public func cacheData() -> Data? {
+        var object = CacheJSONObject(estimatedBytes: 64 + products.count * 160)
+        object.integer(CodingKeys.format.stringValue, Self.format)
+        object.strings(CodingKeys.id.stringValue, products.lazy.map(\.id))
+        object.strings(CodingKeys.name.stringValue, products.lazy.map(\.name))
+        object.strings(CodingKeys.model.stringValue, products.lazy.map(\.model))
+        object.strings(CodingKeys.serialNumber.stringValue, products.lazy.map(\.serialNumber))
+        // JSON has no NaN or infinity: `JSONEncoder` refuses them, so it gets to say so.
+        guard object.numbers(CodingKeys.purchaseDate.stringValue, products.map(\.purchaseDate.timeIntervalSince1970)),
+              object.numbers(CodingKeys.warrantyExpiresAt.stringValue, products.map(\.warrantyExpiresAt.timeIntervalSince1970)) else { return nil }
+        return object.data()
+    }
+}
+
 /// How long before the end of a warranty it counts as "expiring soon".
 public struct WarrantyPolicy: Sendable, Hashable {
     /// Within this many days (of 24 hours) of the expiry date, the badge says "Expiring soon".

@@ -255,9 +255,10 @@ extension SecureStore {
 
     // MARK: - Writes
 
-    func applyChanges(userID: String, _ changes: [RecordChange]) throws(RecordStoreError) {
-        guard !changes.isEmpty else { return }
+    @discardableResult
+    func applyChanges(userID: String, _ changes: [RecordChange]) throws(RecordStoreError) -> Date {
         let savedAt = now()
+        guard !changes.isEmpty else { return savedAt }
         do {
             try database.writeWithoutTransaction { db in
                 var touched = Set<String>()
@@ -298,6 +299,7 @@ extension SecureStore {
         } catch {
             throw writeFailure(error, operation: "apply")
         }
+        return savedAt
     }
 
     func purgeExpiredRecords(userID: String, now date: Date) throws(RecordStoreError) -> PurgeResult {

@@ -21,7 +21,8 @@ public struct SecureVault: RecordStore {
         try store.loadCollection(userID: userID, collection: collection)
     }
 
-    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) {
+    @discardableResult
+    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
         try store.applyChanges(userID: userID, changes)
     }
 

@@ -9,6 +9,15 @@ import Testing
 
 /// The repository with real parts: a SecureStore vault in a temporary folder and the reference backend on loopback.
 @Suite(.timeLimit(.minutes(1))) struct RepositoryTests {
+    @Test func theOrderHistoryWritesItsOwnCacheBytesAndTheyReadBackExactly() throws {
+        var history = Fixtures.bigHistory(300)
+        history.orders[0].id = "quote \" backslash \\ tab \t 日本"
+        let own = try #require(history.cacheData())
+        #expect(try CachedResourceCoding.decoder.decode(OrderHistory.self, from: own) == history)
+        let standard = try CachedResourceCoding.encoder.encode(history)
+        #expect(try JSONSerialization.jsonObject(with: own) as? NSDictionary == JSONSerialization.jsonObject(with: standard) as? NSDictionary)
+    }
+
     static func repository(_ url: URL, vault: any RecordStore, user: String = "user1", status: ConnectivityStatus = .online,
                            client connectivity: ConnectivityContext = .alwaysOnline) -> CommerceRepository {
         let api = CommerceAPI.live(client: makeClient(url, user: user, connectivity: connectivity), user: user)

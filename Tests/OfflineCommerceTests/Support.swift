@@ -95,9 +95,10 @@ final class RecordingStore: RecordStore {
         try base.loadAll(collection: collection)
     }
 
-    func apply(_ changes: [RecordChange]) throws(RecordStoreError) {
-        try base.apply(changes)
+    func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
+        let savedAt = try base.apply(changes)
         self.changes.withLock { $0 += changes }
+        return savedAt
     }
 }
 

@@ -227,9 +227,9 @@ final class RecordingStore: RecordStore {
 
     func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? { try inner.load(collection: collection, key: key) }
     func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] { try inner.loadAll(collection: collection) }
-    func apply(_ changes: [RecordChange]) throws(RecordStoreError) {
+    func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
         batches.withLock { $0.append(changes) }
-        try inner.apply(changes)
+        return try inner.apply(changes)
     }
 }
 

@@ -97,14 +97,13 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
         let value: Value
         do { value = try await fetch() } catch { return .kept(cached(), error) }
         do {
-            let data = try CachedResourceCoding.encoder.encode(value)
-            try store.save(data, collection: collection, key: key)
+            // What was stored is what the caller gets, stamped as the store stamped it: no read-back and decode.
+            return .fresh(CachedValue(value: value, savedAt: try storeReturningStamp(value)))
         } catch {
             // The fresh value is still shown; it is just not cached this time.
             logger.error("could not cache \(collection)/\(key): \(error)")
             return .fresh(CachedValue(value: value, savedAt: Date()))
         }
-        return .fresh(cached() ?? CachedValue(value: value, savedAt: Date()))
     }
 
     /// The cached value at once, then the outcome of one refresh.
@@ -121,11 +120,17 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
 
     /// Stores a value as if the server had sent it (a write's success data, a test fixture).
     public func store(_ value: Value) throws(RecordStoreError) {
+        try storeReturningStamp(value)
+    }
+
+    /// Stores `value` and returns the `savedAt` the store stamped on it.
+    @discardableResult
+    public func storeReturningStamp(_ value: Value) throws(RecordStoreError) -> Date {
         let data: Data
-        do { data = try CachedResourceCoding.encoder.encode(value) } catch {
+        do { data = try CachedResourceCoding.encode(value) } catch {
             throw .unavailable(reason: "the value for \(collection)/\(key) could not be encoded: \(error)")
         }
-        try store.save(data, collection: collection, key: key)
+        return try store.save(data, collection: collection, key: key)
     }
 
     /// Forgets the cached value (a cleared cache).
@@ -136,6 +141,13 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
 
 /// One JSON coding for cached values, so a value cached by one build is read by the next.
 public enum CachedResourceCoding {
+    /// The cache bytes of `value`: its own writer when it has one (`CacheDataEncodable`), else `encoder`.
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        if let own = value as? any CacheDataEncodable, let data = own.cacheData() { return data }
+        return try encoder.encode(value)
+    }
+
+
     public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -145,7 +157,7 @@ public enum CachedResourceCoding {
 
     public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
         return decoder
     }()
 }

@@ -53,12 +53,16 @@ public protocol RecordStore: Sendable {
     func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord?
     /// Every record of a collection, in the order they were first saved.
     func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord]
-    /// Applies every change in one transaction: a reader sees all of them or none.
-    func apply(_ changes: [RecordChange]) throws(RecordStoreError)
+    /// Applies every change in one transaction: a reader sees all of them or none. Returns the `savedAt` stamped on
+    /// every record it saved, so a caller can show what it stored without reading it back.
+    @discardableResult
+    func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date
 }
 
 extension RecordStore {
-    public func save(_ value: Data, collection: String, key: String, expiresAt: Date? = nil) throws(RecordStoreError) {
+    /// Saves one record; returns its `savedAt`.
+    @discardableResult
+    public func save(_ value: Data, collection: String, key: String, expiresAt: Date? = nil) throws(RecordStoreError) -> Date {
         try apply([.save(collection: collection, key: key, value: value, expiresAt: expiresAt)])
     }
 
@@ -96,7 +100,8 @@ public final class InMemoryRecordStore: RecordStore {
         }
     }
 
-    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) {
+    @discardableResult
+    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
         let date = now()
         storage.withLock { storage in
             for change in changes {
@@ -113,5 +118,6 @@ public final class InMemoryRecordStore: RecordStore {
                 }
             }
         }
+        return date
     }
 }
