@@ -197,7 +197,7 @@ public final class HTTPClient: Sendable {
 
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
         return decoder
     }()
 }

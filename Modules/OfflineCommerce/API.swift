@@ -1,5 +1,6 @@
 public import Connectivity
 import Foundation
+import Core
 
 /// A change to the customer's profile (`POST /v1/users/{user}/profile`). Sent, never stored.
 public struct ProfileChange: Sendable, Hashable {
@@ -128,7 +129,7 @@ extension CommerceAPI {
 enum WireFormat {
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
         return decoder
     }()
 

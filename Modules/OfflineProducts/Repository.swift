@@ -121,25 +121,71 @@ public struct ProductsRepository: Sendable {
         }
     }
 
-    /// Every page, in order. A page is retried on failures a retry can cure (transport, 5xx, 429); the list must
-    /// not change size meanwhile, so the cache never holds a mix of two versions.
-    static func fetchAll(pageSize: Int, attempts: Int,
-                         fetchPage: @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> ProductCatalog {
+    /// Every page, in order. The first says how many there are; the rest travel `pagesInFlight` at a time, so one page
+    /// is decoded while the next is on the wire (and on a slow network several round trips overlap). A page is retried
+    /// on failures a retry can cure (transport, 5xx, 429); the list must not change size meanwhile, so the cache never
+    /// holds a mix of two versions. A short page (fewer items than asked for) makes the next batch start after it.
+    static func fetchAll(pageSize: Int, attempts: Int, pagesInFlight: Int = 3,
+                         fetchPage: @escaping @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> ProductCatalog {
+        let first = try await fetchWithRetry(offset: 0, limit: pageSize, attempts: attempts, fetchPage: fetchPage)
+        let total = first.total
         var products: [Product] = []
-        var total: Int?
-        repeat {
-            let page = try await fetchWithRetry(offset: products.count, limit: pageSize, attempts: attempts, fetchPage: fetchPage)
-            if let total, page.total != total {
-                throw .decoding("the product list changed during the sync (\(total) then \(page.total) products); the next sync starts over")
+        products.reserveCapacity(max(0, total))
+        try append(first, at: 0, total: total, to: &products)
+        while products.count < total {
+            let offsets = Array(stride(from: products.count, to: total, by: pageSize).prefix(max(1, pagesInFlight)))
+            let pages = try await fetchPages(at: offsets, limit: pageSize, attempts: attempts, fetchPage: fetchPage)
+            for (offset, page) in zip(offsets, pages) {
+                // After a short page the later ones start at the wrong offset: the next batch asks again from here.
+                guard offset == products.count else { break }
+                try append(page, at: offset, total: total, to: &products)
             }
-            if total == nil { products.reserveCapacity(max(0, page.total)) }
-            total = page.total
-            guard !page.items.isEmpty || products.count >= page.total else {
-                throw .decoding("the server sent an empty page at offset \(products.count) of \(page.total) products")
-            }
-            products.append(contentsOf: page.items)
-        } while products.count < total ?? 0
+        }
         return ProductCatalog(products)
+    }
+
+    private static func append(_ page: ProductPage, at offset: Int, total: Int, to products: inout [Product]) throws(HTTPClientError) {
+        guard page.total == total else {
+            throw .decoding("the product list changed during the sync (\(total) then \(page.total) products); the next sync starts over")
+        }
+        guard !page.items.isEmpty || offset >= total else {
+            throw .decoding("the server sent an empty page at offset \(offset) of \(total) products")
+        }
+        products.append(contentsOf: page.items)
+    }
+
+    /// The pages at `offsets`, in that order, fetched side by side; the first failure cancels the others and is thrown.
+    private static func fetchPages(at offsets: [Int], limit: Int, attempts: Int,
+                                   fetchPage: @escaping @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> [ProductPage] {
+        if offsets.count == 1 { return [try await fetchWithRetry(offset: offsets[0], limit: limit, attempts: attempts, fetchPage: fetchPage)] }
+        let results = await withTaskGroup(of: (Int, Result<ProductPage, HTTPClientError>).self) { group in
+            for (index, offset) in offsets.enumerated() {
+                group.addTask {
+                    do throws(HTTPClientError) {
+                        return (index, .success(try await fetchWithRetry(offset: offset, limit: limit, attempts: attempts, fetchPage: fetchPage)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var pages = [Result<ProductPage, HTTPClientError>?](repeating: nil, count: offsets.count)
+            for await (index, result) in group {
+                pages[index] = result
+                if case .failure = result { group.cancelAll() }
+            }
+            return pages
+        }
+        // The first failure in page order (a sibling cancelled because of it reports `.cancelled`, which says less).
+        var pages: [ProductPage] = []
+        for result in results {
+            switch result {
+            case let .success(page)?: pages.append(page)
+            case let .failure(error)? where error != .cancelled: throw error
+            default: continue
+            }
+        }
+        guard pages.count == offsets.count else { throw .cancelled }
+        return pages
     }
 
     private static func fetchWithRetry(offset: Int, limit: Int, attempts: Int,

@@ -1,5 +1,6 @@
 public import Connectivity
 public import Foundation
+import Core
 
 /// What `POST /v1/users/{user}/activities` takes: an activity registration.
 public struct ActivityRegistration: Sendable, Hashable, Codable {
@@ -60,7 +61,7 @@ public struct AnnualSummaryRepository: Sendable {
 
     private static let wireDecoder: JSONDecoder = {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
         return decoder
     }()
 
