@@ -1,5 +1,6 @@
 public import Connectivity
 public import Foundation
+import Core
 
 /// What `POST …/products/{product}/service-requests` answers.
 public struct ServiceRequestReceipt: Codable, Sendable, Equatable {
@@ -62,7 +63,9 @@ public struct ProductsAPI: Sendable {
         return ProductsAPI(
             pageSize: pageSize,
             fetchPage: { offset, limit throws(HTTPClientError) in
-                try await client.get(base, query: ["offset": String(offset), "limit": String(limit)], as: ProductPage.self)
+                let body = try await client.send(method: "GET", path: base, query: ["offset": String(offset), "limit": String(limit)],
+                                                 body: nil, idempotencyKey: nil).body
+                return try ProductPage(wire: body)
             },
             raiseServiceRequest: { productID, issue, key throws(HTTPClientError) in
                 try await client.post(base.appending(productID, "service-requests"), body: ServiceRequestBody(issue: issue),
@@ -116,4 +119,18 @@ private struct ServiceRequestBody: Encodable {
 
 private struct TransferBody: Encodable {
     var toUser: String
+}
+
+extension ProductPage {
+    /// A page as the backend sends it: read by `WirePageReader` in one pass, or by `JSONDecoder` (with its precise
+    /// error) when the reader does not recognise the body.
+    public init(wire data: Data) throws(HTTPClientError) {
+        if let page = WirePageReader.page(from: data) {
+            self = page
+            return
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
+        do { self = try decoder.decode(ProductPage.self, from: data) } catch { throw .decoding("\(error)") }
+    }
 }

@@ -46,6 +46,7 @@ struct AppSuite: BenchSuite {
         await app.shutDown()
         report.emit("full_warmup_ms", warmup.milliseconds, unit: "ms", peer: "raw HTTP GETs of the same data (products in pages of 1,000, cart, orders, summary)",
                     peerValue: raw.milliseconds, ratio: warmup.milliseconds / raw.milliseconds,
+                    goal: "≤ 1.5× the raw GETs", pass: warmup.milliseconds <= 1.5 * raw.milliseconds,
                     note: "launch to the end of the warmup session (\(phase.map { "\($0)" } ?? "?")): the rest is decoding, encrypting and storing on the client")
         await server.stop()
 

@@ -22,6 +22,12 @@ public enum ISO8601Timestamp {
         return try? Date(text, strategy: .iso8601)
     }
 
+    /// The date the UTF-8 bytes name, read in place (no string is made): the fast path only; nil means "not the usual
+    /// form", and the caller may still try `date(from:)` (Foundation's parser).
+    public static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        parse(bytes)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; nil for anything else (the caller falls back).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
