@@ -144,7 +144,7 @@ public struct CommerceRepository: Sendable {
     /// Stores a value the server just answered; a store failure still shows it (recorded), like `CachedResource`.
     private func cache<Value>(_ value: Value, in resource: CachedResource<Value>) -> CachedValue<Value> {
         do {
-            return CachedValue(value: value, savedAt: try resource.storeReturningStamp(value))
+            return CachedValue(value: value, savedAt: try resource.store(value))
         } catch {
             telemetry.record("commerce.cache_write_failed", attributes: ["collection": resource.collection, "error": "\(error)"])
             return CachedValue(value: value, savedAt: now())

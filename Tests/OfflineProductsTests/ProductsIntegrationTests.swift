@@ -16,6 +16,25 @@ import Testing
     static let serviceRequestEndpoint = "POST /v1/users/{user}/products/{product}/service-requests"
     static let transferEndpoint = "POST /v1/users/{user}/products/{product}/transfer"
 
+    /// `body` with user1's feature on a fresh vault and the reference server, online and synced; stopped and closed after.
+    func withSyncedLiveFeature(_ body: (ReferenceServer, ProductsFeature, StateCell<ConnectivityStatus>) async throws -> Void) async throws {
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        try await withReferenceServer { server, url in
+            let store = try fixture.open()
+            defer { store.close() }
+            let status = connectivity(.online)
+            let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: status)
+            await feature.open()
+            await feature.waitUntilSynced()
+            do { try await body(server, feature, status) } catch {
+                await feature.stop()
+                throw error
+            }
+            await feature.stop()
+        }
+    }
+
     func liveFeature(url: URL, vault: SecureVault, status: StateCell<ConnectivityStatus>, pageSize: Int = 1_000,
                      clientConnectivity: ConnectivityContext? = nil, timeout: Duration = .seconds(10)) -> ProductsFeature {
         let client = httpClient(url, timeout: timeout, connectivity: clientConnectivity ?? context(status))
@@ -112,14 +131,7 @@ import Testing
     }
 
     @Test func programmaticOnlineOnlyActionsOfflineSendNothingToTheServer() async throws {
-        let fixture = VaultFixture()
-        defer { fixture.remove() }
-        try await withReferenceServer { server, url in
-            let store = try fixture.open()
-            let status = connectivity(.online)
-            let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: status)
-            await feature.open()
-            await feature.waitUntilSynced()
+        try await withSyncedLiveFeature { server, feature, status in
             let products = try #require(feature.products.cachedCatalog()?.value.products)
             await feature.connectivityChanged(.offline)
             status.set(.offline)
@@ -143,20 +155,11 @@ import Testing
             #expect(transfer.toUser == "user2")
             #expect(server.requestLog.count(Self.transferEndpoint) == 1)
             #expect(feature.viewState.value.rows.map(\.id) == products.map(\.id).filter { $0 != products[1].id })
-            await feature.stop()
-            store.close()
         }
     }
 
     @Test func aRetryAfterTheServerAppliedTheFirstAttemptButItsAnswerWasLostIsAppliedOnce() async throws {
-        let fixture = VaultFixture()
-        defer { fixture.remove() }
-        try await withReferenceServer { server, url in
-            let store = try fixture.open()
-            let status = connectivity(.online)
-            let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: status)
-            await feature.open()
-            await feature.waitUntilSynced()
+        try await withSyncedLiveFeature { server, feature, _ in
             let product = try #require(feature.products.cachedCatalog()?.value.products.first)
             // The server applies the service request and the transfer, then the connection drops before the answer.
             try await server.setFaults(FaultConfiguration(pathPrefixes: ["/v1/users/user1/products/\(product.id)/"], loseAnswerRate: 1))
@@ -176,9 +179,6 @@ import Testing
             #expect(keys.count == 2 && Set(keys).count == 1, "both attempts carried the intent's one key: \(keys)")
             let transferKeys = server.requestLog.entries.filter { $0.endpoint == Self.transferEndpoint }.compactMap(\.idempotencyKey)
             #expect(transferKeys.count == 2 && Set(transferKeys).count == 1)
-
-            await feature.stop()
-            store.close()
         }
     }
 

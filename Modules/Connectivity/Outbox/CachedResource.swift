@@ -98,7 +98,7 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
         do { value = try await fetch() } catch { return .kept(cached(), error) }
         do {
             // What was stored is what the caller gets, stamped as the store stamped it: no read-back and decode.
-            return .fresh(CachedValue(value: value, savedAt: try storeReturningStamp(value)))
+            return .fresh(CachedValue(value: value, savedAt: try store(value)))
         } catch {
             // The fresh value is still shown; it is just not cached this time.
             logger.error("could not cache \(collection)/\(key): \(error)")
@@ -118,14 +118,10 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Stores a value as if the server had sent it (a write's success data, a test fixture).
-    public func store(_ value: Value) throws(RecordStoreError) {
-        try storeReturningStamp(value)
-    }
-
-    /// Stores `value` and returns the `savedAt` the store stamped on it.
+    /// Stores a value as if the server had sent it (a write's success data, a test fixture); returns the `savedAt` the
+    /// store stamped on it.
     @discardableResult
-    public func storeReturningStamp(_ value: Value) throws(RecordStoreError) -> Date {
+    public func store(_ value: Value) throws(RecordStoreError) -> Date {
         let data: Data
         do { data = try CachedResourceCoding.encode(value) } catch {
             throw .unavailable(reason: "the value for \(collection)/\(key) could not be encoded: \(error)")
@@ -146,7 +142,6 @@ public enum CachedResourceCoding {
         if let own = value as? any CacheDataEncodable, let data = own.cacheData() { return data }
         return try encoder.encode(value)
     }
-
 
     public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

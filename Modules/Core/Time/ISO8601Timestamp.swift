@@ -18,18 +18,13 @@ public enum ISO8601Timestamp {
     /// The date `text` names, or nil when it is not an ISO 8601 timestamp.
     public static func date(from text: String) -> Date? {
         var text = text
-        if let date = text.withUTF8(parse) { return date }
+        if let date = text.withUTF8(Self.date(utf8:)) { return date }
         return try? Date(text, strategy: .iso8601)
     }
 
-    /// The date the UTF-8 bytes name, read in place (no string is made): the fast path only; nil means "not the usual
-    /// form", and the caller may still try `date(from:)` (Foundation's parser).
+    /// The date the UTF-8 bytes name, read in place (no string is made): `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`
+    /// only; nil means "not the usual form", and the caller may still try `date(from:)` (Foundation's parser).
     public static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        parse(bytes)
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; nil for anything else (the caller falls back).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         let count = bytes.count
         guard count >= 20 else { return nil }
         func digits(_ start: Int, _ length: Int) -> Int? {
