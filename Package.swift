@@ -260,7 +260,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
 
-        tests("Core", dependencies: ["Core", .product(name: "Logging", package: "swift-log")], exclude: ["StringsParser/Fixtures"]),
+        tests("Core", dependencies: [
+            "Core", .product(name: "Logging", package: "swift-log"), .product(name: "Clocks", package: "swift-clocks"),
+        ], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
