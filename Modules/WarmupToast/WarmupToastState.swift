@@ -1,4 +1,5 @@
 public import Core
+public import Foundation
 
 /// What the toast and banner depend on besides the session itself; set by the composition root.
 public struct WarmupToastConfiguration: Sendable, Hashable {
@@ -17,7 +18,7 @@ public struct WarmupToastConfiguration: Sendable, Hashable {
 
 /// The toast and banner's state machine: pure, synchronous, the same on every platform.
 /// It never persists anything: the toast is derived from the running session alone.
-public struct WarmupToastState: Sendable, Hashable {
+public struct WarmupToastState: StateMachine, Hashable {
     public var configuration: WarmupToastConfiguration
     /// The session's phase as last heard from the coordinator.
     public private(set) var phase: WarmupPhase = .idle
@@ -37,6 +38,8 @@ public struct WarmupToastState: Sendable, Hashable {
     }
 
     public enum Event: Sendable, Hashable {
+        /// The phase the session already had when the app started watching it (see `adopt`).
+        case adopted(WarmupPhase)
         case phaseChanged(WarmupPhase)
         case lifecycle(AppLifecycle)
         case screenOpened(String)
@@ -44,11 +47,11 @@ public struct WarmupToastState: Sendable, Hashable {
         case bannerTimerFired(timer: Int)
     }
 
-    public enum Effect: Sendable, Hashable {
-        /// Sleep `after` on the injected clock, then send `.bannerTimerFired(timer:)`.
-        case startBannerTimer(timer: Int, after: Duration)
-        case cancelBannerTimer
-    }
+    /// The toast needs no work of its own: its only effect is the banner's timer, which the runtime runs.
+    public typealias Work = Never
+
+    /// The id of the banner's auto-dismiss timer.
+    public static let bannerTimerID = "banner"
 
     public init(configuration: WarmupToastConfiguration = WarmupToastConfiguration()) {
         self.configuration = configuration
@@ -74,8 +77,12 @@ public struct WarmupToastState: Sendable, Hashable {
         self.phase = phase
     }
 
-    public mutating func handle(_ event: Event) -> [Effect] {
+    public mutating func handle(_ event: Event, now: Date) -> [Effect] {
         switch event {
+        case let .adopted(phase):
+            adopt(phase)
+            return []
+
         case let .phaseChanged(newPhase):
             guard newPhase != phase else { return [] }
             phase = newPhase
@@ -109,12 +116,12 @@ public struct WarmupToastState: Sendable, Hashable {
     private mutating func showBanner() -> [Effect] {
         nextTimer += 1
         banner = .shown(timer: nextTimer)
-        return [.startBannerTimer(timer: nextTimer, after: configuration.bannerDuration)]
+        return [.startTimer(id: Self.bannerTimerID, after: configuration.bannerDuration, send: .bannerTimerFired(timer: nextTimer))]
     }
 
     private mutating func hideBanner(then next: BannerPhase = .hidden) -> [Effect] {
         let wasShown = if case .shown = banner { true } else { false }
         banner = next
-        return wasShown ? [.cancelBannerTimer] : []
+        return wasShown ? [.cancelTimer(id: Self.bannerTimerID)] : []
     }
 }

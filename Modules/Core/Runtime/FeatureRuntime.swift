@@ -87,6 +87,16 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
     /// Whether `follow` observations are running (started and not stopped).
     public var isFollowing: Bool { !observations.isEmpty }
 
+    /// Whether `start()` was called since the last `stop()`.
+    public private(set) var isStarted = false
+
+    /// Marks the feature started; false when it already was, so a feature's `start()` runs its set-up once.
+    public func start() -> Bool {
+        guard !isStarted else { return false }
+        isStarted = true
+        return true
+    }
+
     // MARK: Work
 
     /// Waits until no background work is under way (timers excluded), including work that finished work started.
@@ -98,6 +108,7 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
 
     /// Cancels observations, timers and background work. Events sent afterwards are still handled.
     public func stop() {
+        isStarted = false
         generation += 1
         for task in observations { task.cancel() }
         observations.removeAll()
