@@ -25,9 +25,9 @@ public enum OfflineProductsPreviews: PreviewProvider {
     public static func state(connectivity: ConnectivityStatus, products: [Product]? = OfflineProductsPreviews.products,
                              selected: String? = nil, syncing: SyncTrigger? = nil) -> ProductsState {
         var state = ProductsState()
-        _ = state.handle(.opened(products.map { CachedValue(value: ProductCatalog($0), savedAt: now.addingTimeInterval(-2 * day)) }))
-        _ = state.handle(.connectivityChanged(connectivity))
-        if let selected { _ = state.handle(.productSelected(selected)) }
+        _ = state.handle(.opened(products.map { CachedValue(value: ProductCatalog($0), savedAt: now.addingTimeInterval(-2 * day)) }), now: now)
+        _ = state.handle(.connectivityChanged(connectivity), now: now)
+        if let selected { _ = state.handle(.productSelected(selected), now: now) }
         state.syncInFlight = syncing
         return state
     }
@@ -47,7 +47,7 @@ public enum OfflineProductsPreviews: PreviewProvider {
             Preview(id: "products.list-offline", summary: "Product list offline: cached data with the offline indicator",
                     node: viewState(state(connectivity: .offline)).viewNode()),
             Preview(id: "products.list-reconnecting", summary: "Back online: syncing in the background, indicator until it succeeds",
-                    node: viewState({ var s = state(connectivity: .offline); _ = s.handle(.connectivityChanged(.online)); return s }()).viewNode()),
+                    node: viewState({ var s = state(connectivity: .offline); _ = s.handle(.connectivityChanged(.online), now: now); return s }()).viewNode()),
             Preview(id: "products.card-active", summary: "Warranty card, Active (green), online: actions enabled",
                     node: card("preview-p1", connectivity: .online)),
             Preview(id: "products.card-expiring-soon", summary: "Warranty card, Expiring soon (amber), offline: actions disabled",
@@ -55,7 +55,7 @@ public enum OfflineProductsPreviews: PreviewProvider {
             Preview(id: "products.card-expired", summary: "Warranty card, Expired (red), offline",
                     node: card("preview-p3", connectivity: .offline)),
             Preview(id: "products.card-offline-tap", summary: "Offline tap on Raise Service Request: the requires-connection toast",
-                    node: viewState({ var s = state(connectivity: .offline, selected: "preview-p1"); _ = s.handle(.actionTapped(.raiseServiceRequest)); return s }()).viewNode()),
+                    node: viewState({ var s = state(connectivity: .offline, selected: "preview-p1"); _ = s.handle(.actionTapped(.raiseServiceRequest), now: now); return s }()).viewNode()),
             Preview(id: "products.first-use", summary: "First use offline, never synced: connect to sync (not an empty list, not an error)",
                     node: viewState(state(connectivity: .offline, products: nil)).viewNode()),
             Preview(id: "products.no-products", summary: "Synced, and the user has no registered products",

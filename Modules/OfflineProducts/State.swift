@@ -123,16 +123,17 @@ public enum ProductsEvent: Sendable, Equatable {
     case toastExpired(sequence: Int)
 }
 
-/// What the feature actor must do.
-public enum ProductsEffect: Sendable, Equatable {
+/// The feature's own work, done by `ProductsFeature`'s performer (timers are the runtime's).
+public enum ProductsWork: Sendable, Equatable {
     /// Fetch every page in the background and report `.syncFinished`.
     case sync(SyncTrigger)
-    /// Report `.toastExpired(sequence)` after `delay` on the injected clock.
-    case expireToast(sequence: Int, after: Duration)
 }
 
 /// The products screen as a pure state machine: events in, effects out, no I/O and no clock.
-public struct ProductsState: Sendable, Equatable {
+public struct ProductsState: StateMachine, Equatable {
+    public typealias Event = ProductsEvent
+    public typealias Work = ProductsWork
+
     public var connectivity: ConnectivityStatus = .unknown
     /// The list on screen: the cache, then each successful sync. Nil: this device never synced.
     public var catalog: ProductCatalog?
@@ -155,6 +156,8 @@ public struct ProductsState: Sendable, Equatable {
 
     /// How long a toast stays before it goes by itself.
     public static let toastDuration: Duration = .seconds(4)
+    /// The id of the toast's auto-dismiss timer.
+    public static let toastTimerID = "toast"
 
     public init() {}
 
@@ -162,7 +165,7 @@ public struct ProductsState: Sendable, Equatable {
         selectedProductID.flatMap { id in catalog?.product(id: id) }
     }
 
-    public mutating func handle(_ event: ProductsEvent) -> [ProductsEffect] {
+    public mutating func handle(_ event: ProductsEvent, now: Date) -> [Effect] {
         switch event {
         case let .opened(cached):
             hasOpened = true
@@ -206,7 +209,7 @@ public struct ProductsState: Sendable, Equatable {
             guard connectivity != .offline, syncInFlight == nil else { return [] }
             syncInFlight = .prefetch
             syncWanted = nil
-            return [.sync(.prefetch)]
+            return [.perform(.sync(.prefetch))]
 
         case let .syncFinished(result):
             syncInFlight = nil
@@ -262,7 +265,7 @@ public struct ProductsState: Sendable, Equatable {
         }
     }
 
-    private mutating func requestSync(_ trigger: SyncTrigger) -> [ProductsEffect] {
+    private mutating func requestSync(_ trigger: SyncTrigger) -> [Effect] {
         guard connectivity == .online else {
             syncWanted = syncWanted ?? trigger
             return []
@@ -270,12 +273,12 @@ public struct ProductsState: Sendable, Equatable {
         guard syncInFlight == nil else { return [] }
         syncInFlight = trigger
         syncWanted = nil
-        return [.sync(trigger)]
+        return [.perform(.sync(trigger))]
     }
 
-    private mutating func showToast(_ message: Copy, id: String) -> [ProductsEffect] {
+    private mutating func showToast(_ message: Copy, id: String) -> [Effect] {
         toastSequence += 1
         toast = Toast(id: id, severity: .warning, message: message, autoDismissAfter: Self.toastDuration)
-        return [.expireToast(sequence: toastSequence, after: Self.toastDuration)]
+        return [.startTimer(id: Self.toastTimerID, after: Self.toastDuration, send: .toastExpired(sequence: toastSequence))]
     }
 }

@@ -13,10 +13,10 @@ import Testing
         ProductsViewState(state: state, now: fixedNow, policy: .default)
     }
 
-    func opened(_ cached: CachedValue<ProductCatalog>?, _ status: ConnectivityStatus) -> (ProductsState, [ProductsEffect]) {
+    func opened(_ cached: CachedValue<ProductCatalog>?, _ status: ConnectivityStatus) -> (ProductsState, [ProductsState.Effect]) {
         var state = ProductsState()
-        var effects = state.handle(.opened(cached))
-        effects += state.handle(.connectivityChanged(status))
+        var effects = state.handle(.opened(cached), now: .distantPast)
+        effects += state.handle(.connectivityChanged(status), now: .distantPast)
         return (state, effects)
     }
 
@@ -52,13 +52,13 @@ import Testing
 
     @Test func firstUseOnlineSyncsAtOnceWithABriefLoadingState() {
         let (state, effects) = opened(nil, .online)
-        #expect(effects == [.sync(.firstOpen)])
+        #expect(effects == [.perform(.sync(.firstOpen))])
         #expect(view(state).list == .loading)
     }
 
     @Test func failedFirstSyncShowsTheFirstUseMessageWithRetry() {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.failed(.http(status: 503), kept: nil)))
+        _ = state.handle(.syncFinished(.failed(.http(status: 503), kept: nil)), now: .distantPast)
         let view = view(state)
         #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage,
                                                  action: Action(id: ProductsViewState.retryActionID, title: CoreCopy.retry))))
@@ -68,29 +68,29 @@ import Testing
     @Test(arguments: [401, 403])
     func aFirstSyncTheServerRefusesAsksToSignInAgainNotToConnect(code: Int) {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.failed(.http(status: code), kept: nil)))
+        _ = state.handle(.syncFinished(.failed(.http(status: code), kept: nil)), now: .distantPast)
         #expect(view(state).list == .blocked(CorePreviews.signInRequired))
         #expect(view(state).offlineIndicator == nil)
         // Offline, the first-use message again: there the connection is what is missing.
-        _ = state.handle(.connectivityChanged(.offline))
+        _ = state.handle(.connectivityChanged(.offline), now: .distantPast)
         #expect(view(state).list != .blocked(CorePreviews.signInRequired))
     }
 
     @Test func aRefusedSyncKeepsTheCachedListUnderASignInBannerUntilASyncSucceeds() {
         var (state, _) = opened(cached, .online)
         let before = view(state)
-        _ = state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)))
+        _ = state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)), now: .distantPast)
         #expect(view(state).rows == before.rows, "nothing cached is wiped")
         #expect(view(state).sessionBanner == CorePreviews.signInBanner && view(state).offlineIndicator == nil)
-        _ = state.handle(.syncFinished(.synced(cached)))
+        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
         #expect(view(state).sessionBanner == nil)
     }
 
     @Test func failedSyncKeepsTheLastGoodCacheSilently() {
         var (state, _) = opened(cached, .online)
-        #expect(state.handle(.loggedIn) == [.sync(.login)])
+        #expect(state.handle(.loggedIn, now: .distantPast) == [.perform(.sync(.login))])
         let before = view(state)
-        _ = state.handle(.syncFinished(.failed(.timeout, kept: cached)))
+        _ = state.handle(.syncFinished(.failed(.timeout, kept: cached)), now: .distantPast)
         let after = view(state)
         #expect(after.rows == before.rows)
         #expect(after.toast == nil && after.offlineIndicator == nil && after.syncProgress == nil)
@@ -99,37 +99,37 @@ import Testing
 
     @Test func syncsOnLoginAndOnForegroundWhenOnline() {
         var (state, _) = opened(cached, .online)
-        #expect(state.handle(.loggedIn) == [.sync(.login)])
-        #expect(state.handle(.lifecycle(.foregrounded)) == [], "one sync at a time")
-        _ = state.handle(.syncFinished(.synced(cached)))
-        #expect(state.handle(.lifecycle(.foregrounded)) == [.sync(.foreground)])
-        _ = state.handle(.syncFinished(.synced(cached)))
-        #expect(state.handle(.lifecycle(.backgrounded)) == [])
+        #expect(state.handle(.loggedIn, now: .distantPast) == [.perform(.sync(.login))])
+        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [], "one sync at a time")
+        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
+        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.sync(.foreground))])
+        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
+        #expect(state.handle(.lifecycle(.backgrounded), now: .distantPast) == [])
     }
 
     @Test func loginOrForegroundWhileOfflineSyncsOnlyWhenTheConnectionIsThere() {
         var (state, _) = opened(cached, .offline)
-        #expect(state.handle(.loggedIn) == [])
-        #expect(state.handle(.lifecycle(.foregrounded)) == [])
+        #expect(state.handle(.loggedIn, now: .distantPast) == [])
+        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [])
         #expect(state.syncWanted == .login)
-        #expect(state.handle(.connectivityChanged(.online)) == [.sync(.login)])
+        #expect(state.handle(.connectivityChanged(.online), now: .distantPast) == [.perform(.sync(.login))])
     }
 
     @Test func reconnectSyncsInTheBackgroundAndTheIndicatorGoesAwayOnlyAfterSuccess() {
         var (state, _) = opened(cached, .offline)
-        #expect(state.handle(.connectivityChanged(.online)) == [.sync(.reconnect)])
+        #expect(state.handle(.connectivityChanged(.online), now: .distantPast) == [.perform(.sync(.reconnect))])
         var view = view(state)
         #expect(view.offlineIndicator != nil, "still the offline copy until the sync succeeds")
         #expect(view.syncProgress == ProductsCopy.syncInProgress)
         #expect(view.rows.count == 3, "the list stays usable while syncing")
-        _ = state.handle(.syncFinished(.failed(.connectionLost("reset"), kept: cached)))
+        _ = state.handle(.syncFinished(.failed(.connectionLost("reset"), kept: cached)), now: .distantPast)
         view = self.view(state)
         #expect(view.offlineIndicator != nil, "a failed sync leaves the offline copy and its indicator")
         #expect(view.toast == nil)
         // The next trigger tries again; success removes the indicator.
-        #expect(state.handle(.lifecycle(.foregrounded)) == [.sync(.foreground)])
+        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.sync(.foreground))])
         let fresh = CachedValue(value: ProductCatalog(makeProducts(5)), savedAt: fixedNow)
-        _ = state.handle(.syncFinished(.synced(fresh)))
+        _ = state.handle(.syncFinished(.synced(fresh)), now: .distantPast)
         view = self.view(state)
         #expect(view.offlineIndicator == nil && view.announcement == nil && view.syncProgress == nil)
         #expect(view.rows.count == 5)
@@ -138,7 +138,7 @@ import Testing
     @Test func onlineOnlyActionsAreDisabledOfflineAndAnnouncedAsDisabled() {
         for status in [ConnectivityStatus.offline, .unknown] {
             var (state, _) = opened(cached, status)
-            _ = state.handle(.productSelected(products[0].id))
+            _ = state.handle(.productSelected(products[0].id), now: .distantPast)
             let actions = view(state).card?.actions ?? []
             #expect(actions.map(\.id) == ["raise-service-request", "transfer-ownership"])
             for action in actions {
@@ -147,45 +147,45 @@ import Testing
             }
         }
         var (online, _) = opened(cached, .online)
-        _ = online.handle(.productSelected(products[0].id))
+        _ = online.handle(.productSelected(products[0].id), now: .distantPast)
         #expect(view(online).card?.actions.allSatisfy { $0.state == .enabled } == true)
     }
 
     @Test func tappingAnOnlineOnlyActionOfflineShowsRequiresConnection() {
         var (state, _) = opened(cached, .offline)
-        _ = state.handle(.productSelected(products[0].id))
-        let effects = state.handle(.actionTapped(.raiseServiceRequest))
-        #expect(effects == [.expireToast(sequence: 1, after: ProductsState.toastDuration)])
+        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+        let effects = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        #expect(effects == [.startTimer(id: ProductsState.toastTimerID, after: ProductsState.toastDuration, send: .toastExpired(sequence: 1))])
         #expect(view(state).toast?.message == CoreCopy.requiresConnection)
         #expect(state.flow == nil)
-        _ = state.handle(.toastExpired(sequence: 1))
+        _ = state.handle(.toastExpired(sequence: 1), now: .distantPast)
         #expect(view(state).toast == nil)
     }
 
     @Test func tappingAnOnlineOnlyActionOnlineOpensItsFlow() {
         var (state, _) = opened(cached, .online)
-        _ = state.handle(.productSelected(products[1].id))
-        #expect(state.handle(.actionTapped(.transferOwnership)) == [])
+        _ = state.handle(.productSelected(products[1].id), now: .distantPast)
+        #expect(state.handle(.actionTapped(.transferOwnership), now: .distantPast) == [])
         #expect(view(state).flow == ProductFlow(action: .transferOwnership, productID: products[1].id))
         #expect(view(state).toast == nil)
     }
 
     @Test func anOlderToastTimerDoesNotHideANewerToast() {
         var (state, _) = opened(cached, .offline)
-        _ = state.handle(.productSelected(products[0].id))
-        _ = state.handle(.actionTapped(.raiseServiceRequest))
-        _ = state.handle(.actionTapped(.transferOwnership))
-        _ = state.handle(.toastExpired(sequence: 1))
+        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        _ = state.handle(.actionTapped(.transferOwnership), now: .distantPast)
+        _ = state.handle(.toastExpired(sequence: 1), now: .distantPast)
         #expect(state.toast != nil)
-        _ = state.handle(.toastExpired(sequence: 2))
+        _ = state.handle(.toastExpired(sequence: 2), now: .distantPast)
         #expect(state.toast == nil)
     }
 
     @Test func warrantyCardLooksTheSameOnlineAndOfflineForTheSameData() {
         var (offline, _) = opened(cached, .offline)
         var (online, _) = opened(cached, .online)
-        _ = offline.handle(.productSelected(products[2].id))
-        _ = online.handle(.productSelected(products[2].id))
+        _ = offline.handle(.productSelected(products[2].id), now: .distantPast)
+        _ = online.handle(.productSelected(products[2].id), now: .distantPast)
         let offlineCard = view(offline).card, onlineCard = view(online).card
         #expect(offlineCard?.card == onlineCard?.card)
         #expect(offlineCard?.card.viewNode == onlineCard?.card.viewNode)
@@ -194,7 +194,7 @@ import Testing
 
     @Test func offlineIndicatorStaysVisibleOnTheWarrantyCard() {
         var (state, _) = opened(cached, .offline)
-        _ = state.handle(.productSelected(products[0].id))
+        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
         let node = view(state).viewNode()
         guard case let .stack(nodes) = node else { Issue.record("not a stack"); return }
         #expect(nodes.first == .banner(ProductsViewState.offlineBanner))
@@ -204,22 +204,22 @@ import Testing
     @Test func refreshOfflineSaysThereIsNoConnection() {
         var (state, _) = opened(cached, .offline)
         #expect(view(state).list.content?.refresh.state == .disabled(reason: CoreCopy.noConnection))
-        _ = state.handle(.refreshRequested)
+        _ = state.handle(.refreshRequested, now: .distantPast)
         #expect(state.toast?.message == CoreCopy.noConnection)
         #expect(state.syncInFlight == nil)
     }
 
     @Test func zeroProductsAfterASyncIsAnEmptyListNotTheFirstUseMessage() {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.synced(CachedValue(value: .empty, savedAt: fixedNow))))
+        _ = state.handle(.syncFinished(.synced(CachedValue(value: .empty, savedAt: fixedNow))), now: .distantPast)
         #expect(view(state).list == .empty(EmptyState(title: ProductsCopy.noProducts)))
     }
 
     @Test func aTransferredProductLeavesTheListAndItsCardCloses() {
         var (state, _) = opened(cached, .online)
-        _ = state.handle(.productSelected(products[0].id))
-        _ = state.handle(.actionTapped(.transferOwnership))
-        _ = state.handle(.productRemoved(products[0].id))
+        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+        _ = state.handle(.actionTapped(.transferOwnership), now: .distantPast)
+        _ = state.handle(.productRemoved(products[0].id), now: .distantPast)
         #expect(view(state).card == nil && view(state).flow == nil)
         #expect(view(state).rows.map(\.id) == products.dropFirst().map(\.id))
     }

@@ -104,8 +104,8 @@ private struct PerProductPeer {
             let records = try vault.loadAll(collection: Self.collection)
             let products = try records.map { try decoder.decode(Product.self, from: $0.value) }
             var state = ProductsState()
-            _ = state.handle(.opened(CachedValue(value: ProductCatalog(products), savedAt: records.first?.savedAt ?? ProductsSuite.now)))
-            _ = state.handle(.connectivityChanged(.offline))
+            _ = state.handle(.opened(CachedValue(value: ProductCatalog(products), savedAt: records.first?.savedAt ?? ProductsSuite.now)), now: ProductsSuite.now)
+            _ = state.handle(.connectivityChanged(.offline), now: ProductsSuite.now)
             return ProductsViewState(state: state, now: ProductsSuite.now, policy: .default)
         }
         guard view.list.content?.rows.count == count else { throw ProductsSuite.BenchFailure.wrongData("peer read \(count)") }

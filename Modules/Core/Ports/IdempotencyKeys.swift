@@ -29,3 +29,27 @@ public struct IdempotencyKeys: Sendable {
         }
     }
 }
+
+/// The key of each intent under way: the first call for an intent makes one, every retry gets the same, and the intent
+/// forgets it when it ends (success, or an answer that a retry would only repeat).
+public final class IntentKeys<Intent: Hashable & Sendable>: Sendable {
+    private let maker: IdempotencyKeys
+    private let keys = Mutex<[Intent: String]>([:])
+
+    public init(_ maker: IdempotencyKeys) {
+        self.maker = maker
+    }
+
+    public func key(for intent: Intent) -> String {
+        keys.withLock { keys in
+            if let key = keys[intent] { return key }
+            let key = maker.make()
+            keys[intent] = key
+            return key
+        }
+    }
+
+    public func forget(_ intent: Intent) {
+        _ = keys.withLock { $0.removeValue(forKey: intent) }
+    }
+}
