@@ -152,23 +152,42 @@ public enum CommerceEvent: Sendable, Equatable {
     case orderTracked(orderID: String, TrackingResult)
 }
 
-/// What the feature actor does for the machine.
-public enum CommerceEffect: Sendable, Equatable {
+/// The feature's own work, done by `CommerceFeature`'s performer.
+public enum CommerceWork: Sendable, Equatable {
     case readDrafts
     /// Read the screen's cache from the store, at once (the first view state comes from it).
     case readCache(CommerceScreen)
     case revalidate(CommerceScreen)
     case saveDrafts(FormDrafts)
     /// Run a write through the repository (and so through the `OnlineOnlyGate`).
-    case perform(CommerceCommand)
+    case submit(CommerceCommand)
     case track(orderID: String)
-    case dismissToast(serial: Int, after: Duration)
-    case record(String, [String: String])
+}
+
+/// What the machine asks for: its own work, the toast timer, telemetry.
+public typealias CommerceEffect = FeatureEffect<CommerceEvent, CommerceWork>
+
+/// The machine's effects by name (each is one `FeatureEffect`).
+extension FeatureEffect where Event == CommerceEvent, Work == CommerceWork {
+    public static var readDrafts: Self { .perform(.readDrafts) }
+    public static func readCache(_ screen: CommerceScreen) -> Self { .perform(.readCache(screen)) }
+    public static func revalidate(_ screen: CommerceScreen) -> Self { .perform(.revalidate(screen)) }
+    public static func saveDrafts(_ drafts: FormDrafts) -> Self { .perform(.saveDrafts(drafts)) }
+    public static func submit(_ command: CommerceCommand) -> Self { .perform(.submit(command)) }
+    public static func track(orderID: String) -> Self { .perform(.track(orderID: orderID)) }
+    /// The toast `serial` goes after `after` (a newer toast's timer replaces it).
+    public static func dismissToast(serial: Int, after: Duration) -> Self {
+        .startTimer(id: CommerceState.toastTimerID, after: after, send: .toastDismissed(serial: serial))
+    }
+    public static func record(_ name: String, _ attributes: [String: String]) -> Self { .record(name, attributes: attributes) }
 }
 
 /// The pure state machine of the cart and order history: `handle(event, now:)` changes the state and
 /// returns the effects to run. No I/O, no clock: time comes in with each event.
-public struct CommerceState: Sendable, Equatable {
+public struct CommerceState: StateMachine, Equatable {
+    public typealias Event = CommerceEvent
+    public typealias Work = CommerceWork
+
     public var connectivity: ConnectivityStatus
     /// The screen on display (nil until one is opened).
     public var screen: CommerceScreen?
@@ -184,6 +203,8 @@ public struct CommerceState: Sendable, Equatable {
     private var nextSubmission = 1
 
     public static let toastDuration: Duration = .seconds(4)
+    /// The id of the toast's auto-dismiss timer.
+    public static let toastTimerID = "toast"
 
     public init(connectivity: ConnectivityStatus) {
         self.connectivity = connectivity
@@ -430,20 +451,20 @@ public struct CommerceState: Sendable, Equatable {
             if let refused = refusal(.updateQuantity) { return refused }
             form.isSubmitting = true
             sheet = .quantity(form)
-            return [.perform(.updateQuantity(itemID: form.itemID, quantity: form.quantity, submission: form.submission))]
+            return [.submit(.updateQuantity(itemID: form.itemID, quantity: form.quantity, submission: form.submission))]
         case CommerceActionID.placeOrder:
             guard case var .checkout(form) = sheet, !form.isSubmitting else { return [] }
             if let refused = refusal(.placeOrder) { return refused }
             form.isSubmitting = true
             sheet = .checkout(form)
             let email = form.receiptEmail.trimmingCharacters(in: .whitespacesAndNewlines)
-            return [.perform(.checkout(receiptEmail: email.isEmpty ? nil : email, submission: form.submission))]
+            return [.submit(.checkout(receiptEmail: email.isEmpty ? nil : email, submission: form.submission))]
         case CommerceActionID.submitRating:
             guard case var .rating(form) = sheet, !form.isSubmitting else { return [] }
             if let refused = refusal(.rateOrder) { return refused }
             form.isSubmitting = true
             sheet = .rating(form)
-            return [.perform(.rateOrder(orderID: form.orderID, stars: form.stars, submission: form.submission))]
+            return [.submit(.rateOrder(orderID: form.orderID, stars: form.stars, submission: form.submission))]
         default:
             return [.record("commerce.unknown_action", ["id": id])]
         }

@@ -125,7 +125,7 @@ import Testing
         #expect(state.toast == CorePreviews.noConnectionToast)
         #expect(state.toast?.message == CoreCopy.noConnection)
         #expect(state.sheet == nil)
-        #expect(!effects.contains { if case .perform = $0 { true } else if case .track = $0 { true } else { false } })
+        #expect(!effects.contains { if case .perform(.submit) = $0 { true } else if case .perform(.track) = $0 { true } else { false } })
         #expect(effects.contains(.dismissToast(serial: state.toastSerial, after: .seconds(4))))
     }
 
@@ -328,11 +328,11 @@ import Testing
     @Test func submittingOnlinePerformsTheCommandOnceAndARetryReusesItsSubmission() {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.actionTapped("checkout"), .receiptEmailEdited(" kari@example.com ")])
         let command = CommerceCommand.checkout(receiptEmail: "kari@example.com", submission: 1)
-        #expect(state.handle(.actionTapped("place-order"), now: fixedNow) == [.perform(command)])
+        #expect(state.handle(.actionTapped("place-order"), now: fixedNow) == [.submit(command)])
         #expect(state.handle(.actionTapped("place-order"), now: fixedNow).isEmpty)  // already under way
         _ = state.handle(.commandFailed(command, .failed(.placeOrder, .connectionLost("reset"))), now: fixedNow)
         #expect(state.toast?.message == CoreCopy.noConnection)
-        #expect(state.handle(.actionTapped("place-order"), now: fixedNow) == [.perform(command)])
+        #expect(state.handle(.actionTapped("place-order"), now: fixedNow) == [.submit(command)])
     }
 
     @Test func aPlacedOrderClosesTheFormSaysSoAndRereadsBothScreens() {
