@@ -41,7 +41,7 @@ public final class CommerceFeature: Sendable {
     /// Follows the connectivity status (idempotent). `open` calls it too.
     public func start() async {
         guard await runtime.start() else { return }
-        await runtime.follow(connectivity) { .connectivityChanged($0) }
+        await runtime.follow(connectivity) { [.connectivityChanged($0)] }
     }
 
     /// Stops following connectivity and cancels what is under way.

@@ -69,7 +69,7 @@ public final class ProductsFeature: Sendable {
         if await runtime.state.connectivity != status { await send(.connectivityChanged(status)) }
         await send(.opened(cached))
         telemetry.record("products.opened", attributes: ["cached": cached.map { String($0.value.count) } ?? "none"], duration: duration)
-        if await runtime.start() { await runtime.follow(connectivity) { .connectivityChanged($0) } }
+        if await runtime.start() { await runtime.follow(connectivity) { [.connectivityChanged($0)] } }
     }
 
     /// BR-002: a user logged in; syncs now if online, else when the connection is there.

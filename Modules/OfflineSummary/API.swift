@@ -20,7 +20,7 @@ public struct ActivityRegistration: Sendable, Hashable, Codable {
 ///
 /// The activity registration is not sent from here: it is a queued write (pattern B), so this only
 /// describes its request and the outbox sends it when it can.
-public struct AnnualSummaryRepository: Sendable {
+public struct SummaryAPI: Sendable {
     /// `GET /v1/users/{user}/summary/{year}`, mapped to the model the screen renders.
     public var fetchSummary: @Sendable (_ year: Int) async throws(HTTPClientError) -> AnnualSummary
     /// The request of `POST /v1/users/{user}/activities`, for the outbox.
@@ -41,8 +41,8 @@ public struct AnnualSummaryRepository: Sendable {
     }
 
     /// The reference backend through `client` (which carries the user's bearer token) for `user`.
-    public static func live(client: HTTPClient, user: String) -> AnnualSummaryRepository {
-        AnnualSummaryRepository(
+    public static func live(client: HTTPClient, user: String) -> SummaryAPI {
+        SummaryAPI(
             fetchSummary: { year throws(HTTPClientError) in
                 let wire = try await client.get(Endpoint("v1", "users", user, "summary", String(year)), as: SummaryWire.self)
                 return try wire.summary()
@@ -66,28 +66,28 @@ public struct AnnualSummaryRepository: Sendable {
     }()
 
     /// Fails every call with an error naming it: a test overrides only the closures it expects.
-    public static var test: AnnualSummaryRepository {
-        AnnualSummaryRepository(
+    public static var test: SummaryAPI {
+        SummaryAPI(
             fetchSummary: { _ throws(HTTPClientError) in
-                throw .invalidRequest("AnnualSummaryRepository.test: unexpected call to fetchSummary; override it in the test")
+                throw .invalidRequest("SummaryAPI.test: unexpected call to fetchSummary; override it in the test")
             },
             activityRequest: { _ throws(OutboxError) in
-                throw .invalidWrite("AnnualSummaryRepository.test: unexpected call to activityRequest; override it in the test")
+                throw .invalidWrite("SummaryAPI.test: unexpected call to activityRequest; override it in the test")
             }
         )
     }
 
     /// Serves `summary` from memory; activity requests go to `user`'s path.
-    public static func serving(_ summary: AnnualSummary, user: String = "user1") -> AnnualSummaryRepository {
-        AnnualSummaryRepository(
+    public static func serving(_ summary: AnnualSummary, user: String = "user1") -> SummaryAPI {
+        SummaryAPI(
             fetchSummary: { _ throws(HTTPClientError) in summary },
             activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) }
         )
     }
 
     /// Every fetch fails as the HTTP client does while offline.
-    public static func offline(user: String = "user1") -> AnnualSummaryRepository {
-        AnnualSummaryRepository(
+    public static func offline(user: String = "user1") -> SummaryAPI {
+        SummaryAPI(
             fetchSummary: { _ throws(HTTPClientError) in throw .offline },
             activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) }
         )

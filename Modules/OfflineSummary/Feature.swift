@@ -29,57 +29,54 @@ public enum SummaryActivityError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
-/// The summary feature: runs `SummaryState`'s effects and publishes `viewState`.
+/// The summary feature, on the shared `FeatureRuntime`: its performer loads, marks and queues for `SummaryState`; the
+/// runtime runs the load deadline and toast timers and publishes `viewState`.
 ///
 /// `open()` shows the cached summary at once (or the first-load empty state) and loads the fresh one in
-/// the background when not offline; the actor never waits for the network. An activity registration is a
+/// the background when not offline; the screen never waits for the network. An activity registration is a
 /// queued write through the shared `Outbox` (pattern B); every write the server applies marks the cached
-/// summary out of date, and the screen prompts to refresh.
-public actor SummaryFeature {
+/// summary out of date, and the screen prompts to refresh. Which summary a registration marks is the machine's
+/// decision, taken in the same turn as the request, so no answer arriving meanwhile can slip past it.
+public final class SummaryFeature: Sendable {
     /// What the screen shows; the REPL and apps render it (`viewNode()`).
-    public nonisolated let viewState: StateCell<SummaryViewState>
+    public let viewState: StateCell<SummaryViewState>
     /// The cache this feature reads and writes through.
-    public nonisolated let repository: SummaryCacheRepository
+    public let repository: SummaryCacheRepository
 
     /// The kind a registration has when the caller names none.
     public static let defaultActivityKind = "peer-support"
 
-    private var state: SummaryState
-    private let api: AnnualSummaryRepository
+    private let runtime: FeatureRuntime<SummaryState, SummaryViewState>
+    private let api: SummaryAPI
     private let outbox: Outbox
     private let connectivity: StateCell<ConnectivityStatus>
     private let time: TimeSource
     private let telemetry: Telemetry
     private let shareTarget: SummaryShareTarget?
     private let makeID: @Sendable () -> String
-    private var observations: [Task<Void, Never>] = []
-    private var loadTask: Task<Void, Never>?
-    private var deadlines: [Int: Task<Void, Never>] = [:]
-    private var toastTimers: [Int: Task<Void, Never>] = [:]
+    /// How registrations ended, for the `registerActivity` calls waiting for them.
+    private let registrations = Completions<String, SummaryActivityError?>()
     /// The outbox's synced count already accounted for.
-    private var syncedSeen: Int
-    private var loadsFinished = 0
-    private var lastLoadSucceeded = false
-    /// Set by stop(): a call the observations queued before they were cancelled must not touch a closed store.
-    private var isStopped = false
+    private let syncedSeen: HighWaterMark
 
     /// - Parameters:
     ///   - store: the user's vault (`SecureStore.vault(for:)`): the summary is cached there encrypted. The
     ///     outbox must queue in the same store, so an activity and its mark land in one transaction.
-    ///   - api: `AnnualSummaryRepository.live(client:user:)` in the app.
+    ///   - api: `SummaryAPI.live(client:user:)` in the app.
     ///   - outbox: the app's outbox (started by the composition root); activity registrations go through it.
     ///   - connectivity: the connectivity signal (`ConnectivityMonitor.status`).
     ///   - time: the clock (load deadline, toasts) and `now` ("Last updated", staleness, activity dates).
     ///   - year: the period the screen shows.
     ///   - share: where shared cards are written; nil hides Share.
     ///   - makeID: ids of snapshots and activities (UUIDs; tests pass deterministic ones).
-    public init(store: any RecordStore, api: AnnualSummaryRepository, outbox: Outbox, connectivity: StateCell<ConnectivityStatus>,
+    public init(store: any RecordStore, api: SummaryAPI, outbox: Outbox, connectivity: StateCell<ConnectivityStatus>,
                 time: TimeSource, year: Int, telemetry: Telemetry = .disabled, share: SummaryShareTarget? = nil,
                 makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
-        repository = SummaryCacheRepository(
+        let repository = SummaryCacheRepository(
             store: store, api: api, year: year, status: { [connectivity] in connectivity.value },
             waitForWrites: { [outbox] in await outbox.waitUntilSynced(collections: [SummaryCacheRepository.activitiesCollection]) },
             now: time.now, makeID: makeID, telemetry: telemetry)
+        self.repository = repository
         self.api = api
         self.outbox = outbox
         self.connectivity = connectivity
@@ -87,71 +84,59 @@ public actor SummaryFeature {
         self.telemetry = telemetry
         shareTarget = share
         self.makeID = makeID
-        syncedSeen = outbox.syncedCount.value
+        syncedSeen = HighWaterMark(outbox.syncedCount.value)
         var initial = SummaryState(year: year)
         _ = initial.handle(.connectivityChanged(connectivity.value), now: time.now())
-        state = initial
-        viewState = StateCell(SummaryViewState(state: initial, now: time.now(), canShare: share != nil))
+        let canShare = share != nil
+        let performer = Performer(repository: repository, outbox: outbox, clock: time.clock, telemetry: telemetry, registrations: registrations)
+        runtime = FeatureRuntime(initial, time: time, telemetry: telemetry,
+                                 view: { state, now in SummaryViewState(state: state, now: now, canShare: canShare) },
+                                 perform: performer.perform)
+        viewState = runtime.viewState
     }
 
     // MARK: - Events
 
     /// Shows the cached summary at once (or the first-load empty state), then loads the fresh one unless
     /// offline. Returns once the first view state from the cache is published.
-    public func open() {
-        let ((cached, activities), duration) = measure(on: time.clock) { (repository.cachedSummary(), loadActivities()) }
-        if connectivity.value != state.connectivity { send(.connectivityChanged(connectivity.value)) }
-        send(.opened(cached, activities: activities))
+    public func open() async {
+        let (repository, outbox) = (repository, outbox)
+        let ((cached, activities), duration) = await measure(on: time.clock) {
+            (repository.cachedSummary(), Self.loadActivities(repository: repository, outbox: outbox))
+        }
+        let status = connectivity.value
+        if await runtime.state.connectivity != status { await send(.connectivityChanged(status)) }
+        let state = await runtime.send(.opened(cached, activities: activities))
         telemetry.record("summary.opened", attributes: ["cached": cached == nil ? "none" : "yes", "connectivity": state.connectivity.rawValue],
                          duration: duration)
-        start()
+        await start()
     }
 
     /// Starts following the connection and the outbox (open() and prefetch() call it). Idempotent.
-    public func start() {
-        guard observations.isEmpty else { return }
-        isStopped = false
-        let statuses = connectivity.values()
-        let synced = outbox.syncedCount.values()
-        let revisions = outbox.feedbackRevision.values()
-        observations = [
-            Task { [weak self] in
-                for await status in statuses {
-                    guard let self else { return }
-                    await self.connectivityChanged(status)
-                }
-            },
-            Task { [weak self] in
-                for await count in synced {
-                    guard let self else { return }
-                    await self.syncedCountChanged(count)
-                }
-            },
-            Task { [weak self] in
-                for await _ in revisions {
-                    guard let self else { return }
-                    await self.reloadActivities()
-                }
-            },
-        ]
+    public func start() async {
+        guard await runtime.start() else { return }
+        let (repository, outbox, syncedSeen) = (repository, outbox, syncedSeen)
+        await runtime.follow(connectivity) { [.connectivityChanged($0)] }
+        await runtime.follow(outbox.syncedCount) { count in
+            guard syncedSeen.raise(to: count) else { return [] }
+            return [.activitiesChanged(Self.loadActivities(repository: repository, outbox: outbox)), .writesSynced]
+        }
+        await runtime.follow(outbox.feedbackRevision) { _ in [.activitiesChanged(Self.loadActivities(repository: repository, outbox: outbox))] }
     }
 
     /// The connection changed (the observation sends these; composition roots may too). Ignored once stopped.
-    public func connectivityChanged(_ status: ConnectivityStatus) {
-        guard !isStopped else { return }
-        send(.connectivityChanged(status))
-    }
+    public func connectivityChanged(_ status: ConnectivityStatus) async { await runtime.sendUnlessStopped(.connectivityChanged(status)) }
 
-    public func lifecycle(_ phase: AppLifecycle) {
-        send(.lifecycle(phase))
-        if phase == .terminated { stop() }
+    public func lifecycle(_ phase: AppLifecycle) async {
+        await send(.lifecycle(phase))
+        if phase == .terminated { await stop() }
     }
 
     /// Pull to refresh, the prompt's Refresh, Retry: offline it says there is no connection.
-    public func refresh() { send(.refreshRequested) }
+    public func refresh() async { await send(.refreshRequested) }
 
     /// The wall clock moved (the REPL's `app advance`): staleness is computed again.
-    public func timeChanged() { publish() }
+    public func timeChanged() async { await runtime.publish() }
 
     /// Registers an activity (pattern B): saved on the device with the summary's out-of-date mark in one
     /// transaction, queued durably, sent when online; shown pending until synced.
@@ -164,39 +149,28 @@ public actor SummaryFeature {
         } catch {
             throw .invalidRequest(error.description)
         }
-        var optimistic: [RecordChange]
-        do {
-            optimistic = [try repository.saveActivityChange(activity)]
-            let shown = state.hasOpened ? state.cache : repository.cachedSummary()
-            if let shown { optimistic.append(try repository.invalidation(of: shown.snapshot.id, reason: .activityRegistered)) }
-        } catch {
-            throw .notQueued(error.description)
-        }
-        let resource = SummaryCacheRepository.resource(of: activity)
-        let write = OutboxWrite(request: request, resource: resource, pendingAction: .add, pattern: SummaryUserAction.registerActivity.pattern,
-                                optimisticData: optimistic,
-                                successData: [.delete(collection: SummaryCacheRepository.activitiesCollection, key: activity.id)])
-        do { try await outbox.write(write) } catch { throw .notQueued(error.description) }
-        send(.activityRegistered(ActivityEntry(activity: activity, feedback: outbox.feedback(for: resource) ?? OfflineFeedback(pendingAction: .add))))
+        await send(.activityRequested(activity, request, stored: repository.cachedSummary()?.snapshot.id))
+        if let error = await registrations.wait(for: activity.id) { throw error }
         // The write may already have synced while this waited for the outbox: the store says what is still pending.
-        reloadActivities()
-        telemetry.record("summary.activity_registered", attributes: ["kind": kind, "connectivity": state.connectivity.rawValue])
+        await reloadActivities()
+        telemetry.record("summary.activity_registered", attributes: ["kind": kind, "connectivity": await runtime.state.connectivity.rawValue])
         return activity
     }
 
     /// Writes the summary card for sharing, from the summary on screen (cached or fresh, offline too).
     /// Nil when there is no summary yet, no share folder, or the file cannot be written (a toast says so).
     @discardableResult
-    public func share() -> SummaryShareOutput? {
+    public func share() async -> SummaryShareOutput? {
+        let state = await runtime.state
         guard let shareTarget, let cache = state.cache else { return nil }
         do {
             let output = try SummaryShareCard.write(cache.summary, localizer: shareTarget.localizer(), to: shareTarget.folder)
-            send(.shared(SharedSummary(fileURL: output.fileURL, text: SummaryCopy.shareText(cache.summary))))
+            await send(.shared(SharedSummary(fileURL: output.fileURL, text: SummaryCopy.shareText(cache.summary))))
             telemetry.record("summary.shared", attributes: ["connectivity": state.connectivity.rawValue])
             return output
         } catch {
             telemetry.record("summary.share_failed", attributes: ["error": error.description])
-            send(.shareFailed)
+            await send(.shareFailed)
             return nil
         }
     }
@@ -210,18 +184,18 @@ public actor SummaryFeature {
         }
         switch actionID {
         case SummaryActionID.refresh, SummaryActionID.retry:
-            send(.refreshRequested)
+            await send(.refreshRequested)
         case SummaryActionID.share:
-            guard shareTarget != nil, state.cache != nil else { return false }
-            share()
+            guard shareTarget != nil, await runtime.state.cache != nil else { return false }
+            await share()
         case SummaryActionID.registerActivity:
             do { try await registerActivity() } catch {
                 telemetry.record("summary.activity_registration_failed", attributes: ["error": error.description])
                 return false
             }
         case SummaryActionID.closeShare:
-            guard state.shared != nil else { return false }
-            send(.shareClosed)
+            guard await runtime.state.shared != nil else { return false }
+            await send(.shareClosed)
         default:
             return false
         }
@@ -232,135 +206,37 @@ public actor SummaryFeature {
     /// Returns true when the cache now holds a fresh summary.
     @discardableResult
     public func prefetch() async -> Bool {
-        start()
-        let finishedBefore = loadsFinished
-        send(.prefetchRequested)
+        await start()
+        let finishedBefore = await runtime.state.loadsFinished
+        await send(.prefetchRequested)
         await waitUntilIdle()
-        return loadsFinished > finishedBefore && lastLoadSucceeded
+        let state = await runtime.state
+        return state.loadsFinished > finishedBefore && state.lastLoadSucceeded
     }
 
     /// Waits for the load running now, if any (tests, the REPL, the warmup session).
-    public func waitUntilIdle() async {
-        while let task = loadTask {
-            await task.value
-            if loadTask == task { loadTask = nil }
-        }
-    }
+    public func waitUntilIdle() async { await runtime.waitUntilIdle() }
 
     /// Stops following the connection and the outbox; cancels timers and a running load.
-    public func stop() {
-        isStopped = true
-        for task in observations { task.cancel() }
-        observations.removeAll()
-        loadTask?.cancel()
-        for task in deadlines.values { task.cancel() }
-        deadlines.removeAll()
-        for task in toastTimers.values { task.cancel() }
-        toastTimers.removeAll()
-    }
+    public func stop() async { await runtime.stop() }
 
     /// The screen as plain data, to render in any locale.
-    public nonisolated func viewNode() -> ViewNode { viewState.value.viewNode }
+    public func viewNode() -> ViewNode { viewState.value.viewNode }
 
     /// The state machine's state (tests, the REPL's diagnostics).
-    public var snapshot: SummaryState { state }
+    public var snapshot: SummaryState { get async { await runtime.state } }
 
     // MARK: - Running the machine
 
-    private func send(_ event: SummaryEvent) {
-        let effects = state.handle(event, now: time.now())
-        publish()
-        for effect in effects { run(effect) }
+    private func send(_ event: SummaryEvent) async { await runtime.send(event) }
+
+    private func reloadActivities() async {
+        let entries = Self.loadActivities(repository: repository, outbox: outbox)
+        guard await runtime.state.activities != entries else { return }
+        await send(.activitiesChanged(entries))
     }
 
-    private func publish() {
-        viewState.set(SummaryViewState(state: state, now: time.now(), canShare: shareTarget != nil))
-    }
-
-    private func run(_ effect: SummaryEffect) {
-        switch effect {
-        case let .load(trigger, sequence):
-            let repository = repository
-            let synced = outbox.syncedCount
-            let previous = loadTask
-            let clock = time.clock
-            loadTask = Task { [weak self] in
-                await previous?.value
-                let mark = StateCell<Int?>(nil)
-                let (outcome, duration) = await measure(on: clock) {
-                    await repository.refresh(beforeFetch: { mark.set(synced.value) })
-                }
-                let syncedDuringFetch = mark.value.map { synced.value > $0 } ?? false
-                await self?.finishLoad(sequence: sequence, trigger: trigger, outcome: outcome, syncedDuringFetch: syncedDuringFetch, duration: duration)
-            }
-        case let .armLoadDeadline(sequence, delay):
-            let sleep = sleeper(on: time.clock, for: delay)
-            deadlines[sequence] = Task { [weak self] in
-                do { try await sleep() } catch { return }
-                await self?.deadlinePassed(sequence)
-            }
-        case .cancelLoad:
-            // Recorded as `summary.load` with outcome `deadline` when the deadline passed.
-            loadTask?.cancel()
-        case let .markInvalid(snapshotID, reason):
-            do { try repository.invalidate(snapshotID: snapshotID, reason: reason) } catch {
-                // The screen prompts anyway; only a restart would forget it.
-                telemetry.record("summary.invalidation_not_stored", attributes: ["error": error.description])
-            }
-            telemetry.record("summary.invalidated", attributes: ["reason": reason.rawValue])
-        case let .expireToast(sequence, delay):
-            toastTimers[sequence - 1]?.cancel()
-            toastTimers[sequence - 1] = nil
-            let sleep = sleeper(on: time.clock, for: delay)
-            toastTimers[sequence] = Task { [weak self] in
-                do { try await sleep() } catch { return }
-                await self?.toastExpired(sequence)
-            }
-        }
-    }
-
-    private func finishLoad(sequence: Int, trigger: SummaryLoadTrigger, outcome: RevalidateOutcome<SummarySnapshot>,
-                            syncedDuringFetch: Bool, duration: Duration) {
-        deadlines.removeValue(forKey: sequence)?.cancel()
-        guard sequence == state.loadSequence, state.loadInFlight != nil else { return }
-        loadsFinished += 1
-        switch outcome {
-        case let .fresh(value):
-            lastLoadSucceeded = true
-            telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "fresh"], duration: duration)
-            send(.loadFinished(sequence: sequence, .fresh(value.value, writesSyncedDuringFetch: syncedDuringFetch)))
-        case let .kept(_, error):
-            lastLoadSucceeded = false
-            telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": error.description],
-                             duration: duration)
-            send(.loadFinished(sequence: sequence, .failed(error, kept: repository.cachedSummary())))
-        }
-    }
-
-    private func deadlinePassed(_ sequence: Int) {
-        deadlines[sequence] = nil
-        guard sequence == state.loadSequence, state.loadInFlight != nil else { return }
-        loadsFinished += 1
-        lastLoadSucceeded = false
-        telemetry.record("summary.load", attributes: ["outcome": "deadline"])
-        send(.loadDeadlinePassed(sequence: sequence))
-    }
-
-    private func syncedCountChanged(_ count: Int) {
-        guard !isStopped, count > syncedSeen else { return }
-        syncedSeen = count
-        reloadActivities()
-        send(.writesSynced)
-    }
-
-    private func reloadActivities() {
-        guard !isStopped else { return }
-        let entries = loadActivities()
-        guard entries != state.activities else { return }
-        send(.activitiesChanged(entries))
-    }
-
-    private func loadActivities() -> [ActivityEntry] {
+    private static func loadActivities(repository: SummaryCacheRepository, outbox: Outbox) -> [ActivityEntry] {
         repository.registeredActivities().map { activity in
             ActivityEntry(activity: activity, feedback: outbox.feedback(for: SummaryCacheRepository.resource(of: activity)) ?? .none)
         }
@@ -373,12 +249,69 @@ public actor SummaryFeature {
             telemetry.record("summary.dismiss_failed", attributes: ["error": error.description])
             return false
         }
-        reloadActivities()
+        await reloadActivities()
         return true
     }
+}
 
-    private func toastExpired(_ sequence: Int) {
-        toastTimers[sequence] = nil
-        send(.toastExpired(sequence: sequence))
+/// Does `SummaryState`'s work.
+private struct Performer: Sendable {
+    let repository: SummaryCacheRepository
+    let outbox: Outbox
+    let clock: any Clock<Duration>
+    let telemetry: Telemetry
+    let registrations: Completions<String, SummaryActivityError?>
+
+    func perform(_ work: SummaryWork) -> WorkPlan<SummaryEvent> {
+        switch work {
+        case let .load(trigger, sequence):
+            let (repository, synced, clock, telemetry) = (repository, outbox.syncedCount, clock, telemetry)
+            return .background(lane: SummaryState.loadLane) {
+                let mark = StateCell<Int?>(nil)
+                let (outcome, duration) = await measure(on: clock) {
+                    await repository.refresh(beforeFetch: { mark.set(synced.value) })
+                }
+                let syncedDuringFetch = mark.value.map { synced.value > $0 } ?? false
+                switch outcome {
+                case let .fresh(value):
+                    telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "fresh"], duration: duration)
+                    return [.loadFinished(sequence: sequence, .fresh(value.value, writesSyncedDuringFetch: syncedDuringFetch))]
+                case let .kept(_, error):
+                    telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": error.description],
+                                     duration: duration)
+                    return [.loadFinished(sequence: sequence, .failed(error, kept: repository.cachedSummary()))]
+                }
+            }
+        case let .markInvalid(snapshotID, reason):
+            do { try repository.invalidate(snapshotID: snapshotID, reason: reason) } catch {
+                // The screen prompts anyway; only a restart would forget it.
+                telemetry.record("summary.invalidation_not_stored", attributes: ["error": error.description])
+            }
+            telemetry.record("summary.invalidated", attributes: ["reason": reason.rawValue])
+            return .nothing
+        case let .queueActivity(activity, request, invalidating):
+            let (repository, outbox) = (repository, outbox)
+            return .background(lane: "registrations") {
+                var optimistic: [RecordChange]
+                do {
+                    optimistic = [try repository.saveActivityChange(activity)]
+                    if let invalidating { optimistic.append(try repository.invalidation(of: invalidating, reason: .activityRegistered)) }
+                } catch {
+                    return [.activityNotQueued(activityID: activity.id, .notQueued(String(describing: error)))]
+                }
+                let resource = SummaryCacheRepository.resource(of: activity)
+                let write = OutboxWrite(request: request, resource: resource, pendingAction: .add, pattern: SummaryUserAction.registerActivity.pattern,
+                                        optimisticData: optimistic,
+                                        successData: [.delete(collection: SummaryCacheRepository.activitiesCollection, key: activity.id)])
+                do { try await outbox.write(write) } catch {
+                    return [.activityNotQueued(activityID: activity.id, .notQueued(String(describing: error)))]
+                }
+                return [.activityRegistered(ActivityEntry(activity: activity,
+                                                          feedback: outbox.feedback(for: resource) ?? OfflineFeedback(pendingAction: .add)))]
+            }
+        case let .reportRegistration(activityID, error):
+            registrations.deliver(error, for: activityID)
+            return .nothing
+        }
     }
 }

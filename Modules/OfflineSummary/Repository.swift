@@ -29,7 +29,7 @@ public struct SummaryCacheRepository: Sendable {
 
     public let year: Int
     private let store: any RecordStore
-    private let api: AnnualSummaryRepository
+    private let api: SummaryAPI
     private let status: @Sendable () -> ConnectivityStatus
     private let waitForWrites: @Sendable () async -> Void
     private let now: @Sendable () -> Date
@@ -44,7 +44,7 @@ public struct SummaryCacheRepository: Sendable {
     ///   - now: stamps "Last updated".
     ///   - makeID: the id of each fetched snapshot (a UUID; tests pass a deterministic one).
     ///   - telemetry: hears of records that cannot be read (`summary.cache_unreadable`), never shown to the user.
-    public init(store: any RecordStore, api: AnnualSummaryRepository, year: Int,
+    public init(store: any RecordStore, api: SummaryAPI, year: Int,
                 status: @escaping @Sendable () -> ConnectivityStatus,
                 waitForWrites: @escaping @Sendable () async -> Void = {},
                 now: @escaping @Sendable () -> Date,

@@ -49,6 +49,11 @@ public enum SummaryEvent: Sendable, Equatable {
     case loadDeadlinePassed(sequence: Int)
     /// An activity was queued through the outbox (its optimistic data, the mark included, is stored).
     case activityRegistered(ActivityEntry)
+    /// The user registered an activity (not stored yet). `stored`: the snapshot in the device store, for a screen
+    /// not opened yet.
+    case activityRequested(RegisteredActivity, OutboxRequest, stored: String?)
+    /// The outbox refused the activity: nothing was stored or queued.
+    case activityNotQueued(activityID: String, SummaryActivityError)
     /// The registered activities or their pending look changed (synced, failed, dismissed).
     case activitiesChanged([ActivityEntry])
     /// The server applied queued writes: the summary may not show them.
@@ -59,30 +64,57 @@ public enum SummaryEvent: Sendable, Equatable {
     case toastExpired(sequence: Int)
 }
 
-/// What the feature actor must do.
-public enum SummaryEffect: Sendable, Equatable {
+/// The feature's own work, done by `SummaryFeature`'s performer (timers, cancellation and telemetry are the runtime's).
+public enum SummaryWork: Sendable, Equatable {
     /// Refresh through the repository in the background and report `.loadFinished(sequence:)`.
     case load(SummaryLoadTrigger, sequence: Int)
-    /// Report `.loadDeadlinePassed(sequence)` after `after` on the injected clock.
-    case armLoadDeadline(sequence: Int, after: Duration)
-    /// Stop waiting for the load `sequence` (its answer, if any, is ignored).
-    case cancelLoad(sequence: Int)
     /// Store the mark that says the snapshot is out of date.
     case markInvalid(snapshotID: String, reason: InvalidationReason)
-    /// Report `.toastExpired(sequence)` after `after` on the injected clock.
-    case expireToast(sequence: Int, after: Duration)
+    /// Queue the activity through the outbox, its optimistic data with the mark of `invalidating` (the summary shown
+    /// when it was registered) in one transaction; report `.activityRegistered` or `.activityNotQueued`.
+    case queueActivity(RegisteredActivity, OutboxRequest, invalidating: String?)
+    /// Tell the caller of `registerActivity` how its registration ended.
+    case reportRegistration(activityID: String, SummaryActivityError?)
+}
+
+/// What the machine asks for.
+public typealias SummaryEffect = FeatureEffect<SummaryEvent, SummaryWork>
+
+/// The machine's effects by name (each is one `FeatureEffect`).
+extension FeatureEffect where Event == SummaryEvent, Work == SummaryWork {
+    public static func load(_ trigger: SummaryLoadTrigger, sequence: Int) -> Self { .perform(.load(trigger, sequence: sequence)) }
+    /// `.loadDeadlinePassed(sequence)` after `after` on the injected clock.
+    public static func armLoadDeadline(sequence: Int, after: Duration) -> Self {
+        .startTimer(id: SummaryState.loadDeadlineTimerID, after: after, send: .loadDeadlinePassed(sequence: sequence))
+    }
+    /// Stop waiting for the load under way (its answer, if any, is ignored).
+    public static func cancelLoad(sequence: Int) -> Self { .cancelWork(lane: SummaryState.loadLane) }
+    public static func markInvalid(snapshotID: String, reason: InvalidationReason) -> Self {
+        .perform(.markInvalid(snapshotID: snapshotID, reason: reason))
+    }
+    /// `.toastExpired(sequence)` after `after` on the injected clock.
+    public static func expireToast(sequence: Int, after: Duration) -> Self {
+        .startTimer(id: SummaryState.toastTimerID, after: after, send: .toastExpired(sequence: sequence))
+    }
 }
 
 /// The summary screen as a pure state machine: events in, effects out; no I/O, and time passed in.
 ///
 /// Never an endless spinner: a spinner shows only while a load runs with nothing cached, every load ends
 /// with `.loadFinished` or its deadline, and no load starts while offline.
-public struct SummaryState: Sendable, Equatable {
+public struct SummaryState: StateMachine, Equatable {
+    public typealias Event = SummaryEvent
+    public typealias Work = SummaryWork
+
     /// A cached summary older than this is stale: offline, a banner asks to connect to refresh it.
     public static let staleAfter: Duration = .seconds(30 * 86_400)
     /// A load still running after this is given up (the cache stays; nothing cached shows the empty state).
     public static let loadDeadline: Duration = .seconds(30)
     public static let toastDuration: Duration = .seconds(4)
+    /// The ids of the machine's timers and of the lane its loads run in.
+    public static let toastTimerID = "toast"
+    public static let loadDeadlineTimerID = "load-deadline"
+    public static let loadLane = "load"
 
     public var year: Int
     public var connectivity: ConnectivityStatus = .unknown
@@ -102,6 +134,12 @@ public struct SummaryState: Sendable, Equatable {
     public var sessionRefused = false
     /// Activities registered on this device that the server has not confirmed, with their pending look.
     public var activities: [ActivityEntry] = []
+    /// Activities being queued now, with the snapshot their transaction marks out of date: until each is queued, an
+    /// answer to a load cannot be known to count it.
+    public var registrationsInFlight: [String: String?] = [:]
+    /// How many loads have ended (answer, failure or deadline) and whether the last one brought a fresh summary.
+    public var loadsFinished = 0
+    public var lastLoadSucceeded = false
     public var shared: SharedSummary?
     public var toast: Toast?
     public var toastSequence = 0
@@ -154,18 +192,35 @@ public struct SummaryState: Sendable, Equatable {
 
         case let .loadFinished(sequence, result):
             guard sequence == loadSequence, let trigger = loadInFlight else { return [] }
-            return finishLoad(trigger, result)
+            return [.cancelTimer(id: Self.loadDeadlineTimerID)] + finishLoad(trigger, result)
 
         case let .loadDeadlinePassed(sequence):
             guard sequence == loadSequence, let trigger = loadInFlight else { return [] }
-            return [.cancelLoad(sequence: sequence)] + finishLoad(trigger, .failed(.timeout, kept: cache))
+            return [.cancelLoad(sequence: sequence), .record("summary.load", attributes: ["outcome": "deadline"])]
+                + finishLoad(trigger, .failed(.timeout, kept: cache))
+
+        case let .activityRequested(activity, request, stored):
+            // The summary on screen now (or in the store, before the screen opened) is the one its transaction marks.
+            let shown = hasOpened ? cache?.snapshot.id : stored
+            registrationsInFlight[activity.id] = shown
+            return [.perform(.queueActivity(activity, request, invalidating: shown))]
+
+        case let .activityNotQueued(activityID, error):
+            registrationsInFlight[activityID] = nil
+            return [.perform(.reportRegistration(activityID: activityID, error))]
 
         case let .activityRegistered(entry):
             if !activities.contains(where: { $0.id == entry.id }) { activities.append(entry) }
-            // The mark went into the store with the activity's optimistic data.
+            let marked = registrationsInFlight.removeValue(forKey: entry.id) ?? nil
+            var effects: [SummaryEffect] = []
+            // The mark went into the store with the activity's optimistic data; a summary that arrived while the
+            // activity was being queued is marked now.
+            if let cached = cache, !cached.isInvalidated, cached.snapshot.id != marked {
+                effects.append(.markInvalid(snapshotID: cached.snapshot.id, reason: .activityRegistered))
+            }
             cache?.isInvalidated = true
             if loadInFlight != nil { activityRegisteredDuringLoad = true }
-            return []
+            return effects + [.perform(.reportRegistration(activityID: entry.id, nil))]
 
         case let .activitiesChanged(entries):
             activities = entries
@@ -209,8 +264,11 @@ public struct SummaryState: Sendable, Equatable {
 
     private mutating func finishLoad(_ trigger: SummaryLoadTrigger, _ result: SummaryLoadResult) -> [SummaryEffect] {
         loadInFlight = nil
-        let syncedMeanwhile = writesSyncedDuringLoad || activityRegisteredDuringLoad
-        let registeredMeanwhile = activityRegisteredDuringLoad
+        loadsFinished += 1
+        if case .fresh = result { lastLoadSucceeded = true } else { lastLoadSucceeded = false }
+        // An activity still being queued may not be in the answer either.
+        let registeredMeanwhile = activityRegisteredDuringLoad || !registrationsInFlight.isEmpty
+        let syncedMeanwhile = writesSyncedDuringLoad || registeredMeanwhile
         writesSyncedDuringLoad = false
         activityRegisteredDuringLoad = false
         switch result {

@@ -26,7 +26,7 @@ public final class WarmupToastFeature: Sendable {
     public func start() async {
         guard await runtime.start() else { return }
         await runtime.send(.adopted(coordinator.state.value))
-        await runtime.follow(coordinator.state) { .phaseChanged($0) }
+        await runtime.follow(coordinator.state) { [.phaseChanged($0)] }
     }
 
     /// Stops following the coordinator and cancels the banner's timer.

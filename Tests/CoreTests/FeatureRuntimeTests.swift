@@ -171,7 +171,7 @@ private final class Gate: Sendable {
     @Test func stopCancelsTimersAndObservations() async {
         let runtime = runtime()
         let source = StateCell(0)
-        await runtime.follow(source) { $0 > 0 ? .increment : nil }
+        await runtime.follow(source) { $0 > 0 ? [.increment] : [] }
         #expect(await runtime.isFollowing)
         source.set(1)
         _ = await waitFor(runtime.viewState) { $0.text.hasPrefix("1 ") }

@@ -157,7 +157,7 @@ import Testing
         // A registration queued in an earlier run, offline.
         let earlier = try await Harness(store: store, status: .offline, api: .test)
         try await earlier.outbox.write(OutboxWrite(
-            request: try AnnualSummaryRepository.activityRequest(user: "user1", ActivityRegistration(kind: "call", occurredAt: fixedNow)),
+            request: try SummaryAPI.activityRequest(user: "user1", ActivityRegistration(kind: "call", occurredAt: fixedNow)),
             resource: ResourceID(collection: "elsewhere", key: "1"), pendingAction: .add))
         await earlier.stop()
 
@@ -220,7 +220,7 @@ import Testing
     @Test func aRefreshWaitsForThePendingActivityToSyncSoTheServerCountsIt() async throws {
         let transport = ScriptedTransport()
         let sentBeforeFetch = Mutex<[Int]>([])
-        var api = AnnualSummaryRepository.serving(summary2025AfterOneMoreActivity)
+        var api = SummaryAPI.serving(summary2025AfterOneMoreActivity)
         api.fetchSummary = { _ throws(HTTPClientError) in
             sentBeforeFetch.withLock { $0.append(transport.sent.count) }
             return summary2025AfterOneMoreActivity

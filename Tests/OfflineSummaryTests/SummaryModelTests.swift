@@ -20,7 +20,7 @@ import Testing
     """
 
     @Test func annualSummaryModelHasThePeriodStatCardsBadgesAndComparison() throws {
-        let summary = try AnnualSummaryRepository.summary(fromWire: Data(Self.wireJSON.utf8))
+        let summary = try SummaryAPI.summary(fromWire: Data(Self.wireJSON.utf8))
         #expect(summary.period == "2025")
         #expect(summary.statCards == [
             StatCard(kind: .orders, value: .count(8)),
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func unknownStatAndBadgeIdsAreLeftOutNeverShownRaw() throws {
-        let summary = try AnnualSummaryRepository.summary(fromWire: Data(Self.wireJSON.utf8))
+        let summary = try SummaryAPI.summary(fromWire: Data(Self.wireJSON.utf8))
         let card = SummaryCard(summary: summary)
         for locale in locales {
             let text = rendered(card.viewNode, locale)
@@ -49,12 +49,12 @@ import Testing
 
     @Test func anUnreadableFigureFailsTheLoadInsteadOfShowingAWrongOne() {
         let json = #"{"badges":[],"period":"2025","statCards":[{"id":"spent","unit":"EUR","value":"12,50"}]}"#
-        #expect(throws: HTTPClientError.self) { try AnnualSummaryRepository.summary(fromWire: Data(json.utf8)) }
-        #expect(throws: HTTPClientError.self) { try AnnualSummaryRepository.summary(fromWire: Data("not json".utf8)) }
+        #expect(throws: HTTPClientError.self) { try SummaryAPI.summary(fromWire: Data(json.utf8)) }
+        #expect(throws: HTTPClientError.self) { try SummaryAPI.summary(fromWire: Data("not json".utf8)) }
     }
 
     @Test func theCachedModelRoundTripsExactlyMoneyIncluded() throws {
-        let summary = try AnnualSummaryRepository.summary(fromWire: Data(Self.wireJSON.utf8))
+        let summary = try SummaryAPI.summary(fromWire: Data(Self.wireJSON.utf8))
         let data = try CachedResourceCoding.encoder.encode(summary)
         #expect(try CachedResourceCoding.decoder.decode(AnnualSummary.self, from: data) == summary)
     }

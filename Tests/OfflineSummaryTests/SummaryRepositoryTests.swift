@@ -146,7 +146,7 @@ import Testing
 
     @Test func annualSummaryRepositoryReadsTheReferenceServersSummary() async throws {
         try await withReferenceServer { server, url in
-            let api = AnnualSummaryRepository.live(client: httpClient(url, connectivity: .alwaysOnline), user: "user1")
+            let api = SummaryAPI.live(client: httpClient(url, connectivity: .alwaysOnline), user: "user1")
             let summary = try await api.fetchSummary(2025)
             #expect(summary.period == "2025")
             #expect(summary.statCards.map(\.kind) == [.orders, .spent, .products, .activities])
@@ -160,13 +160,13 @@ import Testing
 
     @Test func anotherUsersTokenCannotReadTheSummary() async throws {
         try await withReferenceServer { _, url in
-            let api = AnnualSummaryRepository.live(client: httpClient(url, user: "user2", connectivity: .alwaysOnline), user: "user1")
+            let api = SummaryAPI.live(client: httpClient(url, user: "user2", connectivity: .alwaysOnline), user: "user1")
             await #expect(throws: HTTPClientError.self) { try await api.fetchSummary(2025) }
         }
     }
 
     @Test func theActivityRequestMatchesTheServersEndpoint() throws {
-        let request = try AnnualSummaryRepository.activityRequest(user: "user7", ActivityRegistration(kind: "home-visit", occurredAt: fixedNow, note: "Tea & talk"))
+        let request = try SummaryAPI.activityRequest(user: "user7", ActivityRegistration(kind: "home-visit", occurredAt: fixedNow, note: "Tea & talk"))
         #expect(request.method == "POST")
         #expect(request.path == "v1/users/user7/activities")
         let body = try #require(request.body)

@@ -20,7 +20,7 @@ import Testing
         try await withReferenceServer { _, url in
             // Fresh: straight from the server's answer.
             let store = try fixture.open()
-            let api = AnnualSummaryRepository.live(client: httpClient(url, connectivity: .alwaysOnline), user: "user1")
+            let api = SummaryAPI.live(client: httpClient(url, connectivity: .alwaysOnline), user: "user1")
             let outcome = await cacheRepository(store.vault(for: "user1"), api: api, status: .online).refresh()
             guard case let .fresh(fresh) = outcome else { Issue.record("the load failed: \(outcome)"); return }
             store.close()

@@ -30,7 +30,7 @@ import Testing
         #expect(view(state).content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)))
         #expect(view(state).content?.isRefreshing == true)
         let fresh = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(fresh, writesSyncedDuringFetch: false)), now: fixedNow) == [])
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(fresh, writesSyncedDuringFetch: false)), now: fixedNow) == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
         let shown = view(state)
         #expect(shown.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
         #expect(shown.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
@@ -129,11 +129,11 @@ import Testing
         var (state, _) = state(.online)
         #expect(view(state).screen == .loading)
         let effects = state.handle(.loadDeadlinePassed(sequence: 1), now: fixedNow)
-        #expect(effects == [.cancelLoad(sequence: 1)])
+        #expect(effects == [.cancelLoad(sequence: 1), .record("summary.load", attributes: ["outcome": "deadline"])])
         #expect(!view(state).isSpinning)
         #expect(view(state).emptyState?.title == SummaryCopy.firstLoadTitle)
         // The late answer of the given-up load is ignored.
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow).isEmpty)
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow) == [])
         #expect(state.cache == nil)
     }
 
@@ -160,8 +160,8 @@ import Testing
                     .toastExpired(sequence: state.toastSequence),
                 ])
                 for effect in state.handle(event, now: fixedNow) {
-                    if case let .load(_, sequence) = effect { #expect(!armed.contains(sequence)) }
-                    if case let .armLoadDeadline(sequence, after) = effect {
+                    if case let .perform(.load(_, sequence)) = effect { #expect(!armed.contains(sequence)) }
+                    if case let .startTimer(SummaryState.loadDeadlineTimerID, after, .loadDeadlinePassed(sequence)) = effect {
                         armed.insert(sequence)
                         #expect(after == SummaryState.loadDeadline)
                     }
@@ -179,10 +179,44 @@ import Testing
 
     // MARK: Item 4: invalidation
 
+    @Test func aSummaryThatArrivesWhileAnActivityIsBeingQueuedIsMarkedOutOfDateToo() {
+        // The load is under way when the activity is registered; its answer comes before the outbox has queued it.
+        var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        let activity = RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow)
+        let request = OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "u1", "activities"))
+        #expect(state.handle(.activityRequested(activity, request, stored: nil), now: fixedNow)
+            == [.perform(.queueActivity(activity, request, invalidating: "s1"))])
+        let newer = snapshot(daysAgo: 0, id: "s2")
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: false)), now: fixedNow)
+            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID), .markInvalid(snapshotID: "s2", reason: .writesSynced)],
+                "the answer may not count the activity: its summary is marked in the store")
+        let entry = ActivityEntry(activity: activity, feedback: OfflineFeedback(pendingAction: .add))
+        #expect(state.handle(.activityRegistered(entry), now: fixedNow) == [.perform(.reportRegistration(activityID: "a1", nil))])
+        #expect(state.cache?.snapshot.id == "s2")
+        #expect(view(state).refreshPrompt?.title == SummaryCopy.refreshPrompt)
+    }
+
+    @Test func aRegistrationTheOutboxRefusesIsReportedAndLeavesNoLoadOutOfDate() {
+        var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        let activity = RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow)
+        let request = OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "u1", "activities"))
+        _ = state.handle(.activityRequested(activity, request, stored: nil), now: fixedNow)
+        #expect(state.handle(.activityNotQueued(activityID: "a1", .notQueued("disk full")), now: fixedNow)
+            == [.perform(.reportRegistration(activityID: "a1", .notQueued("disk full")))])
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0, id: "s2"), writesSyncedDuringFetch: false)), now: fixedNow)
+            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
+        #expect(view(state).refreshPrompt == nil)
+    }
+
     @Test func registeringAnActivityMarksTheCacheInvalidAndPromptsToRefresh() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
         let entry = ActivityEntry(activity: RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow), feedback: OfflineFeedback(pendingAction: .add))
-        #expect(state.handle(.activityRegistered(entry), now: fixedNow).isEmpty, "its mark went in with the activity's optimistic data")
+        let request = OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "u1", "activities"))
+        #expect(state.handle(.activityRequested(entry.activity, request, stored: nil), now: fixedNow)
+            == [.perform(.queueActivity(entry.activity, request, invalidating: state.cache?.snapshot.id))],
+                "the summary on screen is marked in the activity's own transaction")
+        #expect(state.handle(.activityRegistered(entry), now: fixedNow) == [.perform(.reportRegistration(activityID: "a1", nil))],
+                "its mark went in with the activity's optimistic data")
         let shown = view(state)
         #expect(shown.refreshPrompt?.title == SummaryCopy.refreshPrompt)
         #expect(shown.refreshPrompt?.action?.id == SummaryActionID.refresh)
@@ -214,7 +248,7 @@ import Testing
         #expect(view(state).refreshPrompt?.action?.state == .enabled)
         #expect(state.handle(.refreshRequested, now: fixedNow).first == .load(.refresh, sequence: 1))
         let newer = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: false)), now: fixedNow).isEmpty)
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: false)), now: fixedNow) == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
         #expect(view(state).refreshPrompt == nil)
         #expect(state.cache?.snapshot == newer)
     }
@@ -224,7 +258,7 @@ import Testing
         _ = state.handle(.writesSynced, now: fixedNow)
         let newer = snapshot(daysAgo: 0, id: "s2")
         #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: true)), now: fixedNow)
-            == [.markInvalid(snapshotID: "s2", reason: .writesSynced)])
+            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID), .markInvalid(snapshotID: "s2", reason: .writesSynced)])
         #expect(view(state).refreshPrompt != nil)
     }
 
@@ -232,7 +266,7 @@ import Testing
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
         // The load waited for the pending write; it synced while the load ran, before the request left.
         _ = state.handle(.writesSynced, now: fixedNow)
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0, id: "s2"), writesSyncedDuringFetch: false)), now: fixedNow).isEmpty)
+        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0, id: "s2"), writesSyncedDuringFetch: false)), now: fixedNow) == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
         #expect(view(state).refreshPrompt == nil)
     }
 
@@ -241,7 +275,7 @@ import Testing
         var (state, _) = state(.online, cache: kept)
         _ = state.handle(.writesSynced, now: fixedNow)
         #expect(state.handle(.loadFinished(sequence: 1, .failed(.timeout, kept: kept)), now: fixedNow)
-            == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
+            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID), .markInvalid(snapshotID: "s1", reason: .writesSynced)])
         #expect(view(state).refreshPrompt != nil)
     }
 

@@ -55,7 +55,7 @@ func storeHolding(_ summary: AnnualSummary?, daysAgo: Double = 1, year: Int = 20
     return store
 }
 
-func cacheRepository(_ store: any RecordStore, api: AnnualSummaryRepository = .test, year: Int = 2025,
+func cacheRepository(_ store: any RecordStore, api: SummaryAPI = .test, year: Int = 2025,
                      status: ConnectivityStatus = .offline) -> SummaryCacheRepository {
     SummaryCacheRepository(store: store, api: api, year: year, status: { status }, now: { fixedNow }, makeID: sequentialIDs("snapshot"))
 }
@@ -107,8 +107,8 @@ final class HeldFetch: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    var api: AnnualSummaryRepository {
-        var api = AnnualSummaryRepository.serving(summary)
+    var api: SummaryAPI {
+        var api = SummaryAPI.serving(summary)
         api.fetchSummary = { [self] _ throws(HTTPClientError) in
             await withCheckedContinuation { continuation in
                 let open = state.withLock { state in
@@ -134,8 +134,8 @@ final class ScriptedAPI: Sendable {
 
     var calls: Int { state.withLock { $0.calls } }
 
-    var api: AnnualSummaryRepository {
-        var api = AnnualSummaryRepository.serving(summary2025)
+    var api: SummaryAPI {
+        var api = SummaryAPI.serving(summary2025)
         api.fetchSummary = { [self] _ throws(HTTPClientError) in
             let answer = state.withLock { state -> Answer in
                 state.calls += 1
@@ -161,7 +161,7 @@ struct Harness {
     let feature: SummaryFeature
     let telemetry: InMemoryTelemetrySink
 
-    init(store: any RecordStore, status: ConnectivityStatus, api: AnnualSummaryRepository,
+    init(store: any RecordStore, status: ConnectivityStatus, api: SummaryAPI,
          transport: ScriptedTransport = ScriptedTransport(), share: SummaryShareTarget? = nil,
          clock: TestClock<Duration> = TestClock(), outboxStatus: StateCell<ConnectivityStatus>? = nil) async throws {
         self.store = store

@@ -67,19 +67,27 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
         return state
     }
 
+    /// Handles `event` unless `stop()` was called since the last `start()`: for signals that a stopped feature must
+    /// not act on (it may no longer own its store).
+    public func sendUnlessStopped(_ event: Event) {
+        guard !isStopped else { return }
+        send(event)
+    }
+
     /// Projects the view state again without an event (the wall clock moved: "Last updated", staleness).
     public func publish() {
         if viewState.set(project(state, time.now())) { publishedChanges += 1 }
     }
 
-    /// Sends an event for every value of `cell`, the current one first, until `stop()`; nil values send nothing.
-    public func follow<Value>(_ cell: StateCell<Value>, _ event: @escaping @Sendable (Value) -> Event?) {
+    /// Sends the events `events` makes of every value of `cell`, the current one first, until `stop()`.
+    public func follow<Value>(_ cell: StateCell<Value>, _ events: @escaping @Sendable (Value) -> [Event]) {
         let values = cell.values()
         let generation = generation
         observations.append(Task { [weak self] in
             for await value in values {
                 guard let self else { return }
-                if let event = event(value) { await self.deliver(event, generation: generation) }
+                let made = events(value)
+                if !made.isEmpty { await self.deliver(made, generation: generation) }
             }
         })
     }
@@ -89,11 +97,14 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
 
     /// Whether `start()` was called since the last `stop()`.
     public private(set) var isStarted = false
+    /// Whether `stop()` was called since the last `start()`.
+    public private(set) var isStopped = false
 
     /// Marks the feature started; false when it already was, so a feature's `start()` runs its set-up once.
     public func start() -> Bool {
         guard !isStarted else { return false }
         isStarted = true
+        isStopped = false
         return true
     }
 
@@ -109,6 +120,7 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
     /// Cancels observations, timers and background work. Events sent afterwards are still handled.
     public func stop() {
         isStarted = false
+        isStopped = true
         generation += 1
         for task in observations { task.cancel() }
         observations.removeAll()
@@ -173,8 +185,8 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
         send(event)
     }
 
-    private func deliver(_ event: Event, generation: Int) {
+    private func deliver(_ events: [Event], generation: Int) {
         guard generation == self.generation else { return }
-        send(event)
+        send(events)
     }
 }
