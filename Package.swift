@@ -257,11 +257,11 @@ let package = Package(
         // MARK: - Tests
 
         /// Shared by test targets: finding the package's built executables.
-        .target(name: "TestSupport", dependencies: ["ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
+        .target(name: "TestSupport", dependencies: ["Core", "ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
 
         tests("Core", dependencies: [
-            "Core", .product(name: "Logging", package: "swift-log"), .product(name: "Clocks", package: "swift-clocks"),
+            "Core", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "Clocks", package: "swift-clocks"),
         ], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.

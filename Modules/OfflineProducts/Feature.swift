@@ -1,7 +1,6 @@
 import Connectivity
 public import Core
 import Foundation
-import Synchronization
 
 /// The products feature, on the shared `FeatureRuntime`: its performer runs `ProductsState`'s syncs; the runtime runs
 /// the toast timers and publishes `viewState`.
@@ -20,8 +19,6 @@ public final class ProductsFeature: Sendable {
     /// Intent → key: a service request or transfer retried after a failure sends the key of its first try, so a
     /// retry after the server applied the first attempt is applied once. Forgotten on success or a final refusal.
     private let intentKeys: IntentKeys<String>
-    /// How many syncs have ended and whether the last one succeeded (what `prefetch()` answers).
-    private let syncTally = SyncTally()
 
     /// - Parameters:
     ///   - store: the user's vault (`SecureStore.vault(for:)`), where the list is cached encrypted.
@@ -40,7 +37,6 @@ public final class ProductsFeature: Sendable {
         // The signal as it is now, so no event waits for the observation task to deliver it.
         var initial = ProductsState()
         _ = initial.handle(.connectivityChanged(connectivity.value), now: time.now())
-        let tally = syncTally
         let clock = time.clock
         runtime = FeatureRuntime(initial, time: time, telemetry: telemetry,
                                  view: { state, now in ProductsViewState(state: state, now: now, policy: policy) },
@@ -49,7 +45,7 @@ public final class ProductsFeature: Sendable {
                                      case let .sync(trigger):
                                          .background(lane: "sync") {
                                              let (outcome, duration) = await measure(on: clock) { await repository.sync() }
-                                             return [Self.finishSync(outcome, trigger: trigger, duration: duration, telemetry: telemetry, tally: tally)]
+                                             return [Self.finishSync(outcome, trigger: trigger, duration: duration, telemetry: telemetry)]
                                          }
                                      }
                                  })
@@ -125,10 +121,11 @@ public final class ProductsFeature: Sendable {
     /// Returns true when the cache now holds a fresh list.
     @discardableResult
     public func prefetch() async -> Bool {
-        let finishedBefore = syncTally.finished
+        let finishedBefore = await runtime.state.syncsFinished
         await send(.prefetchRequested)
         await waitUntilSynced()
-        return syncTally.succeeded(since: finishedBefore)
+        let state = await runtime.state
+        return state.syncsFinished > finishedBefore && state.lastSyncSucceeded
     }
 
     /// Waits for the sync running now, if any (tests, the REPL, the warm-up session).
@@ -194,16 +191,14 @@ public final class ProductsFeature: Sendable {
 
     private func send(_ event: ProductsEvent) async { await runtime.send(event) }
 
-    private static func finishSync(_ outcome: RevalidateOutcome<ProductCatalog>, trigger: SyncTrigger, duration: Duration, telemetry: Telemetry,
-                                   tally: SyncTally) -> ProductsEvent {
+    private static func finishSync(_ outcome: RevalidateOutcome<ProductCatalog>, trigger: SyncTrigger, duration: Duration,
+                                   telemetry: Telemetry) -> ProductsEvent {
         switch outcome {
         case let .fresh(value):
-            tally.record(succeeded: true)
             telemetry.record("products.sync", attributes: ["trigger": trigger.rawValue, "outcome": "synced", "count": String(value.value.count)],
                              duration: duration)
             return .syncFinished(.synced(value))
         case let .kept(value, error):
-            tally.record(succeeded: false)
             // BR-002: silent for the user; recorded for support.
             telemetry.record("products.sync", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": "\(error)",
                                                            "cached": value == nil ? "none" : String(value!.value.count)],
@@ -221,16 +216,4 @@ public final class ProductsFeature: Sendable {
         let outcome = if case .requiresConnection = error { "refused_offline" } else { "failed" }
         telemetry.record("products.action", attributes: ["action": action, "outcome": outcome])
     }
-}
-
-/// How many syncs have ended and whether the last one succeeded (what `prefetch()` answers).
-private final class SyncTally: Sendable {
-    private let counts = Mutex<(finished: Int, lastSucceeded: Bool)>((0, false))
-
-    var finished: Int { counts.withLock { $0.finished } }
-
-    func record(succeeded: Bool) { counts.withLock { $0 = ($0.finished + 1, succeeded) } }
-
-    /// Whether a sync ended after `finished` syncs had, and the last one succeeded.
-    func succeeded(since finished: Int) -> Bool { counts.withLock { $0.finished > finished && $0.lastSucceeded } }
 }

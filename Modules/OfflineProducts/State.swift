@@ -151,6 +151,9 @@ public struct ProductsState: StateMachine, Equatable {
     public var sessionRefused = false
     public var selectedProductID: String?
     public var flow: ProductFlow?
+    /// How many syncs have ended and whether the last one brought a fresh list (what a prefetch answers).
+    public var syncsFinished = 0
+    public var lastSyncSucceeded = false
     public var toast: Toast?
     public var toastSequence = 0
 
@@ -214,6 +217,8 @@ public struct ProductsState: StateMachine, Equatable {
         case let .syncFinished(result):
             syncInFlight = nil
             syncWanted = nil
+            syncsFinished += 1
+            if case .synced = result { lastSyncSucceeded = true } else { lastSyncSucceeded = false }
             switch result {
             case let .synced(value):
                 catalog = value.value

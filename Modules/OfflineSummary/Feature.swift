@@ -149,7 +149,9 @@ public final class SummaryFeature: Sendable {
         } catch {
             throw .invalidRequest(error.description)
         }
-        await send(.activityRequested(activity, request, stored: repository.cachedSummary()?.snapshot.id))
+        // Before the screen opened, the summary to mark is the stored one (read only then: it is decrypted to be read).
+        let stored = await runtime.state.hasOpened ? nil : repository.cachedSummary()?.snapshot.id
+        await send(.activityRequested(activity, request, stored: stored))
         if let error = await registrations.wait(for: activity.id) { throw error }
         // The write may already have synced while this waited for the outbox: the store says what is still pending.
         await reloadActivities()

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// A probe the test answers: each call waits for the test's verdict.
 final class ScriptedProbe: Sendable {

@@ -1,6 +1,7 @@
 import Connectivity
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct RouteTableTests {
     func table() -> RouteTable {

@@ -58,12 +58,6 @@ func client(_ url: URL, user: String = "user1", timeout: Duration = .seconds(5),
                connectivity: connectivity, time: clock.map { TimeSource(clock: $0, now: { fixedNow }) } ?? liveTime)
 }
 
-/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
-func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
-    for await value in cell.values() where predicate(value) { return value }
-    return cell.value
-}
-
 /// Seconds elapsed on the real clock: tests measure with it, they never sleep on it.
 func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
     let clock = ContinuousClock()

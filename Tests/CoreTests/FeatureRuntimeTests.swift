@@ -2,6 +2,7 @@ import Clocks
 import Core
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A counter with a toast, a background load and a timer: every kind of effect the runtime runs.
@@ -187,9 +188,4 @@ private final class Gate: Sendable {
         await runtime.send(.increment)
         #expect(await runtime.state.count == 2)
     }
-}
-
-private func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
-    for await value in cell.values() where predicate(value) { return value }
-    return cell.value
 }

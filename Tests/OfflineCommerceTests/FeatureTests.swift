@@ -6,6 +6,7 @@ import Foundation
 import ReferenceServer
 import SecureStore
 import Testing
+import TestSupport
 
 /// The feature actor end to end: SecureStore vault in a temporary folder, the reference backend on loopback,
 /// connectivity switched by the test (the gate, the client and the feature all read the same status).

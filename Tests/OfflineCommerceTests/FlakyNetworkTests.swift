@@ -5,6 +5,7 @@ import Foundation
 @testable import OfflineCommerce
 import ReferenceServer
 import Testing
+import TestSupport
 
 /// Item 6 against the reference backend's fault injection, with a real `ConnectivityMonitor` (HTTP probe of
 /// `/health`, the client's evidence) on an injected clock: the indicator follows sustained evidence, never a

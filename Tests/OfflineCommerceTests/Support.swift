@@ -121,13 +121,6 @@ final class KeyCounter: Sendable {
     func make() -> String { next.withLock { $0 += 1; return "key-\($0)" } }
 }
 
-/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
-@discardableResult
-func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
-    for await value in cell.values() where predicate(value) { return value }
-    return cell.value
-}
-
 /// The bundled catalogs in `locale`.
 func localizer(_ locale: String = "en") throws -> Localizer {
     try BundledCatalogs.localizer(locale: locale)

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import OfflineProducts
 import Testing
+import TestSupport
 
 /// The feature actor with an in-memory store and API fixtures: effects run, view state published.
 @Suite(.timeLimit(.minutes(1))) struct ProductsFeatureTests {

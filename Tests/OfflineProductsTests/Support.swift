@@ -45,13 +45,6 @@ func connectivity(_ status: ConnectivityStatus) -> StateCell<ConnectivityStatus>
     StateCell(status)
 }
 
-/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
-@discardableResult
-func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
-    for await value in cell.values() where predicate(value) { return value }
-    return cell.value
-}
-
 extension ProductsViewState {
     var rows: [ProductRow] { list.content?.rows ?? [] }
     var isSyncing: Bool { syncProgress != nil }

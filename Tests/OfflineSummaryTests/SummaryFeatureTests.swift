@@ -5,6 +5,7 @@ import Foundation
 import OfflineSummary
 import Synchronization
 import Testing
+import TestSupport
 
 /// Items 3 and 4 through the feature actor: a real outbox over the same store, a hand-set connectivity
 /// signal, a test clock for deadlines and toasts.

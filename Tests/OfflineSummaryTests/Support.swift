@@ -60,13 +60,6 @@ func cacheRepository(_ store: any RecordStore, api: SummaryAPI = .test, year: In
     SummaryCacheRepository(store: store, api: api, year: year, status: { status }, now: { fixedNow }, makeID: sequentialIDs("snapshot"))
 }
 
-/// Waits until `cell` holds a value that satisfies `predicate` (bounded by the test's time limit).
-@discardableResult
-func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
-    for await value in cell.values() where predicate(value) { return value }
-    return cell.value
-}
-
 /// A transport that records what was sent and answers from a script (success unless the script says otherwise).
 final class ScriptedTransport: Sendable {
     private let log = Mutex<[OutboxRequest]>([])

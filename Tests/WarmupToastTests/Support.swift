@@ -34,13 +34,6 @@ struct WarmupFixture {
     var eventNames: [String] { sink.names() }
 }
 
-/// The first value of `cell` (current or later) that satisfies `predicate`.
-@discardableResult
-func waitFor<Value>(_ cell: StateCell<Value>, _ predicate: (Value) -> Bool) async -> Value {
-    for await value in cell.values() where predicate(value) { return value }
-    return cell.value
-}
-
 /// Returns once something sleeps on `clock`, so that advancing it wakes that sleeper.
 func waitForSleeper(on clock: TestClock<Duration>) async {
     while (try? await clock.checkSuspension()) != nil { await Task.yield() }

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import Testing
 import WarmupToast
+import TestSupport
 
 @Suite("WarmupToastFeature: the toast and banner over a real coordinator, on a test clock")
 struct WarmupToastFeatureTests {
