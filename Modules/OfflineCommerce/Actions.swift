@@ -2,9 +2,9 @@ public import Connectivity
 public import Core
 
 /// Everything a customer can do on the cart and order history, each declared with its offline
-/// pattern (the offline UX guide's flowchart, `OfflinePattern.choose`). Tests answer the flowchart's
-/// questions for each action and check the declaration against it.
-public enum CommerceAction: String, Sendable, Hashable, CaseIterable {
+/// pattern and the offline UX guide's flowchart answers behind it (one shared test checks every feature's declarations
+/// against `OfflinePattern.choose`).
+public enum CommerceUserAction: String, Sendable, Hashable, CaseIterable, OfflineUserAction {
     /// Open the cart: a read; yesterday's cart is better than none.
     case viewCart
     /// Open the order history: a read; stale is fine.
@@ -27,6 +27,24 @@ public enum CommerceAction: String, Sendable, Hashable, CaseIterable {
     case updateProfile
     /// "Track Order": where the parcel is *now*; an old status would mislead.
     case trackOrder
+
+    /// The flowchart's answers for this action.
+    public var answers: OfflinePattern.Answers {
+        switch self {
+        // Reads where yesterday's data is still useful.
+        case .viewCart, .viewOrders, .refresh: .read(staleDataIsOK: true)
+        // Typing into a form, closing it: the server is not involved.
+        case .editForm, .cancel: .noServer
+        // Checkout moves money, the server checks stock and reprices the cart: forms whose outcome only the server decides.
+        case .checkout, .placeOrder, .updateQuantity:
+            .write(OfflinePattern.Write(isForm: true, responseCanBeAnticipated: false, needsServerValidation: true, userNeedsToKnowItSucceeded: true))
+        // The server checks the order was delivered and not yet rated; an account's e-mail is security-related.
+        case .rateOrder, .updateProfile:
+            .write(OfflinePattern.Write(isForm: true, responseCanBeAnticipated: true, needsServerValidation: true, userNeedsToKnowItSucceeded: true))
+        // Where the parcel is now: a stale status would mislead.
+        case .trackOrder: .read(staleDataIsOK: false)
+        }
+    }
 
     /// The declared pattern.
     public var pattern: OfflinePattern {

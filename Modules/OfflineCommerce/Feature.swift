@@ -8,7 +8,10 @@ public import Foundation
 /// A composition root builds it with live dependencies (a SecureStore vault, `CommerceAPI.live`, the
 /// monitor's status cell, `TimeSource.live`), calls `start()`, then drives it with `open`, `refresh`,
 /// `tap`, lifecycle changes, and renders `viewState` (or `viewNode()`).
-public final class CommerceFeature: Sendable {
+public final class CommerceFeature: AppFeature {
+    public typealias UserAction = CommerceUserAction
+    public static let featureID = "commerce"
+
     /// What the screens show now; a new value after every event that changes it.
     public let viewState: StateCell<CommerceViewState>
     public let repository: CommerceRepository
@@ -59,11 +62,16 @@ public final class CommerceFeature: Sendable {
     public func refresh() async { await send(.refreshPulled) }
 
     /// Taps the action with this id (`CommerceActionID`); a disabled one shows its reason instead.
-    public func tap(_ actionID: String) async { await send(.actionTapped(actionID)) }
+    @discardableResult
+    public func tap(actionID: String) async -> TapResult {
+        guard viewNode.actions.contains(where: { $0.id == actionID }) else { return .notOnScreen }
+        await send(.actionTapped(actionID))
+        return .handled
+    }
 
     public func editReceiptEmail(_ text: String) async { await send(.receiptEmailEdited(text)) }
 
-    public func lifecycleChanged(_ phase: AppLifecycle) async { await send(.lifecycleChanged(phase)) }
+    public func lifecycle(_ phase: AppLifecycle) async { await send(.lifecycle(phase)) }
 
     /// Fills the cache for later offline use (the warm-up session calls it): both resources, once.
     @discardableResult
@@ -85,17 +93,17 @@ public final class CommerceFeature: Sendable {
         return outcome
     }
 
-    /// `prefetch()` as two subtasks of the app's cache-warmup session ("Optimizing your experience"):
-    /// `commerce.cart` and `commerce.orders`, each failed with its error when its refresh fails.
-    @discardableResult
-    public func prefetch(reportingTo warmup: any CacheWarmupPort, required: Bool = true) async -> PrefetchOutcome {
-        let cartTicket = warmup.begin(id: "commerce.cart", required: required)
-        let ordersTicket = warmup.begin(id: "commerce.orders", required: required)
-        let outcome = await prefetch()
-        if let error = outcome.cartError { cartTicket.fail(error) } else { cartTicket.finish() }
-        if let error = outcome.ordersError { ordersTicket.fail(error) } else { ordersTicket.finish() }
-        return outcome
+    /// `prefetch()` as the `commerce` subtask of the app's cache-warmup session ("Optimizing your experience"): failed
+    /// with the first error when the cart's or the orders' refresh fails, which it throws.
+    public func prefetch(reportingTo warmup: any CacheWarmupPort) async throws {
+        try await warmup.perform(id: Self.featureID) {
+            let outcome = await prefetch()
+            if let error = outcome.cartError ?? outcome.ordersError { throw error }
+        }
     }
+
+    /// The cart or the order history has never been cached: the warmup session fills them.
+    public var needsWarming: Bool { repository.cachedCart() == nil || repository.cachedOrders() == nil }
 
     /// Waits until no read or request started by the feature is under way (toast timers excluded).
     public func waitUntilIdle() async { await runtime.waitUntilIdle() }
@@ -104,7 +112,7 @@ public final class CommerceFeature: Sendable {
     public var snapshot: CommerceState { get async { await runtime.state } }
 
     /// The current view state as a screen (for the REPL).
-    public func viewNode() -> ViewNode { viewState.value.node }
+    public var viewNode: ViewNode { viewState.value.node }
 
     /// Handles one event and every event its work done at once produces, then publishes once.
     public func send(_ event: CommerceEvent) async { await runtime.send(event) }

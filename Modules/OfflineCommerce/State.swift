@@ -119,7 +119,7 @@ public enum CommerceCommand: Sendable, Hashable {
         }
     }
 
-    public var action: CommerceAction {
+    public var action: CommerceUserAction {
         switch self {
         case .updateQuantity: .updateQuantity
         case .checkout: .placeOrder
@@ -137,7 +137,7 @@ public enum CommerceEvent: Sendable, Equatable {
     case actionTapped(String)
     case receiptEmailEdited(String)
     case toastDismissed(serial: Int)
-    case lifecycleChanged(AppLifecycle)
+    case lifecycle(AppLifecycle)
     case connectivityChanged(ConnectivityStatus)
 
     case draftsRead(FormDrafts)
@@ -226,7 +226,7 @@ public struct CommerceState: StateMachine, Equatable {
         case let .toastDismissed(serial):
             if serial == toastSerial { toast = nil }
             return []
-        case let .lifecycleChanged(phase):
+        case let .lifecycle(phase):
             let wasForeground = isForeground
             isForeground = phase.isActive
             // Back on screen: the visible screen revalidates on its own.
@@ -258,13 +258,13 @@ public struct CommerceState: StateMachine, Equatable {
             cart.lastFailure = nil
             if cart.isRevalidating { cart.refreshSuperseded = true }
             if case let .quantity(form) = sheet, form.itemID == itemID { sheet = nil }
-            return [.record("commerce.command", ["action": CommerceAction.updateQuantity.rawValue, "outcome": "succeeded"])]
+            return [.record("commerce.command", ["action": CommerceUserAction.updateQuantity.rawValue, "outcome": "succeeded"])]
                 + setDraft(quantityOf: itemID, to: nil)
         case let .orderPlaced(order):
             if case .checkout = sheet { sheet = nil }
             // The repository already emptied the cached cart and listed the order; read both back, then revalidate.
             var effects: [CommerceEffect] = [
-                .record("commerce.command", ["action": CommerceAction.placeOrder.rawValue, "outcome": "succeeded"]),
+                .record("commerce.command", ["action": CommerceUserAction.placeOrder.rawValue, "outcome": "succeeded"]),
                 .readCache(.cart), .readCache(.orders),
             ]
             effects += showToast(Toast(id: "order-placed", severity: .success, message: CommerceCopy.orderPlaced(order.id),
@@ -274,7 +274,7 @@ public struct CommerceState: StateMachine, Equatable {
         case let .orderRated(order):
             if case let .rating(form) = sheet, form.orderID == order.id { sheet = nil }
             if orders.isRevalidating { orders.refreshSuperseded = true }
-            return [.record("commerce.command", ["action": CommerceAction.rateOrder.rawValue, "outcome": "succeeded"]), .readCache(.orders)]
+            return [.record("commerce.command", ["action": CommerceUserAction.rateOrder.rawValue, "outcome": "succeeded"]), .readCache(.orders)]
                 + setDraft(starsOf: order.id, to: nil)
                 + showToast(Toast(id: "order-rated", severity: .success, message: CommerceCopy.ratedThanks,
                                   autoDismissAfter: Self.toastDuration))
@@ -471,7 +471,7 @@ public struct CommerceState: StateMachine, Equatable {
     }
 
     /// Nil when the action may be used now; otherwise shows why (the disabled action's reason) and returns the effects of saying so.
-    private mutating func refusal(_ action: CommerceAction) -> [CommerceEffect]? {
+    private mutating func refusal(_ action: CommerceUserAction) -> [CommerceEffect]? {
         guard let reason = action.state(for: connectivity).disabledReason else { return nil }
         return [.record("commerce.action_refused", ["action": action.rawValue, "connectivity": connectivity.rawValue])]
             + showToast(Self.toast(reason))

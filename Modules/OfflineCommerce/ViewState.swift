@@ -192,7 +192,7 @@ extension CommerceViewState {
             return firstLoad(state.cart, connectivity: state.connectivity, empty: CommerceCopy.cartFirstLoad)
         }
         let cart = cached.value
-        let updateState = CommerceAction.updateQuantity.state(for: state.connectivity)
+        let updateState = CommerceUserAction.updateQuantity.state(for: state.connectivity)
         var rows: [CartLineRow] = []
         rows.reserveCapacity(cart.items.count)
         let drafts = state.drafts.quantities
@@ -207,15 +207,15 @@ extension CommerceViewState {
             total: isEmpty ? nil : CommerceCopy.cartTotal(cart.total, cart.currency),
             emptyMessage: isEmpty ? CommerceCopy.cartIsEmpty : nil,
             checkout: isEmpty ? nil : Action(id: CommerceActionID.checkout, title: CommerceCopy.checkout,
-                                             state: CommerceAction.checkout.state(for: state.connectivity))))
+                                             state: CommerceUserAction.checkout.state(for: state.connectivity))))
     }
 
     static func ordersScreen(_ state: CommerceState) -> ScreenState<OrdersContent> {
         guard let cached = state.orders.cached else {
             return firstLoad(state.orders, connectivity: state.connectivity, empty: CommerceCopy.ordersFirstLoad)
         }
-        let trackState = CommerceAction.trackOrder.state(for: state.connectivity)
-        let rateState = CommerceAction.rateOrder.state(for: state.connectivity)
+        let trackState = CommerceUserAction.trackOrder.state(for: state.connectivity)
+        let rateState = CommerceUserAction.rateOrder.state(for: state.connectivity)
         let orders = cached.value.orders
         var rows: [OrderRow] = []
         rows.reserveCapacity(orders.count)
@@ -243,7 +243,7 @@ extension CommerceViewState {
 
     static func sheet(_ sheet: CommerceSheet, state: CommerceState) -> Sheet {
         let status = state.connectivity
-        func footer(submit: String, title: Copy, action: CommerceAction, isSubmitting: Bool) -> FormFooter {
+        func footer(submit: String, title: Copy, action: CommerceUserAction, isSubmitting: Bool) -> FormFooter {
             let submitState = action.state(for: status)
             return FormFooter(submit: Action(id: submit, title: title, state: submitState),
                               cancel: Action(id: CommerceActionID.cancel, title: CommerceCopy.cancel),

@@ -7,9 +7,14 @@ import Foundation
 ///
 /// The cache is read on `open()` and shown at once; syncs run in background work, so the screen never waits for the
 /// network. The connection comes from `connectivity` (the monitor's `status`).
-public final class ProductsFeature: Sendable {
-    /// What the screens show; the REPL and apps render it (`viewNode()`).
+public final class ProductsFeature: AppFeature {
+    public typealias UserAction = ProductsUserAction
+    public static let featureID = "products"
+
+    /// What the screens show; the REPL and apps render it (`viewNode`).
     public let viewState: StateCell<ProductsViewState>
+    /// How many rows of the list `viewNode` draws: a screenful (the list itself holds them all).
+    public let screenRows: Int
 
     private let runtime: FeatureRuntime<ProductsState, ProductsViewState>
     private let repository: ProductsRepository
@@ -26,8 +31,11 @@ public final class ProductsFeature: Sendable {
     ///   - connectivity: the connectivity signal (`ConnectivityMonitor.status`).
     ///   - time: the clock (toast timers) and `now` (warranty statuses, telemetry).
     ///   - policy: when a warranty counts as expiring soon.
+    ///   - screenRows: how many rows of the list `viewNode` draws.
     public init(store: any RecordStore, api: ProductsAPI, connectivity: StateCell<ConnectivityStatus>, time: TimeSource,
-                telemetry: Telemetry = .disabled, policy: WarrantyPolicy = .default, idempotencyKeys: IdempotencyKeys = .random) {
+                telemetry: Telemetry = .disabled, policy: WarrantyPolicy = .default, idempotencyKeys: IdempotencyKeys = .random,
+                screenRows: Int = 50) {
+        self.screenRows = screenRows
         intentKeys = IntentKeys(idempotencyKeys)
         let repository = ProductsRepository(store: store, api: api, status: { [connectivity] in connectivity.value })
         self.repository = repository
@@ -65,7 +73,13 @@ public final class ProductsFeature: Sendable {
         if await runtime.state.connectivity != status { await send(.connectivityChanged(status)) }
         await send(.opened(cached))
         telemetry.record("products.opened", attributes: ["cached": cached.map { String($0.value.count) } ?? "none"], duration: duration)
-        if await runtime.start() { await runtime.follow(connectivity) { [.connectivityChanged($0)] } }
+        await start()
+    }
+
+    /// Follows the connection (idempotent; `open()` calls it too): a sync wanted while offline runs when it returns.
+    public func start() async {
+        guard await runtime.start() else { return }
+        await runtime.follow(connectivity) { [.connectivityChanged($0)] }
     }
 
     /// BR-002: a user logged in; syncs now if online, else when the connection is there.
@@ -91,27 +105,26 @@ public final class ProductsFeature: Sendable {
     public func tap(_ action: ProductAction) async { await send(.actionTapped(action)) }
 
     /// A tap on anything by its action id (`app tap ID`): a card action, `product:<id>`, `back`, `refresh`, `retry`.
-    /// Returns false when nothing on screen has that id.
     @discardableResult
-    public func tap(actionID: String) async -> Bool {
+    public func tap(actionID: String) async -> TapResult {
         let state = await runtime.state
         if let action = ProductAction(id: actionID) {
-            guard state.selectedProduct != nil else { return false }
+            guard state.selectedProduct != nil else { return .notOnScreen }
             await send(.actionTapped(action))
-            return true
+            return .handled
         }
-        if actionID.hasPrefix(ProductsViewState.productActionPrefix) {
-            let id = String(actionID.dropFirst(ProductsViewState.productActionPrefix.count))
-            guard state.catalog?.product(id: id) != nil else { return false }
+        if actionID.hasPrefix(ProductsActionID.productPrefix) {
+            let id = String(actionID.dropFirst(ProductsActionID.productPrefix.count))
+            guard state.catalog?.product(id: id) != nil else { return .notOnScreen }
             await send(.productSelected(id))
-            return true
+            return .handled
         }
         switch actionID {
-        case ProductsViewState.backActionID: await send(.cardClosed)
-        case ProductsViewState.refreshActionID, ProductsViewState.retryActionID: await send(.refreshRequested)
-        default: return false
+        case ProductsActionID.back: await send(.cardClosed)
+        case ProductsActionID.refresh, ProductsActionID.retry: await send(.refreshRequested)
+        default: return .notOnScreen
         }
-        return true
+        return .handled
     }
 
     /// The online-only flow was finished or cancelled.
@@ -123,13 +136,26 @@ public final class ProductsFeature: Sendable {
     public func prefetch() async -> Bool {
         let finishedBefore = await runtime.state.syncsFinished
         await send(.prefetchRequested)
-        await waitUntilSynced()
+        await waitUntilIdle()
         let state = await runtime.state
         return state.syncsFinished > finishedBefore && state.lastSyncSucceeded
     }
 
+    /// Nothing cached yet: the warmup session fills it.
+    public var needsWarming: Bool { repository.cachedCatalog() == nil }
+
+    /// `prefetch()` as the `products` subtask of the app's warmup session; throws when the list was not refreshed.
+    public func prefetch(reportingTo warmup: any CacheWarmupPort) async throws {
+        try await warmup.perform(id: Self.featureID) {
+            guard await prefetch() else { throw PrefetchFailed(featureID: Self.featureID) }
+        }
+    }
+
+    /// The screen as plain data: the list (its first `screenRows` rows) or the open card.
+    public var viewNode: ViewNode { viewState.value.viewNode(maxRows: screenRows) }
+
     /// Waits for the sync running now, if any (tests, the REPL, the warm-up session).
-    public func waitUntilSynced() async { await runtime.waitUntilIdle() }
+    public func waitUntilIdle() async { await runtime.waitUntilIdle() }
 
     /// Stops following the connection and cancels timers and a running sync.
     public func stop() async { await runtime.stop() }

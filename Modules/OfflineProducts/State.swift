@@ -18,73 +18,6 @@ public enum SyncTrigger: String, Sendable, Hashable, CaseIterable {
     case prefetch
 }
 
-/// The online-only actions of the warranty card.
-public enum ProductAction: String, Sendable, Hashable, CaseIterable {
-    case raiseServiceRequest
-    case transferOwnership
-
-    /// The stable id of its button (`app tap raise-service-request`).
-    public var id: String {
-        switch self {
-        case .raiseServiceRequest: "raise-service-request"
-        case .transferOwnership: "transfer-ownership"
-        }
-    }
-
-    public var title: Copy {
-        switch self {
-        case .raiseServiceRequest: ProductsCopy.raiseServiceRequest
-        case .transferOwnership: ProductsCopy.transferOwnership
-        }
-    }
-
-    /// The gate's name for it.
-    public var onlineOnlyAction: OnlineOnlyAction {
-        switch self {
-        case .raiseServiceRequest: .raiseServiceRequest
-        case .transferOwnership: .transferOwnership
-        }
-    }
-
-    public init?(id: String) {
-        guard let action = Self.allCases.first(where: { $0.id == id }) else { return nil }
-        self = action
-    }
-}
-
-/// Every user action of the feature, each declared with its offline pattern (tests check them against the flowchart).
-public enum ProductsUserAction: String, Sendable, Hashable, CaseIterable {
-    /// Open the product list (a read; the cached copy is fine).
-    case viewProducts
-    /// Open a warranty card (a read of the cached list).
-    case viewWarrantyCard
-    /// Pull to refresh (a read).
-    case refresh
-    /// Ask for repair: the server creates the request and checks the warranty; nothing to anticipate.
-    case raiseServiceRequest
-    /// Give the product to another user: security-relevant, validated by the server.
-    case transferOwnership
-
-    /// The flowchart's answers for this action.
-    public var answers: OfflinePattern.Answers {
-        switch self {
-        case .viewProducts, .viewWarrantyCard, .refresh:
-            .read(staleDataIsOK: true)
-        case .raiseServiceRequest, .transferOwnership:
-            .write(OfflinePattern.Write(isForm: false, responseCanBeAnticipated: false, needsServerValidation: true,
-                                        userNeedsToKnowItSucceeded: true))
-        }
-    }
-
-    /// The declared pattern.
-    public var pattern: OfflinePattern {
-        switch self {
-        case .viewProducts, .viewWarrantyCard, .refresh: .none
-        case .raiseServiceRequest, .transferOwnership: .fullPageBlocking
-        }
-    }
-}
-
 /// An online-only flow the user started from a card while online; the app presents its form, whose submit
 /// calls `ProductsFeature.raiseServiceRequest` or `.transferOwnership`.
 public struct ProductFlow: Sendable, Hashable {
@@ -144,7 +77,7 @@ public struct ProductsState: StateMachine, Equatable {
     public var syncInFlight: SyncTrigger?
     /// A sync asked for while not online; it starts when the connection is there.
     public var syncWanted: SyncTrigger?
-    /// Set once offline is established; cleared only by a successful sync. While set, the offline indicator
+    /// Set once offline is established on an opened screen; cleared only by a successful sync. While set, the offline indicator
     /// stays, so it goes away when fresh data is on screen, not merely when the network is back.
     public var showsOfflineData = false
     /// The last sync was refused (401/403): the session ended. Cleared by a successful sync (a new sign-in).
@@ -172,6 +105,8 @@ public struct ProductsState: StateMachine, Equatable {
         switch event {
         case let .opened(cached):
             hasOpened = true
+            // Opened offline: what it shows is offline data until a sync brings fresh data.
+            if connectivity == .offline { showsOfflineData = true }
             if let cached {
                 catalog = cached.value
                 lastSyncedAt = cached.savedAt
@@ -184,7 +119,8 @@ public struct ProductsState: StateMachine, Equatable {
             connectivity = status
             switch status {
             case .offline:
-                showsOfflineData = true
+                // Only a screen that has opened shows anything; before that, going offline shows nothing.
+                if hasOpened { showsOfflineData = true }
                 return []
             case .online where previous != .online:
                 if let wanted = syncWanted { return requestSync(wanted) }

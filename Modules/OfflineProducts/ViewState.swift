@@ -16,7 +16,7 @@ public struct ProductRow: Sendable, Hashable, Identifiable {
     }
 
     /// The action id that opens this product's card (`app tap product:<id>`).
-    public var actionID: String { ProductsViewState.productActionPrefix + id }
+    public var actionID: String { ProductsActionID.productPrefix + id }
 }
 
 /// The product list: how many, how fresh, and one row each.
@@ -104,11 +104,6 @@ public struct ProductsViewState: Sendable, Equatable {
     public var flow: ProductFlow?
     public var toast: Toast?
 
-    public static let productActionPrefix = "product:"
-    public static let backActionID = "back"
-    public static let retryActionID = "retry"
-    public static let refreshActionID = "refresh"
-
     /// The global offline indicator (Core's copy), read by screen readers as one announcement.
     public static let offlineBanner = Banner(
         id: "offline-indicator", severity: .warning,
@@ -154,7 +149,7 @@ public struct ProductsViewState: Sendable, Equatable {
                     count: ProductsCopy.productCount(catalog.count),
                     lastUpdated: state.lastSyncedAt.map { CoreCopy.lastUpdated($0) },
                     rows: rows,
-                    refresh: Action(id: Self.refreshActionID, title: CoreCopy.refresh, state: refreshState)))
+                    refresh: Action(id: ProductsActionID.refresh, title: CoreCopy.refresh, state: refreshState)))
             }
         } else if state.syncInFlight != nil {
             list = .loading
@@ -163,7 +158,7 @@ public struct ProductsViewState: Sendable, Equatable {
             list = .blocked(CorePreviews.signInRequired)
         } else {
             // First use: never synced on this device. Not an empty list, not an error: what to do next.
-            let retry = state.connectivity == .online ? Action(id: Self.retryActionID, title: CoreCopy.retry) : nil
+            let retry = state.connectivity == .online ? Action(id: ProductsActionID.retry, title: CoreCopy.retry) : nil
             list = .blocked(EmptyState(title: ProductsCopy.firstUseMessage, action: retry))
         }
 

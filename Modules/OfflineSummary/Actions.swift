@@ -2,7 +2,7 @@ public import Core
 
 /// Every user action of the summary screen, each declared with its offline pattern
 /// (tests check each declaration against `OfflinePattern.choose`).
-public enum SummaryUserAction: String, Sendable, Hashable, CaseIterable {
+public enum SummaryUserAction: String, Sendable, Hashable, CaseIterable, OfflineUserAction {
     /// Open the summary: a read where the cached copy is fine (it says when it was last updated).
     case viewSummary
     /// Refresh the summary: a read; while offline the cached copy stays.

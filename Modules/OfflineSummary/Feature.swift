@@ -37,7 +37,10 @@ public enum SummaryActivityError: Error, Sendable, Equatable, CustomStringConver
 /// queued write through the shared `Outbox` (pattern B); every write the server applies marks the cached
 /// summary out of date, and the screen prompts to refresh. Which summary a registration marks is the machine's
 /// decision, taken in the same turn as the request, so no answer arriving meanwhile can slip past it.
-public final class SummaryFeature: Sendable {
+public final class SummaryFeature: AppFeature {
+    public typealias UserAction = SummaryUserAction
+    public static let featureID = "summary"
+
     /// What the screen shows; the REPL and apps render it (`viewNode()`).
     public let viewState: StateCell<SummaryViewState>
     /// The cache this feature reads and writes through.
@@ -178,30 +181,29 @@ public final class SummaryFeature: Sendable {
     }
 
     /// A tap on anything by its action id (`app tap ID`): refresh, retry, share, register-activity, close-share,
-    /// dismiss:<activity id>. Returns false when nothing on screen has that id.
+    /// dismiss:<activity id>. A registration the outbox could not queue is handled too: its failure is recorded.
     @discardableResult
-    public func tap(actionID: String) async -> Bool {
+    public func tap(actionID: String) async -> TapResult {
         if actionID.hasPrefix(SummaryActionID.dismissPrefix) {
-            return await dismissFailedActivity(String(actionID.dropFirst(SummaryActionID.dismissPrefix.count)))
+            return await dismissFailedActivity(String(actionID.dropFirst(SummaryActionID.dismissPrefix.count))) ? .handled : .notOnScreen
         }
         switch actionID {
         case SummaryActionID.refresh, SummaryActionID.retry:
             await send(.refreshRequested)
         case SummaryActionID.share:
-            guard shareTarget != nil, await runtime.state.cache != nil else { return false }
+            guard shareTarget != nil, await runtime.state.cache != nil else { return .notOnScreen }
             await share()
         case SummaryActionID.registerActivity:
             do { try await registerActivity() } catch {
                 telemetry.record("summary.activity_registration_failed", attributes: ["error": error.description])
-                return false
             }
         case SummaryActionID.closeShare:
-            guard await runtime.state.shared != nil else { return false }
+            guard await runtime.state.shared != nil else { return .notOnScreen }
             await send(.shareClosed)
         default:
-            return false
+            return .notOnScreen
         }
-        return true
+        return .handled
     }
 
     /// Fills the cache for the warmup session: loads unless offline and waits for the outcome.
@@ -216,6 +218,16 @@ public final class SummaryFeature: Sendable {
         return state.loadsFinished > finishedBefore && state.lastLoadSucceeded
     }
 
+    /// `prefetch()` as the `summary` subtask of the app's warmup session; throws when the summary was not refreshed.
+    public func prefetch(reportingTo warmup: any CacheWarmupPort) async throws {
+        try await warmup.perform(id: Self.featureID) {
+            guard await prefetch() else { throw PrefetchFailed(featureID: Self.featureID) }
+        }
+    }
+
+    /// The year's summary has never been cached: the warmup session fills it.
+    public var needsWarming: Bool { repository.cachedSummary() == nil }
+
     /// Waits for the load running now, if any (tests, the REPL, the warmup session).
     public func waitUntilIdle() async { await runtime.waitUntilIdle() }
 
@@ -223,7 +235,7 @@ public final class SummaryFeature: Sendable {
     public func stop() async { await runtime.stop() }
 
     /// The screen as plain data, to render in any locale.
-    public func viewNode() -> ViewNode { viewState.value.viewNode }
+    public var viewNode: ViewNode { viewState.value.viewNode }
 
     /// The state machine's state (tests, the REPL's diagnostics).
     public var snapshot: SummaryState { get async { await runtime.state } }

@@ -32,7 +32,7 @@ import TestSupport
         }
 
         func tap(_ id: String) async {
-            await feature.tap(id)
+            #expect(await feature.tap(actionID: id) == .handled, "\(id) is not on screen")
             await feature.waitUntilIdle()
         }
     }
@@ -373,15 +373,15 @@ import TestSupport
         #expect(await offline.feature.prefetch() == PrefetchOutcome(cartError: .offline, ordersError: .offline))
     }
 
-    @Test func prefetchJoinsTheWarmupSessionAsTwoSubtasks() async throws {
+    @Test func prefetchJoinsTheWarmupSessionAsOneSubtaskFailedByEitherResource() async throws {
         let port = RecordingWarmupPort()
         try await withReferenceServer { server, url in
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online)
-            #expect(await app.feature.prefetch(reportingTo: port).succeeded)
-            #expect(port.settlements == ["commerce.cart: finished", "commerce.orders: finished"])
+            try await app.feature.prefetch(reportingTo: port)
+            #expect(port.settlements == ["commerce: finished"])
             try await server.setFaults(FaultConfiguration(errorRate: 1, errorStatus: 503, pathPrefixes: ["/v1/users/user1/orders"]))
-            #expect(await !app.feature.prefetch(reportingTo: port).succeeded)
-            #expect(port.settlements.suffix(2) == ["commerce.cart: finished", "commerce.orders: failed"])
+            await #expect(throws: HTTPClientError.self) { try await app.feature.prefetch(reportingTo: port) }
+            #expect(port.settlements == ["commerce: finished", "commerce: failed"])
         }
     }
 }

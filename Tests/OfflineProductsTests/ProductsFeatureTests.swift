@@ -34,7 +34,7 @@ import TestSupport
         await feature.loggedIn()
         #expect(feature.viewState.value.isSyncing)
         held.release()
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         #expect(feature.viewState.value.rows.count == 9)
         await feature.stop()
     }
@@ -77,7 +77,7 @@ import TestSupport
         let scripted = ScriptedAPI([.failure(.http(status: 503))])
         let feature = feature(store: try storeHolding(nil), api: scripted.api, status: connectivity(.online))
         await feature.open()
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         let view = feature.viewState.value
         guard case let .blocked(empty) = view.list else { Issue.record("expected the first-use message, got \(view.list)"); return }
         #expect(empty.title == ProductsCopy.firstUseMessage)
@@ -94,7 +94,7 @@ import TestSupport
         let feature = feature(store: store, api: scripted.api, status: connectivity(.online), telemetry: Telemetry(sink: sink, now: { fixedNow }))
         await feature.open()
         await feature.loggedIn()
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         let view = feature.viewState.value
         #expect(view.rows.map(\.id) == products.map(\.id))
         #expect(view.toast == nil && view.offlineIndicator == nil && view.syncProgress == nil)
@@ -108,11 +108,11 @@ import TestSupport
         let feature = feature(store: try storeHolding(makeProducts(1)), api: scripted.api, status: connectivity(.online))
         await feature.open()
         await feature.loggedIn()
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         #expect(feature.viewState.value.rows.count == 2)
         await feature.lifecycle(.backgrounded)
         await feature.lifecycle(.foregrounded)
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         #expect(feature.viewState.value.rows.count == 4)
         #expect(scripted.calls == 2)
         await feature.stop()
@@ -125,7 +125,7 @@ import TestSupport
         await waitFor(feature.viewState) { $0.offlineIndicator != nil }
         await feature.lifecycle(.foregrounded)
         await feature.loggedIn()
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         #expect(scripted.calls == 0)
         #expect(feature.viewState.value.rows.count == 1)
         await feature.stop()
@@ -137,15 +137,15 @@ import TestSupport
         let feature = feature(store: try storeHolding(products), api: .test, status: connectivity(.offline), clock: clock)
         await feature.open()
         await waitFor(feature.viewState) { $0.offlineIndicator != nil }
-        #expect(await feature.tap(actionID: "product:\(products[0].id)"))
-        #expect(await feature.tap(actionID: "raise-service-request"))
+        #expect(await feature.tap(actionID: "product:\(products[0].id)") == .handled)
+        #expect(await feature.tap(actionID: "raise-service-request") == .handled)
         let toast = try #require(feature.viewState.value.toast)
         #expect(localizer("en").string(toast.message) == "This feature requires an internet connection")
         #expect(feature.viewState.value.flow == nil)
         await clock.advance(by: ProductsState.toastDuration + .milliseconds(1))
         await waitFor(feature.viewState) { $0.toast == nil }
-        #expect(await feature.tap(actionID: "back"))
-        #expect(await feature.tap(actionID: "no-such-button") == false)
+        #expect(await feature.tap(actionID: "back") == .handled)
+        #expect(await feature.tap(actionID: "no-such-button") == .notOnScreen)
         await feature.stop()
     }
 
@@ -186,7 +186,7 @@ import TestSupport
         let store = try storeHolding(nil)
         let feature = feature(store: store, api: .serving(products, pageSize: 50), status: connectivity(.online))
         await feature.open()
-        await feature.waitUntilSynced()
+        await feature.waitUntilIdle()
         let view = feature.viewState.value
         if count == 0 {
             #expect(view.list == .empty(EmptyState(title: ProductsCopy.noProducts)))

@@ -26,7 +26,7 @@ import Testing
             let status = connectivity(.online)
             let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: status)
             await feature.open()
-            await feature.waitUntilSynced()
+            await feature.waitUntilIdle()
             do { try await body(server, feature, status) } catch {
                 await feature.stop()
                 throw error
@@ -49,7 +49,7 @@ import Testing
             let store = try fixture.open()
             let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: connectivity(.online), pageSize: 25)
             await feature.open()
-            await feature.waitUntilSynced()
+            await feature.waitUntilIdle()
             let products = try #require(feature.products.cachedCatalog()?.value.products)
             #expect(products.count == 60)
             let secrets = Set(products.map(\.name) + products.map(\.serialNumber) + products.map(\.model))
@@ -81,7 +81,7 @@ import Testing
             let store = try fixture.open()
             let feature = liveFeature(url: url, vault: store.vault(for: "user1"), status: connectivity(.online))
             await feature.open()
-            await feature.waitUntilSynced()
+            await feature.waitUntilIdle()
             let view = feature.viewState.value
             #expect(view.rows.count == 10_000)
             #expect(Set(view.rows.map(\.id)).count == 10_000)
@@ -107,7 +107,7 @@ import Testing
             let first = try fixture.open()
             let online = liveFeature(url: url, vault: first.vault(for: "user1"), status: connectivity(.online))
             await online.open()
-            await online.waitUntilSynced()
+            await online.waitUntilIdle()
             let synced = online.viewState.value.rows
             #expect(synced.count == 12)
             await online.stop()
@@ -206,7 +206,7 @@ import Testing
             // Cellular: still online; no indicator, and no extra sync.
             path.set(.cellular)
             await waitFor(monitor.path) { $0?.interface == .cellular }
-            await feature.waitUntilSynced()
+            await feature.waitUntilIdle()
             #expect(monitor.status.value == .online)
             #expect(feature.viewState.value.offlineIndicator == nil)
             #expect(server.requestLog.count(Self.productsEndpoint) == syncs)
@@ -225,7 +225,7 @@ import Testing
             // Back on Wi-Fi: a background sync, and the indicator goes only once it succeeded.
             path.set(.wifi)
             await waitFor(monitor.status) { $0 == .online }
-            await feature.waitUntilSynced()
+            await feature.waitUntilIdle()
             view = await waitFor(feature.viewState) { $0.offlineIndicator == nil }
             #expect(view.rows.count == 12 && !view.isSyncing)
             #expect(server.requestLog.count(Self.productsEndpoint) == syncs + 1)
@@ -257,7 +257,7 @@ import Testing
             while feature.viewState.value.rows.count != 60, attempts < 10 {
                 attempts += 1
                 await feature.refresh()
-                await feature.waitUntilSynced()
+                await feature.waitUntilIdle()
                 #expect(feature.viewState.value.toast == nil, "a failed sync is silent")
             }
             #expect(feature.viewState.value.rows.count == 60, "the sync completed within \(attempts) tries")
@@ -269,7 +269,7 @@ import Testing
             // A network that fails everything keeps the last good list silently.
             try await server.setFaults(FaultConfiguration(latencyMs: 20, errorRate: 1))
             await feature.refresh()
-            await feature.waitUntilSynced()
+            await feature.waitUntilIdle()
             let view = feature.viewState.value
             #expect(view.rows.count == 60 && view.toast == nil && view.syncProgress == nil)
             await feature.stop()

@@ -61,7 +61,7 @@ import Testing
         _ = state.handle(.syncFinished(.failed(.http(status: 503), kept: nil)), now: .distantPast)
         let view = view(state)
         #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage,
-                                                 action: Action(id: ProductsViewState.retryActionID, title: CoreCopy.retry))))
+                                                 action: Action(id: ProductsActionID.retry, title: CoreCopy.retry))))
         #expect(view.toast == nil)
     }
 

@@ -44,8 +44,8 @@ import TestSupport
         await harness.feature.open()
         #expect(harness.view.offlineIndicator == SummaryViewState.offlineBanner)
         #expect(harness.view.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-5 * day)))
-        #expect(rendered(harness.feature.viewNode()).contains("Last updated: Jan 26, 2026"))
-        #expect(rendered(harness.feature.viewNode(), "de").contains("Zuletzt aktualisiert: 26.01.2026"))
+        #expect(rendered(harness.feature.viewNode).contains("Last updated: Jan 26, 2026"))
+        #expect(rendered(harness.feature.viewNode, "de").contains("Zuletzt aktualisiert: 26.01.2026"))
         #expect(harness.view.staleBanner == nil)
         #expect(!harness.view.isSpinning)
         #expect(!harness.telemetry.names().contains("summary.load"))
@@ -57,7 +57,7 @@ import TestSupport
                                         api: .serving(summary2025AfterOneMoreActivity))
         await harness.feature.open()
         #expect(harness.view.staleBanner == SummaryViewState.staleBannerValue)
-        #expect(rendered(harness.feature.viewNode()).contains("Connect to the internet to refresh it."))
+        #expect(rendered(harness.feature.viewNode).contains("Connect to the internet to refresh it."))
         #expect(harness.view.content != nil)
         // Connecting refreshes a stale summary by itself.
         harness.status.set(.online)
@@ -70,7 +70,7 @@ import TestSupport
         let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: .serving(summary2025))
         await harness.feature.open()
         #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
-        #expect(rendered(harness.feature.viewNode()).contains("Connect to the internet once to load your annual summary."))
+        #expect(rendered(harness.feature.viewNode).contains("Connect to the internet once to load your annual summary."))
         #expect(!harness.view.isSpinning)
         harness.status.set(.online)
         await waitFor(harness.feature.viewState) { $0.content != nil }
@@ -130,7 +130,7 @@ import TestSupport
         #expect(row.id == activity.id)
         #expect(row.feedback == .pending && row.feedback.opacity == 0.5)
         #expect(row.label == SummaryCopy.activityPending)
-        #expect(rendered(harness.feature.viewNode()).contains("Waiting to sync"))
+        #expect(rendered(harness.feature.viewNode).contains("Waiting to sync"))
         #expect(harness.view.refreshPrompt?.action?.state == .disabled(reason: CoreCopy.noConnection))
         #expect(cacheRepository(store).cachedSummary()?.isInvalidated == true)
         #expect(cacheRepository(store).registeredActivities() == [activity])
@@ -145,7 +145,7 @@ import TestSupport
         #expect(cacheRepository(store).registeredActivities().isEmpty)
 
         // Refresh: the new summary replaces the cache and the prompt goes.
-        #expect(await harness.feature.tap(actionID: SummaryActionID.refresh))
+        #expect(await harness.feature.tap(actionID: SummaryActionID.refresh) == .handled)
         await harness.feature.waitUntilIdle()
         #expect(harness.view.refreshPrompt == nil)
         #expect(harness.view.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
@@ -247,7 +247,7 @@ import TestSupport
         let failed = await waitFor(harness.feature.viewState) { $0.activities.first?.dismiss != nil }
         #expect(failed.activities.first?.feedback == .failed(CoreCopy.changeFailed))
         #expect(failed.activities.first?.dismiss?.id == SummaryActionID.dismiss(activity.id))
-        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss(activity.id)))
+        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss(activity.id)) == .handled)
         #expect(harness.view.activities.isEmpty)
         #expect(cacheRepository(store).registeredActivities().isEmpty)
         await harness.stop()
@@ -256,7 +256,7 @@ import TestSupport
     @Test func refreshWhileOfflineShowsNoConnectionUntilTheClockPasses() async throws {
         let harness = try await Harness(store: try storeHolding(summary2025), status: .offline, api: .test)
         await harness.feature.open()
-        #expect(await harness.feature.tap(actionID: SummaryActionID.refresh))
+        #expect(await harness.feature.tap(actionID: SummaryActionID.refresh) == .handled)
         #expect(harness.view.toast?.message == CoreCopy.noConnection)
         var advanced: Duration = .zero
         while harness.view.toast != nil, advanced < .seconds(60) {
@@ -284,9 +284,9 @@ import TestSupport
     @Test func unknownActionIDsAreRefused() async throws {
         let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: .test)
         await harness.feature.open()
-        #expect(await harness.feature.tap(actionID: "nope") == false)
-        #expect(await harness.feature.tap(actionID: SummaryActionID.share) == false, "nothing to share yet")
-        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss("missing")) == false)
+        #expect(await harness.feature.tap(actionID: "nope") == .notOnScreen)
+        #expect(await harness.feature.tap(actionID: SummaryActionID.share) == .notOnScreen, "nothing to share yet")
+        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss("missing")) == .notOnScreen)
         await harness.stop()
     }
 

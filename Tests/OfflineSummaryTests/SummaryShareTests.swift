@@ -47,7 +47,7 @@ import Testing
                                        share: SummaryShareTarget(folder: onlineFolder, localizer: { localizer("nb") }))
         await online.feature.open()
         await online.feature.waitUntilIdle()
-        #expect(await online.feature.tap(actionID: SummaryActionID.share))
+        #expect(await online.feature.tap(actionID: SummaryActionID.share) == .handled)
         await online.stop()
 
         let offline = try await Harness(store: store, status: .offline, api: .test,
@@ -60,7 +60,7 @@ import Testing
         #expect(output.fileURL.lastPathComponent == name)
         #expect(try Data(contentsOf: onlineFolder.appendingPathComponent(name)) == Data(contentsOf: offlineFolder.appendingPathComponent(name)))
         #expect(output.text == localizer("nb").string(SummaryCopy.shareText(summary2025)))
-        #expect(await offline.feature.tap(actionID: SummaryActionID.closeShare))
+        #expect(await offline.feature.tap(actionID: SummaryActionID.closeShare) == .handled)
         #expect(offline.view.shared == nil)
         await offline.stop()
     }

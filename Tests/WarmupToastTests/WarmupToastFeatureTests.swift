@@ -15,7 +15,7 @@ struct WarmupToastFeatureTests {
         let ticket = coordinator.begin(id: "summary", required: true)
         let shown = await waitFor(feature.viewState) { $0.showsToast }
         #expect(shown.toast == WarmupToastViewState.optimizingToast)
-        #expect(feature.viewNode() == .toast(WarmupToastViewState.optimizingToast))
+        #expect(feature.viewNode == .toast(WarmupToastViewState.optimizingToast))
         ticket.finish()
         let after = await waitFor(feature.viewState) { !$0.showsToast }
         #expect(after.banner == WarmupToastViewState.optimizedBanner)
@@ -80,11 +80,11 @@ struct WarmupToastFeatureTests {
         let fixture = WarmupFixture()
         let coordinator = fixture.coordinator()
         let feature = await fixture.feature(coordinator)
-        #expect(await feature.tap(actionID: WarmupIdentifiers.closeBannerActionID) == false)
+        #expect(await feature.tap(actionID: WarmupToastActionID.closeBanner) == .notOnScreen)
         coordinator.begin(id: "summary", required: true).finish()
         await waitFor(feature.viewState) { $0.showsBanner }
         await waitForSleeper(on: fixture.clock)
-        #expect(await feature.tap(actionID: WarmupIdentifiers.closeBannerActionID))
+        #expect(await feature.tap(actionID: WarmupToastActionID.closeBanner) == .handled)
         #expect(feature.viewState.value == .hidden)
         #expect(await clockHasNoSleepers(fixture.clock))
         await feature.stop()

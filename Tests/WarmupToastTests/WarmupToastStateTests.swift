@@ -70,7 +70,7 @@ struct WarmupToastStateTests {
         #expect(banner.title == Copy("WarmupToast", "banner.optimized.title"))
         #expect(banner.severity == .success)
         #expect(banner.isDismissible)
-        #expect(view.actions.map(\.id) == [WarmupIdentifiers.closeBannerActionID])
+        #expect(view.actions.map(\.id) == [WarmupToastActionID.closeBanner])
         #expect(view.actions.first?.title == Copy("WarmupToast", "banner.close"))
     }
 
@@ -157,11 +157,10 @@ struct WarmupToastStateTests {
         #expect(WarmupToastViewState(state: state).showsBanner)
     }
 
-    @Test func closingTheBannerIsDeclaredWithThePatternTheFlowchartGives() {
-        for (actionID, declared) in WarmupToastFeature.offlinePatterns {
-            // Closing a banner never talks to a server.
-            #expect(OfflinePattern.choose(.noServer) == declared, "\(actionID)")
-        }
-        #expect(WarmupToastFeature.offlinePatterns.keys.sorted() == [WarmupIdentifiers.closeBannerActionID])
+    @Test func closingTheBannerIsTheOnlyActionAndNeedsNoServer() {
+        // The toast has no dismiss control (the story leaves it out); the banner's X is local.
+        #expect(WarmupToastUserAction.allCases == [.closeBanner])
+        #expect(WarmupToastUserAction.closeBanner.answers == .noServer)
+        #expect(WarmupToastUserAction.closeBanner.pattern == .none)
     }
 }

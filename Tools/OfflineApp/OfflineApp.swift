@@ -34,88 +34,6 @@ public struct AppOptions: Sendable {
     }
 }
 
-/// The screens `app open` knows.
-public enum AppRoute: Sendable, Hashable, CustomStringConvertible {
-    /// `summaryCard` is the share card full screen, before sharing: full-screen media, where no toast may show.
-    case products, product(String), cart, orders, summary, summaryCard
-
-    public init?(_ words: [String]) {
-        switch (words.first, words.count) {
-        case ("products", 1): self = .products
-        case ("product", 2): self = .product(words[1])
-        case ("cart", 1): self = .cart
-        case ("orders", 1): self = .orders
-        case ("summary", 1): self = .summary
-        case ("summary", 2) where words[1] == "card": self = .summaryCard
-        default: return nil
-        }
-    }
-
-    /// The screen id the warmup toast checks against its screens without toasts.
-    public var screenID: String {
-        switch self {
-        case .products: "products"
-        case .product: "product"
-        case .cart: "cart"
-        case .orders: "orders"
-        case .summary: "summary"
-        case .summaryCard: "media.fullscreen"
-        }
-    }
-
-    /// Where the warmup toast and its banner never show (WarmupToast's story: full-screen media, passcode).
-    public static let screensWithoutToasts: Set<String> = [AppRoute.summaryCard.screenID, "passcode"]
-
-    public var description: String {
-        switch self {
-        case let .product(id): "product \(id)"
-        case .summaryCard: "summary card"
-        default: screenID
-        }
-    }
-}
-
-/// What the embedded backend does besides answering (`app online|offline`, `app backend …`).
-public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
-    /// Connections are refused: an outage.
-    public var refusing = false
-    /// Data requests are parked unanswered (health checks still answer): work that needs the server stays in progress.
-    public var holding = false
-    /// About this share of requests (health checks included) fail: half by a connection reset, the rest by a 503.
-    public var flakyPercent = 0
-    /// When set, only requests under this path fail (one data endpoint of one user: the rest answers).
-    public var flakyPath: String?
-    /// Every data request is answered 401: the backend no longer accepts the session (health checks still answer).
-    public var revoking = false
-
-    /// The data endpoints `app backend flaky PERCENT ENDPOINT` can single out.
-    public static let endpoints = ["products", "cart", "orders", "summary", "activities"]
-
-    public init() {}
-
-    var faults: FaultConfiguration {
-        if revoking {
-            return FaultConfiguration(errorRate: 1, errorStatus: 401, refuseConnections: refusing, holdResponses: holding, pathPrefixes: ["/v1/"])
-        }
-        let failing = Double(min(max(flakyPercent, 0), 100)) / 100
-        let resets = failing / 2
-        // Errors hit only requests that were not reset: this rate makes the two together `failing`.
-        let errors = resets < 1 ? (failing - resets) / (1 - resets) : 0
-        return FaultConfiguration(errorRate: errors, resetRate: resets, refuseConnections: refusing, holdResponses: holding,
-                                  // While holding, every fault applies to the data API only, so health checks answer.
-                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/"] : nil))
-    }
-
-    public var description: String {
-        var parts: [String] = []
-        if refusing { parts.append("refusing connections") }
-        if holding { parts.append("holding data requests") }
-        if revoking { parts.append("refusing the session (401)") }
-        if flakyPercent > 0 { parts.append("about \(flakyPercent) % of \(flakyPath.map { "requests to \($0)" } ?? "requests") failing") }
-        return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")
-    }
-}
-
 /// Why an `app` command could not run; the message says what to do.
 public struct AppCommandError: Error, Sendable, CustomStringConvertible {
     public var message: String
@@ -131,7 +49,7 @@ public actor OfflineApp {
     public nonisolated let telemetrySink = InMemoryTelemetrySink()
     private let server: ReferenceServer?
     public nonisolated let serverURL: URL
-    private var run: AppRun?
+    private var run: AppComposition?
     private var warmupLaunch: Task<Void, Never>?
     public private(set) var route: AppRoute?
     public private(set) var backend = BackendConditions()
@@ -197,11 +115,11 @@ public actor OfflineApp {
 
     private func launch(user: String) async throws(AppCommandError) {
         lastUser = user
-        let built: AppRun
+        let built: AppComposition
         do {
             built = try await step("opening \(user)'s encrypted store") { () throws(AppCommandError) in
                 do {
-                    return try await AppRun(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
+                    return try await AppComposition(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
                                             network: .wifi, clock: clock, telemetry: telemetry, localizer: options.localizer)
                 } catch { throw AppCommandError("\(error)") }
             }
@@ -250,13 +168,7 @@ public actor OfflineApp {
         // Stop its background work from going on in this process; nothing is flushed or closed on purpose.
         warmupLaunch?.cancel()
         warmupLaunch = nil
-        await run.warmup.stop()
-        await run.products.stop()
-        await run.features.stop()
-        await run.outbox.stop()
-        await run.monitor.stop()
-        // The process of a killed app would take its sockets with it; this one goes on, so its connections close.
-        await run.transport.shutdown()
+        await run.kill()
         self.run = nil
         route = nil
     }
@@ -270,7 +182,7 @@ public actor OfflineApp {
     public var isRunning: Bool { run != nil }
     public var user: String? { run?.user }
 
-    private func current() throws(AppCommandError) -> AppRun {
+    private func current() throws(AppCommandError) -> AppComposition {
         guard let run else { throw AppCommandError("the app is not running: `app relaunch` or `app login ID`") }
         return run
     }
@@ -385,13 +297,13 @@ public actor OfflineApp {
         case let .product(id):
             await run.products.open()
             // The list must be there to pick from; a held backend cannot deliver it, so the cached one is used.
-            if !backend.holding { await run.products.waitUntilSynced() }
-            guard await run.products.tap(actionID: ProductsViewState.productActionPrefix + id) else {
+            if !backend.holding { await run.products.waitUntilIdle() }
+            guard await run.products.tap(actionID: ProductsActionID.product(id)) == .handled else {
                 throw AppCommandError("no product \(id) in the list; `app open products` shows the ids")
             }
-        case .cart: await run.features.commerce.open(.cart)
-        case .orders: await run.features.commerce.open(.orders)
-        case .summary, .summaryCard: await run.features.summary.open()
+        case .cart: await run.commerce.open(.cart)
+        case .orders: await run.commerce.open(.orders)
+        case .summary, .summaryCard: await run.summary.open()
         }
         self.route = route
         await run.warmup.screenOpened(route.screenID)
@@ -401,22 +313,15 @@ public actor OfflineApp {
     /// Taps an action by id on the current screen (the REPL maps a localized title to its id first).
     public func tap(_ actionID: String) async throws(AppCommandError) {
         let run = try current()
-        if await run.warmup.tap(actionID: actionID) { await settle(); return }
+        if await run.warmup.tap(actionID: actionID) == .handled { await settle(); return }
         // "Sign In" belongs to the app, not to a feature: it would present the sign-in flow.
         if actionID == CorePreviews.signInActionID {
             throw AppCommandError("the server refused the session of \(run.user); sign in with `app login ID` (the embedded backend accepts any id)")
         }
-        switch route {
-        case .products?, .product?:
-            guard await run.products.tap(actionID: actionID) else { throw AppCommandError("no action \(actionID) on this screen") }
-        case .cart?, .orders?:
-            await run.features.commerce.tap(actionID)
-        case .summary?:
-            guard await run.features.summary.tap(actionID: actionID) else { throw AppCommandError("no action \(actionID) on this screen") }
-        case .summaryCard?:
-            throw AppCommandError("the card full screen has no actions; `app open summary` to share it")
-        case nil:
-            throw AppCommandError("no action \(actionID) on this screen; `app open …` a screen first")
+        guard let route else { throw AppCommandError("no action \(actionID) on this screen; `app open …` a screen first") }
+        if route == .summaryCard { throw AppCommandError("the card full screen has no actions; `app open summary` to share it") }
+        guard await route.feature(in: run).tap(actionID: actionID) == .handled else {
+            throw AppCommandError("no action \(actionID) on this screen")
         }
         await settle()
     }
@@ -433,7 +338,7 @@ public actor OfflineApp {
     public func call(_ action: ProductCall, productID: String, argument: String) async throws(AppCommandError) -> String {
         let run = try current()
         await run.products.open()
-        if !backend.holding { await run.products.waitUntilSynced() }
+        if !backend.holding { await run.products.waitUntilIdle() }
         do throws(ProductActionError) {
             let outcome: String
             switch action {
@@ -461,27 +366,21 @@ public actor OfflineApp {
 
     public func refresh() async throws(AppCommandError) {
         let run = try current()
-        switch route {
-        case .products?, .product?: await run.products.refresh()
-        case .cart?, .orders?: await run.features.commerce.refresh()
-        case .summary?, .summaryCard?: await run.features.summary.refresh()
-        case nil: throw AppCommandError("no screen to refresh; `app open …` one first")
-        }
+        guard let route else { throw AppCommandError("no screen to refresh; `app open …` one first") }
+        await route.feature(in: run).refresh()
         await settle()
     }
 
     public func lifecycle(_ phase: AppLifecycle) async throws(AppCommandError) {
         let run = try current()
-        await run.warmup.lifecycle(phase)
-        await run.products.lifecycle(phase)
-        await run.features.lifecycle(phase)
+        for feature in run.features { await feature.lifecycle(phase) }
         await settle()
     }
 
     public func advance(seconds: Double) async {
         await clock.advance(by: .milliseconds(Int64(seconds * 1000)))
         // "Last updated" and staleness read `now`; tell the summary time moved.
-        await run?.features.summary.timeChanged()
+        await run?.summary.timeChanged()
         await settle()
     }
 
@@ -489,7 +388,7 @@ public actor OfflineApp {
     public func registerActivity() async throws(AppCommandError) -> String {
         let run = try current()
         do {
-            let activity = try await run.features.summary.registerActivity()
+            let activity = try await run.summary.registerActivity()
             await settle()
             let queued = await run.outbox.pending.count
             return "\(activity.kind) (\(activity.id)); \(queued == 0 ? "synced" : "\(queued) write(s) waiting in the outbox")"
@@ -503,35 +402,18 @@ public actor OfflineApp {
     /// The screen as the user sees it: the offline indicator, the screen's content, and the warmup toast or banner.
     public func screen() async -> ViewNode {
         guard let run else { return .text(CoreCopy.loading) }
-        var nodes: [ViewNode] = []
-        switch route {
-        // A phone shows a screenful; the REPL draws the first 50 rows of a long list.
-        case .products?, .product?: nodes.append(run.products.viewState.value.viewNode(maxRows: 50))
-        case .cart?, .orders?: nodes.append(run.features.commerce.viewNode())
-        case .summary?: nodes.append(run.features.summary.viewNode())
-        case .summaryCard?:
-            // Full-screen media: the card alone, without the screen's indicator and actions (no card yet: the summary screen).
-            nodes.append(run.features.summary.viewState.value.content?.card.viewNode ?? run.features.summary.viewNode())
-        case nil: break
+        let content: [ViewNode] = switch route {
+        // Full-screen media: the card alone, without the screen's indicator and actions (no card yet: the summary screen).
+        case .summaryCard?: [run.summary.viewState.value.content?.card.viewNode ?? run.summary.viewNode]
+        case let route?: [route.feature(in: run).viewNode]
+        case nil: []
         }
-        let content = ViewNode.stack(nodes)
-        return run.warmup.viewState.value.node(over: content)
+        return run.warmup.viewState.value.node(over: .stack(content))
     }
 
     /// The action ids on the current screen with their titles (the REPL matches `app tap TITLE` against them).
     public func actions() async -> [Action] {
-        let node = await screen()
-        return Self.actions(in: node) + (run?.warmup.viewState.value.actions ?? [])
-    }
-
-    static func actions(in node: ViewNode) -> [Action] {
-        switch node {
-        case let .actions(actions): actions
-        case let .stack(children), let .row(children, _): children.flatMap(actions(in:))
-        case let .banner(banner): [banner.action].compactMap { $0 }
-        case let .empty(empty): [empty.action].compactMap { $0 }
-        default: []
-        }
+        await screen().actions + (run?.warmup.viewState.value.actions ?? [])
     }
 
     /// Lets the work a command started finish: syncs, reads, the warmup session, the outbox while online.
@@ -544,8 +426,9 @@ public actor OfflineApp {
             return
         }
         for _ in 0..<3 {
-            await step("the products sync") { () async in await run.products.waitUntilSynced() }
-            await step("the cart, orders and summary loads") { () async in await run.features.waitUntilIdle() }
+            for feature in run.features {
+                await step("the \(type(of: feature).featureID) feature's work") { () async in await feature.waitUntilIdle() }
+            }
             if let warmupLaunch, run.monitor.status.value == .online {
                 let pending = "\(run.coordinator.snapshot.pendingRequired) subtask(s) pending"
                 await step("the warmup session (\(pending))") { () async in await warmupLaunch.value }
@@ -561,7 +444,7 @@ public actor OfflineApp {
 
     /// Until the launch's session is in progress (or the launch decided nothing needs warming) and the toast feature
     /// has heard the current phase; polled, since the session's requests wait at the backend. At most 3 s.
-    private func waitUntilWarmupShown(_ run: AppRun) async {
+    private func waitUntilWarmupShown(_ run: AppComposition) async {
         for _ in 0..<600 {
             let phase = run.coordinator.state.value
             let decided = phase == .inProgress || run.warmupLaunchEnded.withLock { $0 }

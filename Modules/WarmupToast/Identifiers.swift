@@ -16,10 +16,9 @@ public enum WarmupIdentifiers {
     /// The subtask the coordinator opens around the launch plan's `warm`.
     public static let launchSubtask = "warmup.launch"
 
-    /// View ids: the toast, the success banner and the banner's X (for `app tap`, tests and telemetry).
+    /// View ids: the toast and the success banner (tests and telemetry; the banner's X is `WarmupToastActionID.closeBanner`).
     public static let toastID = "warmup.toast"
     public static let bannerID = "warmup.optimized"
-    public static let closeBannerActionID = "warmup.banner.close"
 
     public static let stateKeys = [stateKey]
     public static let telemetryEvents = [startedEvent, completedEvent, failedEvent]

@@ -4,14 +4,14 @@ public import Foundation
 /// The warmup toast, running on the shared `FeatureRuntime`: follows the coordinator's phase, the app's lifecycle and
 /// the screen the user is on; the banner's timer runs on the injected clock. The same code serves iOS and Android; the
 /// platform only draws `viewState` and reports events.
-public final class WarmupToastFeature: Sendable {
+public final class WarmupToastFeature: AppFeature {
+    public typealias UserAction = WarmupToastUserAction
+    public static let featureID = "warmup"
+
     /// What to draw; subscribers hear only real changes (one show and one hide per session).
     public nonisolated let viewState: StateCell<WarmupToastViewState>
     public let coordinator: CacheWarmupCoordinator
     private let runtime: FeatureRuntime<WarmupToastState, WarmupToastViewState>
-
-    /// Every user action of the feature with its offline pattern: closing the banner never involves the server.
-    public static let offlinePatterns: [String: OfflinePattern] = [WarmupIdentifiers.closeBannerActionID: .none]
 
     public init(coordinator: CacheWarmupCoordinator, configuration: WarmupToastConfiguration = WarmupToastConfiguration(),
                 time: TimeSource) {
@@ -38,13 +38,24 @@ public final class WarmupToastFeature: Sendable {
     /// The user navigated to a screen; screens in `screensWithoutToasts` hide the toast while open.
     public func screenOpened(_ id: String) async { await send(.screenOpened(id)) }
 
-    /// Taps the action with this id (the banner's X); returns false when no such action is on screen.
+    /// Taps the action with this id (the banner's X).
     @discardableResult
-    public func tap(actionID: String) async -> Bool {
-        guard viewState.value.actions.contains(where: { $0.id == actionID }) else { return false }
-        if actionID == WarmupIdentifiers.closeBannerActionID { await send(.closeBannerTapped) }
-        return true
+    public func tap(actionID: String) async -> TapResult {
+        guard viewState.value.actions.contains(where: { $0.id == actionID }) else { return .notOnScreen }
+        if actionID == WarmupToastActionID.closeBanner { await send(.closeBannerTapped) }
+        return .handled
     }
+
+    /// The toast fills no cache: it shows the session that does.
+    public var needsWarming: Bool { false }
+
+    public func prefetch(reportingTo warmup: any CacheWarmupPort) async throws {}
+
+    /// The toast shows a session; it has nothing of its own to refresh.
+    public func refresh() async {}
+
+    /// Waits until the runtime has nothing under way (the banner's timer excluded).
+    public func waitUntilIdle() async { await runtime.waitUntilIdle() }
 
     /// The session phase this feature has heard so far (it follows the coordinator's `state` asynchronously).
     public var phase: WarmupPhase { get async { await runtime.state.phase } }
@@ -52,9 +63,10 @@ public final class WarmupToastFeature: Sendable {
     /// How many times `viewState` has changed: what the UI redraws for.
     public var publishedChanges: Int { get async { await runtime.publishedChanges } }
 
-    /// The overlay as plain data for the REPL; nil when nothing is shown.
-    public func viewNode() -> ViewNode? { viewState.value.node }
+    /// The overlay (toast, banner) as plain data, an empty stack when nothing shows. It floats over the screen: draw it
+    /// with `viewState.value.node(over:)`.
+    public var viewNode: ViewNode { viewState.value.node ?? .stack([]) }
 
     /// Feeds one event to the state machine.
-    public func send(_ event: WarmupToastState.Event) async { await runtime.send(event) }
+    public func send(_ event: WarmupToastEvent) async { await runtime.send(event) }
 }

@@ -35,7 +35,7 @@ public struct WarmupToastViewState: Sendable, Hashable {
     )
 
     /// The banner's X: `WarmupToastFeature.tap(actionID:)` takes this id; screen readers read its title.
-    public static let closeBannerAction = Action(id: WarmupIdentifiers.closeBannerActionID, title: WarmupToastCopy.closeBanner)
+    public static let closeBannerAction = Action(id: WarmupToastActionID.closeBanner, title: WarmupToastCopy.closeBanner)
 
     /// What a person can tap right now.
     public var actions: [Action] {

@@ -1,7 +1,6 @@
 import Connectivity
 import Core
 import Foundation
-import Logging
 import OfflineCommerce
 import OfflineProducts
 import OfflineSummary
@@ -10,10 +9,13 @@ import SecureStore
 import Synchronization
 import WarmupToast
 
-/// Everything one launch of the app builds for one user: the encrypted store, the connectivity signal, the HTTP
-/// client, the outbox, the warmup session and the four features. `app kill` drops a run without stopping anything
-/// (what the store holds is what a killed process leaves); `app relaunch` builds a new one on the same folder.
-final class AppRun: Sendable {
+/// The composition root: everything one launch of the app builds for one user, and the only place that builds live
+/// dependencies. One encrypted store, one connectivity signal, one HTTP transport, one outbox, one warmup session, and
+/// the four features, which the app then drives through their one surface (`AppFeature`).
+///
+/// `app kill` drops a composition without a clean shutdown (what the store holds is what a killed process leaves);
+/// `app relaunch` builds a new one on the same folder.
+final class AppComposition: Sendable {
     let user: String
     let store: SecureStore
     let vault: SecureVault
@@ -27,14 +29,22 @@ final class AppRun: Sendable {
     let coordinator: CacheWarmupCoordinator
     let warmup: WarmupToastFeature
     let products: ProductsFeature
-    let features: FeatureSet
+    let commerce: CommerceFeature
+    let summary: SummaryFeature
+    /// Every feature, in the order they start. What the app does to all of them alike (start, lifecycle, warming,
+    /// idling, stopping), it does through this list.
+    let features: [any AppFeature]
+    /// Where this user's shared summary cards go: their own private folder under the data folder (0700, files 0600;
+    /// the cards hold figures in clear, outside the encrypted store), removed when they log out.
+    let shareFolder: URL
     /// Set when the launch's warmup decision and session (if any) have ended.
     let warmupLaunchEnded = Mutex(false)
 
     init(user: String, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock, telemetry: Telemetry,
          localizer: (@Sendable () -> Localizer)?) async throws {
         self.user = user
-        shareFolder = Self.shareFolder(for: user, in: dataDirectory)
+        let shareFolder = Self.shareFolder(for: user, in: dataDirectory)
+        self.shareFolder = shareFolder
         let folder = dataDirectory.appendingPathComponent("store", isDirectory: true)
         store = try SecureStore(folder: folder, keyProvider: FileKeyProvider(folder: folder), telemetry: telemetry, now: { clock.now })
         vault = store.vault(for: user)
@@ -62,44 +72,43 @@ final class AppRun: Sendable {
         outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(3)), status: monitor.status, time: .live, telemetry: telemetry,
                         idempotencyKeys: keys)
         let time = clock.time
-        products = ProductsFeature(store: vault, api: .live(client: client, user: user), connectivity: monitor.status, time: time,
-                                   telemetry: telemetry, idempotencyKeys: keys)
-        features = FeatureSet(vault: vault, client: client, user: user, outbox: outbox, status: monitor.status, time: time, telemetry: telemetry,
-                              idempotencyKeys: keys,
-                              shareFolder: shareFolder,
-                              localizer: localizer)
-        let products = products
-        let features = features
         let status = monitor.status
+        products = ProductsFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time,
+                                   telemetry: telemetry, idempotencyKeys: keys)
+        commerce = CommerceFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time,
+                                   telemetry: telemetry, idempotencyKeys: keys)
+        // The annual summary is the last complete year's.
+        let year = Calendar(identifier: .gregorian).component(.year, from: time.now()) - 1
+        summary = SummaryFeature(store: vault, api: .live(client: client, user: user), outbox: outbox, connectivity: status,
+                                 time: time, year: year, telemetry: telemetry,
+                                 share: localizer.map { SummaryShareTarget(folder: shareFolder, localizer: $0) })
+        // The warmup session asks every feature whether it needs warming and runs each one's prefetch as its subtasks:
+        // the toast shows once for all of them, and a prefetch that could not fill its cache fails the session (no
+        // success banner, no error toast). Warming needs the network: offline there is nothing to show a toast for.
+        let warmed: [any AppFeature] = [products, commerce, summary]
         let plan = CacheWarmupPlan(
-            // Warming needs the network: offline there is nothing to show a toast for (the features sync on reconnect).
-            isWarmingNeeded: { status.value == .online && (products.products.cachedCatalog() == nil || features.needsWarming()) },
+            isWarmingNeeded: { status.value == .online && warmed.contains { $0.needsWarming } },
             warm: { port in
-                // Each feature's prefetch is one subtask of the same session: the toast shows once for all of them,
-                // and a prefetch that could not fill its cache fails the session (no success banner, no error toast).
-                async let productsDone: Void = port.perform(id: "products") {
-                    guard await products.prefetch() else { throw PrefetchFailed(feature: "products") }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for feature in warmed { group.addTask { try await feature.prefetch(reportingTo: port) } }
+                    try await group.waitForAll()
                 }
-                async let rest: Void = features.prefetch(port)
-                _ = try await (productsDone, rest)
             })
         coordinator = CacheWarmupCoordinator(plan: plan, store: vault, time: time, telemetry: telemetry)
         warmup = WarmupToastFeature(coordinator: coordinator,
                                     configuration: WarmupToastConfiguration(screensWithoutToasts: AppRoute.screensWithoutToasts), time: time)
+        features = [warmup, products, commerce, summary]
     }
 
-    /// Starts the signal, the outbox and the features; the app then runs the warmup session's launch.
+    /// Starts the signal, the outbox and every feature; the app then runs the warmup session's launch.
     func launch() async throws {
         try await monitor.start()
         try await outbox.start()
-        await warmup.start()
-        await products.lifecycle(.launched)
-        await features.launched()
+        for feature in features {
+            await feature.start()
+            await feature.lifecycle(.launched)
+        }
     }
-
-    /// Where this user's shared summary cards go: their own private folder under the data folder (0700, files 0600;
-    /// the cards hold figures in clear, outside the encrypted store), removed when they log out.
-    let shareFolder: URL
 
     static func shareFolder(for user: String, in dataDirectory: URL) -> URL {
         let name = user.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? user
@@ -111,14 +120,23 @@ final class AppRun: Sendable {
         try? FileManager.default.removeItem(at: shareFolder)
     }
 
-    /// A clean shutdown (logout, quit): stops tasks, closes the store.
-    func shutDown() async {
-        await warmup.stop()
-        await products.stop()
-        await features.stop()
+    /// Stops every task of the run and closes its connections; the store stays as it is.
+    private func stopAll() async {
+        for feature in features { await feature.stop() }
         await outbox.stop()
         await monitor.stop()
+        // Even a killed run's connections close: a killed process would take its sockets with it; this one goes on.
         await transport.shutdown()
+    }
+
+    /// A clean shutdown (logout, quit): stops tasks, closes the store.
+    func shutDown() async {
+        await stopAll()
         store.close()
+    }
+
+    /// No clean shutdown: background work stops so it does not go on in this process; nothing is flushed or closed.
+    func kill() async {
+        await stopAll()
     }
 }

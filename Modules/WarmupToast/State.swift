@@ -37,15 +37,7 @@ public struct WarmupToastState: StateMachine, Hashable {
         case shown(timer: Int)
     }
 
-    public enum Event: Sendable, Hashable {
-        /// The phase the session already had when the app started watching it (see `adopt`).
-        case adopted(WarmupPhase)
-        case phaseChanged(WarmupPhase)
-        case lifecycle(AppLifecycle)
-        case screenOpened(String)
-        case closeBannerTapped
-        case bannerTimerFired(timer: Int)
-    }
+    public typealias Event = WarmupToastEvent
 
     /// The toast needs no work of its own: its only effect is the banner's timer, which the runtime runs.
     public typealias Work = Never
@@ -124,4 +116,15 @@ public struct WarmupToastState: StateMachine, Hashable {
         banner = next
         return wasShown ? [.cancelTimer(id: Self.bannerTimerID)] : []
     }
+}
+
+/// Something that happened to the toast: the session, the app, the screen, the user, its timer.
+public enum WarmupToastEvent: Sendable, Hashable {
+    /// The phase the session already had when the app started watching it (see `adopt`).
+    case adopted(WarmupPhase)
+    case phaseChanged(WarmupPhase)
+    case lifecycle(AppLifecycle)
+    case screenOpened(String)
+    case closeBannerTapped
+    case bannerTimerFired(timer: Int)
 }

@@ -1,0 +1,98 @@
+/// The one surface every feature module offers the app. The composition root keeps a list of `any AppFeature` and
+/// loops over it for everything that is the same for all of them (start, lifecycle, warming, idling, stopping);
+/// only what is truly a feature's own (which screen to open, a form's text) is called by name.
+///
+/// A feature runs on `FeatureRuntime`: its `Feature.swift` is the performer of its machine's work plus this surface.
+public protocol AppFeature: AnyObject, Sendable {
+    /// Every action a person can take in the feature, each declared with its offline pattern.
+    associatedtype UserAction: OfflineUserAction
+
+    /// A stable, lower-case name ("products", "commerce"): the id of its warmup subtask, its telemetry prefix.
+    static var featureID: String { get }
+
+    /// Starts following what the feature follows (the connection, the outbox, a session). Calling it again does nothing.
+    func start() async
+
+    /// Stops following, cancels timers and work under way. The feature is not used afterwards.
+    func stop() async
+
+    /// The app moved through its lifecycle (launched, foregrounded, backgrounded, terminated).
+    func lifecycle(_ phase: AppLifecycle) async
+
+    /// True while some cache the feature shows offline has never been filled: the app's warmup session runs for it.
+    var needsWarming: Bool { get }
+
+    /// Fills the feature's caches as subtasks of the app's warmup session ("Optimizing your experience"). Throws when
+    /// the cache could not be filled, which fails the session (its toast goes; no error toast shows).
+    func prefetch(reportingTo warmup: any CacheWarmupPort) async throws
+
+    /// Pull to refresh: what the feature shows is read again from the server (offline it says why it cannot).
+    func refresh() async
+
+    /// What the feature shows now, as plain data to render in any locale.
+    var viewNode: ViewNode { get }
+
+    /// A tap on anything the feature shows, by its action id (`app tap ID`). A disabled action shows its reason,
+    /// which is handling it too.
+    @discardableResult
+    func tap(actionID: String) async -> TapResult
+
+    /// Waits until no work the feature started is under way (timers excluded).
+    func waitUntilIdle() async
+}
+
+/// What became of a tap.
+public enum TapResult: Sendable, Hashable {
+    /// The feature took it (ran it, or showed why it cannot run now).
+    case handled
+    /// Nothing the feature shows has that id.
+    case notOnScreen
+}
+
+/// A user action, declared once with the offline guide's flowchart answers and the pattern the team chose for it.
+/// `OfflinePattern.choose(answers)` must give `pattern`; one shared test checks every feature's declarations.
+public protocol OfflineUserAction: CaseIterable, Sendable, Hashable {
+    /// The flowchart's answers for this action.
+    var answers: OfflinePattern.Answers { get }
+    /// The declared pattern.
+    var pattern: OfflinePattern { get }
+}
+
+/// One declared action of one feature, for checks across features.
+public struct DeclaredAction: Sendable, Hashable, CustomStringConvertible {
+    public var featureID: String
+    public var name: String
+    public var answers: OfflinePattern.Answers
+    public var pattern: OfflinePattern
+
+    public var description: String { "\(featureID).\(name)" }
+}
+
+extension AppFeature {
+    /// Every user action of the feature with its answers and pattern.
+    public static var declaredActions: [DeclaredAction] {
+        UserAction.allCases.map {
+            DeclaredAction(featureID: featureID, name: String(describing: $0), answers: $0.answers, pattern: $0.pattern)
+        }
+    }
+}
+
+/// A feature's prefetch left its cache unfilled: the warmup session fails with it.
+public struct PrefetchFailed: Error, Sendable, CustomStringConvertible {
+    public var featureID: String
+    public init(featureID: String) { self.featureID = featureID }
+    public var description: String { "prefetching \(featureID) did not fill its cache" }
+}
+
+extension ViewNode {
+    /// Every action this node offers, depth first: buttons, a banner's and an empty state's action.
+    public var actions: [Action] {
+        switch self {
+        case let .actions(actions): actions
+        case let .stack(children), let .row(children, _): children.flatMap(\.actions)
+        case let .banner(banner): [banner.action].compactMap { $0 }
+        case let .empty(empty): [empty.action].compactMap { $0 }
+        default: []
+        }
+    }
+}

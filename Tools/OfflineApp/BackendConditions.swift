@@ -1,0 +1,42 @@
+import ReferenceServer
+
+/// What the embedded backend does besides answering (`app online|offline`, `app backend …`).
+public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
+    /// Connections are refused: an outage.
+    public var refusing = false
+    /// Data requests are parked unanswered (health checks still answer): work that needs the server stays in progress.
+    public var holding = false
+    /// About this share of requests (health checks included) fail: half by a connection reset, the rest by a 503.
+    public var flakyPercent = 0
+    /// When set, only requests under this path fail (one data endpoint of one user: the rest answers).
+    public var flakyPath: String?
+    /// Every data request is answered 401: the backend no longer accepts the session (health checks still answer).
+    public var revoking = false
+
+    /// The data endpoints `app backend flaky PERCENT ENDPOINT` can single out.
+    public static let endpoints = ["products", "cart", "orders", "summary", "activities"]
+
+    public init() {}
+
+    var faults: FaultConfiguration {
+        if revoking {
+            return FaultConfiguration(errorRate: 1, errorStatus: 401, refuseConnections: refusing, holdResponses: holding, pathPrefixes: ["/v1/"])
+        }
+        let failing = Double(min(max(flakyPercent, 0), 100)) / 100
+        let resets = failing / 2
+        // Errors hit only requests that were not reset: this rate makes the two together `failing`.
+        let errors = resets < 1 ? (failing - resets) / (1 - resets) : 0
+        return FaultConfiguration(errorRate: errors, resetRate: resets, refuseConnections: refusing, holdResponses: holding,
+                                  // While holding, every fault applies to the data API only, so health checks answer.
+                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/"] : nil))
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if refusing { parts.append("refusing connections") }
+        if holding { parts.append("holding data requests") }
+        if revoking { parts.append("refusing the session (401)") }
+        if flakyPercent > 0 { parts.append("about \(flakyPercent) % of \(flakyPath.map { "requests to \($0)" } ?? "requests") failing") }
+        return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")
+    }
+}
