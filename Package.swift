@@ -280,6 +280,12 @@ let package = Package(
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts")),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "TestSupport"]),
+        // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
+        // hold for every feature at once through their one surface.
+        tests("OfflineApp", dependencies: [
+            "OfflineApp", "Core", "Connectivity", "ReferenceServer", "TestSupport",
+            "WarmupToast", "OfflineProducts", "OfflineCommerce", "OfflineSummary",
+        ]),
         .testTarget(
             name: "ArchitectureTests",
             path: "Tests/ArchitectureTests",

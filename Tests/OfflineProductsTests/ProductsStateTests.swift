@@ -32,6 +32,26 @@ import Testing
         #expect(view.list.content?.lastUpdated == CoreCopy.lastUpdated(cached.savedAt))
     }
 
+    @Test func aLaunchOfflineSyncsWhenTheConnectionReturnsWithoutAnIndicatorForAScreenNeverOpened() {
+        var state = ProductsState()
+        #expect(state.handle(.connectivityChanged(.offline), now: .distantPast).isEmpty)
+        #expect(state.handle(.lifecycle(.launched), now: .distantPast).isEmpty, "offline: the sync waits for the connection")
+        #expect(!state.showsOfflineData, "nothing was on screen while offline")
+        #expect(state.handle(.connectivityChanged(.online), now: .distantPast).contains(.perform(.sync(.foreground))))
+        _ = state.handle(.opened(cached), now: .distantPast)
+        #expect(view(state).offlineIndicator == nil)
+    }
+
+    @Test func aScreenOpenedOfflineKeepsItsIndicatorUntilFreshDataArrives() {
+        var state = ProductsState()
+        _ = state.handle(.connectivityChanged(.offline), now: .distantPast)
+        _ = state.handle(.opened(cached), now: .distantPast)
+        _ = state.handle(.connectivityChanged(.online), now: .distantPast)
+        #expect(view(state).offlineIndicator != nil, "the data on screen is still the offline copy")
+        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
+        #expect(view(state).offlineIndicator == nil)
+    }
+
     @Test func noOfflineIndicatorWhileTheConnectionIsUnknownOrOnline() {
         for status in [ConnectivityStatus.unknown, .online] {
             let (state, _) = opened(cached, status)

@@ -34,6 +34,9 @@ final class AppComposition: Sendable {
     /// Every feature, in the order they start. What the app does to all of them alike (start, lifecycle, warming,
     /// idling, stopping), it does through this list.
     let features: [any AppFeature]
+    /// The feature types the app is made of: checks that hold for every feature (their actions' offline patterns)
+    /// loop over these. A fifth feature is added here and to `features`.
+    static let featureTypes: [any AppFeature.Type] = [WarmupToastFeature.self, ProductsFeature.self, CommerceFeature.self, SummaryFeature.self]
     /// Where this user's shared summary cards go: their own private folder under the data folder (0700, files 0600;
     /// the cards hold figures in clear, outside the encrypted store), removed when they log out.
     let shareFolder: URL

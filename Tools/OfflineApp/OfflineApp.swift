@@ -274,6 +274,8 @@ public actor OfflineApp {
     }
 
     public var status: ConnectivityStatus { run?.monitor.status.value ?? .unknown }
+    /// The features of the running app, by `featureID`, in the order they start (empty when not running).
+    var featureIDs: [String] { run?.features.map { type(of: $0).featureID } ?? [] }
     public var network: NetworkPath? { run?.path.path.value }
 
     private func waitForStatus(timeout: Duration, _ condition: @escaping @Sendable (ConnectivityStatus) -> Bool) async {

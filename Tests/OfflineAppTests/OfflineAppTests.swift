@@ -1,0 +1,88 @@
+import Connectivity
+import Core
+import Foundation
+@testable import OfflineApp
+import OfflineCommerce
+import OfflineProducts
+import Testing
+
+/// The composition root driven in process, as the REPL drives it: the embedded reference backend on 127.0.0.1, a real
+/// encrypted store in a temporary folder, the live monitor, transport, outbox and the four features.
+@Suite struct OfflineAppTests {
+    /// Runs `body` with an app launched for user1 on a fresh folder; shuts it down (and the backend) afterwards.
+    static func withApp(_ body: (OfflineApp) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1"))
+        do { try await body(app) } catch {
+            await app.shutDown()
+            throw error
+        }
+        await app.shutDown()
+    }
+
+    /// The product names the screen lists.
+    static func listedNames(_ node: ViewNode) -> [String] {
+        node.descendants.compactMap { if case let .verbatim(text, .heading) = $0 { text } else { nil } }
+    }
+
+    static func showsOfflineIndicator(_ node: ViewNode) -> Bool {
+        node.descendants.contains { if case let .banner(banner) = $0 { banner.title == CoreCopy.offlineIndicatorTitle } else { false } }
+    }
+
+    @Test func aLaunchOnlineRunsEveryFeatureFromOneListAndWarmsTheirCachesInOneSession() async throws {
+        try await Self.withApp { app in
+            #expect(await app.featureIDs == ["warmup", "products", "commerce", "summary"])
+            #expect(await app.status == .online)
+            let warmup = try #require(await app.warmupSnapshot)
+            #expect(warmup.phase == .completed)
+            // One session: its launch subtask plus one per feature that fills a cache.
+            #expect(warmup.subtasks == 4 && warmup.pendingRequired == 0)
+            try await app.open(.products)
+            #expect(Self.listedNames(await app.screen()).count == 12, "the embedded backend seeds 12 products")
+            try await app.open(.cart)
+            #expect(await app.actions().map(\.id).contains("checkout"))
+        }
+    }
+
+    @Test func offlineAnOnlineOnlyCallIsRefusedWithTheIndicatorShownAndNothingReachesTheBackend() async throws {
+        try await Self.withApp { app in
+            try await app.open(.products)
+            try await app.setBackendReachable(false)
+            #expect(await app.status == .offline)
+            #expect(Self.showsOfflineIndicator(await app.screen()))
+            let before = await app.backendRequests ?? [:]
+            await #expect(throws: AppCommandError.self) {
+                try await app.call(.raiseServiceRequest, productID: "user1-p1", argument: "It rattles")
+            }
+            let after = await app.backendRequests ?? [:]
+            #expect(after.filter { $0.key.hasPrefix("POST") } == before.filter { $0.key.hasPrefix("POST") }, "BR-001: nothing sent")
+        }
+    }
+
+    @Test func aKilledAppRelaunchedOfflineShowsWhatTheStoreCommitted() async throws {
+        try await Self.withApp { app in
+            try await app.open(.products)
+            try await app.setBackendReachable(false)
+            await app.kill()
+            #expect(await !app.isRunning)
+            try await app.relaunch()
+            #expect(await app.status == .offline)
+            try await app.open(.products)
+            #expect(Self.listedNames(await app.screen()).count == 12, "the cached list, offline")
+            try await app.open(.product("user1-p1"))
+            #expect(await app.actions().map(\.id).contains(ProductAction.raiseServiceRequest.id))
+            #expect(Self.showsOfflineIndicator(await app.screen()))
+        }
+    }
+
+    @Test func aTapOnNothingOnScreenSaysWhatToDo() async throws {
+        try await Self.withApp { app in
+            await #expect { try await app.tap("nope") } throws: { "\($0)".contains("`app open …` a screen first") }
+            try await app.open(.cart)
+            await #expect { try await app.tap("nope") } throws: { "\($0)" == "no action nope on this screen" }
+            try await app.open(.orders)
+            try await app.tap(CommerceActionID.trackOrder("user1-o2"))
+        }
+    }
+}
