@@ -21,6 +21,16 @@ func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [St
     )
 }
 
+/// A feature's live adapter: `Modules/<feature>/Live`, target `<feature>Live`, over Connectivity's HTTP client.
+func liveAdapter(_ feature: String) -> Target {
+    .target(
+        name: "\(feature)Live",
+        dependencies: [.target(name: feature), "Core", "Connectivity"],
+        path: "Modules/\(feature)/Live",
+        swiftSettings: swiftSettings
+    )
+}
+
 /// The test target of a module: `Tests/<name>Tests`.
 func tests(_ name: String, dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
     .testTarget(
@@ -43,7 +53,7 @@ let localizationFolders: [String] = {
 /// What a feature's tests use: the feature, the shared modules, the real backend and store, the catalogs, a test clock.
 func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
     [
-        .target(name: feature), "Core", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport",
+        .target(name: feature), "Core", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
     ]
 }
@@ -56,6 +66,7 @@ let package = Package(
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "SecureStore", targets: ["SecureStore"]),
+        .library(name: "OfflinePatterns", targets: ["OfflinePatterns"]),
         .library(name: "Connectivity", targets: ["Connectivity"]),
         .library(name: "WarmupToast", targets: ["WarmupToast"]),
         .library(name: "OfflineSummary", targets: ["OfflineSummary"]),
@@ -97,6 +108,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Strings/README.md"]),
 
+        // The offline patterns features program against, with no network code: the durable outbox, cached resources
+        // read stale-while-revalidate, the blocking patterns. What they send through are Core's ports.
+        module("OfflinePatterns", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
+
+        // The live adapters, imported only by composition roots (and tests): the connectivity monitor and its path
+        // monitors and probe, the fail-fast HTTP client and its transports, the outbox's live transport.
         .systemLibrary(name: "CNetlink", path: "Modules/CNetlink"),
         module("Connectivity", dependencies: [
             "Core",
@@ -115,14 +132,19 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // MARK: - Feature modules (each imports only Core, Connectivity, SecureStore; never one another)
+        // MARK: - Feature modules (each imports only Core and OfflinePatterns; never one another)
 
         // The warmup session needs only Core's ports (the app injects the network and store behind them); keeping it
         // that light keeps `l10n`, whose linter reads `WarmupIdentifiers`, free of the network and database stacks.
         module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
-        module("OfflineSummary", dependencies: ["Core", "Connectivity", "SecureStore"]),
-        module("OfflineCommerce", dependencies: ["Core", "Connectivity", "SecureStore"]),
-        module("OfflineProducts", dependencies: ["Core", "Connectivity", "SecureStore"]),
+        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
+        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
+        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
+        // Each feature's live API (`…API.live(client:user:)` over Connectivity's HTTP client), in the feature's own
+        // `Live/` folder: only composition roots and tests import these.
+        liveAdapter("OfflineSummary"),
+        liveAdapter("OfflineCommerce"),
+        liveAdapter("OfflineProducts"),
 
         // MARK: - Localization (data: the catalogs, and the accessor that loads them)
 
@@ -161,8 +183,9 @@ let package = Package(
         .target(
             name: "OfflineApp",
             dependencies: [
-                "Core", "Connectivity", "SecureStore", "ReferenceServer",
+                "Core", "OfflinePatterns", "Connectivity", "SecureStore", "ReferenceServer",
                 "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts",
+                "OfflineSummaryLive", "OfflineCommerceLive", "OfflineProductsLive",
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/OfflineApp",
@@ -205,7 +228,8 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp",
+                "Core", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineApp",
+                "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProductsLive", "OfflineSummaryLive", "OfflineCommerceLive",
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
                 "l10n", "L10nREPLTool",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
@@ -249,7 +273,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "OutboxTorture",
-            dependencies: ["Core", "Connectivity", "SecureStore"],
+            dependencies: ["Core", "OfflinePatterns", "Connectivity", "SecureStore"],
             path: "Tools/OutboxTorture",
             swiftSettings: swiftSettings
         ),
@@ -266,7 +290,7 @@ let package = Package(
         tests("Localization", dependencies: ["Localization", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
-            "Connectivity", "Core", "ReferenceServer", "TestSupport",
+            "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "TestSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
             // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
@@ -275,9 +299,9 @@ let package = Package(
         ]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
-        tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary")),
-        tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce")),
-        tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts")),
+        tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),
+        tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
+        tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that

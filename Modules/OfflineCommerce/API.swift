@@ -1,6 +1,5 @@
-public import Connectivity
-import Foundation
-import Core
+public import Foundation
+public import Core
 
 /// A change to the customer's profile (`POST /v1/users/{user}/profile`). Sent, never stored.
 public struct ProfileChange: Sendable, Hashable {
@@ -47,45 +46,6 @@ public struct CommerceAPI: Sendable {
 }
 
 extension CommerceAPI {
-    /// The reference backend's endpoints for `user`, through `client` (which adds the bearer token and
-    /// fails at once while offline).
-    ///
-    /// - Parameter readTimeout: reads fail fast: a screen keeps its cached view rather than wait for a
-    ///   slow network (item 6). Writes use the client's own timeout.
-    public static func live(client: HTTPClient, user: String, readTimeout: Duration = .seconds(5)) -> CommerceAPI {
-        let userPath = Endpoint("v1", "users", user)
-        return CommerceAPI(
-            fetchCart: { () throws(HTTPClientError) in
-                let data = try await client.send(method: "GET", path: userPath.appending("cart"), body: nil, idempotencyKey: nil,
-                                                 timeout: readTimeout).body
-                return try WireFormat.decode(WireCart.self, from: data).model()
-            },
-            fetchOrders: { () throws(HTTPClientError) in
-                let data = try await client.send(method: "GET", path: userPath.appending("orders"), body: nil, idempotencyKey: nil,
-                                                 timeout: readTimeout).body
-                return try WireFormat.decode(WireOrderList.self, from: data).model()
-            },
-            updateQuantity: { (itemID, quantity, key) throws(HTTPClientError) in
-                let cart: WireCart = try await client.post(userPath.appending("cart", "items", itemID, "quantity"),
-                                                           body: WireQuantity(quantity: quantity), idempotencyKey: key)
-                return try cart.model()
-            },
-            placeOrder: { key throws(HTTPClientError) in
-                let order: WireOrder = try await client.post(userPath.appending("orders"), body: WireEmpty(), idempotencyKey: key)
-                return try order.model()
-            },
-            rateOrder: { (orderID, stars, key) throws(HTTPClientError) in
-                let order: WireOrder = try await client.post(userPath.appending("orders", orderID, "rating"),
-                                                             body: WireRating(stars: stars), idempotencyKey: key)
-                return try order.model()
-            },
-            updateProfile: { (change, key) throws(HTTPClientError) in
-                let _: EmptyResponse = try await client.post(userPath.appending("profile"),
-                                                             body: WireProfileChange(displayName: change.displayName, email: change.email),
-                                                             idempotencyKey: key)
-            }
-        )
-    }
 
     /// Fails every call with `.invalidRequest` naming the endpoint: a test sets the closures it expects.
     public static var test: CommerceAPI {
@@ -126,14 +86,14 @@ extension CommerceAPI {
 
 // MARK: - Wire format (the reference backend's JSON; money is a decimal string plus a currency)
 
-enum WireFormat {
+package enum WireFormat {
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
         return decoder
     }()
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(HTTPClientError) -> Value {
+    package static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(HTTPClientError) -> Value {
         do { return try decoder.decode(type, from: data) } catch { throw .decoding("\(Value.self): \(error)") }
     }
 
@@ -164,12 +124,12 @@ struct WireCartItem: Decodable {
     var currency: String
 }
 
-struct WireCart: Decodable {
+package struct WireCart: Decodable {
     var items: [WireCartItem]
     var subtotal: String
     var currency: String
 
-    func model() throws(HTTPClientError) -> ShoppingCart {
+    package func model() throws(HTTPClientError) -> ShoppingCart {
         var lines: [CartLine] = []
         lines.reserveCapacity(items.count)
         for item in items {
@@ -185,7 +145,7 @@ struct WireOrderRating: Decodable {
     var stars: Int
 }
 
-struct WireOrder: Decodable {
+package struct WireOrder: Decodable {
     var id: String
     var date: Date
     var status: String
@@ -193,7 +153,7 @@ struct WireOrder: Decodable {
     var currency: String
     var rating: WireOrderRating?
 
-    func model() throws(HTTPClientError) -> OrderSummary {
+    package func model() throws(HTTPClientError) -> OrderSummary {
         guard let status = OrderStatus(rawValue: status) else {
             throw .decoding("order \(id) has the status \"\(status)\", which this app does not know; expected one of "
                 + OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))
@@ -203,10 +163,10 @@ struct WireOrder: Decodable {
     }
 }
 
-struct WireOrderList: Decodable {
+package struct WireOrderList: Decodable {
     var items: [WireOrder]
 
-    func model() throws(HTTPClientError) -> OrderHistory {
+    package func model() throws(HTTPClientError) -> OrderHistory {
         var orders: [OrderSummary] = []
         orders.reserveCapacity(items.count)
         for item in items { orders.append(try item.model()) }
@@ -214,10 +174,3 @@ struct WireOrderList: Decodable {
     }
 }
 
-struct WireQuantity: Encodable { var quantity: Int }
-struct WireRating: Encodable { var stars: Int }
-struct WireEmpty: Encodable {}
-struct WireProfileChange: Encodable {
-    var displayName: String?
-    var email: String?
-}

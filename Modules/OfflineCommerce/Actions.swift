@@ -1,4 +1,3 @@
-public import Connectivity
 public import Core
 
 /// Everything a customer can do on the cart and order history, each declared with its offline
@@ -55,15 +54,11 @@ public enum CommerceUserAction: String, Sendable, Hashable, CaseIterable, Offlin
         }
     }
 
-    /// The gate's name for it, for the state-changing calls of BR-OFF-001 (nil: not a write).
-    public var onlineOnlyAction: OnlineOnlyAction? {
+    /// A state-changing call of BR-OFF-001: it goes through the `OnlineOnlyGate` (by this action's own name).
+    public var isOnlineOnly: Bool {
         switch self {
-        case .checkout: .checkout
-        case .placeOrder: .placeOrder
-        case .updateQuantity: .updateQuantity
-        case .rateOrder: .rateOrder
-        case .updateProfile: .updateProfile
-        case .viewCart, .viewOrders, .refresh, .editForm, .cancel, .trackOrder: nil
+        case .checkout, .placeOrder, .updateQuantity, .rateOrder, .updateProfile: true
+        case .viewCart, .viewOrders, .refresh, .editForm, .cancel, .trackOrder: false
         }
     }
 
@@ -71,9 +66,7 @@ public enum CommerceUserAction: String, Sendable, Hashable, CaseIterable, Offlin
     /// needs evidence of a working network, like the gate (offline: "No internet connection…";
     /// unknown: "This feature requires an internet connection").
     public func state(for status: ConnectivityStatus) -> ActionState {
-        if let onlineOnly = onlineOnlyAction {
-            return OnlineOnlyGate(status: { status }).actionState(for: onlineOnly)
-        }
+        if isOnlineOnly { return OnlineOnlyGate(status: { status }).actionState(for: self) }
         guard !pattern.worksOffline else { return .enabled }
         switch status {
         case .online: return .enabled

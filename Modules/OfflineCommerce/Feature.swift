@@ -1,4 +1,3 @@
-public import Connectivity
 public import Core
 public import Foundation
 
@@ -112,7 +111,7 @@ public final class CommerceFeature: AppFeature {
     public var snapshot: CommerceState { get async { await runtime.state } }
 
     /// The current view state as a screen (for the REPL).
-    public var viewNode: ViewNode { viewState.value.node }
+    public var viewNode: ViewNode { viewState.value.viewNode }
 
     /// Handles one event and every event its work done at once produces, then publishes once.
     public func send(_ event: CommerceEvent) async { await runtime.send(event) }
@@ -156,7 +155,7 @@ public final class CommerceFeature: AppFeature {
     }
 
     private static func submit(_ command: CommerceCommand, key: String, repository: CommerceRepository) async -> CommerceEvent {
-        do throws(OnlineOnlyError) {
+        do throws(OnlineOnlyError<CommerceUserAction>) {
             switch command {
             case let .updateQuantity(itemID, quantity, _):
                 let cart = try await repository.updateQuantity(itemID: itemID, to: quantity, idempotencyKey: key)

@@ -1,4 +1,3 @@
-import Connectivity
 public import Core
 public import Foundation
 
@@ -48,7 +47,7 @@ public enum OfflineCommercePreviews: PreviewProvider {
     }
 
     static func node(_ connectivity: ConnectivityStatus, _ events: [CommerceEvent]) -> ViewNode {
-        CommerceViewState(state: state(connectivity, events)).node
+        CommerceViewState(state: state(connectivity, events)).viewNode
     }
 
     public static var previews: [Preview] {

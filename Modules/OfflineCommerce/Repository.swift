@@ -1,4 +1,4 @@
-public import Connectivity
+public import OfflinePatterns
 public import Core
 public import Foundation
 
@@ -40,9 +40,9 @@ public struct CommerceRepository: Sendable {
         self.telemetry = telemetry
         self.api = api
         gate = OnlineOnlyGate(status: status)
-        cart = CachedResource(collection: Collection.cart, key: Self.key, store: store, status: status,
+        cart = CachedResource(collection: Collection.cart, key: Self.key, store: store, now: now, status: status,
                               fetch: { () throws(HTTPClientError) in try await api.fetchCart() })
-        orders = CachedResource(collection: Collection.orders, key: Self.key, store: store, status: status,
+        orders = CachedResource(collection: Collection.orders, key: Self.key, store: store, now: now, status: status,
                                 fetch: { () throws(HTTPClientError) in try await api.fetchOrders() })
     }
 
@@ -93,8 +93,8 @@ public struct CommerceRepository: Sendable {
 
     /// Sets a line's quantity; the cart the server answers becomes the cached one.
     public func updateQuantity(itemID: String, to quantity: Int, idempotencyKey: String)
-        async throws(OnlineOnlyError) -> CachedValue<ShoppingCart> {
-        let updated = try await gate.perform(.updateQuantity) { () throws(HTTPClientError) in
+        async throws(OnlineOnlyError<CommerceUserAction>) -> CachedValue<ShoppingCart> {
+        let updated = try await gate.perform(CommerceUserAction.updateQuantity) { () throws(HTTPClientError) in
             try await api.updateQuantity(itemID, quantity, idempotencyKey)
         }
         return cache(updated, in: cart)
@@ -102,8 +102,8 @@ public struct CommerceRepository: Sendable {
 
     /// Places the order from the cart. The caches follow at once (cart emptied, the order listed first),
     /// so the screens are right even if the connection drops before they revalidate.
-    public func placeOrder(idempotencyKey: String) async throws(OnlineOnlyError) -> OrderSummary {
-        let order = try await gate.perform(.placeOrder) { () throws(HTTPClientError) in
+    public func placeOrder(idempotencyKey: String) async throws(OnlineOnlyError<CommerceUserAction>) -> OrderSummary {
+        let order = try await gate.perform(CommerceUserAction.placeOrder) { () throws(HTTPClientError) in
             try await api.placeOrder(idempotencyKey)
         }
         if let current = cart.cached()?.value {
@@ -118,8 +118,8 @@ public struct CommerceRepository: Sendable {
     }
 
     /// Rates a delivered order; the cached history marks it rated.
-    public func rateOrder(_ orderID: String, stars: Int, idempotencyKey: String) async throws(OnlineOnlyError) -> OrderSummary {
-        let order = try await gate.perform(.rateOrder) { () throws(HTTPClientError) in
+    public func rateOrder(_ orderID: String, stars: Int, idempotencyKey: String) async throws(OnlineOnlyError<CommerceUserAction>) -> OrderSummary {
+        let order = try await gate.perform(CommerceUserAction.rateOrder) { () throws(HTTPClientError) in
             try await api.rateOrder(orderID, stars, idempotencyKey)
         }
         if var history = orders.cached()?.value, let index = history.orders.firstIndex(where: { $0.id == orderID }) {
@@ -130,8 +130,8 @@ public struct CommerceRepository: Sendable {
     }
 
     /// Changes the profile on the server. Nothing of it is stored on the device.
-    public func updateProfile(_ change: ProfileChange, idempotencyKey: String) async throws(OnlineOnlyError) {
-        try await gate.perform(.updateProfile) { () throws(HTTPClientError) in
+    public func updateProfile(_ change: ProfileChange, idempotencyKey: String) async throws(OnlineOnlyError<CommerceUserAction>) {
+        try await gate.perform(CommerceUserAction.updateProfile) { () throws(HTTPClientError) in
             try await api.updateProfile(change, idempotencyKey)
         }
     }

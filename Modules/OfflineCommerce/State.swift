@@ -1,4 +1,3 @@
-public import Connectivity
 public import Core
 public import Foundation
 
@@ -148,7 +147,7 @@ public enum CommerceEvent: Sendable, Equatable {
     case quantityUpdated(itemID: String, CachedValue<ShoppingCart>)
     case orderPlaced(OrderSummary)
     case orderRated(OrderSummary)
-    case commandFailed(CommerceCommand, OnlineOnlyError)
+    case commandFailed(CommerceCommand, OnlineOnlyError<CommerceUserAction>)
     case orderTracked(orderID: String, TrackingResult)
 }
 
@@ -545,7 +544,7 @@ public struct CommerceState: StateMachine, Equatable {
     }
 
     /// What to tell the customer when a write (or a pulled refresh) did not go through.
-    static func toast(for error: OnlineOnlyError) -> Toast {
+    static func toast(for error: OnlineOnlyError<CommerceUserAction>) -> Toast {
         if let reason = error.reason { return toast(reason) }
         return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
     }
@@ -571,7 +570,7 @@ public struct CommerceState: StateMachine, Equatable {
         }
     }
 
-    static func describe(_ error: OnlineOnlyError) -> String {
+    static func describe(_ error: OnlineOnlyError<CommerceUserAction>) -> String {
         switch error {
         case .refused: "refused"
         case let .failed(_, error): describe(error)

@@ -1,6 +1,5 @@
-public import Connectivity
 public import Foundation
-import Core
+public import Core
 
 /// What `POST …/products/{product}/service-requests` answers.
 public struct ServiceRequestReceipt: Codable, Sendable, Equatable {
@@ -55,29 +54,6 @@ public struct ProductsAPI: Sendable {
         self.transferOwnership = transferOwnership
     }
 
-    /// The reference backend through `client` (which carries the user's bearer token) for `user`.
-    /// Writes carry the caller's `Idempotency-Key`, so a retried request is applied once.
-    public static func live(client: HTTPClient, user: String, pageSize: Int = 1_000) -> ProductsAPI {
-        // Each id is one path segment, percent-encoded once by Endpoint (an id may hold `/`, `%`, spaces).
-        let base = Endpoint("v1", "users", user, "products")
-        return ProductsAPI(
-            pageSize: pageSize,
-            fetchPage: { offset, limit throws(HTTPClientError) in
-                let body = try await client.send(method: "GET", path: base, query: ["offset": String(offset), "limit": String(limit)],
-                                                 body: nil, idempotencyKey: nil).body
-                return try ProductPage(wire: body)
-            },
-            raiseServiceRequest: { productID, issue, key throws(HTTPClientError) in
-                try await client.post(base.appending(productID, "service-requests"), body: ServiceRequestBody(issue: issue),
-                                      idempotencyKey: key, as: ServiceRequestReceipt.self)
-            },
-            transferOwnership: { productID, toUser, key throws(HTTPClientError) in
-                try await client.post(base.appending(productID, "transfer"), body: TransferBody(toUser: toUser),
-                                      idempotencyKey: key, as: OwnershipTransferReceipt.self)
-            }
-        )
-    }
-
     /// Fails every call with `.invalidRequest` naming it: a test states what it expects by overriding only the
     /// closures it means to be called.
     public static var test: ProductsAPI {
@@ -111,14 +87,6 @@ public struct ProductsAPI: Sendable {
             transferOwnership: { _, _, _ throws(HTTPClientError) in throw .offline }
         )
     }
-}
-
-private struct ServiceRequestBody: Encodable {
-    var issue: String
-}
-
-private struct TransferBody: Encodable {
-    var toUser: String
 }
 
 extension ProductPage {

@@ -1,7 +1,6 @@
-public import Connectivity
 public import Core
 
-/// The online-only actions of the warranty card.
+/// The online-only actions of the warranty card (BR-001): what the `OnlineOnlyGate` guards, by this feature's own name.
 public enum ProductAction: String, Sendable, Hashable, CaseIterable {
     case raiseServiceRequest
     case transferOwnership
@@ -18,14 +17,6 @@ public enum ProductAction: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .raiseServiceRequest: ProductsCopy.raiseServiceRequest
         case .transferOwnership: ProductsCopy.transferOwnership
-        }
-    }
-
-    /// The gate's name for it.
-    public var onlineOnlyAction: OnlineOnlyAction {
-        switch self {
-        case .raiseServiceRequest: .raiseServiceRequest
-        case .transferOwnership: .transferOwnership
         }
     }
 

@@ -1,4 +1,3 @@
-import Connectivity
 public import Core
 import Foundation
 
@@ -37,7 +36,7 @@ public final class ProductsFeature: AppFeature {
                 screenRows: Int = 50) {
         self.screenRows = screenRows
         intentKeys = IntentKeys(idempotencyKeys)
-        let repository = ProductsRepository(store: store, api: api, status: { [connectivity] in connectivity.value })
+        let repository = ProductsRepository(store: store, api: api, now: time.now, status: { [connectivity] in connectivity.value })
         self.repository = repository
         self.connectivity = connectivity
         self.time = time

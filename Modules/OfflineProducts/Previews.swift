@@ -1,4 +1,3 @@
-import Connectivity
 public import Core
 public import Foundation
 

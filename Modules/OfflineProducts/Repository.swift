@@ -1,15 +1,15 @@
-public import Connectivity
+public import OfflinePatterns
 public import Core
-import Foundation
+public import Foundation
 
 /// Why an online-only product action did not happen. BR-001: offline data is read-only.
 public enum ProductActionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Refused before any request was built, because the app is not online.
-    case requiresConnection(OnlineOnlyAction)
+    case requiresConnection(ProductAction)
     /// The product is not in the user's list on this device.
     case unknownProduct(String)
     /// Sent, then failed (the server refused, or the network broke mid-request).
-    case failed(OnlineOnlyAction, HTTPClientError)
+    case failed(ProductAction, HTTPClientError)
 
     public var description: String {
         switch self {
@@ -49,7 +49,8 @@ public struct ProductsRepository: Sendable {
     ///   - store: the user's vault (`SecureStore.vault(for:)`) or an in-memory store in tests.
     ///   - status: the connectivity signal now (the monitor's `status.value`).
     ///   - pageAttempts: how many times one page is tried on a lossy network before the sync gives up.
-    public init(store: any RecordStore, api: ProductsAPI, status: @escaping @Sendable () -> ConnectivityStatus, pageAttempts: Int = 3) {
+    public init(store: any RecordStore, api: ProductsAPI, now: @escaping @Sendable () -> Date, status: @escaping @Sendable () -> ConnectivityStatus,
+                pageAttempts: Int = 3) {
         self.store = store
         self.api = api
         gate = OnlineOnlyGate(status: status)
@@ -57,7 +58,7 @@ public struct ProductsRepository: Sendable {
         let pageSize = api.pageSize
         let attempts = self.pageAttempts
         let fetchPage = api.fetchPage
-        resource = CachedResource(collection: Self.collection, key: Self.catalogKey, store: store, status: status) { () throws(HTTPClientError) in
+        resource = CachedResource(collection: Self.collection, key: Self.catalogKey, store: store, now: now, status: status) { () throws(HTTPClientError) in
             try await Self.fetchAll(pageSize: pageSize, attempts: attempts, fetchPage: fetchPage)
         }
     }
@@ -87,7 +88,7 @@ public struct ProductsRepository: Sendable {
     public func raiseServiceRequest(productID: String, issue: String, idempotencyKey: String) async throws(ProductActionError) -> ServiceRequestReceipt {
         let api = api
         do {
-            return try await gate.perform(.raiseServiceRequest) { () throws(HTTPClientError) in
+            return try await gate.perform(ProductAction.raiseServiceRequest) { () throws(HTTPClientError) in
                 try await api.raiseServiceRequest(productID, issue, idempotencyKey)
             }
         } catch {
@@ -100,7 +101,7 @@ public struct ProductsRepository: Sendable {
     public func transferOwnership(productID: String, toUser: String, idempotencyKey: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
         let api = api
         do {
-            return try await gate.perform(.transferOwnership) { () throws(HTTPClientError) in
+            return try await gate.perform(ProductAction.transferOwnership) { () throws(HTTPClientError) in
                 try await api.transferOwnership(productID, toUser, idempotencyKey)
             }
         } catch {
@@ -114,7 +115,7 @@ public struct ProductsRepository: Sendable {
         try resource.store(cached.value.removing(id: productID))
     }
 
-    private static func actionError(_ error: OnlineOnlyError) -> ProductActionError {
+    private static func actionError(_ error: OnlineOnlyError<ProductAction>) -> ProductActionError {
         switch error {
         case let .refused(action, _): .requiresConnection(action)
         case let .failed(action, error): .failed(action, error)

@@ -1,4 +1,3 @@
-public import Connectivity
 public import Core
 public import Foundation
 

@@ -1,6 +1,5 @@
-public import Connectivity
 public import Foundation
-import Core
+public import Core
 
 /// What `POST /v1/users/{user}/activities` takes: an activity registration.
 public struct ActivityRegistration: Sendable, Hashable, Codable {
@@ -38,17 +37,6 @@ public struct SummaryAPI: Sendable {
     /// The request that registers `registration` for `user`.
     public static func activityRequest(user: String, _ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest {
         try OutboxRequest.json("POST", activitiesEndpoint(user: user), registration)
-    }
-
-    /// The reference backend through `client` (which carries the user's bearer token) for `user`.
-    public static func live(client: HTTPClient, user: String) -> SummaryAPI {
-        SummaryAPI(
-            fetchSummary: { year throws(HTTPClientError) in
-                let wire = try await client.get(Endpoint("v1", "users", user, "summary", String(year)), as: SummaryWire.self)
-                return try wire.summary()
-            },
-            activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) }
-        )
     }
 
     /// The model from the server's JSON (`AnnualSummary` in the wire format), as `live` maps it: unknown stat and
@@ -98,7 +86,7 @@ public struct SummaryAPI: Sendable {
 
 /// `AnnualSummary` as the server sends it: stat values are decimal strings with a unit ("count" or an
 /// ISO 4217 code), percentages are strings with one decimal.
-struct SummaryWire: Decodable, Sendable {
+package struct SummaryWire: Decodable, Sendable {
     struct Card: Decodable, Sendable {
         var id: String
         var value: String
@@ -129,7 +117,7 @@ struct SummaryWire: Decodable, Sendable {
 
     /// The model the screen renders. Unknown stat or badge ids are dropped: the app shows only figures it has
     /// words for (a newer server may send more). A known card whose value cannot be read fails the whole answer.
-    func summary() throws(HTTPClientError) -> AnnualSummary {
+    package func summary() throws(HTTPClientError) -> AnnualSummary {
         var cards: [StatCard] = []
         var units: [StatKind: String] = [:]
         for card in statCards {

@@ -1,4 +1,4 @@
-public import Connectivity
+public import OfflinePatterns
 public import Core
 public import Foundation
 

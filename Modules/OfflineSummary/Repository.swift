@@ -1,4 +1,4 @@
-public import Connectivity
+public import OfflinePatterns
 public import Core
 public import Foundation
 
@@ -63,7 +63,7 @@ public struct SummaryCacheRepository: Sendable {
     var key: String { String(year) }
 
     private func resource(beforeFetch: @escaping @Sendable () -> Void = {}) -> CachedResource<SummarySnapshot> {
-        CachedResource(collection: Self.summaryCollection, key: key, store: store, status: status,
+        CachedResource(collection: Self.summaryCollection, key: key, store: store, now: now, status: status,
                        waitForWrites: waitForWrites) { [api, year, now, makeID] () throws(HTTPClientError) -> SummarySnapshot in
             beforeFetch()
             let summary = try await api.fetchSummary(year)

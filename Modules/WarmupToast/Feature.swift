@@ -64,8 +64,8 @@ public final class WarmupToastFeature: AppFeature {
     public var publishedChanges: Int { get async { await runtime.publishedChanges } }
 
     /// The overlay (toast, banner) as plain data, an empty stack when nothing shows. It floats over the screen: draw it
-    /// with `viewState.value.node(over:)`.
-    public var viewNode: ViewNode { viewState.value.node ?? .stack([]) }
+    /// with `viewState.value.viewNode(over:)`.
+    public var viewNode: ViewNode { viewState.value.viewNode ?? .stack([]) }
 
     /// Feeds one event to the state machine.
     public func send(_ event: WarmupToastEvent) async { await runtime.send(event) }

@@ -44,7 +44,7 @@ public struct WarmupToastViewState: Sendable, Hashable {
 
     /// The overlay as plain data for the REPL; nil when nothing is shown. It floats over the screen
     /// (anchored as `ToastPlacement` computes) and never replaces the screen's own content.
-    public var node: ViewNode? {
+    public var viewNode: ViewNode? {
         switch (toast, banner) {
         case let (toast?, nil): .toast(toast)
         case let (nil, banner?): .banner(banner)
@@ -54,8 +54,8 @@ public struct WarmupToastViewState: Sendable, Hashable {
     }
 
     /// The screen's content with the overlay on top of it at the bottom, as a phone shows it.
-    public func node(over content: ViewNode) -> ViewNode {
-        guard let node else { return content }
-        return .stack([content, node])
+    public func viewNode(over content: ViewNode) -> ViewNode {
+        guard let viewNode else { return content }
+        return .stack([content, viewNode])
     }
 }

@@ -9,7 +9,19 @@ enum ModuleRules {
     static let features: Set<String> = ["WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"]
     static let adapters: Set<String> = ["Connectivity", "SecureStore"]
     static let foundation: Set<String> = ["Core", "CICUShim"]
-    static var modules: Set<String> { features.union(adapters).union(foundation) }
+    /// The offline patterns features program against (outbox, cached resources, blocking patterns): no network code.
+    static let patterns = "OfflinePatterns"
+    /// What a feature may depend on: the vocabulary and the patterns, never a live adapter.
+    static let featureAllowed: Set<String> = ["Core", patterns]
+    static var modules: Set<String> { features.union(adapters).union(foundation).union([patterns]) }
+    /// A feature's live adapter (`…API.live` over the HTTP client): `<feature>Live` in `Modules/<feature>/Live`.
+    static func liveFeature(of target: String) -> String? {
+        guard target.hasSuffix("Live") else { return nil }
+        let feature = String(target.dropLast(4))
+        return features.contains(feature) ? feature : nil
+    }
+    /// Targets only composition roots (tools) and tests may depend on.
+    static func isLiveAdapter(_ target: String) -> Bool { adapters.contains(target) || liveFeature(of: target) != nil }
     /// The catalogs and their loader: data, used by composition roots to resolve copy.
     static let localization = "Localization"
 
@@ -38,8 +50,8 @@ enum ModuleRules {
                 for dependency in internalDependencies where features.contains(dependency) {
                     found.append("feature \(target.name) depends on feature \(dependency): features never import each other")
                 }
-                for dependency in internalDependencies where !features.contains(dependency) && !modules.contains(dependency) {
-                    found.append("feature \(target.name) depends on \(dependency): features may use only Core, Connectivity and SecureStore")
+                for dependency in internalDependencies where !features.contains(dependency) && !featureAllowed.contains(dependency) {
+                    found.append("feature \(target.name) depends on \(dependency): features may use only Core and OfflinePatterns")
                 }
             }
             if adapters.contains(target.name) {
@@ -48,6 +60,25 @@ enum ModuleRules {
                 }
                 for dependency in internalDependencies where features.contains(dependency) {
                     found.append("\(target.name) depends on feature \(dependency): adapters sit below features")
+                }
+            }
+            if target.name == patterns {
+                for dependency in internalDependencies where dependency != "Core" {
+                    found.append("\(patterns) depends on \(dependency): the patterns need only Core's ports, no live adapter")
+                }
+            }
+            if let feature = liveFeature(of: target.name) {
+                let expected = "Modules/\(feature)/Live"
+                if target.path != expected {
+                    found.append("\(target.name) lives at \(target.path ?? "the default path"), not \(expected)")
+                }
+                for dependency in internalDependencies where features.contains(dependency) && dependency != feature {
+                    found.append("\(target.name) depends on feature \(dependency): a live adapter serves its own feature only")
+                }
+            }
+            if modules.contains(target.name) && !adapters.contains(target.name) {
+                for dependency in internalDependencies where isLiveAdapter(dependency) {
+                    found.append("\(target.name) depends on live adapter \(dependency): only composition roots and tests import adapters")
                 }
             }
             if target.name == localization {
@@ -128,7 +159,10 @@ struct ManifestRulesTests {
             ModuleRules.Target(name: "Connectivity", path: "Modules/Connectivity", type: "regular", dependencies: ["Core"]),
             ModuleRules.Target(name: "CICUShim", path: "Modules/CICUShim", type: "regular", dependencies: []),
         ]
-        #expect(ModuleRules.violations(targets) == ["Core depends on Connectivity: Core knows nothing above it"])
+        #expect(ModuleRules.violations(targets) == [
+            "Core depends on live adapter Connectivity: only composition roots and tests import adapters",
+            "Core depends on Connectivity: Core knows nothing above it",
+        ])
     }
 
     @Test func moduleOutsideModulesFolderIsCaught() {
@@ -147,8 +181,28 @@ struct ManifestRulesTests {
         ]
         #expect(ModuleRules.violations(targets) == [
             "Localization depends on SecureStore: the catalogs' loader needs only Core",
-            "feature WarmupToast depends on Localization: features may use only Core, Connectivity and SecureStore",
+            "feature WarmupToast depends on Localization: features may use only Core and OfflinePatterns",
             "feature WarmupToast depends on Localization: features hold Copy keys; composition roots resolve them",
+        ])
+    }
+
+    @Test func aFeatureImportingALiveAdapterIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "OfflineProducts", path: "Modules/OfflineProducts", type: "regular", dependencies: ["Core", "Connectivity"]),
+            ModuleRules.Target(name: "OfflineProductsLive", path: "Modules/OfflineProducts/Live", type: "regular",
+                               dependencies: ["OfflineProducts", "OfflineCommerce", "Connectivity"]),
+            ModuleRules.Target(name: "OfflinePatterns", path: "Modules/OfflinePatterns", type: "regular", dependencies: ["Core", "SecureStore"]),
+            ModuleRules.Target(name: "OfflineCommerce", path: "Modules/OfflineCommerce", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Connectivity", path: "Modules/Connectivity", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "feature OfflineProducts depends on Connectivity: features may use only Core and OfflinePatterns",
+            "OfflineProducts depends on live adapter Connectivity: only composition roots and tests import adapters",
+            "OfflineProductsLive depends on feature OfflineCommerce: a live adapter serves its own feature only",
+            "OfflinePatterns depends on SecureStore: the patterns need only Core's ports, no live adapter",
+            "OfflinePatterns depends on live adapter SecureStore: only composition roots and tests import adapters",
         ])
     }
 

@@ -1,3 +1,4 @@
+import Core
 @testable import Connectivity
 import Clocks
 import Foundation

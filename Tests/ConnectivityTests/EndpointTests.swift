@@ -1,3 +1,4 @@
+import Core
 import Connectivity
 import Foundation
 import ReferenceServer

@@ -6,11 +6,11 @@ import Testing
 
 /// BR-OFF-001: state-changing operations are refused while offline, before any request is built.
 @Suite(.timeLimit(.minutes(1))) struct OnlineOnlyGateTests {
-    @Test(arguments: OnlineOnlyAction.allCases)
-    func everyOnlineOnlyActionIsRefusedOfflineWithTheNoConnectionCopy(_ action: OnlineOnlyAction) async {
+    @Test(arguments: GatedAction.allCases)
+    func everyGatedActionIsRefusedOfflineWithTheNoConnectionCopy(_ action: GatedAction) async {
         let gate = OnlineOnlyGate(status: { .offline })
         var built = false
-        await #expect(throws: OnlineOnlyError.refused(action, reason: CoreCopy.noConnection)) {
+        await #expect(throws: OnlineOnlyError<GatedAction>.refused(action, reason: CoreCopy.noConnection)) {
             try await gate.perform(action) { () throws(HTTPClientError) in built = true }
         }
         #expect(!built)
@@ -19,19 +19,19 @@ import Testing
 
     @Test func whileUnknownTheActionIsRefusedWithTheRequiresConnectionCopy() async {
         let gate = OnlineOnlyGate(status: { .unknown })
-        await #expect(throws: OnlineOnlyError.refused(.placeOrder, reason: CoreCopy.requiresConnection)) {
-            try await gate.perform(.placeOrder) { () throws(HTTPClientError) in }
+        await #expect(throws: OnlineOnlyError<GatedAction>.refused(.placeOrder, reason: CoreCopy.requiresConnection)) {
+            try await gate.perform(GatedAction.placeOrder) { () throws(HTTPClientError) in }
         }
-        #expect(gate.actionState(for: .checkout).disabledReason == CoreCopy.requiresConnection)
+        #expect(gate.actionState(for: GatedAction.checkout).disabledReason == CoreCopy.requiresConnection)
     }
 
     @Test func whileOnlineTheOperationRunsAndItsFailureIsWrapped() async {
         let gate = OnlineOnlyGate(status: { .online })
-        #expect(gate.actionState(for: .rateOrder) == .enabled)
-        let value = try? await gate.perform(.rateOrder) { () throws(HTTPClientError) in 42 }
+        #expect(gate.actionState(for: GatedAction.rateOrder) == .enabled)
+        let value = try? await gate.perform(GatedAction.rateOrder) { () throws(HTTPClientError) in 42 }
         #expect(value == 42)
-        let error = await #expect(throws: OnlineOnlyError.self) {
-            try await gate.perform(.rateOrder) { () throws(HTTPClientError) -> Int in throw .timeout }
+        let error = await #expect(throws: OnlineOnlyError<GatedAction>.self) {
+            try await gate.perform(GatedAction.rateOrder) { () throws(HTTPClientError) -> Int in throw .timeout }
         }
         #expect(error == .failed(.rateOrder, .timeout))
         #expect(error?.reason == CoreCopy.noConnection)
@@ -41,9 +41,9 @@ import Testing
         try await withReferenceServer { server, url in
             let recorder = EvidenceRecorder(status: .offline)
             let api = client(url, connectivity: recorder.context)
-            let gate = OnlineOnlyGate(recorder.context)
-            for action in OnlineOnlyAction.allCases {
-                await #expect(throws: OnlineOnlyError.refused(action, reason: CoreCopy.noConnection)) {
+            let gate = OnlineOnlyGate(status: recorder.context.status)
+            for action in GatedAction.allCases {
+                await #expect(throws: OnlineOnlyError<GatedAction>.refused(action, reason: CoreCopy.noConnection)) {
                     try await gate.perform(action) { () throws(HTTPClientError) -> Order in
                         try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "k-\(action)")
                     }
@@ -53,11 +53,16 @@ import Testing
             #expect(server.requestLog.counts.byEndpoint.isEmpty)
             // Once online, the same call goes through.
             recorder.status.withLock { $0 = .online }
-            let order = try await gate.perform(.placeOrder) { () throws(HTTPClientError) -> Order in
+            let order = try await gate.perform(GatedAction.placeOrder) { () throws(HTTPClientError) -> Order in
                 try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "k-placeOrder")
             }
             #expect(order.status == "processing")
             #expect(server.requestLog.count("POST /v1/users/{user}/orders") == 1)
         }
     }
+}
+
+/// A feature's own online-only actions, as the gate sees them: any Hashable type.
+enum GatedAction: String, Sendable, Hashable, CaseIterable {
+    case placeOrder, checkout, updateQuantity, rateOrder, updateProfile, raiseServiceRequest, transferOwnership
 }

@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 import Testing
+import OfflinePatterns
 
 /// The outbox's pure queue: order, lanes, coalescing, retries and feedback, with no I/O and time passed in.
 @Suite("Outbox queue")

@@ -8,6 +8,7 @@ import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
+import OfflinePatterns
 #endif
 
 /// The outbox against the real reference backend: idempotent replay, a flaky network, and SIGKILL.

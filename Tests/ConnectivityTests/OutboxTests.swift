@@ -5,6 +5,7 @@ import Foundation
 import ReferenceServer
 import Synchronization
 import Testing
+import OfflinePatterns
 
 /// A transport that records what was sent and answers from a script (success unless the script says otherwise).
 final class ScriptedTransport: Sendable {

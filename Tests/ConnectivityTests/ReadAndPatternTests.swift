@@ -5,6 +5,7 @@ import Foundation
 import SecureStore
 import Synchronization
 import Testing
+import OfflinePatterns
 
 /// API.read (stale-while-revalidate) and the patterns that never queue: C (blocking form) and D (full page).
 @Suite("API.read and blocking patterns")
@@ -23,7 +24,7 @@ struct ReadAndPatternTests {
 
     func resource(_ store: any RecordStore, _ fetcher: Fetcher, status: ConnectivityStatus,
                   waitForWrites: @escaping @Sendable () async -> Void = {}) -> CachedResource<Cart> {
-        CachedResource(collection: "cart", key: "current", store: store, status: { status }, waitForWrites: waitForWrites) { () throws(HTTPClientError) in
+        CachedResource(collection: "cart", key: "current", store: store, now: { fixedNow }, status: { status }, waitForWrites: waitForWrites) { () throws(HTTPClientError) in
             try fetcher.fetch()
         }
     }
@@ -67,7 +68,7 @@ struct ReadAndPatternTests {
     @Test func aRefreshWaitsForThePendingWritesItDependsOn() async throws {
         let order = Mutex<[String]>([])
         let fetcher = Fetcher(.success(Cart(items: ["synced"])))
-        let cart = CachedResource<Cart>(collection: "cart", key: "current", store: InMemoryRecordStore(now: Date.init), status: { .online },
+        let cart = CachedResource<Cart>(collection: "cart", key: "current", store: InMemoryRecordStore(now: Date.init), now: { fixedNow }, status: { .online },
                                         waitForWrites: { order.withLock { $0.append("writes synced") } }) { () throws(HTTPClientError) in
             order.withLock { $0.append("fetched") }
             return try fetcher.fetch()

@@ -7,6 +7,8 @@ import ReferenceServer
 import SecureStore
 import Testing
 import TestSupport
+import OfflinePatterns
+import OfflineCommerceLive
 
 /// The feature actor end to end: SecureStore vault in a temporary folder, the reference backend on loopback,
 /// connectivity switched by the test (the gate, the client and the feature all read the same status).
@@ -127,7 +129,7 @@ import TestSupport
         try CommerceRepository(store: store, api: .test, status: { .offline }, now: { fixedNow })
             .saveDrafts(FormDrafts(quantities: ["c1": 2]))
         let cart = CachedResource<ShoppingCart>(collection: CommerceRepository.Collection.cart, key: "current", store: store,
-                                                status: { .offline }, fetch: { () throws(HTTPClientError) in Fixtures.cart })
+                                                now: { fixedNow }, status: { .offline }, fetch: { () throws(HTTPClientError) in Fixtures.cart })
         try cart.store(Fixtures.cart)
         let app = Self.harness(nil, store: store, status: .offline)
         await app.open(.cart)

@@ -6,6 +6,7 @@ import Foundation
 import ReferenceServer
 import Testing
 import TestSupport
+import OfflineCommerceLive
 
 /// Item 6 against the reference backend's fault injection, with a real `ConnectivityMonitor` (HTTP probe of
 /// `/health`, the client's evidence) on an injected clock: the indicator follows sustained evidence, never a

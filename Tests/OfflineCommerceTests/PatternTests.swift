@@ -21,10 +21,10 @@ import Testing
 
     @Test("AC3 AC8 every state-changing call is an online-only action of the gate")
     func everyStateChangingCallIsAnOnlineOnlyActionOfTheGate() {
-        let gated = Set(CommerceUserAction.allCases.compactMap(\.onlineOnlyAction))
+        let gated = Set(CommerceUserAction.allCases.filter(\.isOnlineOnly))
         #expect(gated == [.checkout, .placeOrder, .updateQuantity, .rateOrder, .updateProfile])
         // Whatever the gate guards does not work offline, and the other way round.
-        for action in CommerceUserAction.allCases where action.onlineOnlyAction != nil {
+        for action in CommerceUserAction.allCases where action.isOnlineOnly {
             #expect(!action.pattern.worksOffline)
         }
     }

@@ -6,6 +6,7 @@ import ReferenceServer
 import SecureStore
 import Synchronization
 import Testing
+import OfflineCommerceLive
 
 /// The repository with real parts: a SecureStore vault in a temporary folder and the reference backend on loopback.
 @Suite(.timeLimit(.minutes(1))) struct RepositoryTests {
@@ -118,19 +119,19 @@ import Testing
                 calls.withLock { $0.append("updateProfile") }; try await live.updateProfile(change, key)
             }
             let repository = CommerceRepository(store: InMemoryRecordStore(now: { fixedNow }), api: api, status: { .offline }, now: { fixedNow })
-            await #expect(throws: OnlineOnlyError.refused(.placeOrder, reason: CoreCopy.noConnection)) { try await repository.placeOrder(idempotencyKey: "k1") }
-            await #expect(throws: OnlineOnlyError.refused(.updateQuantity, reason: CoreCopy.noConnection)) {
+            await #expect(throws: OnlineOnlyError<CommerceUserAction>.refused(.placeOrder, reason: CoreCopy.noConnection)) { try await repository.placeOrder(idempotencyKey: "k1") }
+            await #expect(throws: OnlineOnlyError<CommerceUserAction>.refused(.updateQuantity, reason: CoreCopy.noConnection)) {
                 try await repository.updateQuantity(itemID: "user1-c1", to: 2, idempotencyKey: "k2")
             }
-            await #expect(throws: OnlineOnlyError.refused(.rateOrder, reason: CoreCopy.noConnection)) { try await repository.rateOrder("user1-o1", stars: 5, idempotencyKey: "k3") }
-            await #expect(throws: OnlineOnlyError.refused(.updateProfile, reason: CoreCopy.noConnection)) {
+            await #expect(throws: OnlineOnlyError<CommerceUserAction>.refused(.rateOrder, reason: CoreCopy.noConnection)) { try await repository.rateOrder("user1-o1", stars: 5, idempotencyKey: "k3") }
+            await #expect(throws: OnlineOnlyError<CommerceUserAction>.refused(.updateProfile, reason: CoreCopy.noConnection)) {
                 try await repository.updateProfile(ProfileChange(email: "kari@example.com"), idempotencyKey: "k4")
             }
             // Nothing was built, nothing was sent, nothing arrived.
             #expect(calls.withLock { $0 }.isEmpty)
             #expect(server.requestLog.total == 0)
             // The user is told: the refusal carries the copy the toast shows.
-            #expect(OnlineOnlyError.refused(.placeOrder, reason: CoreCopy.noConnection).reason == CoreCopy.noConnection)
+            #expect(OnlineOnlyError<CommerceUserAction>.refused(.placeOrder, reason: CoreCopy.noConnection).reason == CoreCopy.noConnection)
         }
     }
 

@@ -137,7 +137,7 @@ import Testing
         let view = CommerceViewState(state: state)
         #expect(!view.isRefreshing)
         #expect(view.toast?.message == CoreCopy.noConnection)
-        #expect(!view.node.containsProgress)
+        #expect(!view.viewNode.containsProgress)
         // Pulled twice: the toast is shown again (a new serial), not swallowed as "no change".
         let serial = state.toastSerial
         _ = state.handle(.refreshPulled, now: fixedNow)
@@ -198,7 +198,7 @@ import Testing
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.cartRevalidated(.fresh(Self.cached))])
         #expect(state.handle(.refreshPulled, now: fixedNow).contains(.revalidate(.cart)))
         #expect(CommerceViewState(state: state).isRefreshing)
-        #expect(CommerceViewState(state: state).node.containsProgress)
+        #expect(CommerceViewState(state: state).viewNode.containsProgress)
         // A second pull while the first runs starts nothing new.
         #expect(!state.handle(.refreshPulled, now: fixedNow).contains(.revalidate(.cart)))
         _ = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
@@ -262,7 +262,7 @@ import Testing
         var view = CommerceViewState(state: state)
         #expect(view.cartContent == before, "nothing cached is wiped")
         #expect(view.sessionBanner == CorePreviews.signInBanner && view.offlineIndicator == nil)
-        #expect(view.node.contains(.banner(CorePreviews.signInBanner)))
+        #expect(view.viewNode.contains(.banner(CorePreviews.signInBanner)))
         _ = state.handle(.refreshPulled, now: fixedNow)
         _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 403))), now: fixedNow)
         #expect(state.toast == CorePreviews.signInToast)

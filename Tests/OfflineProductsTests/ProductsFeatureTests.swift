@@ -98,7 +98,7 @@ import TestSupport
         let view = feature.viewState.value
         #expect(view.rows.map(\.id) == products.map(\.id))
         #expect(view.toast == nil && view.offlineIndicator == nil && view.syncProgress == nil)
-        #expect(ProductsRepository(store: store, api: .test, status: { .offline }).cachedCatalog()?.value.products == products)
+        #expect(ProductsRepository(store: store, api: .test, now: { fixedNow }, status: { .offline }).cachedCatalog()?.value.products == products)
         #expect(sink.events.last { $0.name == "products.sync" }?.attributes["outcome"] == "kept")
         await feature.stop()
     }
@@ -172,7 +172,7 @@ import TestSupport
         let store = try storeHolding(nil)
         let feature = feature(store: store, api: .serving(makeProducts(60), pageSize: 25), status: connectivity(.online))
         #expect(await feature.prefetch())
-        #expect(ProductsRepository(store: store, api: .test, status: { .offline }).cachedCatalog()?.value.count == 60)
+        #expect(ProductsRepository(store: store, api: .test, now: { fixedNow }, status: { .offline }).cachedCatalog()?.value.count == 60)
         let offline = self.feature(store: try storeHolding(nil), api: .test, status: connectivity(.offline))
         await offline.connectivityChanged(.offline)
         #expect(await offline.prefetch() == false)
@@ -205,7 +205,7 @@ import TestSupport
     @Test func theCachedListRoundTripsAndAnUnreadableRecordIsACacheMissNotACrash() async throws {
         let products = makeProducts(7)
         let store = try storeHolding(products)
-        let repository = ProductsRepository(store: store, api: .test, status: { .offline })
+        let repository = ProductsRepository(store: store, api: .test, now: { fixedNow }, status: { .offline })
         #expect(repository.cachedCatalog()?.value.products == products)
         // A record from a future build, and one cut short: both read as "nothing cached", never as wrong data.
         for damaged in [#"{"format":2,"id":[]}"#, #"{"format":1,"id":["a"],"name":[]}"#, "not json"] {

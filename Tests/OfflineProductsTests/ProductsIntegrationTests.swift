@@ -8,6 +8,7 @@ import SecureStore
 import Synchronization
 import TestSupport
 import Testing
+import OfflineProductsLive
 
 /// The feature with real parts: the reference backend on 127.0.0.1, an encrypted SQLite vault in a
 /// temporary folder, and the connectivity monitor driven through a simulated path.
@@ -243,7 +244,7 @@ import Testing
             let vault = store.vault(for: "user1")
             let status = connectivity(.online)
             let stale = makeProducts(4, prefix: "stale-")
-            try ProductsRepository(store: vault, api: .test, status: { .offline }).saveProducts(stale)
+            try ProductsRepository(store: vault, api: .test, now: { fixedNow }, status: { .offline }).saveProducts(stale)
             let feature = liveFeature(url: url, vault: vault, status: status, pageSize: 10, timeout: .seconds(5))
             await feature.open()
             // Slow (latency, trickling bodies) and lossy (5xx and connection resets), seeded so runs repeat.

@@ -253,6 +253,6 @@ import Testing
         #expect(!ProductsUserAction.raiseServiceRequest.pattern.worksOffline)
         #expect(!ProductsUserAction.transferOwnership.pattern.worksOffline)
         #expect(ProductsUserAction.viewProducts.pattern.worksOffline)
-        #expect(ProductAction.allCases.map(\.onlineOnlyAction) == [.raiseServiceRequest, .transferOwnership])
+        #expect(ProductAction.allCases.map(\.rawValue) == [ProductsUserAction.raiseServiceRequest, .transferOwnership].map(\.rawValue))
     }
 }

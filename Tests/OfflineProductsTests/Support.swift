@@ -35,7 +35,7 @@ func makeProducts(_ count: Int, prefix: String = "p") -> [Product] {
 func storeHolding(_ products: [Product]?) throws -> InMemoryRecordStore {
     let store = InMemoryRecordStore(now: { fixedNow.addingTimeInterval(-day) })
     if let products {
-        try ProductsRepository(store: store, api: .test, status: { .offline }).saveProducts(products)
+        try ProductsRepository(store: store, api: .test, now: { fixedNow }, status: { .offline }).saveProducts(products)
     }
     return store
 }

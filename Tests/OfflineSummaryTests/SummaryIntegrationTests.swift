@@ -6,6 +6,8 @@ import ReferenceServer
 import SecureStore
 import TestSupport
 import Testing
+import OfflinePatterns
+import OfflineSummaryLive
 
 /// The whole path with real parts: the reference server on 127.0.0.1 port 0 (offline = it refuses
 /// connections), the fail-fast HTTP client, an encrypted SecureStore vault in a temporary folder, the outbox

@@ -6,6 +6,7 @@ import ReferenceServer
 import SecureStore
 import TestSupport
 import Testing
+import OfflineSummaryLive
 
 /// Item 2: the repositories. The reference backend over the HTTP client, and the cache in an encrypted,
 /// per-user SecureStore vault in a temporary folder.

@@ -9,6 +9,7 @@ import ReferenceServer
 import SecureStore
 import TestSupport
 import Testing
+import OfflineSummaryLive
 
 /// Item 5: the share card (SVG) and its localized text, from the cache (offline too) and from fresh data.
 @Suite struct SummaryShareTests {

@@ -10,6 +10,7 @@ import SecureStore
 import Synchronization
 import TestSupport
 import Testing
+import OfflinePatterns
 
 /// The server's reference date, 2026-01-01 00:00 UTC, and the fixed `now` of every test: 30 days later
 /// (the same `now` as the previews).

@@ -45,8 +45,8 @@ struct CopyAndPreviewTests {
         #expect(previews.map(\.id) == ["warmup.toast", "warmup.optimized-banner"])
         #expect(previews[0].node == .toast(WarmupToastViewState.optimizingToast))
         #expect(previews[1].node == .banner(WarmupToastViewState.optimizedBanner))
-        #expect(WarmupToastPreviews.inProgress.node == previews[0].node)
-        #expect(WarmupToastPreviews.optimized.node == previews[1].node)
+        #expect(WarmupToastPreviews.inProgress.viewNode == previews[0].node)
+        #expect(WarmupToastPreviews.optimized.viewNode == previews[1].node)
     }
 
     @Test func noInternalIdentifierIsInAnyCatalog() throws {

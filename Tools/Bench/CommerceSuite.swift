@@ -48,7 +48,7 @@ struct CommerceSuite: BenchSuite {
                 guard shown == expected else {
                     throw BenchFailure.wrongData("\(screen) showed \(shown) rows, expected \(expected)")
                 }
-                let (_, nodeElapsed) = Stopwatch.measure { view.node }
+                let (_, nodeElapsed) = Stopwatch.measure { view.viewNode }
                 times.append(elapsed.milliseconds)
                 nodeTimes.append(nodeElapsed.milliseconds)
                 await feature.stop()

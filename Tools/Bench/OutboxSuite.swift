@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import ReferenceServer
 import SecureStore
+import OfflinePatterns
 
 /// `offline-bench outbox`: durable enqueues per second into an encrypted SecureStore vault (one transaction per
 /// write, and batched), replay throughput against the local reference backend beside the raw HTTP client's

@@ -21,7 +21,7 @@ struct ProductsSuite: BenchSuite {
             let keys = InMemoryKeyProvider()
             let products = Self.products(count)
             var store = try SecureStore(folder: root, keyProvider: keys, telemetry: .disabled, now: { Self.now })
-            try ProductsRepository(store: store.vault(for: Self.user), api: .offline, status: { .offline }).saveProducts(products)
+            try ProductsRepository(store: store.vault(for: Self.user), api: .offline, now: Date.init, status: { .offline }).saveProducts(products)
             try PerProductPeer(vault: store.vault(for: Self.user)).save(products)
             store.close()
 

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import OfflineSummary
 import SecureStore
+import OfflinePatterns
 
 /// `offline-bench summary`: a cold open of the summary screen from the encrypted SecureStore cache to the first
 /// view state (goal < 10 ms). Cold: the store was just opened, so the user's data key is unwrapped and the

@@ -8,6 +8,10 @@ import ReferenceServer
 import SecureStore
 import Synchronization
 import WarmupToast
+import OfflinePatterns
+import OfflineProductsLive
+import OfflineCommerceLive
+import OfflineSummaryLive
 
 /// The composition root: everything one launch of the app builds for one user, and the only place that builds live
 /// dependencies. One encrypted store, one connectivity signal, one HTTP transport, one outbox, one warmup session, and

@@ -410,7 +410,7 @@ public actor OfflineApp {
         case let route?: [route.feature(in: run).viewNode]
         case nil: []
         }
-        return run.warmup.viewState.value.node(over: .stack(content))
+        return run.warmup.viewState.value.viewNode(over: .stack(content))
     }
 
     /// The action ids on the current screen with their titles (the REPL matches `app tap TITLE` against them).

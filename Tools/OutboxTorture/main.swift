@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 import SecureStore
+import OfflinePatterns
 
 // `outbox-torture FOLDER SERVER_URL USER enqueue COUNT` queues activity registrations 0..<COUNT into the
 // outbox of USER's vault in FOLDER (resuming where a killed run stopped) and prints `enqueued N` after each

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+public import Core
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -58,7 +59,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     public func start(_ request: TransportRequest,
-                      completion: @escaping @Sendable (Result<TransportResponse, HTTPClientError>) -> Void) -> any TransportTask {
+                      completion: @escaping @Sendable (Result<TransportResponse, Core.HTTPClientError>) -> Void) -> any TransportTask {
         guard !isShutDown.withLockedValue({ $0 }) else {
             completion(.failure(.invalidRequest("the HTTP transport was shut down")))
             return Transfer(task: nil)
@@ -102,7 +103,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     struct ResponseTooLarge: Error {}
 
     /// AsyncHTTPClient's and SwiftNIO's errors as the client's typed errors. Messages never carry a body.
-    static func classify(_ error: any Error) -> HTTPClientError {
+    static func classify(_ error: any Error) -> Core.HTTPClientError {
         if error is CancellationError { return .cancelled }
         if let client = error as? AsyncHTTPClient.HTTPClientError {
             switch client {
@@ -132,7 +133,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         return .connectionLost(text)
     }
 
-    static func classify(errno code: Int32, detail: String) -> HTTPClientError {
+    static func classify(errno code: Int32, detail: String) -> Core.HTTPClientError {
         switch code {
         case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ENETDOWN, EADDRNOTAVAIL: .unreachable(detail)
         case ETIMEDOUT: .timeout

@@ -1,3 +1,4 @@
+public import Core
 public import Foundation
 
 /// One request as a transport sends it: the URL is complete and already percent-encoded.

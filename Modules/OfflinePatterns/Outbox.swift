@@ -3,23 +3,6 @@ public import Foundation
 import Logging
 import Synchronization
 
-/// How the outbox sends one request: a struct of closures so tests and benchmarks can count or fail calls.
-public struct OutboxTransport: Sendable {
-    public var send: @Sendable (_ request: OutboxRequest, _ idempotencyKey: String) async throws(HTTPClientError) -> Void
-
-    public init(send: @escaping @Sendable (_ request: OutboxRequest, _ idempotencyKey: String) async throws(HTTPClientError) -> Void) {
-        self.send = send
-    }
-
-    /// Sends through the fail-fast HTTP client (which reports every network outcome to the monitor).
-    /// `timeout` bounds one attempt: a lost answer costs at most that before the retry (with the same key).
-    public static func live(_ client: HTTPClient, timeout: Duration? = nil) -> OutboxTransport {
-        OutboxTransport { request, key throws(HTTPClientError) in
-            _ = try await client.send(method: request.method, path: request.endpoint, body: request.body, idempotencyKey: key, timeout: timeout)
-        }
-    }
-}
-
 /// The durable outbox (API.write): queues state changes while the app is offline or the server is failing and
 /// sends them in order, exactly once, when it can.
 ///
@@ -486,6 +469,6 @@ public actor Outbox {
     }
 
     /// Queued entries and dead letters are stored as the wire's JSON (ISO 8601 dates).
-    static var encoder: JSONEncoder { HTTPClient.encoder }
-    static var decoder: JSONDecoder { HTTPClient.decoder }
+    static var encoder: JSONEncoder { WireJSON.encoder }
+    static var decoder: JSONDecoder { WireJSON.decoder }
 }

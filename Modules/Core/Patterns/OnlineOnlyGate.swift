@@ -1,27 +1,22 @@
-public import Core
-
-/// The state-changing operations that need the server there and then (BR-OFF-001): refused while offline.
-public enum OnlineOnlyAction: String, Sendable, Hashable, CaseIterable, Codable {
-    case placeOrder
-    case checkout
-    case updateQuantity
-    case rateOrder
-    case updateProfile
-    case raiseServiceRequest
-    case transferOwnership
-}
-
-/// Why the gate refused, or why the operation it let through failed.
-public enum OnlineOnlyError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why the gate refused, or why the operation it let through failed. `Action` is the feature's own action type
+/// (`CommerceUserAction`, `ProductAction`): the gate knows no feature.
+public enum OnlineOnlyError<Action: Sendable & Hashable>: Error, Sendable, Equatable, CustomStringConvertible {
     /// Refused before any request was built; `reason` is the localized copy to show.
-    case refused(OnlineOnlyAction, reason: Copy)
+    case refused(Action, reason: Copy)
     /// Let through, then failed.
-    case failed(OnlineOnlyAction, HTTPClientError)
+    case failed(Action, HTTPClientError)
+
+    /// The action refused or failed.
+    public var action: Action {
+        switch self {
+        case let .refused(action, _), let .failed(action, _): action
+        }
+    }
 
     public var description: String {
         switch self {
-        case let .refused(action, reason): "\(action.rawValue) refused while not online (\(reason.qualifiedKey))"
-        case let .failed(action, error): "\(action.rawValue) failed: \(error)"
+        case let .refused(action, reason): "\(action) refused while not online (\(reason.qualifiedKey))"
+        case let .failed(action, error): "\(action) failed: \(error)"
         }
     }
 
@@ -36,8 +31,9 @@ public enum OnlineOnlyError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Lets an online-only operation run only with evidence of a working network. The operation is a closure,
-/// so while offline nothing of the request is even constructed.
+/// The state-changing operations that need the server there and then (BR-OFF-001) run only with evidence of a working
+/// network. The operation is a closure, so while offline nothing of the request is even constructed. Generic over each
+/// feature's own actions: a feature passes its action, the gate says whether it may run.
 public struct OnlineOnlyGate: Sendable {
     private let status: @Sendable () -> ConnectivityStatus
 
@@ -45,19 +41,16 @@ public struct OnlineOnlyGate: Sendable {
         self.status = status
     }
 
-    public init(_ context: ConnectivityContext) {
-        status = context.status
-    }
-
     /// Enabled when online; otherwise disabled with the reason (offline: "no connection";
     /// unknown: "requires a connection"), for a feature's view state.
-    public func actionState(for action: OnlineOnlyAction) -> ActionState {
+    public func actionState<Action>(for action: Action) -> ActionState {
         refusalReason().map { .disabled(reason: $0) } ?? .enabled
     }
 
     /// Runs `operation` if online, else throws `.refused` without calling it.
-    public func perform<T: Sendable>(_ action: OnlineOnlyAction,
-                                     _ operation: () async throws(HTTPClientError) -> T) async throws(OnlineOnlyError) -> T {
+    public func perform<Action: Sendable & Hashable, T: Sendable>(
+        _ action: Action, _ operation: () async throws(HTTPClientError) -> T
+    ) async throws(OnlineOnlyError<Action>) -> T {
         if let reason = refusalReason() { throw .refused(action, reason: reason) }
         do { return try await operation() } catch { throw .failed(action, error) }
     }

@@ -169,3 +169,13 @@ public struct RetryPolicy: Sendable, Hashable {
         }
     }
 }
+
+/// The outbox's transport port: how it sends one request. A struct of closures so tests and benchmarks can count or
+/// fail calls; the live one (`OutboxTransport.live(_:)`, through the HTTP client) is in Connectivity.
+public struct OutboxTransport: Sendable {
+    public var send: @Sendable (_ request: OutboxRequest, _ idempotencyKey: String) async throws(HTTPClientError) -> Void
+
+    public init(send: @escaping @Sendable (_ request: OutboxRequest, _ idempotencyKey: String) async throws(HTTPClientError) -> Void) {
+        self.send = send
+    }
+}

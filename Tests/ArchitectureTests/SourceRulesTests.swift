@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+// Reads the feature folders' Swift sources: the manifest can say a target *may* depend on a module; these rules say
+// which file may *import* what, and that every feature has the same anatomy (DESIGN.md, "Feature module anatomy").
+
+enum SourceRules {
+    /// What any file of a feature may import: the vocabulary, the patterns, and system or external modules that do no
+    /// I/O of their own. Never a live adapter (Connectivity, SecureStore) or another feature.
+    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "Foundation", "Synchronization", "Logging"]
+    /// A state machine is pure: the vocabulary and Foundation's value types, nothing else.
+    static let stateImports: Set<String> = ["Core", "Foundation"]
+    /// Every feature folder has these files, with these roles.
+    static let anatomy = ["README.md", "Actions.swift", "State.swift", "ViewState.swift", "Feature.swift", "Previews.swift"]
+    /// A feature that calls a server also has these (WarmupToast calls none: it shows the session the others fill).
+    static let serverAnatomy = ["Model.swift", "API.swift", "Repository.swift"]
+
+    /// The modules a Swift source imports (`import X`, `public import X`, `@testable import X`, `import struct X.Y`).
+    static func imports(in source: String) -> [String] {
+        source.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ").map(String.init).filter { !$0.hasPrefix("@") }
+            guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ ["public", "internal", "package", "private", "fileprivate"].contains($0) }),
+                  index + 1 < words.count else { return nil }
+            let rest = Array(words[(index + 1)...])
+            let name = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(rest[0]) && rest.count > 1 ? rest[1] : rest[0]
+            return String(name.split(separator: ".")[0])
+        }
+    }
+
+    /// Violations in one feature folder: `files` maps a path inside the folder (`State.swift`, `Live/API+Live.swift`) to its text.
+    static func violations(feature: String, files: [String: String], callsServer: Bool) -> [String] {
+        var found: [String] = []
+        for name in anatomy + (callsServer ? serverAnatomy : []) where files[name] == nil {
+            found.append("\(feature) has no \(name)")
+        }
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".swift") && !path.hasPrefix("Live/") {
+            let allowed = path == "State.swift" ? stateImports : featureImports
+            for module in imports(in: text) where !allowed.contains(module) {
+                found.append("\(feature)/\(path) imports \(module): \(path == "State.swift" ? "a state machine imports Core only" : "a feature imports only Core and OfflinePatterns")")
+            }
+        }
+        if let feature = files["Feature.swift"], !feature.contains(": AppFeature {") {
+            found.append("\(featureName(feature)) in Feature.swift does not conform to AppFeature")
+        }
+        return found
+    }
+
+    private static func featureName(_ text: String) -> String {
+        text.split(separator: "\n").first { $0.contains("final class ") }.map { String($0) } ?? "no feature class"
+    }
+}
+
+@Suite("Feature sources follow DESIGN.md: imports and anatomy")
+struct SourceRulesTests {
+    static let modules = ManifestRulesTests.packageRoot.appendingPathComponent("Modules")
+
+    static func files(of feature: String) throws -> [String: String] {
+        let folder = modules.appendingPathComponent(feature)
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") || path.hasSuffix(".md") {
+            files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+
+    @Test(arguments: ModuleRules.features.sorted())
+    func everyFeatureHasTheSameAnatomyAndImportsNoLiveAdapter(_ feature: String) throws {
+        let violations = SourceRules.violations(feature: feature, files: try Self.files(of: feature), callsServer: feature != "WarmupToast")
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    @Test func aStateMachineImportingMoreThanCoreIsCaught() {
+        let files = [
+            "README.md": "", "Actions.swift": "", "ViewState.swift": "", "Previews.swift": "",
+            "State.swift": "public import Core\nimport OfflinePatterns\nimport Foundation\n",
+            "Feature.swift": "@preconcurrency public import Connectivity\npublic final class XFeature: AppFeature {\n",
+            "Live/XAPI+Live.swift": "public import Connectivity\n",
+        ]
+        #expect(SourceRules.violations(feature: "X", files: files, callsServer: false) == [
+            "X/Feature.swift imports Connectivity: a feature imports only Core and OfflinePatterns",
+            "X/State.swift imports OfflinePatterns: a state machine imports Core only",
+        ])
+    }
+
+    @Test func aMissingFileOrAFeatureOffTheSharedSurfaceIsCaught() {
+        let files = ["README.md": "", "Actions.swift": "", "State.swift": "", "ViewState.swift": "",
+                     "Feature.swift": "public final class XFeature: Sendable {\n", "Previews.swift": ""]
+        #expect(SourceRules.violations(feature: "X", files: files, callsServer: true) == [
+            "X has no Model.swift", "X has no API.swift", "X has no Repository.swift",
+            "public final class XFeature: Sendable { in Feature.swift does not conform to AppFeature",
+        ])
+    }
+
+    @Test func importsAreReadInEveryForm() {
+        let source = "import Core\n@testable import OfflinePatterns\npublic import struct Foundation.Date\n// import Nothing\nlet x = 1\n"
+        #expect(SourceRules.imports(in: source) == ["Core", "OfflinePatterns", "Foundation"])
+    }
+}
