@@ -280,8 +280,9 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Shared by test targets: finding the package's built executables.
-        .target(name: "TestSupport", dependencies: ["Core", "ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
+        /// Shared by test targets: fixed dates, the reference server and store fixtures, HTTP clients, recording stores,
+        /// state waiting, finding the package's built executables.
+        .target(name: "TestSupport", dependencies: ["Core", "Connectivity", "ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", swiftSettings: swiftSettings),
 
         tests("Core", dependencies: [

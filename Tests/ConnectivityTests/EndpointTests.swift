@@ -2,6 +2,7 @@ import Core
 import Connectivity
 import Foundation
 import ReferenceServer
+import TestSupport
 import Testing
 
 /// Ids go into paths as one segment each, encoded exactly once, and the server reads back the very same id.

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import ReferenceServer
 import Clocks
+import TestSupport
 import Testing
 
 /// The HTTP client against the real reference server on 127.0.0.1.

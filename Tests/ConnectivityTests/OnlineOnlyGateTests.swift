@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 import ReferenceServer
+import TestSupport
 import Testing
 
 /// BR-OFF-001: state-changing operations are refused while offline, before any request is built.

@@ -4,6 +4,7 @@ import Core
 import Foundation
 import SecureStore
 import Synchronization
+import TestSupport
 import Testing
 import OfflinePatterns
 

@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 @testable import ReferenceServer
+import TestSupport
 import Testing
 
 /// The reference backend: per-user isolation, idempotent writes, faults and the request log.

@@ -9,14 +9,6 @@ import Synchronization
 import Glibc
 #endif
 
-/// A fixed wall clock for the server's dates.
-let fixedNow = Date(timeIntervalSince1970: 1_767_225_600 + 86_400 * 30)
-
-/// The shared fixture (TestSupport) with this module's fixed date.
-func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
-                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
-    try await TestSupport.withReferenceServer(seed: seed, faults: faults, now: fixedNow, body)
-}
 
 /// A loopback port that refuses connections: bound by us, then closed, so nothing listens there.
 func refusedLoopbackPort() throws -> Int {
@@ -49,13 +41,10 @@ final class EvidenceRecorder: Sendable {
     }
 }
 
-/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
-let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
-
 func client(_ url: URL, user: String = "user1", timeout: Duration = .seconds(5), connectivity: ConnectivityContext,
             clock: (any Clock<Duration>)? = nil) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
-               connectivity: connectivity, time: clock.map { TimeSource(clock: $0, now: { fixedNow }) } ?? liveTime)
+    httpClient(url, user: user, connectivity: connectivity, time: clock.map { TimeSource(clock: $0, now: { fixedNow }) } ?? liveTime,
+               timeout: timeout)
 }
 
 /// Seconds elapsed on the real clock: tests measure with it, they never sleep on it.

@@ -42,7 +42,7 @@ import OfflineCommerceLive
     static func harness(_ url: URL?, store: any RecordStore, status: ConnectivityStatus, user: String = "user1",
                         keys: KeyCounter = KeyCounter()) -> Harness {
         let connectivity = ConnectivitySwitch(status)
-        let api = url.map { CommerceAPI.live(client: makeClient($0, user: user, connectivity: connectivity.context), user: user) } ?? .test
+        let api = url.map { CommerceAPI.live(client: httpClient($0, user: user, connectivity: connectivity.context), user: user) } ?? .test
         let clock = TestClock()
         let sink = InMemoryTelemetrySink()
         let feature = CommerceFeature(store: store, api: api, connectivity: connectivity.cell, time: TimeSource(clock: clock, now: { fixedNow }),
@@ -54,9 +54,12 @@ import OfflineCommerceLive
 
     @Test("AC1 every online view caches the cart and order history, encrypted per user")
     func everyOnlineViewCachesTheCartAndOrderHistoryEncryptedForTheUser() async throws {
-        let fixture = try VaultFixture()
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        let secure = try fixture.open()
+        defer { secure.close() }
         try await withReferenceServer { server, url in
-            let online = Self.harness(url, store: fixture.vault("user1"), status: .online)
+            let online = Self.harness(url, store: secure.vault(for: "user1"), status: .online)
             await online.open(.cart)
             let cart = try #require(online.view.cartContent)
             #expect(cart.lines.map(\.id) == ["user1-c1", "user1-c2", "user1-c3"])
@@ -68,13 +71,13 @@ import OfflineCommerceLive
             await online.feature.stop()
 
             // A later session, offline, on the same vault: the screens as they were.
-            let offline = Self.harness(nil, store: fixture.vault("user1"), status: .offline)
+            let offline = Self.harness(nil, store: secure.vault(for: "user1"), status: .offline)
             await offline.open(.cart)
             #expect(offline.view.cartContent?.lines.map(\.shown) == cart.lines.map(\.shown))
             await offline.open(.orders)
             #expect(offline.view.ordersContent?.orders.map(\.id) == (1...8).map { "user1-o\($0)" })
             // Another user of the same device sees nothing of it.
-            let other = Self.harness(nil, store: fixture.vault("user2"), status: .offline)
+            let other = Self.harness(nil, store: secure.vault(for: "user2"), status: .offline)
             await other.open(.cart)
             #expect(other.view.cart == .empty(CommerceCopy.cartFirstLoad))
         }
@@ -265,7 +268,7 @@ import OfflineCommerceLive
             let connectivity = ConnectivitySwitch(.online)
             let clock = TestClock()
             let time = TimeSource(clock: clock, now: { fixedNow })
-            let client = makeClient(url, connectivity: connectivity.context, time: time, timeout: .seconds(30))
+            let client = httpClient(url, connectivity: connectivity.context, time: time, timeout: .seconds(30))
             let feature = CommerceFeature(store: InMemoryRecordStore(now: { fixedNow }),
                                           api: .live(client: client, user: "user1", readTimeout: .seconds(2)),
                                           connectivity: connectivity.cell, time: time)
@@ -297,8 +300,11 @@ import OfflineCommerceLive
 
     @Test("AC7 only what the screens show is stored: no token, no profile, no e-mail")
     func onlyWhatTheScreensShowIsStoredNoTokenNoProfileNoEmail() async throws {
-        let fixture = try VaultFixture()
-        let store = RecordingStore(fixture.vault("user1"))
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        let secure = try fixture.open()
+        defer { secure.close() }
+        let store = RecordingStore(secure.vault(for: "user1"))
         try await withReferenceServer { _, url in
             let app = Self.harness(url, store: store, status: .online)
             await app.open(.cart)
@@ -335,7 +341,7 @@ import OfflineCommerceLive
         }
         // And what is in the vault now is exactly that.
         for collection in CommerceRepository.Collection.all {
-            for record in try fixture.vault("user1").loadAll(collection: collection) {
+            for record in try secure.vault(for: "user1").loadAll(collection: collection) {
                 #expect(try Self.jsonKeys(record.value).isSubset(of: allowed[collection] ?? []))
             }
         }
@@ -362,12 +368,15 @@ import OfflineCommerceLive
     // MARK: Prefetch (the warm-up session)
 
     @Test func prefetchFillsBothCachesForLaterOfflineUse() async throws {
-        let fixture = try VaultFixture()
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        let secure = try fixture.open()
+        defer { secure.close() }
         try await withReferenceServer { _, url in
-            let app = Self.harness(url, store: fixture.vault(), status: .online)
+            let app = Self.harness(url, store: secure.vault(for: "user1"), status: .online)
             #expect(await app.feature.prefetch().succeeded)
         }
-        let offline = Self.harness(nil, store: fixture.vault(), status: .offline)
+        let offline = Self.harness(nil, store: secure.vault(for: "user1"), status: .offline)
         await offline.open(.cart)
         #expect(offline.view.cartContent?.lines.count == 3)
         await offline.open(.orders)

@@ -35,7 +35,7 @@ import OfflineCommerceLive
             await waitFor(monitor.status) { $0 == .online }
 
             let featureEvents = InMemoryTelemetrySink()
-            let client = makeClient(url, connectivity: monitor.context, time: time)
+            let client = httpClient(url, connectivity: monitor.context, time: time)
             let feature = CommerceFeature(store: InMemoryRecordStore(now: { fixedNow }), api: .live(client: client, user: "user1"),
                                           connectivity: monitor.status, time: time, telemetry: Telemetry(sink: featureEvents, now: { fixedNow }))
             await feature.open(.cart)
@@ -96,7 +96,7 @@ import OfflineCommerceLive
     func offlineRequestsFailAtOnceWithoutReachingTheServer() async throws {
         try await withReferenceServer { server, url in
             let connectivity = ConnectivitySwitch(.offline)
-            let client = makeClient(url, connectivity: connectivity.context)
+            let client = httpClient(url, connectivity: connectivity.context)
             let api = CommerceAPI.live(client: client, user: "user1")
             await #expect(throws: HTTPClientError.offline) { _ = try await api.fetchCart() }
             await #expect(throws: HTTPClientError.offline) { _ = try await api.fetchOrders() }

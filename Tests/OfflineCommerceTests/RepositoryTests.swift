@@ -5,6 +5,7 @@ import Foundation
 import ReferenceServer
 import SecureStore
 import Synchronization
+import TestSupport
 import Testing
 import OfflineCommerceLive
 
@@ -21,7 +22,7 @@ import OfflineCommerceLive
 
     static func repository(_ url: URL, vault: any RecordStore, user: String = "user1", status: ConnectivityStatus = .online,
                            client connectivity: ConnectivityContext = .alwaysOnline) -> CommerceRepository {
-        let api = CommerceAPI.live(client: makeClient(url, user: user, connectivity: connectivity), user: user)
+        let api = CommerceAPI.live(client: httpClient(url, user: user, connectivity: connectivity), user: user)
         return CommerceRepository(store: vault, api: api, status: { status }, now: { fixedNow })
     }
 
@@ -29,10 +30,13 @@ import OfflineCommerceLive
 
     @Test("AC1 the vault holds each user's cart and history, encrypted")
     func cartAndOrderHistoryAreCachedEncryptedPerUserOnEveryOnlineView() async throws {
-        let fixture = try VaultFixture()
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        let secure = try fixture.open()
+        defer { secure.close() }
         try await withReferenceServer { server, url in
-            let first = Self.repository(url, vault: fixture.vault("user1"), user: "user1")
-            let second = Self.repository(url, vault: fixture.vault("user2"), user: "user2")
+            let first = Self.repository(url, vault: secure.vault(for: "user1"), user: "user1")
+            let second = Self.repository(url, vault: secure.vault(for: "user2"), user: "user2")
             #expect(first.cachedCart() == nil)
             #expect(first.cachedOrders() == nil)
             let cart = try #require(await first.revalidateCart().current)
@@ -106,7 +110,7 @@ import OfflineCommerceLive
         try await withReferenceServer { server, url in
             // The client itself believes it is online and would send: only the gate stands in the way.
             let calls = Mutex<[String]>([])
-            var api = CommerceAPI.live(client: makeClient(url, connectivity: .alwaysOnline), user: "user1")
+            var api = CommerceAPI.live(client: httpClient(url, connectivity: .alwaysOnline), user: "user1")
             let live = api
             api.placeOrder = { key throws(HTTPClientError) in calls.withLock { $0.append("placeOrder") }; return try await live.placeOrder(key) }
             api.updateQuantity = { (item, quantity, key) throws(HTTPClientError) in
@@ -183,13 +187,16 @@ import OfflineCommerceLive
     }
 
     @Test func draftsAreKeptOnTheDeviceAndRemovedWhenEmpty() throws {
-        let fixture = try VaultFixture()
-        let repository = CommerceRepository(store: fixture.vault(), api: .test, status: { .offline }, now: { fixedNow })
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        let secure = try fixture.open()
+        defer { secure.close() }
+        let repository = CommerceRepository(store: secure.vault(for: "user1"), api: .test, status: { .offline }, now: { fixedNow })
         #expect(repository.drafts() == FormDrafts())
         try repository.saveDrafts(FormDrafts(quantities: ["c1": 3], ratings: ["o1": 4]))
         #expect(repository.drafts() == FormDrafts(quantities: ["c1": 3], ratings: ["o1": 4]))
         try repository.saveDrafts(FormDrafts())
-        #expect(try fixture.vault().load(collection: CommerceRepository.Collection.drafts, key: "current") == nil)
+        #expect(try secure.vault(for: "user1").load(collection: CommerceRepository.Collection.drafts, key: "current") == nil)
         try repository.clear()
     }
 }

@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 @testable import OfflineCommerce
+import TestSupport
 import Testing
 
 /// The pure state machine and its view state: synchronous, no I/O, time passed in.

@@ -9,98 +9,13 @@ import ReferenceServer
 import SecureStore
 import Synchronization
 
-/// The fixed wall clock of every test (2026-01-31 00:00 UTC); no test reads the real date.
-let fixedNow = Date(timeIntervalSince1970: 1_767_225_600 + 86_400 * 30)
-
-/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
-let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
+extension VaultFixture {
+    /// TestSupport's fixture with this module's folder label.
+    init() { self.init(label: "OfflineCommerceTests", now: { fixedNow }) }
+}
 
 /// The seven product locales.
 let productLocales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
-
-/// The shared fixture (TestSupport) with this module's fixed date.
-func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
-                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
-    try await TestSupport.withReferenceServer(seed: seed, faults: faults, now: fixedNow, body)
-}
-
-/// An HTTP client for `user` against the reference server.
-func makeClient(_ url: URL, user: String = "user1", connectivity: ConnectivityContext, time: TimeSource = liveTime,
-                timeout: Duration = .seconds(5)) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
-               connectivity: connectivity, time: time)
-}
-
-/// A SecureStore in a fresh temporary folder (SQLite, AES-GCM): the store the app uses.
-final class VaultFixture: Sendable {
-    let folder: URL
-    let store: SecureStore
-
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("OfflineCommerceTests-\(UUID().uuidString)", isDirectory: true)
-        store = try SecureStore(folder: folder, keyProvider: InMemoryKeyProvider(), telemetry: .disabled, now: { fixedNow })
-    }
-
-    func vault(_ user: String = "user1") -> SecureVault { store.vault(for: user) }
-
-    /// Every file of the store's folder with its bytes.
-    func files() throws -> [(name: String, bytes: Data)] {
-        try store.flushWriteAheadLog()
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
-            (name, try Data(contentsOf: folder.appendingPathComponent(name)))
-        }
-    }
-
-    deinit {
-        store.close()
-        try? FileManager.default.removeItem(at: folder)
-    }
-}
-
-/// A connectivity status the test sets, shared by the feature, the gate and the HTTP client.
-final class ConnectivitySwitch: Sendable {
-    let cell: StateCell<ConnectivityStatus>
-
-    init(_ status: ConnectivityStatus) { cell = StateCell(status) }
-
-    func set(_ status: ConnectivityStatus) { cell.set(status) }
-
-    var context: ConnectivityContext {
-        ConnectivityContext(status: { [cell] in cell.value }, report: { _ in })
-    }
-}
-
-/// Wraps a real store and keeps every change applied through it: what the feature stored, to inspect.
-final class RecordingStore: RecordStore {
-    let base: any RecordStore
-    private let changes = Mutex<[RecordChange]>([])
-
-    init(_ base: any RecordStore) { self.base = base }
-
-    var applied: [RecordChange] { changes.withLock { $0 } }
-
-    /// Every value saved, with its collection and key.
-    var saved: [(collection: String, key: String, value: Data)] {
-        applied.compactMap { change in
-            if case let .save(collection, key, value, _) = change { return (collection, key, value) }
-            return nil
-        }
-    }
-
-    func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? {
-        try base.load(collection: collection, key: key)
-    }
-
-    func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] {
-        try base.loadAll(collection: collection)
-    }
-
-    func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
-        let savedAt = try base.apply(changes)
-        self.changes.withLock { $0 += changes }
-        return savedAt
-    }
-}
 
 /// A warm-up session that only records how each subtask settled.
 final class RecordingWarmupPort: CacheWarmupPort {

@@ -38,7 +38,7 @@ import OfflineProductsLive
 
     func liveFeature(url: URL, vault: SecureVault, status: StateCell<ConnectivityStatus>, pageSize: Int = 1_000,
                      clientConnectivity: ConnectivityContext? = nil, timeout: Duration = .seconds(10)) -> ProductsFeature {
-        let client = httpClient(url, timeout: timeout, connectivity: clientConnectivity ?? context(status))
+        let client = httpClient(url, connectivity: clientConnectivity ?? context(status), timeout: timeout)
         return ProductsFeature(store: vault, api: .live(client: client, user: "user1", pageSize: pageSize),
                                connectivity: status, time: liveTime)
     }

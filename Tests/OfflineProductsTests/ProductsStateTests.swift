@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 import OfflineProducts
+import TestSupport
 import Testing
 
 /// The pure state machine: synchronous, no I/O, time passed in.

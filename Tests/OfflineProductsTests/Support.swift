@@ -18,9 +18,6 @@ let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
 let fixedNow = referenceDate.addingTimeInterval(30 * 86_400)
 let day: TimeInterval = 86_400
 
-/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
-let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
-
 /// `count` deterministic products; warranties spread from long expired to years ahead of `fixedNow`.
 func makeProducts(_ count: Int, prefix: String = "p") -> [Product] {
     (0..<count).map { index in
@@ -115,22 +112,6 @@ final class ScriptedAPI: Sendable {
 }
 
 // MARK: - Real parts
-
-/// The shared fixture (TestSupport) with this module's fixed date.
-func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
-                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
-    try await TestSupport.withReferenceServer(seed: seed, faults: faults, now: fixedNow, body)
-}
-
-func httpClient(_ url: URL, user: String = "user1", timeout: Duration = .seconds(10), connectivity: ConnectivityContext) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
-               connectivity: connectivity, time: liveTime)
-}
-
-/// A connectivity context over a hand-set cell.
-func context(_ cell: StateCell<ConnectivityStatus>) -> ConnectivityContext {
-    ConnectivityContext(status: { cell.value }, report: { _ in })
-}
 
 extension VaultFixture {
     /// TestSupport's fixture with this module's folder label and fixed date.

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import OfflineProducts
+import TestSupport
 import Testing
 
 /// Item 2: the warranty card, its status badge from the injected `now`, and badge colours that meet WCAG AA.

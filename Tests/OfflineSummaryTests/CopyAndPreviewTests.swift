@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import OfflineSummary
+import TestSupport
 import Testing
 
 /// Item 6 and the copy: previews for each state the story names, every word resolved in all seven locales;

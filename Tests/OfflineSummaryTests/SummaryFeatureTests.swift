@@ -209,10 +209,10 @@ import TestSupport
         store.reset()
         await harness.feature.refresh()
         await harness.feature.waitUntilIdle()
-        let summaryWrites = store.applied.filter { batch in
+        let summaryWrites = store.batches.filter { batch in
             batch.contains { if case let .save(collection, _, _, _) = $0 { collection.hasPrefix("summary") } else { false } }
         }
-        #expect(summaryWrites.count == 1, "\(store.applied)")
+        #expect(summaryWrites.count == 1, "\(store.batches)")
         #expect(summaryWrites.first?.count == 1)
         #expect(harness.view.refreshPrompt == nil)
         await harness.stop()

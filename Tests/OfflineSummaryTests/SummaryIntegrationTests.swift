@@ -22,7 +22,7 @@ import OfflineSummaryLive
         init(fixture: VaultFixture, url: URL, status: StateCell<ConnectivityStatus>, year: Int, share: URL? = nil) async throws {
             store = try fixture.open()
             let vault = store.vault(for: "user1")
-            let client = httpClient(url, timeout: .seconds(5), connectivity: context(status))
+            let client = httpClient(url, connectivity: context(status), timeout: .seconds(5))
             outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(5)), status: status, time: liveTime,
                             policy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(50)), seed: 7)
             try await outbox.start()

@@ -75,12 +75,12 @@ import OfflineSummaryLive
         let outcome = await repository.refresh()
         // One apply with one record: a reader sees the old summary or the new one, never a mix, and the new
         // snapshot's id makes the old invalidation moot without a second write.
-        #expect(store.applied.count == 1)
-        #expect(store.applied.first?.count == 1)
-        if case let .save(collection, key, _, _)? = store.applied.first?.first {
+        #expect(store.batches.count == 1)
+        #expect(store.batches.first?.count == 1)
+        if case let .save(collection, key, _, _)? = store.batches.first?.first {
             #expect(collection == SummaryCacheRepository.summaryCollection && key == "2025")
         } else {
-            Issue.record("the refresh did not save the summary: \(store.applied)")
+            Issue.record("the refresh did not save the summary: \(store.batches)")
         }
         let cached = try #require(repository.cachedSummary())
         #expect(cached.summary == summary2025AfterOneMoreActivity)
@@ -96,7 +96,7 @@ import OfflineSummaryLive
         let outcome = await cacheRepository(store, api: api, status: .online).refresh()
         #expect(outcome.error == .http(status: 503))
         #expect(outcome.current?.value.summary == summary2025)
-        #expect(store.applied.isEmpty)
+        #expect(store.batches.isEmpty)
     }
 
     @Test func aRefreshWhileOfflineSendsNothing() async throws {

@@ -2,6 +2,7 @@ import Connectivity
 import Core
 import Foundation
 import OfflineSummary
+import TestSupport
 import Testing
 
 /// Item 3 and 4 on the pure state machine: synchronous, no I/O, time passed in.

@@ -18,9 +18,6 @@ let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
 let fixedNow = SummaryFixtures.now
 let day: TimeInterval = 86_400
 
-/// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it.
-let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
-
 /// A TimeSource whose `now` moves with a TestClock, so deadlines and dates agree.
 func testTime(_ clock: TestClock<Duration>, start: Date = fixedNow) -> TimeSource {
     let origin = clock.now
@@ -183,22 +180,6 @@ struct Harness {
 
 // MARK: - Real parts
 
-/// The shared fixture (TestSupport) with this module's fixed date.
-func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration(), faults: FaultConfiguration = .none,
-                            _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
-    try await TestSupport.withReferenceServer(seed: seed, faults: faults, now: fixedNow, body)
-}
-
-func httpClient(_ url: URL, user: String = "user1", timeout: Duration = .seconds(10), connectivity: ConnectivityContext) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
-               connectivity: connectivity, time: liveTime)
-}
-
-/// A connectivity context over a hand-set cell.
-func context(_ cell: StateCell<ConnectivityStatus>) -> ConnectivityContext {
-    ConnectivityContext(status: { cell.value }, report: { _ in })
-}
-
 extension VaultFixture {
     /// TestSupport's fixture with this module's folder label and fixed date.
     init() { self.init(label: "OfflineSummaryTests", now: { fixedNow }) }
@@ -207,24 +188,6 @@ extension VaultFixture {
 /// A fresh temporary folder for shared cards.
 func temporaryFolder(_ name: String = "share") -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("OfflineSummaryTests-\(name)-\(UUID().uuidString)", isDirectory: true)
-}
-
-/// A RecordStore that records every batch applied to it (proves what a refresh writes, and in how many transactions).
-final class RecordingStore: RecordStore {
-    let inner: any RecordStore
-    private let batches = Mutex<[[RecordChange]]>([])
-
-    init(_ inner: any RecordStore) { self.inner = inner }
-
-    var applied: [[RecordChange]] { batches.withLock { $0 } }
-    func reset() { batches.withLock { $0.removeAll() } }
-
-    func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? { try inner.load(collection: collection, key: key) }
-    func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] { try inner.loadAll(collection: collection) }
-    func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
-        batches.withLock { $0.append(changes) }
-        return try inner.apply(changes)
-    }
 }
 
 // MARK: - Copy
