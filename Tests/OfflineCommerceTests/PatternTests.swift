@@ -5,11 +5,6 @@ import Testing
 
 /// Item 8: every action is declared with an offline pattern, and the flowchart agrees.
 @Suite struct PatternTests {
-    @Test("AC8 every action is declared with the pattern the flowchart gives", arguments: CommerceUserAction.allCases)
-    func everyActionIsDeclaredWithThePatternTheFlowchartGives(_ action: CommerceUserAction) {
-        #expect(OfflinePattern.choose(action.answers) == action.pattern)
-    }
-
     @Test("AC8 checkout moves money: blocking form; Track Order: full-page blocking")
     func checkoutMovesMoneyAndIsABlockingFormAndTrackOrderIsFullPageBlocking() {
         #expect(CommerceUserAction.checkout.pattern == .blockingForm)

@@ -245,11 +245,6 @@ import Testing
         #expect(view(state).rows.map(\.id) == products.dropFirst().map(\.id))
     }
 
-    @Test(arguments: ProductsUserAction.allCases)
-    func everyActionIsDeclaredWithThePatternTheFlowchartGives(_ action: ProductsUserAction) {
-        #expect(OfflinePattern.choose(action.answers) == action.pattern)
-    }
-
     @Test func onlineOnlyActionsAreDeclaredAsNotWorkingOffline() {
         #expect(!ProductsUserAction.raiseServiceRequest.pattern.worksOffline)
         #expect(!ProductsUserAction.transferOwnership.pattern.worksOffline)

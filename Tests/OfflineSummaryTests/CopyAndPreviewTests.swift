@@ -94,11 +94,6 @@ import Testing
 
     // MARK: Offline patterns
 
-    @Test(arguments: SummaryUserAction.allCases)
-    func everyActionIsDeclaredWithThePatternTheFlowchartGives(_ action: SummaryUserAction) {
-        #expect(OfflinePattern.choose(action.answers) == action.pattern, "\(action)")
-    }
-
     @Test func activityRegistrationIsPatternBAndWorksOffline() {
         #expect(SummaryUserAction.registerActivity.pattern == .optimisticWithFeedback)
         #expect(SummaryUserAction.registerActivity.pattern.worksOffline)
