@@ -44,7 +44,7 @@ public final class SummaryFeature: AppFeature {
     /// What the screen shows; the REPL and apps render it (`viewNode()`).
     public let viewState: StateCell<SummaryViewState>
     /// The cache this feature reads and writes through.
-    public let repository: SummaryCacheRepository
+    public let repository: SummaryRepository
 
     /// The kind a registration has when the caller names none.
     public static let defaultActivityKind = "peer-support"
@@ -75,9 +75,9 @@ public final class SummaryFeature: AppFeature {
     public init(store: any RecordStore, api: SummaryAPI, outbox: Outbox, connectivity: StateCell<ConnectivityStatus>,
                 time: TimeSource, year: Int, telemetry: Telemetry = .disabled, share: SummaryShareTarget? = nil,
                 makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
-        let repository = SummaryCacheRepository(
+        let repository = SummaryRepository(
             store: store, api: api, year: year, status: { [connectivity] in connectivity.value },
-            waitForWrites: { [outbox] in await outbox.waitUntilSynced(collections: [SummaryCacheRepository.activitiesCollection]) },
+            waitForWrites: { [outbox] in await outbox.waitUntilSynced(collections: [SummaryRepository.activitiesCollection]) },
             now: time.now, makeID: makeID, telemetry: telemetry)
         self.repository = repository
         self.api = api
@@ -250,14 +250,14 @@ public final class SummaryFeature: AppFeature {
         await send(.activitiesChanged(entries))
     }
 
-    private static func loadActivities(repository: SummaryCacheRepository, outbox: Outbox) -> [ActivityEntry] {
+    private static func loadActivities(repository: SummaryRepository, outbox: Outbox) -> [ActivityEntry] {
         repository.registeredActivities().map { activity in
-            ActivityEntry(activity: activity, feedback: outbox.feedback(for: SummaryCacheRepository.resource(of: activity)) ?? .none)
+            ActivityEntry(activity: activity, feedback: outbox.feedback(for: SummaryRepository.resource(of: activity)) ?? .none)
         }
     }
 
     private func dismissFailedActivity(_ id: String) async -> Bool {
-        let resource = ResourceID(collection: SummaryCacheRepository.activitiesCollection, key: id)
+        let resource = ResourceID(collection: SummaryRepository.activitiesCollection, key: id)
         guard let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) else { return false }
         do { try await outbox.dismiss(letter.id) } catch {
             telemetry.record("summary.dismiss_failed", attributes: ["error": error.description])
@@ -270,7 +270,7 @@ public final class SummaryFeature: AppFeature {
 
 /// Does `SummaryState`'s work.
 private struct Performer: Sendable {
-    let repository: SummaryCacheRepository
+    let repository: SummaryRepository
     let outbox: Outbox
     let clock: any Clock<Duration>
     let telemetry: Telemetry
@@ -313,10 +313,10 @@ private struct Performer: Sendable {
                 } catch {
                     return [.activityNotQueued(activityID: activity.id, .notQueued(String(describing: error)))]
                 }
-                let resource = SummaryCacheRepository.resource(of: activity)
+                let resource = SummaryRepository.resource(of: activity)
                 let write = OutboxWrite(request: request, resource: resource, pendingAction: .add, pattern: SummaryUserAction.registerActivity.pattern,
                                         optimisticData: optimistic,
-                                        successData: [.delete(collection: SummaryCacheRepository.activitiesCollection, key: activity.id)])
+                                        successData: [.delete(collection: SummaryRepository.activitiesCollection, key: activity.id)])
                 do { try await outbox.write(write) } catch {
                     return [.activityNotQueued(activityID: activity.id, .notQueued(String(describing: error)))]
                 }

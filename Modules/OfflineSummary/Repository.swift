@@ -22,7 +22,7 @@ struct SummaryInvalidation: Sendable, Hashable, Codable {
 /// `cachedSummary()` at once from the store, `refresh()` stale-while-revalidate through Connectivity's
 /// `CachedResource` — one `RecordStore.apply` replaces the whole rendered summary, and a failed refresh keeps
 /// the last good one.
-public struct SummaryCacheRepository: Sendable {
+public struct SummaryRepository: Sendable {
     public static let summaryCollection = "summary"
     public static let invalidationCollection = "summary.invalidation"
     public static let activitiesCollection = "summary.activities"

@@ -88,7 +88,7 @@ import TestSupport
 
     @Test func anUnreadableCacheIsNeverACrashButTheFirstLoadEmptyState() async throws {
         let store = try storeHolding(nil)
-        try store.save(Data([0xFF, 0x00, 0x13]), collection: SummaryCacheRepository.summaryCollection, key: "2025")
+        try store.save(Data([0xFF, 0x00, 0x13]), collection: SummaryRepository.summaryCollection, key: "2025")
         let harness = try await Harness(store: store, status: .offline, api: .test)
         await harness.feature.open()
         #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)

@@ -78,7 +78,7 @@ import OfflineSummaryLive
         #expect(store.batches.count == 1)
         #expect(store.batches.first?.count == 1)
         if case let .save(collection, key, _, _)? = store.batches.first?.first {
-            #expect(collection == SummaryCacheRepository.summaryCollection && key == "2025")
+            #expect(collection == SummaryRepository.summaryCollection && key == "2025")
         } else {
             Issue.record("the refresh did not save the summary: \(store.batches)")
         }
@@ -109,14 +109,14 @@ import OfflineSummaryLive
 
     @Test func anUnreadableCacheIsAMissNeverACrash() throws {
         let store = try storeHolding(nil)
-        try store.save(Data("{not a summary".utf8), collection: SummaryCacheRepository.summaryCollection, key: "2025")
+        try store.save(Data("{not a summary".utf8), collection: SummaryRepository.summaryCollection, key: "2025")
         #expect(cacheRepository(store).cachedSummary() == nil)
         // An unreadable invalidation mark errs on the side of prompting to refresh.
         let other = try storeHolding(summary2025)
-        try other.save(Data("garbage".utf8), collection: SummaryCacheRepository.invalidationCollection, key: "2025")
-        try other.save(Data("garbage".utf8), collection: SummaryCacheRepository.activitiesCollection, key: "a1")
+        try other.save(Data("garbage".utf8), collection: SummaryRepository.invalidationCollection, key: "2025")
+        try other.save(Data("garbage".utf8), collection: SummaryRepository.activitiesCollection, key: "a1")
         let sink = InMemoryTelemetrySink()
-        let repository = SummaryCacheRepository(store: other, api: .test, year: 2025, status: { .offline }, now: { fixedNow },
+        let repository = SummaryRepository(store: other, api: .test, year: 2025, status: { .offline }, now: { fixedNow },
                                                 telemetry: Telemetry(sink: sink, now: { fixedNow }))
         #expect(repository.cachedSummary()?.isInvalidated == true)
         #expect(repository.registeredActivities().isEmpty, "an unreadable activity is left out, never shown half-read")

@@ -54,8 +54,8 @@ func storeHolding(_ summary: AnnualSummary?, daysAgo: Double = 1, year: Int = 20
 }
 
 func cacheRepository(_ store: any RecordStore, api: SummaryAPI = .test, year: Int = 2025,
-                     status: ConnectivityStatus = .offline) -> SummaryCacheRepository {
-    SummaryCacheRepository(store: store, api: api, year: year, status: { status }, now: { fixedNow }, makeID: sequentialIDs("snapshot"))
+                     status: ConnectivityStatus = .offline) -> SummaryRepository {
+    SummaryRepository(store: store, api: api, year: year, status: { status }, now: { fixedNow }, makeID: sequentialIDs("snapshot"))
 }
 
 /// A transport that records what was sent and answers from a script (success unless the script says otherwise).

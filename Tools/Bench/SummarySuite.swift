@@ -27,7 +27,7 @@ struct SummarySuite: BenchSuite {
         var store = try SecureStore(folder: root, keyProvider: keys, telemetry: .disabled, now: { now })
         do {
             let vault = store.vault(for: Self.user)
-            let repository = SummaryCacheRepository(store: vault, api: .offline(), year: 2025, status: { .offline }, now: { now })
+            let repository = SummaryRepository(store: vault, api: .offline(), year: 2025, status: { .offline }, now: { now })
             let snapshot = try repository.saveSummary(SummaryFixtures.peerMentor2025, fetchedAt: now.addingTimeInterval(-3 * 86_400))
             let activity = RegisteredActivity(id: "bench-activity", kind: "home-visit", occurredAt: now, note: "Community centre")
             try vault.apply([try repository.saveActivityChange(activity), try repository.invalidation(of: snapshot.id, reason: .activityRegistered)])
