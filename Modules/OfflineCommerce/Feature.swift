@@ -17,6 +17,7 @@ public final class CommerceFeature: AppFeature {
 
     private let runtime: FeatureRuntime<CommerceState, CommerceViewState>
     private let connectivity: StateCell<ConnectivityStatus>
+    private let time: TimeSource
     private let telemetry: Telemetry
 
     /// - Parameters:
@@ -31,6 +32,7 @@ public final class CommerceFeature: AppFeature {
                                             telemetry: telemetry)
         self.repository = repository
         self.connectivity = connectivity
+        self.time = time
         self.telemetry = telemetry
         // Submission → idempotency key: a retried form sends the key of its first try.
         let keys = IntentKeys<Int>(idempotencyKeys)
@@ -101,8 +103,13 @@ public final class CommerceFeature: AppFeature {
         }
     }
 
-    /// The cart or the order history has never been cached: the warmup session fills them.
-    public var needsWarming: Bool { repository.cachedCart() == nil || repository.cachedOrders() == nil }
+    /// The cart or the order history has never been cached, or is older than `WarmupPolicy.rewarmAfter`: a warmup
+    /// session fills them.
+    public var needsWarming: Bool {
+        let now = time.now()
+        return WarmupPolicy.needsWarming(savedAt: repository.cachedCart()?.savedAt, now: now)
+            || WarmupPolicy.needsWarming(savedAt: repository.cachedOrders()?.savedAt, now: now)
+    }
 
     /// Waits until no read or request started by the feature is under way (toast timers excluded).
     public func waitUntilIdle() async { await runtime.waitUntilIdle() }

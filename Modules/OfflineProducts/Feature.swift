@@ -140,8 +140,8 @@ public final class ProductsFeature: AppFeature {
         return state.syncsFinished > finishedBefore && state.lastSyncSucceeded
     }
 
-    /// Nothing cached yet: the warmup session fills it.
-    public var needsWarming: Bool { repository.cachedCatalog() == nil }
+    /// Nothing cached yet, or the list is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.
+    public var needsWarming: Bool { WarmupPolicy.needsWarming(savedAt: repository.cachedCatalog()?.savedAt, now: time.now()) }
 
     /// `prefetch()` as the `products` subtask of the app's warmup session; throws when the list was not refreshed.
     public func prefetch(reportingTo warmup: any CacheWarmupPort) async throws {

@@ -225,8 +225,8 @@ public final class SummaryFeature: AppFeature {
         }
     }
 
-    /// The year's summary has never been cached: the warmup session fills it.
-    public var needsWarming: Bool { repository.cachedSummary() == nil }
+    /// The year's summary has never been cached, or is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.
+    public var needsWarming: Bool { WarmupPolicy.needsWarming(savedAt: repository.cachedSummary()?.fetchedAt, now: time.now()) }
 
     /// Waits for the load running now, if any (tests, the REPL, the warmup session).
     public func waitUntilIdle() async { await runtime.waitUntilIdle() }

@@ -14,6 +14,14 @@ public enum WarmupPhase: String, Sendable, Hashable, CaseIterable, Codable {
     case failed
 }
 
+/// What started a caching session: every caching that runs to speed up later use is one, whenever it starts.
+public enum WarmupTrigger: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The app launched (or relaunched, resuming a session a termination cut short).
+    case launch
+    /// The connection came back after the app was offline: what it could not fetch meanwhile is fetched now.
+    case reconnect
+}
+
 /// The app's one cache-warmup session. Any module registers subtasks through `CacheWarmupPort`;
 /// a subtask that begins while a session is in progress joins it, so caching triggered again does
 /// not change the published state (no second toast, no reset, no flicker).
@@ -34,6 +42,8 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     private let telemetry: Telemetry
     private let plan: CacheWarmupPlan
     private let marker: InterruptionMarker?
+    /// True while `warm(_:)` runs the plan: a second trigger meanwhile does not run it again.
+    private let warming = Mutex(false)
 
     /// - Parameters:
     ///   - plan: whether the cache needs warming at launch, and the work that warms it.
@@ -65,7 +75,7 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
         }
     }
 
-    // MARK: Launch
+    // MARK: Sessions
 
     /// Called once at launch: the phase starts `idle` whatever happened before. Asks the plan whether
     /// the cache needs warming; only then does a session open (the toast shows) and `warm` run inside
@@ -74,8 +84,28 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     @discardableResult
     public func launch() async -> Bool {
         let interrupted = marker?.takeInterruptedSession() ?? false
+        return await warm(.launch, resumesInterruptedRun: interrupted)
+    }
+
+    /// A caching session for `trigger` (the connection came back, …): the same rules as at launch. Only when the plan
+    /// says warming is needed does a session open; while one trigger's warming runs, another does nothing (returns
+    /// false), so a flapping connection never starts a second session or a second toast. Returns whether it warmed.
+    @discardableResult
+    public func warm(_ trigger: WarmupTrigger) async -> Bool {
+        await warm(trigger, resumesInterruptedRun: false)
+    }
+
+    private func warm(_ trigger: WarmupTrigger, resumesInterruptedRun: Bool) async -> Bool {
+        guard warming.withLock({ busy in
+            defer { busy = true }
+            return !busy
+        }) else { return false }
+        defer { warming.withLock { $0 = false } }
         guard await plan.isWarmingNeeded() else { return false }
-        if interrupted { session.withLock { $0.resumesInterruptedRun = true } }
+        session.withLock {
+            $0.nextTrigger = trigger
+            if resumesInterruptedRun { $0.resumesInterruptedRun = true }
+        }
         do {
             try await perform(id: WarmupIdentifiers.launchSubtask, required: true) { try await plan.warm(self) }
         } catch {
@@ -118,6 +148,8 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
         var failedOptional = 0
         var publishedChanges = 0
         var resumesInterruptedRun = false
+        /// What the next session to open is for (telemetry); a subtask that opens one by itself has none.
+        var nextTrigger: WarmupTrigger?
         var startedAt: Duration = .zero
         // One closure per session, shared by all its tickets: a ticket costs one allocation.
         var report: @Sendable (WarmupTicket.Settlement) -> Void = { _ in }
@@ -127,12 +159,14 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     private func open(_ session: inout Session) {
         let generation = session.generation + 1
         let resumed = session.resumesInterruptedRun
+        let trigger = session.nextTrigger
         session = Session(generation: generation, publishedChanges: session.publishedChanges)
         session.startedAt = elapsed()
         session.report = { [weak self] settlement in self?.settle(settlement, generation: generation) }
         marker?.noteSessionStarted()  // before publishing: whoever sees the toast can rely on the note
         publish(.inProgress, &session)
         var attributes = ["session": String(generation)]
+        if let trigger { attributes["trigger"] = trigger.rawValue }
         if resumed { attributes["resumed_after_termination"] = "true" }
         telemetry.record(WarmupIdentifiers.startedEvent, attributes: attributes)
     }

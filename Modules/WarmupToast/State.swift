@@ -27,6 +27,8 @@ public struct WarmupToastState: StateMachine, Hashable {
     /// The screen the user is on; nil before the first one opens.
     public private(set) var screen: String?
     public private(set) var banner: BannerPhase = .hidden
+    /// The connection as last heard (nil before the first reading).
+    public private(set) var connectivity: ConnectivityStatus?
     private var nextTimer = 0
 
     public enum BannerPhase: Sendable, Hashable {
@@ -39,8 +41,7 @@ public struct WarmupToastState: StateMachine, Hashable {
 
     public typealias Event = WarmupToastEvent
 
-    /// The toast needs no work of its own: its only effect is the banner's timer, which the runtime runs.
-    public typealias Work = Never
+    public typealias Work = WarmupToastWork
 
     /// The id of the banner's auto-dismiss timer.
     public static let bannerTimerID = "banner"
@@ -95,6 +96,14 @@ public struct WarmupToastState: StateMachine, Hashable {
             screen = id
             return []
 
+        case let .connectivityChanged(status):
+            let previous = connectivity
+            connectivity = status
+            // Back online after being offline: what could not be fetched meanwhile is a caching session of its own,
+            // with the same toast and rules as at launch (the coordinator decides whether anything needs warming).
+            // Unknown → online is the launch's first reading, which the launch's own session covers.
+            return previous == .offline && status == .online ? [.perform(.warm(.reconnect))] : []
+
         case .closeBannerTapped:
             return hideBanner()
 
@@ -127,4 +136,12 @@ public enum WarmupToastEvent: Sendable, Hashable {
     case screenOpened(String)
     case closeBannerTapped
     case bannerTimerFired(timer: Int)
+    /// The connectivity signal changed.
+    case connectivityChanged(ConnectivityStatus)
+}
+
+/// The toast's own work: starting a caching session on the coordinator when a trigger other than the launch occurs.
+/// (Its other effect, the banner's timer, the runtime runs.)
+public enum WarmupToastWork: Sendable, Hashable {
+    case warm(WarmupTrigger)
 }

@@ -45,6 +45,11 @@ public struct WarmupPalette: Sendable, Hashable {
         }
     }
 
+    /// The toast's colours, as its view state carries them.
+    public var toastColors: ToastStyle.Colors {
+        ToastStyle.Colors(background: toastBackground, text: toastText, icon: toastIcon)
+    }
+
     /// Every foreground with the background it is drawn on, named for test messages.
     public var pairs: [(name: String, foreground: RGBColor, background: RGBColor)] {
         [

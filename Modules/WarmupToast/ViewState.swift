@@ -25,8 +25,13 @@ public struct WarmupToastViewState: Sendable, Hashable {
     public static let optimizingToast = Toast(
         id: WarmupIdentifiers.toastID, severity: .info,
         title: WarmupToastCopy.toastTitle, message: WarmupToastCopy.toastMessage,
-        icon: WarmupIdentifiers.toastIcon, passesTouchesThrough: true, autoDismissAfter: nil
+        icon: WarmupIdentifiers.toastIcon, passesTouchesThrough: true, autoDismissAfter: nil,
+        style: ToastStyle(anchor: .bottomAboveNavigationBar, light: WarmupPalette.light.toastColors, dark: WarmupPalette.dark.toastColors)
     )
+
+    /// How the toast's frame is computed from a phone's geometry (bottom, above the navigation bar, inside the safe
+    /// areas, clear of rounded corners): the rule the toast's `style.anchor` names.
+    public static let placement = ToastPlacement()
 
     /// Dismissed by its X (`closeBannerAction`) or by the timer in `WarmupToastConfiguration`.
     public static let optimizedBanner = Banner(

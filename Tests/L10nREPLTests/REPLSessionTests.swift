@@ -127,6 +127,16 @@ struct REPLSessionTests {
         #expect(output.contains("note: button retry truncated"))
     }
 
+    @Test("Warmup story: the REPL shows the toast's placement and its colours in the current theme")
+    func theWarmupToastsPlacementAndColoursAreRenderedInEachTheme() throws {
+        let repl = try Self.session()
+        let light = repl.execute("preview warmup.toast").stdout
+        #expect(light.contains("at the bottom above the navigation bar, inside the safe areas"))
+        #expect(light.contains("light colours: text #FFFFFF on #303030, icon #A8C7FA"))
+        _ = repl.execute("theme dark")
+        #expect(repl.execute("preview warmup.toast").stdout.contains("dark colours: text #1F1F1F on #E3E3E3, icon #0B57D0"))
+    }
+
     @Test func themeAndWidthChangeTheFrame() throws {
         let repl = try Self.session()
         #expect(repl.execute("theme dark").stdout == "theme: dark")

@@ -4,16 +4,17 @@ import Foundation
 @testable import OfflineApp
 import OfflineCommerce
 import OfflineProducts
+import WarmupToast
 import Testing
 
 /// The composition root driven in process, as the REPL drives it: the embedded reference backend on 127.0.0.1, a real
 /// encrypted store in a temporary folder, the live monitor, transport, outbox and the four features.
 @Suite struct OfflineAppTests {
     /// Runs `body` with an app launched for user1 on a fresh folder; shuts it down (and the backend) afterwards.
-    static func withApp(_ body: (OfflineApp) async throws -> Void) async throws {
+    static func withApp(startOffline: Bool = false, _ body: (OfflineApp) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1"))
+        let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1", startOffline: startOffline))
         do { try await body(app) } catch {
             await app.shutDown()
             throw error
@@ -83,6 +84,52 @@ import Testing
             await #expect { try await app.tap("nope") } throws: { "\($0)" == "no action nope on this screen" }
             try await app.open(.orders)
             try await app.tap(CommerceActionID.trackOrder("user1-o2"))
+        }
+    }
+
+    static func showsOptimizingToast(_ node: ViewNode) -> Bool {
+        node.descendants.contains(.toast(WarmupToastViewState.optimizingToast))
+    }
+
+    @Test("Warmup story: a launch offline warms once the connection comes back, with the same toast and banner")
+    func aLaunchOfflineWarmsOnceTheConnectionComesBackWithTheSameToastAndBanner() async throws {
+        try await Self.withApp(startOffline: true) { app in
+            #expect(await app.status == .offline)
+            #expect(await app.warmupSnapshot?.phase == .idle, "offline at launch: nothing to cache, no toast")
+            try await app.setBackendReachable(true)
+            let warmup = try #require(await app.warmupSnapshot)
+            #expect(warmup.phase == .completed && warmup.sessionNumber == 1)
+            let started = app.telemetrySink.events.filter { $0.name == WarmupIdentifiers.startedEvent }
+            #expect(started.map { $0.attributes["trigger"] } == ["reconnect"])
+            #expect(app.telemetrySink.events.contains { $0.name == WarmupIdentifiers.completedEvent && $0.duration != nil })
+            #expect(await app.screen().descendants.contains(.banner(WarmupToastViewState.optimizedBanner)), "App optimized")
+            try await app.open(.products)
+            #expect(Self.listedNames(await app.screen()).count == 12, "the session filled the cache")
+        }
+    }
+
+    @Test("Warmup story: while a session runs, every action of the screen under the toast still works")
+    func whileASessionRunsEveryActionOfTheScreenUnderTheToastStillWorks() async throws {
+        try await Self.withApp { app in
+            // A day later the caches call for refilling: the connection's return starts a session, held at the backend.
+            await app.advance(seconds: 25 * 3_600)
+            try await app.setBackendReachable(false)
+            try await app.setBackendHolding(true)
+            try await app.setBackendReachable(true)
+            let warmup = try #require(await app.warmupSnapshot)
+            #expect(warmup.phase == .inProgress && warmup.sessionNumber == 2)
+            try await app.open(.cart)
+            #expect(Self.showsOptimizingToast(await app.screen()))
+            let ids = await app.actions().filter(\.state.isEnabled).map(\.id)
+            #expect(ids.contains("checkout") && ids.count >= 2, "\(ids)")
+            for id in ids {
+                try await app.tap(id)  // throws when the action is not there or is not taken
+                #expect(Self.showsOptimizingToast(await app.screen()), "the toast stays up over \(id)'s result")
+                if await app.actions().contains(where: { $0.id == CommerceActionID.cancel }) { try await app.tap(CommerceActionID.cancel) }
+            }
+            try await app.setBackendHolding(false)
+            #expect(await app.warmupSnapshot?.phase == .completed)
+            #expect(!Self.showsOptimizingToast(await app.screen()))
         }
     }
 }

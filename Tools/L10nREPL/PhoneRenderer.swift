@@ -240,6 +240,13 @@ private struct Canvas {
         if toast.passesTouchesThrough { traits.append("passes touches through") }
         if let seconds = toast.autoDismissAfter { traits.append("dismisses after \(Int(seconds.components.seconds)) s") }
         if let icon = toast.icon { traits.append("icon asset \(icon)") }
+        if let style = toast.style {
+            switch style.anchor {
+            case .bottomAboveNavigationBar: traits.append("at the bottom above the navigation bar, inside the safe areas")
+            }
+            let colors = style.colors(dark: renderer.theme == .dark)
+            traits.append("\(renderer.theme.rawValue) colours: text \(colors.text) on \(colors.background), icon \(colors.icon)")
+        }
         if !traits.isEmpty { notes.append("toast \(toast.id): " + traits.joined(separator: ", ")) }
     }
 

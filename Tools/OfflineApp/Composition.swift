@@ -103,7 +103,8 @@ final class AppComposition: Sendable {
             })
         coordinator = CacheWarmupCoordinator(plan: plan, store: vault, time: time, telemetry: telemetry)
         warmup = WarmupToastFeature(coordinator: coordinator,
-                                    configuration: WarmupToastConfiguration(screensWithoutToasts: AppRoute.screensWithoutToasts), time: time)
+                                    configuration: WarmupToastConfiguration(screensWithoutToasts: AppRoute.screensWithoutToasts),
+                                    connectivity: status, time: time)
         features = [warmup, products, commerce, summary]
     }
 

@@ -181,13 +181,17 @@ public actor OfflineApp {
         }
     }
 
-    /// Until the launch's session is in progress (or the launch decided nothing needs warming) and the toast feature
-    /// has heard the current phase; polled, since the session's requests wait at the backend. At most 3 s.
+    /// Until the warmup has decided and the toast feature has heard the current phase: the launch's session is in
+    /// progress (or the launch decided nothing needs warming), and a session the connection's return started is in
+    /// progress or decided against. Polled, since the session's requests wait at the backend. At most 3 s.
     private func waitUntilWarmupShown(_ run: AppComposition) async {
         for _ in 0..<600 {
             let phase = run.coordinator.state.value
-            let decided = phase == .inProgress || run.warmupLaunchEnded.withLock { $0 }
-            if decided, await run.warmup.phase == phase { return }
+            let launchDecided = phase == .inProgress || run.warmupLaunchEnded.withLock { $0 }
+            let heard = await run.warmup.heardConnectivity == run.monitor.status.value
+            let warming = await run.warmup.isWarming
+            let reconnectDecided = phase == .inProgress || !warming
+            if launchDecided, heard, reconnectDecided, await run.warmup.phase == phase { return }
             try? await Task.sleep(for: .milliseconds(5))
         }
     }

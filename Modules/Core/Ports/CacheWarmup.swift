@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// The port through which any module joins the app's cache-warmup session ("Optimizing your
@@ -98,4 +99,18 @@ public struct CacheWarmupPlan: Sendable {
 
     /// Nothing ever needs warming: no session starts at launch.
     public static let nothingToWarm = CacheWarmupPlan(isWarmingNeeded: { false }, warm: { _ in })
+}
+
+/// When a feature's cache calls for a caching session. Every caching that runs to speed up later use is a session
+/// (the "Optimizing your experience" toast), whenever it starts: at launch, or once the connection comes back.
+public enum WarmupPolicy {
+    /// A cache older than this is refilled by a session: after a long period offline, what the app would show is a day
+    /// old or more. (A screen's own refresh on open or on reconnect is not a session: it is that screen's work.)
+    public static let rewarmAfter: TimeInterval = 86_400
+
+    /// True when the cache was never filled (`savedAt` nil) or is older than `rewarmAfter` at `now`.
+    public static func needsWarming(savedAt: Date?, now: Date) -> Bool {
+        guard let savedAt else { return true }
+        return now.timeIntervalSince(savedAt) > rewarmAfter
+    }
 }

@@ -110,6 +110,9 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
 
     // MARK: Work
 
+    /// Whether background work is under way now (counted from the moment its effect is handled).
+    public var hasWorkUnderWay: Bool { !work.isEmpty }
+
     /// Waits until no background work is under way (timers excluded), including work that finished work started.
     public func waitUntilIdle() async {
         while let (_, running) = work.first {

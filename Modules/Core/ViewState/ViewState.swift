@@ -84,9 +84,12 @@ public struct Toast: Sendable, Hashable {
     public var passesTouchesThrough: Bool
     /// Nil: stays until the state that shows it changes.
     public var autoDismissAfter: Duration?
+    /// Where it sits and its colours in each appearance; nil: the platform's default toast.
+    public var style: ToastStyle?
 
     public init(id: String, severity: Severity = .info, title: Copy? = nil, message: Copy, icon: String? = nil,
-                passesTouchesThrough: Bool = true, autoDismissAfter: Duration? = nil) {
+                passesTouchesThrough: Bool = true, autoDismissAfter: Duration? = nil, style: ToastStyle? = nil) {
+        self.style = style
         self.id = id
         self.severity = severity
         self.title = title
@@ -95,6 +98,42 @@ public struct Toast: Sendable, Hashable {
         self.passesTouchesThrough = passesTouchesThrough
         self.autoDismissAfter = autoDismissAfter
     }
+}
+
+/// Where a toast sits and what colours it has, light and dark: design values that are part of the view state, so every
+/// platform (and the REPL) draws the same.
+public struct ToastStyle: Sendable, Hashable {
+    /// Where on the screen.
+    public enum Anchor: String, Sendable, Hashable {
+        /// At the bottom, just above the bottom navigation bar (never over its items), inside the safe areas.
+        case bottomAboveNavigationBar
+    }
+
+    /// A toast's colours in one appearance.
+    public struct Colors: Sendable, Hashable {
+        public var background: RGBColor
+        public var text: RGBColor
+        public var icon: RGBColor
+
+        public init(background: RGBColor, text: RGBColor, icon: RGBColor) {
+            self.background = background
+            self.text = text
+            self.icon = icon
+        }
+    }
+
+    public var anchor: Anchor
+    public var light: Colors
+    public var dark: Colors
+
+    public init(anchor: Anchor, light: Colors, dark: Colors) {
+        self.anchor = anchor
+        self.light = light
+        self.dark = dark
+    }
+
+    /// The colours for an appearance (`dark`: true for the dark theme).
+    public func colors(dark isDark: Bool) -> Colors { isDark ? dark : light }
 }
 
 /// What a screen shows when it has nothing to show yet, and what the person can do about it.
