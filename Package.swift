@@ -308,7 +308,7 @@ let package = Package(
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.
         tests("OfflineApp", dependencies: [
-            "OfflineApp", "Core", "Connectivity", "ReferenceServer", "TestSupport",
+            "OfflineApp", "Core", "Connectivity", "ReferenceServer", "TestSupport", "Localization",
             "WarmupToast", "OfflineProducts", "OfflineCommerce", "OfflineSummary",
         ]),
         .testTarget(

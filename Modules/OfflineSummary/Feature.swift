@@ -118,6 +118,8 @@ public final class SummaryFeature: AppFeature {
     /// Starts following the connection and the outbox (open() and prefetch() call it). Idempotent.
     public func start() async {
         guard await runtime.start() else { return }
+        // A card a previous run wrote and never saw shared (a kill, a crash) goes now, at the latest.
+        if let shareTarget { SummaryShareCard.removeCards(in: shareTarget.folder) }
         let (repository, outbox, syncedSeen) = (repository, outbox, syncedSeen)
         await runtime.follow(connectivity) { [.connectivityChanged($0)] }
         await runtime.follow(outbox.syncedCount) { count in
@@ -325,6 +327,11 @@ private struct Performer: Sendable {
             }
         case let .reportRegistration(activityID, error):
             registrations.deliver(error, for: activityID)
+            return .nothing
+        case let .deleteSharedCard(url):
+            do { try FileManager.default.removeItem(at: url) } catch {
+                telemetry.record("summary.share_cleanup_failed", attributes: ["error": "\(error)"])
+            }
             return .nothing
         }
     }

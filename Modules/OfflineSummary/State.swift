@@ -74,6 +74,8 @@ public enum SummaryWork: Sendable, Equatable {
     case queueActivity(RegisteredActivity, OutboxRequest, invalidating: String?)
     /// Tell the caller of `registerActivity` how its registration ended.
     case reportRegistration(activityID: String, SummaryActivityError?)
+    /// Delete the card file once it has been shared: it holds the figures in clear, outside the encrypted store.
+    case deleteSharedCard(URL)
 }
 
 /// What the machine asks for.
@@ -242,8 +244,10 @@ public struct SummaryState: StateMachine, Equatable {
             return showToast(SummaryCopy.shareFailed, id: "share-failed", severity: .error)
 
         case .shareClosed:
+            // Shared (or given up): the card file goes at once.
+            guard let card = shared else { return [] }
             shared = nil
-            return []
+            return [.perform(.deleteSharedCard(card.fileURL))]
 
         case let .toastExpired(sequence):
             if sequence == toastSequence { toast = nil }

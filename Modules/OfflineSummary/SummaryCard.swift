@@ -246,25 +246,90 @@ public enum SummaryShareCard {
         return "annual-summary-\(safe.isEmpty ? "summary" : String(String.UnicodeScalarView(safe))).svg"
     }
 
-    /// Renders `summary` for `localizer`'s locale and writes it to `folder` (created if missing, private to the user:
-    /// 0700; the file 0600, replaced atomically). The card holds the figures in clear: only the user may read it.
+    /// Renders `summary` for `localizer`'s locale and writes it to `folder`, private to the user: the folder (and any
+    /// missing parent) is created 0700 by `mkdir` itself, never wider for a moment, and must be a real directory owned
+    /// by this user (not a symlink); the card is written to a new file created 0600 (`O_CREAT | O_EXCL | O_NOFOLLOW`)
+    /// under a random name and renamed into place, so no reader ever sees it half written or with wider permissions.
+    /// The card holds the figures in clear: it is deleted once shared (`SummaryFeature` does, when the share sheet
+    /// closes) and at the latest at the next launch (`removeCards(in:)`).
     public static func write(_ summary: AnnualSummary, localizer: Localizer, to folder: URL) throws(SummaryShareError) -> SummaryShareOutput {
         let card = SummaryCard(summary: summary).resolved(with: localizer)
         let svg = card.svg()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
-        } catch {
-            throw .folderUnavailable(path: folder.path, reason: "\(error)")
+        do { try PrivateFiles.makeFolder(folder) } catch {
+            throw .folderUnavailable(path: folder.path, reason: error.description)
         }
         let url = folder.appendingPathComponent(fileName(period: summary.period))
-        do {
-            try Data(svg.utf8).write(to: url, options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        } catch {
-            throw .writeFailed(path: url.path, reason: "\(error)")
+        do { try PrivateFiles.write(Data(svg.utf8), to: url) } catch {
+            throw .writeFailed(path: url.path, reason: error.description)
         }
         return SummaryShareOutput(fileURL: url, svg: svg, text: card.shareText)
+    }
+
+    /// Deletes every card (and any half-written one) in `folder`; a missing folder is fine. Returns how many files went.
+    @discardableResult
+    public static func removeCards(in folder: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix("annual-summary-") || name.hasPrefix(PrivateFiles.temporaryPrefix) {
+            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+}
+
+/// Files only this user may read, made without a window in which they are wider.
+enum PrivateFiles {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let temporaryPrefix = ".card-"
+
+    /// `mkdir -p` with 0700 for every component it creates; then the folder must be a directory (not a symlink) owned by
+    /// this user, and is narrowed to 0700 if it was wider.
+    static func makeFolder(_ folder: URL) throws(Failure) {
+        var missing: [String] = []
+        var path = folder.standardizedFileURL.path
+        while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
+            throw Failure(description: "mkdir \(component): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard lstat(folder.path, &info) == 0 else { throw Failure(description: "lstat: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(description: "not a directory (a symlink or a file is in its place)") }
+        guard info.st_uid == geteuid() else { throw Failure(description: "owned by another user (uid \(info.st_uid))") }
+        if info.st_mode & 0o077 != 0, chmod(folder.path, 0o700) != 0 {
+            throw Failure(description: "chmod 0700: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes `data` to a new file created 0600 beside `url` (exclusive, not following links), then renames it over `url`.
+    static func write(_ data: Data, to url: URL) throws(Failure) {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + UUID().uuidString)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(description: "create: \(String(cString: strerror(errno)))") }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = "write: \(String(cString: strerror(errno)))"
+                    return
+                }
+                offset += written
+            }
+            if fsync(descriptor) != 0 { failure = "fsync: \(String(cString: strerror(errno)))" }
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary.path, url.path) != 0 { failure = "rename: \(String(cString: strerror(errno)))" }
+        if let failure {
+            unlink(temporary.path)
+            throw Failure(description: failure)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Connectivity
 import Core
 import Foundation
+import Localization
 @testable import OfflineApp
 import OfflineCommerce
 import OfflineProducts
@@ -11,10 +12,12 @@ import Testing
 /// encrypted store in a temporary folder, the live monitor, transport, outbox and the four features.
 @Suite struct OfflineAppTests {
     /// Runs `body` with an app launched for user1 on a fresh folder; shuts it down (and the backend) afterwards.
-    static func withApp(startOffline: Bool = false, _ body: (OfflineApp) async throws -> Void) async throws {
+    static func withApp(startOffline: Bool = false, sharing: Bool = false, _ body: (OfflineApp) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1", startOffline: startOffline))
+        let english: @Sendable () -> Localizer = { try! BundledCatalogs.localizer(locale: "en") }
+        let localizer = sharing ? english : nil
+        let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1", startOffline: startOffline, localizer: localizer))
         do { try await body(app) } catch {
             await app.shutDown()
             throw error
@@ -130,6 +133,28 @@ import Testing
             try await app.setBackendHolding(false)
             #expect(await app.warmupSnapshot?.phase == .completed)
             #expect(!Self.showsOptimizingToast(await app.screen()))
+        }
+    }
+
+    /// Every file under `folder`, recursively, with its path relative to it.
+    static func files(under folder: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    @Test("Share card story: after logout no card of that user exists anywhere the app wrote")
+    func afterLogoutNoCardOfThatUserExistsAnywhereTheAppWrote() async throws {
+        try await Self.withApp(sharing: true) { app in
+            try await app.open(.summary)
+            try await app.tap("share")
+            let data = app.options.dataDirectory
+            let cards = Self.files(under: data).filter { $0.hasSuffix(".svg") }
+            #expect(cards.count == 1 && cards[0].hasPrefix("shared/"), "\(cards)")
+            await app.logout()
+            // The app writes only under its data folder (the store and the user's share folder): nothing of the card there.
+            #expect(Self.files(under: data).filter { $0.hasSuffix(".svg") || $0.contains("annual-summary") }.isEmpty)
         }
     }
 }

@@ -66,6 +66,64 @@ import OfflineSummaryLive
         await offline.stop()
     }
 
+    static func mode(_ url: URL) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test("Share card story: the card is private from its first byte, in folders made private, and nothing half written stays")
+    func theCardIsWrittenPrivatelyFromItsFirstByte() throws {
+        let parent = temporaryFolder("private")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let shared = parent.appendingPathComponent("shared", isDirectory: true)
+        let folder = shared.appendingPathComponent("user1", isDirectory: true)
+        let output = try SummaryShareCard.write(summary2025, localizer: localizer("en"), to: folder)
+        #expect(try Self.mode(parent) == 0o700 && Self.mode(shared) == 0o700 && Self.mode(folder) == 0o700)
+        #expect(try Self.mode(output.fileURL) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [SummaryShareCard.fileName(period: "2025")])
+        // Written again (a second share): replaced in place, still 0600, still one file.
+        _ = try SummaryShareCard.write(summary2025, localizer: localizer("de"), to: folder)
+        #expect(try Self.mode(output.fileURL) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+    }
+
+    @Test func aSymlinkInTheShareFoldersPlaceIsRefusedRatherThanFollowed() throws {
+        let parent = temporaryFolder("link")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let elsewhere = temporaryFolder("elsewhere")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let folder = parent.appendingPathComponent("user1")
+        try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+        #expect(throws: SummaryShareError.self) { try SummaryShareCard.write(summary2025, localizer: localizer("en"), to: folder) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "nothing written through the link")
+    }
+
+    @Test("Share card story: the card is deleted once shared, and a card a killed run left goes at the next start")
+    func theCardIsDeletedOnceSharedAndALeftoverGoesAtTheNextStart() async throws {
+        let store = try storeHolding(nil)
+        let folder = temporaryFolder("cleanup")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = SummaryShareTarget(folder: folder, localizer: { localizer("en") })
+        let first = try await Harness(store: store, status: .online, api: .serving(summary2025), share: target)
+        await first.feature.open()
+        await first.feature.waitUntilIdle()
+        let card = folder.appendingPathComponent(SummaryShareCard.fileName(period: "2025"))
+        #expect(await first.feature.tap(actionID: SummaryActionID.share) == .handled)
+        #expect(FileManager.default.fileExists(atPath: card.path))
+        #expect(await first.feature.tap(actionID: SummaryActionID.closeShare) == .handled)
+        await first.feature.waitUntilIdle()
+        #expect(!FileManager.default.fileExists(atPath: card.path), "shared: gone")
+        // Shared again, and the run ends without the sheet closing (a kill): the next start removes it.
+        #expect(await first.feature.tap(actionID: SummaryActionID.share) == .handled)
+        await first.stop()
+        #expect(FileManager.default.fileExists(atPath: card.path))
+        let next = try await Harness(store: store, status: .offline, api: .test, share: target)
+        await next.feature.start()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        await next.stop()
+    }
+
     @Test(arguments: locales)
     func theShareCardIsWellFormedSVGWithEveryWordLocalizedIn(_ locale: String) throws {
         let card = SummaryCard(summary: summary2025).resolved(with: localizer(locale))

@@ -314,4 +314,14 @@ import Testing
         #expect(view(cached).action(SummaryActionID.refresh)?.state == .disabled(reason: CoreCopy.noConnection))
         #expect(SummaryViewState(state: cached, now: fixedNow, canShare: false).action(SummaryActionID.share) == nil)
     }
+
+    @Test("Share card story: closing the share sheet deletes the card; closing with none open does nothing")
+    func closingTheShareSheetDeletesTheCard() {
+        var state = SummaryState(year: 2025)
+        let card = URL(fileURLWithPath: "/private/shared/user1/annual-summary-2025.svg")
+        _ = state.handle(.shared(SharedSummary(fileURL: card, text: SummaryCopy.shareText(summary2025))), now: fixedNow)
+        #expect(state.handle(.shareClosed, now: fixedNow) == [.perform(.deleteSharedCard(card))])
+        #expect(state.shared == nil)
+        #expect(state.handle(.shareClosed, now: fixedNow).isEmpty)
+    }
 }
