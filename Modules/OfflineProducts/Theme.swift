@@ -43,19 +43,14 @@ public struct ProductsTheme: Sendable, Hashable {
         colors(for: tone).background.contrastRatio(with: surface)
     }
 
-    public static let light = ProductsTheme(name: "light", surface: RGBColor(hex: 0xFFFFFF), badges: [
-        .positive: BadgeColors(foreground: RGBColor(hex: 0xFFFFFF), background: RGBColor(hex: 0x1E7B34)),  // green
-        .caution: BadgeColors(foreground: RGBColor(hex: 0xFFFFFF), background: RGBColor(hex: 0x8A5300)),   // amber, deep enough for white text
-        .negative: BadgeColors(foreground: RGBColor(hex: 0xFFFFFF), background: RGBColor(hex: 0xB3261E)),  // red
-        .neutral: BadgeColors(foreground: RGBColor(hex: 0xFFFFFF), background: RGBColor(hex: 0x5F6368)),
-    ])
+    /// Products' badges in an appearance: Core's `StatePalette`, the one palette of every state colour.
+    public init(_ palette: StatePalette) {
+        self.init(name: palette.name, surface: palette.surface,
+                  badges: palette.badges.mapValues { BadgeColors(foreground: $0.text, background: $0.background) })
+    }
 
-    public static let dark = ProductsTheme(name: "dark", surface: RGBColor(hex: 0x121212), badges: [
-        .positive: BadgeColors(foreground: RGBColor(hex: 0x0B2E13), background: RGBColor(hex: 0x81C995)),
-        .caution: BadgeColors(foreground: RGBColor(hex: 0x3A2A00), background: RGBColor(hex: 0xFDD663)),
-        .negative: BadgeColors(foreground: RGBColor(hex: 0x410E0B), background: RGBColor(hex: 0xF28B82)),
-        .neutral: BadgeColors(foreground: RGBColor(hex: 0x202124), background: RGBColor(hex: 0xBDC1C6)),
-    ])
+    public static let light = ProductsTheme(.light)
+    public static let dark = ProductsTheme(.dark)
 
     public static let all: [ProductsTheme] = [.light, .dark]
 }

@@ -26,17 +26,19 @@ public struct WarmupPalette: Sendable, Hashable {
         self.bannerCloseIcon = bannerCloseIcon
     }
 
+    /// The toast is Core's `StatePalette` info toast, the banner its success banner (its close icon the banner's icon):
+    /// one palette of every state colour, whose contrast one test proves.
+    public init(_ palette: StatePalette) {
+        let toast = palette.toast(.info), banner = palette.successBanner
+        self.init(toastBackground: toast.background, toastText: toast.text, toastIcon: toast.icon,
+                  bannerBackground: banner.background, bannerText: banner.text, bannerCloseIcon: banner.icon)
+    }
+
     /// A dark toast on a light app; a green-tinted banner with dark green text.
-    public static let light = WarmupPalette(
-        toastBackground: RGBColor(hex: 0x303030), toastText: RGBColor(hex: 0xFFFFFF), toastIcon: RGBColor(hex: 0xA8C7FA),
-        bannerBackground: RGBColor(hex: 0xE6F4EA), bannerText: RGBColor(hex: 0x0D652D), bannerCloseIcon: RGBColor(hex: 0x1F1F1F)
-    )
+    public static let light = WarmupPalette(.light)
 
     /// A light toast on a dark app; a deep green banner with pale text.
-    public static let dark = WarmupPalette(
-        toastBackground: RGBColor(hex: 0xE3E3E3), toastText: RGBColor(hex: 0x1F1F1F), toastIcon: RGBColor(hex: 0x0B57D0),
-        bannerBackground: RGBColor(hex: 0x0F3D1E), bannerText: RGBColor(hex: 0xC4EED0), bannerCloseIcon: RGBColor(hex: 0xFFFFFF)
-    )
+    public static let dark = WarmupPalette(.dark)
 
     public static func palette(for appearance: Appearance) -> WarmupPalette {
         switch appearance {

@@ -137,6 +137,18 @@ struct REPLSessionTests {
         #expect(repl.execute("preview warmup.toast").stdout.contains("dark colours: text #1F1F1F on #E3E3E3, icon #0B57D0"))
     }
 
+    @Test("Contrast for every state colour: `palette` lists each pair of the theme with its ratio")
+    func paletteListsEveryStateColourOfTheThemeWithItsContrast() throws {
+        let repl = try Self.session()
+        let light = repl.execute("palette").stdout
+        #expect(light.contains("light offline banner text: #5C3B00 on #FFF4E0"))
+        #expect(!light.contains("✗"))
+        _ = repl.execute("theme dark")
+        let dark = repl.execute("palette").stdout
+        #expect(dark.contains("dark disabled control text: #9AA0A6 on #2A2A2A"))
+        #expect(dark.split(separator: "\n").count == StatePalette.dark.requirements.count + 1)
+    }
+
     @Test func themeAndWidthChangeTheFrame() throws {
         let repl = try Self.session()
         #expect(repl.execute("theme dark").stdout == "theme: dark")

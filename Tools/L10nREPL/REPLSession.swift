@@ -136,6 +136,7 @@ public final class REPLSession {
         CommandInfo(name: "preview", usage: "preview NAME", summary: "draw a component as a phone shows it, in the current locale"),
         CommandInfo(name: "width", usage: "width N", summary: "set the phone's width in columns (now: see `preview`)"),
         CommandInfo(name: "theme", usage: "theme light|dark", summary: "light or dark styling for previews"),
+        CommandInfo(name: "palette", usage: "palette", summary: "every state colour of the current theme with its WCAG contrast"),
         CommandInfo(name: "lint", usage: "lint", summary: "lint the catalogs (as `l10n lint`)"),
         CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
         CommandInfo(name: "app", usage: "app COMMAND …",
@@ -164,6 +165,7 @@ public final class REPLSession {
         case "preview": return arguments.count == 1 ? preview(arguments[0]) : usage("preview")
         case "width": return setWidth(arguments)
         case "theme": return setTheme(arguments)
+        case "palette": return palette()
         case "lint": return lint()
         case "reload": return reload()
         case "app": return app(arguments)
@@ -451,6 +453,16 @@ public final class REPLSession {
         guard arguments.count == 1, let theme = Theme(rawValue: arguments[0]) else { return .error("usage: theme light|dark") }
         options.theme = theme
         return .ok("theme: \(theme.rawValue)")
+    }
+
+    /// `palette`: every state colour pair of the current theme (Core's `StatePalette`) with its contrast and minimum.
+    func palette() -> CommandOutput {
+        let palette = options.theme == .dark ? StatePalette.dark : StatePalette.light
+        let lines = palette.requirements.map { requirement in
+            "\(requirement.isMet ? "✓" : "✗") \(requirement)"
+        }
+        return .ok((["state colours, \(palette.name) (WCAG 2.1: text ≥ 4.5:1, icons, pills and disabled text ≥ 3:1):"] + lines)
+            .joined(separator: "\n"))
     }
 
     // MARK: Lint and reload
