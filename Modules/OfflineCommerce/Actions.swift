@@ -54,6 +54,27 @@ public enum CommerceUserAction: String, Sendable, Hashable, CaseIterable, Offlin
         }
     }
 
+    /// A refresh fetches what the device does not have: offline it is disabled, like what the pattern keeps offline.
+    public var needsNetwork: Bool { self == .refresh || !pattern.worksOffline }
+
+    /// The declared action behind an id the screens show (`CommerceActionID`).
+    public init?(actionID id: String) {
+        switch id {
+        case CommerceActionID.checkout: self = .checkout
+        case CommerceActionID.placeOrder: self = .placeOrder
+        case CommerceActionID.submitQuantity: self = .updateQuantity
+        case CommerceActionID.submitRating: self = .rateOrder
+        case CommerceActionID.addOne, CommerceActionID.removeOne: self = .editForm
+        case CommerceActionID.cancel: self = .cancel
+        case CommerceActionID.retry, CommerceActionID.refresh: self = .refresh
+        case _ where id.hasPrefix("update-quantity:"): self = .updateQuantity
+        case _ where id.hasPrefix("track:"): self = .trackOrder
+        case _ where id.hasPrefix("rate:"): self = .rateOrder
+        case _ where id.hasPrefix("stars:"): self = .editForm
+        default: return nil
+        }
+    }
+
     /// A state-changing call of BR-OFF-001: it goes through the `OnlineOnlyGate` (by this action's own name).
     public var isOnlineOnly: Bool {
         switch self {
@@ -62,12 +83,12 @@ public enum CommerceUserAction: String, Sendable, Hashable, CaseIterable, Offlin
         }
     }
 
-    /// Whether it can be used with this connectivity: anything the pattern does not let work offline
-    /// needs evidence of a working network, like the gate (offline: "No internet connection…";
+    /// Whether it can be used with this connectivity: anything that needs the network (what the pattern does not let
+    /// work offline, and a refresh) needs evidence of a working network, like the gate (offline: "No internet connection…";
     /// unknown: "This feature requires an internet connection").
     public func state(for status: ConnectivityStatus) -> ActionState {
         if isOnlineOnly { return OnlineOnlyGate(status: { status }).actionState(for: self) }
-        guard !pattern.worksOffline else { return .enabled }
+        guard needsNetwork else { return .enabled }
         switch status {
         case .online: return .enabled
         case .offline: return .disabled(reason: CoreCopy.noConnection)

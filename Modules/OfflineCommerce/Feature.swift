@@ -117,6 +117,8 @@ public final class CommerceFeature: AppFeature {
     /// The state machine's state, for diagnostics and tests.
     public var snapshot: CommerceState { get async { await runtime.state } }
 
+    public static func userAction(forActionID id: String) -> CommerceUserAction? { CommerceUserAction(actionID: id) }
+
     /// The current view state as a screen (for the REPL).
     public var viewNode: ViewNode { viewState.value.viewNode }
 

@@ -232,6 +232,9 @@ extension CommerceViewState {
                                           empty: EmptyState) -> ScreenState<Content> {
         guard neverLoaded(resource, connectivity: connectivity) else { return .loading }
         if connectivity != .offline, resource.lastFailure?.isAuthenticationFailure == true { return .blocked(CorePreviews.signInRequired) }
+        // Retry needs the network: offline it is disabled and says why (AC-003).
+        var empty = empty
+        empty.action?.state = CommerceUserAction.refresh.state(for: connectivity)
         return .empty(empty)
     }
 

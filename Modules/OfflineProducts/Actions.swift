@@ -57,6 +57,21 @@ public enum ProductsUserAction: String, Sendable, Hashable, CaseIterable, Offlin
         case .raiseServiceRequest, .transferOwnership: .fullPageBlocking
         }
     }
+
+    /// A refresh fetches what the device does not have: offline it is disabled, like the online-only actions.
+    public var needsNetwork: Bool { self == .refresh || !pattern.worksOffline }
+
+    /// The declared action behind an id the screens show.
+    public init?(actionID id: String) {
+        switch id {
+        case ProductsActionID.back: self = .viewProducts
+        case ProductsActionID.refresh, ProductsActionID.retry: self = .refresh
+        case ProductAction.raiseServiceRequest.id: self = .raiseServiceRequest
+        case ProductAction.transferOwnership.id: self = .transferOwnership
+        case _ where id.hasPrefix(ProductsActionID.productPrefix): self = .viewWarrantyCard
+        default: return nil
+        }
+    }
 }
 
 /// The ids of the screen's actions (`app tap ID`, tests, telemetry); the card's online-only buttons use `ProductAction.id`.

@@ -150,6 +150,8 @@ public final class ProductsFeature: AppFeature {
         }
     }
 
+    public static func userAction(forActionID id: String) -> ProductsUserAction? { ProductsUserAction(actionID: id) }
+
     /// The screen as plain data: the list (its first `screenRows` rows) or the open card.
     public var viewNode: ViewNode { viewState.value.viewNode(maxRows: screenRows) }
 

@@ -35,6 +35,20 @@ public enum SummaryUserAction: String, Sendable, Hashable, CaseIterable, Offline
         case .registerActivity: .optimisticWithFeedback
         }
     }
+
+    /// A refresh fetches what the device does not have: offline it is disabled.
+    public var needsNetwork: Bool { self == .refresh || !pattern.worksOffline }
+
+    /// The declared action behind an id the screen shows (`SummaryActionID`).
+    public init?(actionID id: String) {
+        switch id {
+        case SummaryActionID.refresh, SummaryActionID.retry: self = .refresh
+        case SummaryActionID.share, SummaryActionID.closeShare: self = .share
+        case SummaryActionID.registerActivity: self = .registerActivity
+        case _ where id.hasPrefix(SummaryActionID.dismissPrefix): self = .dismissFailedActivity
+        default: return nil
+        }
+    }
 }
 
 /// The stable ids of the screen's actions (tests, telemetry, `app tap ID`).

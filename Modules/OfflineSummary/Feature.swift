@@ -227,6 +227,8 @@ public final class SummaryFeature: AppFeature {
         }
     }
 
+    public static func userAction(forActionID id: String) -> SummaryUserAction? { SummaryUserAction(actionID: id) }
+
     /// The year's summary has never been cached, or is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.
     public var needsWarming: Bool { WarmupPolicy.needsWarming(savedAt: repository.cachedSummary()?.fetchedAt, now: time.now()) }
 

@@ -61,6 +61,10 @@ public final class WarmupToastFeature: AppFeature {
         return .handled
     }
 
+    public static func userAction(forActionID id: String) -> WarmupToastUserAction? {
+        id == WarmupToastActionID.closeBanner ? .closeBanner : nil
+    }
+
     /// The toast fills no cache: it shows the session that does.
     public var needsWarming: Bool { false }
 

@@ -157,4 +157,73 @@ import Testing
             #expect(Self.files(under: data).filter { $0.hasSuffix(".svg") || $0.contains("annual-summary") }.isEmpty)
         }
     }
+
+    /// What the backend has received on its data endpoints (health checks left out: the monitor probes while offline).
+    static func dataRequests(_ app: OfflineApp) async -> Int {
+        (await app.backendRequests ?? [:]).filter { !$0.key.contains("/health") }.values.reduce(0, +)
+    }
+
+    /// The declared user action behind an action id of `feature`'s screen.
+    static func declared<Feature: AppFeature>(_ feature: Feature, _ id: String) -> (any OfflineUserAction)? {
+        Feature.userAction(forActionID: id)
+    }
+
+    static let routes: [AppRoute] = [.products, .product("user1-p1"), .cart, .orders, .summary]
+
+    /// Offline, walks every action of every screen from its declaration: one that needs the network is disabled with
+    /// its reason, its tap shows that reason as a toast (AC-003), and no action sends anything. Returns how many it tapped.
+    static func walkEveryActionOffline(_ app: OfflineApp, routes: [AppRoute]) async throws -> Int {
+        let run = try #require(await app.run)
+        var tapped = 0
+        for route in routes {
+            try await app.open(route)
+            let feature = route.feature(in: run)
+            let actions = await app.actions().filter { $0.id != WarmupToastActionID.closeBanner }
+            for action in actions {
+                let found = Self.declared(feature, action.id)
+                let declared = try #require(found, "\(route): \(action.id) has no declared user action")
+                try await app.open(route)
+                let sent = await Self.dataRequests(app)
+                try await app.tap(action.id)
+                if declared.needsNetwork {
+                    let reason = try #require(action.state.disabledReason, "\(route): \(action.id) needs the network and must be disabled offline")
+                    let toasts = await app.screen().descendants.compactMap { node -> Toast? in if case let .toast(toast) = node { toast } else { nil } }
+                    #expect(toasts.contains { $0.message == reason }, "\(route): tapping \(action.id) must say \(reason.key)")
+                }
+                #expect(await Self.dataRequests(app) == sent, "\(route): \(action.id) sent a request offline")
+                if await app.actions().contains(where: { $0.id == CommerceActionID.cancel }) { try await app.tap(CommerceActionID.cancel) }
+                tapped += 1
+            }
+        }
+        return tapped
+    }
+
+    @Test("AC-003: offline, every action that needs the network is disabled, says why when tapped, and sends nothing")
+    func offlineEveryActionThatNeedsTheNetworkIsDisabledSaysWhyWhenTappedAndSendsNothing() async throws {
+        try await Self.withApp { app in
+            for route in Self.routes { try await app.open(route) }  // every screen cached once
+            try await app.setNetwork("none")  // offline by the path; the backend still listens, so a request would count
+            #expect(await app.status == .offline)
+            #expect(try await Self.walkEveryActionOffline(app, routes: Self.routes) >= 10)
+        }
+    }
+
+    @Test("AC-003: offline with nothing cached, the empty states' actions (Retry) are disabled and say why too")
+    func offlineWithNothingCachedTheEmptyStatesActionsAreDisabledAndSayWhy() async throws {
+        try await Self.withApp(startOffline: true) { app in
+            // Launched offline on a fresh folder: nothing cached. The path goes down too, then the backend listens
+            // again without the app hearing of it, so any request an action made would reach it and count.
+            try await app.setNetwork("none")
+            try await app.refuseConnections(false)
+            #expect(await app.status == .offline)
+            let run = try #require(await app.run)
+            for route in [AppRoute.cart, .orders, .summary] {
+                try await app.open(route)
+                #expect(await app.screen().descendants.contains { if case .empty = $0 { true } else { false } }, "\(route): its empty state")
+            }
+            #expect(run.monitor.status.value == .offline)
+            let tapped = try await Self.walkEveryActionOffline(app, routes: [.products, .cart, .orders, .summary])
+            #expect(tapped >= 1)
+        }
+    }
 }

@@ -79,7 +79,7 @@ import OfflineCommerceLive
             // Another user of the same device sees nothing of it.
             let other = Self.harness(nil, store: secure.vault(for: "user2"), status: .offline)
             await other.open(.cart)
-            #expect(other.view.cart == .empty(CommerceCopy.cartFirstLoad))
+            #expect(other.view.cart == .empty(offlineFirstLoad(CommerceCopy.cartFirstLoad)))
         }
     }
 
@@ -249,9 +249,9 @@ import OfflineCommerceLive
         try await withReferenceServer { _, url in
             let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .offline)
             await app.open(.cart)
-            #expect(app.view.cart == .empty(CommerceCopy.cartFirstLoad))
+            #expect(app.view.cart == .empty(offlineFirstLoad(CommerceCopy.cartFirstLoad)))
             await app.open(.orders)
-            #expect(app.view.orders == .empty(CommerceCopy.ordersFirstLoad))
+            #expect(app.view.orders == .empty(offlineFirstLoad(CommerceCopy.ordersFirstLoad)))
             // Retry offline says why; online it loads.
             await app.tap("retry")
             #expect(app.view.toast?.message == CoreCopy.noConnection)

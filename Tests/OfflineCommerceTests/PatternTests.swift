@@ -24,11 +24,13 @@ import Testing
         }
     }
 
-    @Test("AC8 an action is disabled offline exactly when its pattern does not work offline", arguments: CommerceUserAction.allCases)
-    func anActionIsDisabledOfflineExactlyWhenItsPatternDoesNotWorkOffline(_ action: CommerceUserAction) {
+    @Test("AC8 AC3 an action is disabled offline exactly when it needs the network (its pattern, or a refresh)",
+          arguments: CommerceUserAction.allCases)
+    func anActionIsDisabledOfflineExactlyWhenItNeedsTheNetwork(_ action: CommerceUserAction) {
         #expect(action.state(for: .online) == .enabled)
-        #expect(action.state(for: .offline).isEnabled == action.pattern.worksOffline)
-        if !action.pattern.worksOffline {
+        #expect(action.state(for: .offline).isEnabled == !action.needsNetwork)
+        #expect(action.needsNetwork == (!action.pattern.worksOffline || action == .refresh))
+        if action.needsNetwork {
             #expect(action.state(for: .offline) == .disabled(reason: CoreCopy.noConnection))
             #expect(action.state(for: .unknown) == .disabled(reason: CoreCopy.requiresConnection))
         }

@@ -224,14 +224,14 @@ import Testing
     @Test("AC5 a cart never loaded shows that an internet connection is required the first time")
     func aCartNeverLoadedShowsThatAConnectionIsRequiredTheFirstTime() {
         let view = Self.view(.offline, [.screenOpened(.cart), .draftsRead(FormDrafts()), .cartRead(nil)])
-        #expect(view.cart == .empty(CommerceCopy.cartFirstLoad))
+        #expect(view.cart == .empty(offlineFirstLoad(CommerceCopy.cartFirstLoad)))
         #expect(CommerceCopy.cartFirstLoad.message == Copy("OfflineCommerce", "empty.cart.message"))
     }
 
     @Test("AC5 an order history never loaded shows that an internet connection is required the first time")
     func anOrderHistoryNeverLoadedShowsThatAConnectionIsRequiredTheFirstTime() {
         let view = Self.view(.offline, [.screenOpened(.orders), .draftsRead(FormDrafts()), .ordersRead(nil)])
-        #expect(view.orders == .empty(CommerceCopy.ordersFirstLoad))
+        #expect(view.orders == .empty(offlineFirstLoad(CommerceCopy.ordersFirstLoad)))
     }
 
     @Test("AC5 never loaded online: loading, then the empty state if the first fetch fails")

@@ -14,6 +14,13 @@ extension VaultFixture {
     init() { self.init(label: "OfflineCommerceTests", now: { fixedNow }) }
 }
 
+/// A first-load empty state as it shows offline: its Retry needs the network, so it is disabled and says why (AC-003).
+func offlineFirstLoad(_ empty: EmptyState) -> EmptyState {
+    var empty = empty
+    empty.action?.state = .disabled(reason: CoreCopy.noConnection)
+    return empty
+}
+
 /// The seven product locales.
 let productLocales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
 

@@ -39,6 +39,10 @@ public protocol AppFeature: AnyObject, Sendable {
 
     /// Waits until no work the feature started is under way (timers excluded).
     func waitUntilIdle() async
+
+    /// The declared user action behind an action id the feature shows (`product:p1` → viewing a warranty card); nil for
+    /// an id it does not show. Every action on screen maps to one, so checks can walk a screen from its declarations.
+    static func userAction(forActionID id: String) -> UserAction?
 }
 
 /// What became of a tap.
@@ -56,6 +60,14 @@ public protocol OfflineUserAction: CaseIterable, Sendable, Hashable {
     var answers: OfflinePattern.Answers { get }
     /// The declared pattern.
     var pattern: OfflinePattern { get }
+    /// Whether it needs the network there and then: offline it is shown disabled with its reason, and a tap says so and
+    /// sends nothing. By default whatever the pattern does not let work offline; a refresh needs it too (its point is
+    /// data the device does not have), though its pattern is `none`.
+    var needsNetwork: Bool { get }
+}
+
+extension OfflineUserAction {
+    public var needsNetwork: Bool { !pattern.worksOffline }
 }
 
 /// One declared action of one feature, for checks across features.
