@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Core's components as the REPL previews them: the offline indicator, the two connectivity
 /// toasts and the first-load empty state. Ids are `core.*`.
 public enum CorePreviews: PreviewProvider {
@@ -29,6 +31,16 @@ public enum CorePreviews: PreviewProvider {
                                             message: CoreCopy.signInRequiredMessage,
                                             action: Action(id: signInActionID, title: CoreCopy.signIn))
 
+    /// The id of a failed refresh's banner, and of its Retry.
+    public static let refreshFailedBannerID = "refresh-failed"
+
+    /// Above cached data whose refresh failed while online (5xx, reset, timeout): the screen's own words, never the
+    /// offline indicator; the app retries by itself, and Retry does it now.
+    public static func refreshFailedBanner(savedAt: Date, retry: String = "retry") -> Banner {
+        Banner(id: refreshFailedBannerID, severity: .warning, title: CoreCopy.refreshFailedTitle,
+               message: CoreCopy.refreshFailedMessage(savedAt), action: Action(id: retry, title: CoreCopy.retry))
+    }
+
     /// A pulled refresh or an action refused because the session ended.
     public static let signInToast = Toast(id: "sign-in-required", severity: .warning, title: CoreCopy.signInRequiredTitle,
                                           message: CoreCopy.signInRequiredMessage, autoDismissAfter: .seconds(6))
@@ -39,6 +51,8 @@ public enum CorePreviews: PreviewProvider {
                     node: .empty(signInRequired)),
             Preview(id: "core.sign-in-banner", summary: "Cached data kept while the session is refused: a sign-in banner above it",
                     node: .banner(signInBanner)),
+            Preview(id: "core.refresh-failed", summary: "Online, the refresh failed (5xx, reset, timeout): the saved data stays, said in the screen's own words, with Retry",
+                    node: .banner(refreshFailedBanner(savedAt: Date(timeIntervalSince1970: 1_795_341_600)))),
             Preview(id: "core.offline-banner", summary: "The offline indicator every screen shows while offline",
                     node: .banner(offlineBanner)),
             Preview(id: "core.no-connection-toast", summary: "Toast: an action needs the network and there is none",

@@ -22,6 +22,8 @@ public struct ResourceState<Value: Sendable & Equatable>: Sendable, Equatable {
     /// A write landed while a refresh was under way: that refresh's answer may predate the write, so it is
     /// dropped when it comes and the resource is fetched once more.
     public var refreshSuperseded = false
+    /// How many refreshes in a row have failed in a way a retry can cure; the next automatic retry waits for this.
+    public var retryAttempt = 0
 
     public init() {}
 }
@@ -136,6 +138,8 @@ public enum CommerceEvent: Sendable, Equatable {
     case actionTapped(String)
     case receiptEmailEdited(String)
     case toastDismissed(serial: Int)
+    /// The automatic retry of a failed refresh is due.
+    case retryDue(CommerceScreen)
     case lifecycle(AppLifecycle)
     case connectivityChanged(ConnectivityStatus)
 
@@ -204,6 +208,13 @@ public struct CommerceState: StateMachine, Equatable {
     public static let toastDuration: Duration = .seconds(4)
     /// The id of the toast's auto-dismiss timer.
     public static let toastTimerID = "toast"
+    /// A refresh that failed while online (5xx, reset, timeout) is retried by itself, on the injected clock: 2 s,
+    /// doubling to a minute, each with equal jitter; never for a refused session or a wrong request.
+    public static let retryPolicy = RetryPolicy(baseDelay: .seconds(2), maxDelay: .seconds(60))
+    /// The retry timer of a screen's resource.
+    public static func retryTimerID(_ screen: CommerceScreen) -> String { "retry.\(screen.rawValue)" }
+    /// Where the retries' jitter comes from: a seeded generator's state, so the machine stays a pure function.
+    public var jitter: UInt64 = 0x5EED_0FF1_11E5
 
     public init(connectivity: ConnectivityStatus) {
         self.connectivity = connectivity
@@ -247,10 +258,14 @@ public struct CommerceState: StateMachine, Equatable {
             return []
         case let .cartRevalidated(outcome):
             let (effects, toast) = Self.revalidated(&cart, outcome, screen: .cart)
-            return effects + (toast.map { showToast($0) } ?? [])
+            return effects + (toast.map { showToast($0) } ?? []) + retryIfCurable(.cart)
         case let .ordersRevalidated(outcome):
             let (effects, toast) = Self.revalidated(&orders, outcome, screen: .orders)
-            return effects + (toast.map { showToast($0) } ?? [])
+            return effects + (toast.map { showToast($0) } ?? []) + retryIfCurable(.orders)
+        case let .retryDue(screen):
+            // Offline the connection's return revalidates anyway; a refresh under way will report by itself.
+            guard connectivity == .online else { return [] }
+            return startRevalidation(screen, pulled: false)
 
         case let .quantityUpdated(itemID, value):
             cart.cached = value
@@ -334,6 +349,38 @@ public struct CommerceState: StateMachine, Equatable {
         switch screen {
         case .cart: Self.startRevalidation(&cart, screen, pulled: pulled)
         case .orders: Self.startRevalidation(&orders, screen, pulled: pulled)
+        }
+    }
+
+    /// After a refresh ended: a failure a retry can cure (transport, 5xx, 408, 429) while online schedules the next try
+    /// with capped exponential backoff and jitter; a success, a final failure or a refused session ends the retries.
+    private mutating func retryIfCurable(_ screen: CommerceScreen) -> [CommerceEffect] {
+        let (isRevalidating, lastFailure, retryAttempt) = switch screen {
+        case .cart: (cart.isRevalidating, cart.lastFailure, cart.retryAttempt)
+        case .orders: (orders.isRevalidating, orders.lastFailure, orders.retryAttempt)
+        }
+        guard !isRevalidating else { return [] }  // a superseded answer: the next one is already asked for
+        guard let failure = lastFailure, connectivity == .online, failure != HTTPClientError.offline, RetryPolicy.isRetryable(failure) else {
+            let wasRetrying = retryAttempt > 0
+            setRetryAttempt(0, of: screen)
+            return wasRetrying ? [.cancelTimer(id: Self.retryTimerID(screen))] : []
+        }
+        let attempt = retryAttempt + 1
+        setRetryAttempt(attempt, of: screen)
+        var generator = SplitMix64(seed: jitter)
+        jitter = generator.next()
+        let delay = Self.retryPolicy.delay(afterAttempt: attempt, unit: Double(jitter >> 11) / Double(UInt64(1) << 53))
+        return [
+            .record("commerce.refresh_retry", ["screen": screen.rawValue, "attempt": String(attempt),
+                                               "after_ms": String(Int(delay.seconds * 1000)), "error": Self.describe(failure)]),
+            .startTimer(id: Self.retryTimerID(screen), after: delay, send: .retryDue(screen)),
+        ]
+    }
+
+    private mutating func setRetryAttempt(_ attempt: Int, of screen: CommerceScreen) {
+        switch screen {
+        case .cart: cart.retryAttempt = attempt
+        case .orders: orders.retryAttempt = attempt
         }
     }
 

@@ -9,6 +9,9 @@ public struct CommerceViewState: Sendable, Hashable {
     public var offlineIndicator: Banner?
     /// "Please sign in again" above cached data whose refresh the server refused (401/403): the data stays on screen.
     public var sessionBanner: Banner?
+    /// "Couldn't refresh. Showing what was saved on <date>." with Retry: online, the server failed to refresh the
+    /// saved data (5xx, reset, timeout). Never the offline indicator; the app retries by itself meanwhile.
+    public var refreshBanner: Banner?
     public var screen: Screen
     /// A pulled refresh is running (the spinner). Never true offline: the message shows instead.
     public var isRefreshing: Bool
@@ -169,6 +172,7 @@ extension CommerceViewState {
         let status = state.connectivity
         offlineIndicator = status.showsOfflineIndicator ? CorePreviews.offlineBanner : nil
         sessionBanner = nil
+        refreshBanner = nil
         switch state.screen {
         case nil:
             screen = .none
@@ -177,14 +181,23 @@ extension CommerceViewState {
             screen = .cart(Self.cartScreen(state))
             isRefreshing = state.cart.refreshPulled && state.cart.isRevalidating
             if state.cart.cached != nil, state.cart.lastFailure?.isAuthenticationFailure == true { sessionBanner = CorePreviews.signInBanner }
+            refreshBanner = Self.refreshBanner(state.cart, connectivity: status)
         case .orders:
             screen = .orders(Self.ordersScreen(state))
             isRefreshing = state.orders.refreshPulled && state.orders.isRevalidating
             if state.orders.cached != nil, state.orders.lastFailure?.isAuthenticationFailure == true { sessionBanner = CorePreviews.signInBanner }
+            refreshBanner = Self.refreshBanner(state.orders, connectivity: status)
         }
         sheet = state.sheet.map { Self.sheet($0, state: state) }
         toast = state.toast
         toastSerial = state.toastSerial
+    }
+
+    /// Saved data on screen whose last refresh failed online in a way a retry can cure: said in the screen's own words.
+    static func refreshBanner<Value>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Banner? {
+        guard connectivity == .online, let cached = resource.cached, let failure = resource.lastFailure, failure != .offline,
+              RetryPolicy.isRetryable(failure) else { return nil }
+        return CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: CommerceActionID.retry)
     }
 
     static func cartScreen(_ state: CommerceState) -> ScreenState<CartContent> {
@@ -311,6 +324,7 @@ extension CommerceViewState {
         var nodes: [ViewNode] = []
         if let offlineIndicator { nodes.append(.banner(offlineIndicator)) }
         if let sessionBanner { nodes.append(.banner(sessionBanner)) }
+        if let refreshBanner { nodes.append(.banner(refreshBanner)) }
         switch screen {
         case .none:
             break

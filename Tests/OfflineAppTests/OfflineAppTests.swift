@@ -7,6 +7,7 @@ import OfflineCommerce
 import OfflineProducts
 import WarmupToast
 import Testing
+import TestSupport
 
 /// The composition root driven in process, as the REPL drives it: the embedded reference backend on 127.0.0.1, a real
 /// encrypted store in a temporary folder, the live monitor, transport, outbox and the four features.
@@ -170,6 +171,15 @@ import Testing
 
     static let routes: [AppRoute] = [.products, .product("user1-p1"), .cart, .orders, .summary]
 
+    /// The monitor's override holds the app offline whatever a probe finds; the features follow it at once.
+    static func pinOffline(_ app: OfflineApp) async throws {
+        let run = try #require(await app.run)
+        await run.monitor.forceOffline()
+        _ = await waitFor(run.monitor.status) { $0 == .offline }
+        await app.settle()
+        #expect(await app.status == .offline)
+    }
+
     /// Offline, walks every action of every screen from its declaration: one that needs the network is disabled with
     /// its reason, its tap shows that reason as a toast (AC-003), and no action sends anything. Returns how many it tapped.
     static func walkEveryActionOffline(_ app: OfflineApp, routes: [AppRoute]) async throws -> Int {
@@ -202,8 +212,9 @@ import Testing
     func offlineEveryActionThatNeedsTheNetworkIsDisabledSaysWhyWhenTappedAndSendsNothing() async throws {
         try await Self.withApp { app in
             for route in Self.routes { try await app.open(route) }  // every screen cached once
-            try await app.setNetwork("none")  // offline by the path; the backend still listens, so a request would count
-            #expect(await app.status == .offline)
+            // Offline as the app sees it, pinned (no probe's success can end it), while the backend still listens: a
+            // request any action made would reach it and count.
+            try await Self.pinOffline(app)
             #expect(try await Self.walkEveryActionOffline(app, routes: Self.routes) >= 10)
         }
     }
@@ -211,11 +222,10 @@ import Testing
     @Test("AC-003: offline with nothing cached, the empty states' actions (Retry) are disabled and say why too")
     func offlineWithNothingCachedTheEmptyStatesActionsAreDisabledAndSayWhy() async throws {
         try await Self.withApp(startOffline: true) { app in
-            // Launched offline on a fresh folder: nothing cached. The path goes down too, then the backend listens
+            // Launched offline on a fresh folder: nothing cached. The app stays offline (pinned) while the backend listens
             // again without the app hearing of it, so any request an action made would reach it and count.
-            try await app.setNetwork("none")
+            try await Self.pinOffline(app)
             try await app.refuseConnections(false)
-            #expect(await app.status == .offline)
             let run = try #require(await app.run)
             for route in [AppRoute.cart, .orders, .summary] {
                 try await app.open(route)

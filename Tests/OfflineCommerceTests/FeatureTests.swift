@@ -260,6 +260,35 @@ import OfflineCommerceLive
         }
     }
 
+    // MARK: Issue 25, item 5
+
+    @Test("AC-004 end to end: a refresh the server fails is retried by itself on the injected clock until it recovers")
+    func aRefreshTheServerFailsIsRetriedByItselfUntilItRecovers() async throws {
+        try await withReferenceServer { server, url in
+            let app = Self.harness(url, store: InMemoryRecordStore(now: { fixedNow }), status: .online)
+            await app.open(.cart)
+            #expect(app.view.cartContent != nil)
+            try await server.setFaults(FaultConfiguration(errorRate: 1, errorStatus: 503, pathPrefixes: ["/v1/users/user1/cart"]))
+            await app.refresh()
+            #expect(app.view.refreshBanner?.title == CoreCopy.refreshFailedTitle && app.view.offlineIndicator == nil)
+            #expect(app.view.cartContent != nil, "the saved cart stays")
+            let endpoint = "GET /v1/users/{user}/cart"
+            // Nobody taps: the retry comes by itself once its time has passed on the injected clock.
+            let failed = server.requestLog.count(endpoint)
+            await app.clock.advance(by: .seconds(2))
+            for _ in 0..<10_000 where server.requestLog.count(endpoint) == failed { await Task.yield() }
+            await app.feature.waitUntilIdle()
+            #expect(server.requestLog.count(endpoint) == failed + 1)
+            #expect(app.view.refreshBanner != nil, "still failing: still said")
+            // The server recovers; the next retry (at most 4 s later) brings the truth and the banner goes.
+            try await server.setFaults(.none)
+            await app.clock.advance(by: .seconds(4))
+            for _ in 0..<10_000 where app.view.refreshBanner != nil { await Task.yield(); await app.feature.waitUntilIdle() }
+            #expect(app.view.refreshBanner == nil)
+            #expect(server.requestLog.count(endpoint) == failed + 2)
+        }
+    }
+
     // MARK: Item 6
 
     @Test("AC6 requests fail fast (timeout on the injected clock) and the failure keeps the cached view")

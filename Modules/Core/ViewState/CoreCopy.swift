@@ -34,6 +34,13 @@ public enum CoreCopy {
     /// "Sign In"
     public static let signIn = Copy(table, "action.signIn")
 
+    /// "Couldn't refresh": online, but the server could not give fresh data (5xx, reset, timeout). Never "offline".
+    public static let refreshFailedTitle = Copy(table, "refresh.failed.title")
+    /// "Showing what was saved on %@." (a date in the reader's locale)
+    public static func refreshFailedMessage(_ savedAt: Date) -> Copy {
+        Copy(table, "refresh.failed.message", [.date(savedAt, .medium)])
+    }
+
     /// "Last updated: %@"
     public static func lastUpdated(_ date: Date) -> Copy {
         Copy(table, "freshness.lastUpdated", [.date(date, .medium)])
