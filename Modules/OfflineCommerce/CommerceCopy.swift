@@ -28,6 +28,14 @@ public enum CommerceCopy {
     public static let ordersFirstLoad = EmptyState(title: Copy(table, "empty.orders.title"), message: Copy(table, "empty.orders.message"),
                                                    action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
 
+    /// Online, never loaded, and the load failed (5xx, reset, timeout): "Couldn't load your cart. It didn't load this time", never
+    /// "a connection is required".
+    public static let cartLoadFailed = EmptyState(title: Copy(table, "empty.cart.failed.title"), message: Copy(table, "empty.cart.failed.message"),
+                                                  action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
+    public static let ordersLoadFailed = EmptyState(title: Copy(table, "empty.orders.failed.title"),
+                                                    message: Copy(table, "empty.orders.failed.message"),
+                                                    action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
+
     public static let checkoutTitle = Copy(table, "checkout.title")
     public static let receiptEmailLabel = Copy(table, "checkout.email.label")
     public static let receiptEmailHint = Copy(table, "checkout.email.hint")

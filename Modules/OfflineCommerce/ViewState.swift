@@ -202,7 +202,7 @@ extension CommerceViewState {
 
     static func cartScreen(_ state: CommerceState) -> ScreenState<CartContent> {
         guard let cached = state.cart.cached else {
-            return firstLoad(state.cart, connectivity: state.connectivity, empty: CommerceCopy.cartFirstLoad)
+            return firstLoad(state.cart, connectivity: state.connectivity, empty: CommerceCopy.cartFirstLoad, failed: CommerceCopy.cartLoadFailed)
         }
         let cart = cached.value
         let updateState = CommerceUserAction.updateQuantity.state(for: state.connectivity)
@@ -225,7 +225,7 @@ extension CommerceViewState {
 
     static func ordersScreen(_ state: CommerceState) -> ScreenState<OrdersContent> {
         guard let cached = state.orders.cached else {
-            return firstLoad(state.orders, connectivity: state.connectivity, empty: CommerceCopy.ordersFirstLoad)
+            return firstLoad(state.orders, connectivity: state.connectivity, empty: CommerceCopy.ordersFirstLoad, failed: CommerceCopy.ordersLoadFailed)
         }
         let trackState = CommerceUserAction.trackOrder.state(for: state.connectivity)
         let rateState = CommerceUserAction.rateOrder.state(for: state.connectivity)
@@ -241,10 +241,15 @@ extension CommerceViewState {
 
     /// A screen with nothing cached: loading while a load is on the way; "sign in again" when the server refused the
     /// session (it is online: "not available offline" would be wrong); otherwise the first-load empty state.
+    /// A screen with nothing saved, by why (issue 25, item 6): offline → "isn't available offline yet, a connection is
+    /// required"; online and the server failed → "couldn't load … something went wrong on our side" (the connection is
+    /// not blamed); the session refused → sign in; connectivity not decided yet → a neutral loading state.
     static func firstLoad<Value, Content>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus,
-                                          empty: EmptyState) -> ScreenState<Content> {
+                                          empty: EmptyState, failed: EmptyState) -> ScreenState<Content> {
         guard neverLoaded(resource, connectivity: connectivity) else { return .loading }
         if connectivity != .offline, resource.lastFailure?.isAuthenticationFailure == true { return .blocked(CorePreviews.signInRequired) }
+        if connectivity == .online, let failure = resource.lastFailure, failure != .offline { return .empty(failed) }
+        if connectivity == .unknown { return .loading }
         // Retry needs the network: offline it is disabled and says why (AC-003).
         var empty = empty
         empty.action?.state = CommerceUserAction.refresh.state(for: connectivity)

@@ -211,7 +211,7 @@ import Testing
         // Online, but the first fetch failed (poor coverage): the empty state offers Retry.
         var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil), .cartRevalidated(.kept(nil, .timeout))])
         let empty = CommerceViewState(state: state).cart
-        #expect(empty == .empty(CommerceCopy.cartFirstLoad))
+        #expect(empty == .empty(CommerceCopy.cartLoadFailed))
         #expect(CommerceCopy.cartFirstLoad.action?.id == "retry")
         #expect(state.handle(.actionTapped("retry"), now: fixedNow).contains(.revalidate(.cart)))
         #expect(CommerceViewState(state: state).cart == .loading)
@@ -239,7 +239,7 @@ import Testing
         var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil)])
         #expect(CommerceViewState(state: state).cart == .loading)
         _ = state.handle(.cartRevalidated(.kept(nil, .unreachable("refused"))), now: fixedNow)
-        #expect(CommerceViewState(state: state).cart == .empty(CommerceCopy.cartFirstLoad))
+        #expect(CommerceViewState(state: state).cart == .empty(CommerceCopy.cartLoadFailed))
     }
 
     // MARK: A refused session is not offline (issue 18)
