@@ -27,6 +27,10 @@ public enum ProductsCopy {
     public static let transferOwnership = Copy(table, "action.transferOwnership")
     /// "Please connect to the internet to sync your products"
     public static let firstUseMessage = Copy(table, "firstUse.message")
+    /// "Couldn’t load your products": online, never synced, and the sync failed (5xx, reset, timeout), not the connection.
+    public static let loadFailedTitle = Copy(table, "firstUse.failed.title")
+    /// "It didn’t load this time. Try again in a moment."
+    public static let loadFailedMessage = Copy(table, "firstUse.failed.message")
     /// "Syncing your products…"
     public static let syncInProgress = Copy(table, "sync.inProgress")
     /// "You have no registered products yet"

@@ -81,6 +81,8 @@ public struct ProductsState: StateMachine, Equatable {
     public var showsOfflineData = false
     /// The last sync was refused (401/403): the session ended. Cleared by a successful sync (a new sign-in).
     public var sessionRefused = false
+    /// Why the last sync failed; nil after a success. A first sync that failed online is said in its own words.
+    public var lastSyncFailure: HTTPClientError?
     public var selectedProductID: String?
     public var flow: ProductFlow?
     /// How many syncs have ended and whether the last one brought a fresh list (what a prefetch answers).
@@ -160,11 +162,13 @@ public struct ProductsState: StateMachine, Equatable {
                 lastSyncedAt = value.savedAt
                 showsOfflineData = false
                 sessionRefused = false
+                lastSyncFailure = nil
                 if selectedProduct == nil { selectedProductID = nil }
                 if let flow, catalog?.product(id: flow.productID) == nil { self.flow = nil }
             case let .failed(error, kept):
                 // A refused session is not offline: the screen says to sign in again (and keeps what it has).
                 sessionRefused = error.isAuthenticationFailure
+                lastSyncFailure = error
                 // BR-002: keep the last good list, silently.
                 if let kept {
                     catalog = kept.value

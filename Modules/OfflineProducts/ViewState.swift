@@ -156,6 +156,13 @@ public struct ProductsViewState: Sendable, Equatable {
         } else if sessionRefused {
             // Online, but the server refused the session: not "connect to the internet".
             list = .blocked(CorePreviews.signInRequired)
+        } else if state.connectivity == .online, let failure = state.lastSyncFailure, failure != .offline {
+            // Online, never synced, and the sync failed: its own words, not "connect to the internet" (issue 25, item 6).
+            list = .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+                                       action: Action(id: ProductsActionID.retry, title: CoreCopy.retry)))
+        } else if state.connectivity == .unknown {
+            // Connectivity not decided yet at launch: a neutral loading state, never a message that may be wrong.
+            list = .loading
         } else {
             // First use: never synced on this device. Not an empty list, not an error: what to do next.
             let retry = state.connectivity == .online ? Action(id: ProductsActionID.retry, title: CoreCopy.retry) : nil

@@ -186,9 +186,11 @@ extension AppEndToEndTests {
         ], dataDirectory: folder.appendingPathComponent("products"))
         #expect(products[1].contains("requests to /v1/users/user1/products failing"))
         #expect(products[2].contains("status: online"), "health checks and the other endpoints answer")
-        // The first sync failed: the list still asks for one, with no spinner and no offline indicator.
+        // The first sync failed online: the list says so in its own words (not "connect to the internet"), with Retry,
+        // no spinner and no offline indicator.
         let list = Self.flat(products[3])
-        #expect(list.contains("Please connect to the internet to sync your products") && !list.contains("⟳") && !list.contains("Offline Mode"))
+        #expect(list.contains("Couldn’t load your products") && list.contains("Retry"))
+        #expect(!list.contains("connect to the internet") && !list.contains("⟳") && !list.contains("Offline Mode"))
         #expect(products[4].contains("Total: €2,995.98"), "the cart endpoint answers and fills its screen")
         #expect(products[5].contains("status: online"))
         #expect(products[8].contains("12 products"), "once the endpoint answers, a refresh syncs the list")

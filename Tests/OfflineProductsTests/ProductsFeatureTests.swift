@@ -73,14 +73,14 @@ import TestSupport
         await feature.stop()
     }
 
-    @Test func failedFirstSyncShowsTheFirstUseMessageAndNoError() async throws {
+    @Test func failedFirstSyncSaysItDidNotLoadAndNoErrorToast() async throws {
         let scripted = ScriptedAPI([.failure(.http(status: 503))])
         let feature = feature(store: try storeHolding(nil), api: scripted.api, status: connectivity(.online))
         await feature.open()
         await feature.waitUntilIdle()
         let view = feature.viewState.value
-        guard case let .blocked(empty) = view.list else { Issue.record("expected the first-use message, got \(view.list)"); return }
-        #expect(empty.title == ProductsCopy.firstUseMessage)
+        guard case let .blocked(empty) = view.list else { Issue.record("expected the load-failed state, got \(view.list)"); return }
+        #expect(empty.title == ProductsCopy.loadFailedTitle)
         #expect(view.toast == nil)
         #expect(scripted.calls == 3, "a 503 page is retried before the sync gives up")
         await feature.stop()

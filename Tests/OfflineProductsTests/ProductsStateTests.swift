@@ -77,13 +77,35 @@ import Testing
         #expect(view(state).list == .loading)
     }
 
-    @Test func failedFirstSyncShowsTheFirstUseMessageWithRetry() {
+    @Test("A failed first sync online says it did not load, with Retry, not 'connect to the internet' (issue 25, item 6)")
+    func failedFirstSyncOnlineSaysItDidNotLoadWithRetry() {
         var (state, _) = opened(nil, .online)
         _ = state.handle(.syncFinished(.failed(.http(status: 503), kept: nil)), now: .distantPast)
         let view = view(state)
-        #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseMessage,
+        #expect(view.list == .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
                                                  action: Action(id: ProductsActionID.retry, title: CoreCopy.retry))))
-        #expect(view.toast == nil)
+        #expect(view.offlineIndicator == nil && view.toast == nil)
+    }
+
+    @Test("Products: (connectivity × last sync) with nothing saved → the copy that fits (issue 25, item 6)")
+    func withNothingSavedTheListSaysWhatFits() {
+        let firstUse = EmptyState(title: ProductsCopy.firstUseMessage)
+        let table: [(ConnectivityStatus, HTTPClientError?, ScreenState<ProductListContent>)] = [
+            (.offline, nil, .blocked(firstUse)),
+            (.offline, .offline, .blocked(firstUse)),
+            (.unknown, nil, .loading),
+            (.unknown, .timeout, .loading),
+            (.online, .timeout, .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+                                                    action: Action(id: ProductsActionID.retry, title: CoreCopy.retry)))),
+            (.online, .http(status: 401), .blocked(CorePreviews.signInRequired)),
+        ]
+        for (status, failure, expected) in table {
+            var state = ProductsState()
+            _ = state.handle(.connectivityChanged(status), now: .distantPast)
+            _ = state.handle(.opened(nil), now: .distantPast)
+            if let failure { _ = state.handle(.syncFinished(.failed(failure, kept: nil)), now: .distantPast) }
+            #expect(view(state).list == expected, "\(status) × \(failure.map { "\($0)" } ?? "no sync yet")")
+        }
     }
 
     @Test(arguments: [401, 403])
