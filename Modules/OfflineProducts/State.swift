@@ -15,6 +15,8 @@ public enum SyncTrigger: String, Sendable, Hashable, CaseIterable {
     case firstOpen
     /// The warm-up session filled the cache.
     case prefetch
+    /// A sync that failed while online (5xx, reset, timeout) is tried again by itself.
+    case retry
 }
 
 /// An online-only flow the user started from a card while online; the app presents its form, whose submit
@@ -53,6 +55,8 @@ public enum ProductsEvent: Sendable, Equatable {
     /// The product left this user's list (its ownership was transferred).
     case productRemoved(String)
     case toastExpired(sequence: Int)
+    /// The automatic retry of a failed sync is due.
+    case syncRetryDue
 }
 
 /// The feature's own work, done by `ProductsFeature`'s performer (timers are the runtime's).
@@ -95,6 +99,14 @@ public struct ProductsState: StateMachine, Equatable {
     public static let toastDuration: Duration = .seconds(4)
     /// The id of the toast's auto-dismiss timer.
     public static let toastTimerID = "toast"
+    /// A sync that failed while online in a way a retry can cure is tried again by itself, on the injected clock: 2 s
+    /// doubling to a minute, each with equal jitter. Silent, as BR-002 asks of every failed sync.
+    public static let retryPolicy = RetryPolicy(baseDelay: .seconds(2), maxDelay: .seconds(60))
+    public static let retryTimerID = "sync.retry"
+    /// Failed syncs in a row that a retry can cure.
+    public var retryAttempt = 0
+    /// Where the retries' jitter comes from: a seeded generator's state, so the machine stays a pure function.
+    public var jitter: UInt64 = 0x5EED_9A55_0C1A
 
     public init() {}
 
@@ -165,6 +177,10 @@ public struct ProductsState: StateMachine, Equatable {
                 lastSyncFailure = nil
                 if selectedProduct == nil { selectedProductID = nil }
                 if let flow, catalog?.product(id: flow.productID) == nil { self.flow = nil }
+                if retryAttempt > 0 {
+                    retryAttempt = 0
+                    return [.cancelTimer(id: Self.retryTimerID)]
+                }
             case let .failed(error, kept):
                 // A refused session is not offline: the screen says to sign in again (and keeps what it has).
                 sessionRefused = error.isAuthenticationFailure
@@ -174,8 +190,12 @@ public struct ProductsState: StateMachine, Equatable {
                     catalog = kept.value
                     lastSyncedAt = kept.savedAt
                 }
+                return retryAfterFailure(error)
             }
             return []
+
+        case .syncRetryDue:
+            return connectivity == .online ? requestSync(.retry) : []
 
         case let .productSelected(id):
             guard catalog?.product(id: id) != nil else { return [] }
@@ -207,6 +227,19 @@ public struct ProductsState: StateMachine, Equatable {
             if sequence == toastSequence { toast = nil }
             return []
         }
+    }
+
+    /// After reconnect, the truth (issue 25, item 5): a failure a retry can cure, while online, schedules the next sync.
+    private mutating func retryAfterFailure(_ error: HTTPClientError) -> [Effect] {
+        guard connectivity == .online, error != .offline, RetryPolicy.isRetryable(error) else {
+            retryAttempt = 0
+            return []
+        }
+        retryAttempt += 1
+        var generator = SplitMix64(seed: jitter)
+        jitter = generator.next()
+        let delay = Self.retryPolicy.delay(afterAttempt: retryAttempt, unit: Double(jitter >> 11) / Double(UInt64(1) << 53))
+        return [.startTimer(id: Self.retryTimerID, after: delay, send: .syncRetryDue)]
     }
 
     private mutating func requestSync(_ trigger: SyncTrigger) -> [Effect] {

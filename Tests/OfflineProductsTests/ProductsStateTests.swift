@@ -53,6 +53,36 @@ import Testing
         #expect(view(state).offlineIndicator == nil)
     }
 
+    @Test("After reconnect, the truth (issue 25, item 5): a background sync that fails online is retried by itself")
+    func aBackgroundSyncThatFailsOnlineIsRetriedByItselfWithCappedBackoff() throws {
+        var (state, _) = opened(cached, .online)
+        var delays: [Duration] = []
+        for _ in 0..<8 {
+            let effects = state.handle(.syncFinished(.failed(.http(status: 503), kept: cached)), now: .distantPast)
+            guard case let .startTimer(id, after, send)? = effects.first, id == ProductsState.retryTimerID, send == .syncRetryDue else {
+                Issue.record("no retry scheduled: \(effects)")
+                return
+            }
+            delays.append(after)
+            #expect(state.handle(.syncRetryDue, now: .distantPast) == [.perform(.sync(.retry))], "nobody taps: it syncs by itself")
+        }
+        for (index, delay) in delays.enumerated() {
+            let step = min(Duration.seconds(2) * (1 << index), .seconds(60))
+            #expect(delay >= step / 2 && delay <= step, "attempt \(index + 1)")
+        }
+        #expect(view(state).offlineIndicator == nil && view(state).toast == nil, "BR-002: silent, and never 'offline'")
+        let synced = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
+        #expect(synced == [.cancelTimer(id: ProductsState.retryTimerID)] && state.retryAttempt == 0)
+    }
+
+    @Test func aRefusedSessionOrBeingOfflineIsNotRetriedByItself() {
+        var (state, _) = opened(cached, .online)
+        #expect(state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)), now: .distantPast).isEmpty)
+        var (offline, _) = opened(cached, .offline)
+        #expect(offline.handle(.syncFinished(.failed(.offline, kept: cached)), now: .distantPast).isEmpty)
+        #expect(offline.handle(.syncRetryDue, now: .distantPast).isEmpty)
+    }
+
     @Test func noOfflineIndicatorWhileTheConnectionIsUnknownOrOnline() {
         for status in [ConnectivityStatus.unknown, .online] {
             let (state, _) = opened(cached, status)
