@@ -229,6 +229,14 @@ public final class SummaryFeature: AppFeature {
 
     public static func userAction(forActionID id: String) -> SummaryUserAction? { SummaryUserAction(actionID: id) }
 
+    /// A registration the server rejected for good, not yet dismissed: the summary needs the person's attention, and every
+    /// other screen leads here with a marker until it is dismissed.
+    public var attention: Copy? {
+        // The outbox's own record, read at once (the screen's rows follow it a moment later).
+        let rejected = outbox.deadLetters.value.contains { $0.entry.write.resource?.collection == SummaryRepository.activitiesCollection }
+        return rejected ? SummaryCopy.navigationTitle : nil
+    }
+
     /// The year's summary has never been cached, or is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.
     public var needsWarming: Bool { WarmupPolicy.needsWarming(savedAt: repository.cachedSummary()?.fetchedAt, now: time.now()) }
 

@@ -6,6 +6,8 @@ public import Foundation
 public enum SummaryCopy {
     public static let table = "OfflineSummary"
 
+    /// "Annual summary": the screen's name where other screens lead to it (its navigation item, the attention marker).
+    public static let navigationTitle = Copy(table, "navigation.title")
     /// "Your %@ in review"
     public static func title(period: String) -> Copy { Copy(table, "summary.title", [.text(period)]) }
     /// "Last updated: %@" with the date in the reader's locale.

@@ -5,6 +5,7 @@ import Localization
 @testable import OfflineApp
 import OfflineCommerce
 import OfflineProducts
+import OfflineSummary
 import WarmupToast
 import Testing
 import TestSupport
@@ -234,6 +235,32 @@ import TestSupport
             #expect(run.monitor.status.value == .offline)
             let tapped = try await Self.walkEveryActionOffline(app, routes: [.products, .cart, .orders, .summary])
             #expect(tapped >= 1)
+        }
+    }
+
+    @Test("Pattern B: a write the server rejects for good shows its error with Dismiss, and a Red Brick Road leads there until dismissed")
+    func aRejectedActivityLeavesARedBrickRoadToTheSummaryUntilItIsDismissed() async throws {
+        try await Self.withApp { app in
+            try await app.open(.summary)
+            try await app.setBackendRejecting(endpoint: "activities")
+            _ = try await app.registerActivity()  // sent at once, rejected for good (422)
+            // The outbox's verdict reaches the screen through its feedback, which the feature follows.
+            let run = try #require(await app.run)
+            _ = await waitFor(run.summary.viewState) { $0.activities.contains { $0.dismiss != nil } }
+            let marker = ViewNode.badge(SummaryCopy.navigationTitle, tone: .negative,
+                                        accessibilityLabel: CoreCopy.needsAttention(SummaryCopy.navigationTitle))
+            let summary = await app.screen()
+            let dismiss = try #require(summary.actions.first { $0.id.hasPrefix(SummaryActionID.dismissPrefix) }, "the failed row's Dismiss")
+            #expect(summary.descendants.contains { if case .row(_, .failed) = $0 { true } else { false } }, "greyed with its error")
+            #expect(!summary.descendants.contains(marker), "no marker where the item is")
+            for route in [AppRoute.products, .product("user1-p1"), .cart, .orders] {
+                try await app.open(route)
+                #expect(await app.screen().descendants.contains(marker), "\(route) leads to the summary")
+            }
+            try await app.open(.summary)
+            try await app.tap(dismiss.id)
+            try await app.open(.cart)
+            #expect(!(await app.screen().descendants.contains(marker)), "dismissed: the road is gone")
         }
     }
 }

@@ -16,6 +16,8 @@ extension REPLSession {
     app backend hold|release                           data requests wait at the backend (a warmup stays in progress)
     app backend flaky PERCENT [ENDPOINT]|steady        about PERCENT % of requests fail (resets, 503s), probes too;
                                                        ENDPOINT (products, cart, orders, summary, activities): only those
+    app backend reject ENDPOINT                        requests to ENDPOINT get a final 422 (a queued write fails for
+                                                       good: its row shows the error with Dismiss); `steady` lifts it
     app backend revoke|accept                          the session is refused (401 on every data request) / accepted
     app backend requests                               what the backend has received, by endpoint
     app network wifi|cellular|none                     what the path monitor reads
@@ -56,7 +58,12 @@ extension REPLSession {
                     let endpoint = rest.count == 3 ? rest[2] : nil
                     try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: percent, endpoint: endpoint) }
                 case ("steady", 1):
-                    try blocking { () async throws(AppCommandError) in try await app.setBackendFlaky(percent: 0) }
+                    try blocking { () async throws(AppCommandError) in
+                        try await app.setBackendFlaky(percent: 0)
+                        try await app.setBackendRejecting(endpoint: nil)
+                    }
+                case ("reject", 2):
+                    try blocking { () async throws(AppCommandError) in try await app.setBackendRejecting(endpoint: rest[1]) }
                 case ("revoke", 1), ("accept", 1):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendRevoking(rest[0] == "revoke") }
                 case ("requests", 1):
@@ -66,7 +73,7 @@ extension REPLSession {
                     let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
                     return .ok((["backend received \(counts.values.reduce(0, +)) request(s):"] + lines).joined(separator: "\n"))
                 default:
-                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|steady|revoke|accept|requests")
+                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|reject ENDPOINT|steady|revoke|accept|requests")
                 }
                 let (conditions, status, counts) = try blocking { await (app.backend, app.status, app.backendCounts) }
                 let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""

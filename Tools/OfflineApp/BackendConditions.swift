@@ -12,6 +12,8 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
     public var flakyPath: String?
     /// Every data request is answered 401: the backend no longer accepts the session (health checks still answer).
     public var revoking = false
+    /// Requests under this path get a final 422: the server rejects those writes for good (`app backend reject ENDPOINT`).
+    public var rejectingPath: String?
 
     /// The data endpoints `app backend flaky PERCENT ENDPOINT` can single out.
     public static let endpoints = ["products", "cart", "orders", "summary", "activities"]
@@ -26,9 +28,12 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
         let resets = failing / 2
         // Errors hit only requests that were not reset: this rate makes the two together `failing`.
         let errors = resets < 1 ? (failing - resets) / (1 - resets) : 0
+        // A rejected endpoint answers 422 whatever else applies: a final refusal, never retried.
+        let rejected = rejectingPath.map { [FaultOverride(pathContains: $0, faults: FaultConfiguration(errorRate: 1, errorStatus: 422,
+                                                                                                            holdResponses: holding))] } ?? []
         return FaultConfiguration(errorRate: errors, resetRate: resets, refuseConnections: refusing, holdResponses: holding,
                                   // While holding, every fault applies to the data API only, so health checks answer.
-                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/"] : nil))
+                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/"] : nil), overrides: rejected)
     }
 
     public var description: String {
@@ -36,6 +41,7 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
         if refusing { parts.append("refusing connections") }
         if holding { parts.append("holding data requests") }
         if revoking { parts.append("refusing the session (401)") }
+        if let rejectingPath { parts.append("rejecting requests to \(rejectingPath) for good (422)") }
         if flakyPercent > 0 { parts.append("about \(flakyPercent) % of \(flakyPath.map { "requests to \($0)" } ?? "requests") failing") }
         return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")
     }

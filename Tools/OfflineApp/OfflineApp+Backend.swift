@@ -55,6 +55,18 @@ extension OfflineApp {
         try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
     }
 
+    /// `app backend reject ENDPOINT`: requests to the current user's ENDPOINT get a final 422 (the server rejects those
+    /// writes for good: a queued write fails and shows its error with Dismiss); nil (`app backend steady`) lifts it.
+    public func setBackendRejecting(endpoint: String?) async throws(AppCommandError) {
+        if let endpoint, !BackendConditions.endpoints.contains(endpoint) {
+            throw AppCommandError("unknown endpoint \(endpoint): use \(BackendConditions.endpoints.joined(separator: ", "))")
+        }
+        var conditions = backend
+        conditions.rejectingPath = endpoint.map { "/v1/users/\(run?.user ?? lastUser)/\($0)" }
+        try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
+        await settle()
+    }
+
     /// `app backend revoke|accept`: every data request is answered 401 (the session ended on the server's side) / accepted.
     public func setBackendRevoking(_ revoking: Bool) async throws(AppCommandError) {
         var conditions = backend

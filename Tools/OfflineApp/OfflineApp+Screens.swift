@@ -110,7 +110,10 @@ extension OfflineApp {
             let activity = try await run.summary.registerActivity()
             await settle()
             let queued = await run.outbox.pending.count
-            return "\(activity.kind) (\(activity.id)); \(queued == 0 ? "synced" : "\(queued) write(s) waiting in the outbox")"
+            let rejected = run.outbox.deadLetters.value.contains { $0.entry.write.resource?.key == activity.id }
+            let outcome = rejected ? "rejected by the server for good: the summary shows it with Dismiss"
+                : queued == 0 ? "synced" : "\(queued) write(s) waiting in the outbox"
+            return "\(activity.kind) (\(activity.id)); \(outcome)"
         } catch {
             throw AppCommandError("\(error)")
         }
@@ -127,7 +130,19 @@ extension OfflineApp {
         case let route?: [route.feature(in: run).viewNode]
         case nil: []
         }
-        return run.warmup.viewState.value.viewNode(over: .stack(content))
+        // The Red Brick Road: every other screen leads to a place that needs attention with a marker, until it is dismissed.
+        var markers: [ViewNode] = []
+        if route != .summaryCard {
+            let here = route.map { ObjectIdentifier($0.feature(in: run)) }
+            for feature in run.features where ObjectIdentifier(feature) != here {
+                // A red pill with the place's name (the guide's red dot); a screen reader says it needs attention.
+                if let place = feature.attention {
+                    markers.append(.badge(place, tone: .negative, accessibilityLabel: CoreCopy.needsAttention(place)))
+                }
+            }
+        }
+        let navigation: [ViewNode] = markers.isEmpty ? [] : [.row(markers)]
+        return run.warmup.viewState.value.viewNode(over: .stack(navigation + content))
     }
 
     /// The action ids on the current screen with their titles (the REPL matches `app tap TITLE` against them).

@@ -40,6 +40,11 @@ public protocol AppFeature: AnyObject, Sendable {
     /// Waits until no work the feature started is under way (timers excluded).
     func waitUntilIdle() async
 
+    /// The name of the feature's place that holds something needing the person's attention (a write the server rejected
+    /// for good, still to be dismissed); nil when nothing does. Every other screen leads there with a marker (the "Red
+    /// Brick Road" of the offline guide's pattern B) until it is dismissed.
+    var attention: Copy? { get }
+
     /// The declared user action behind an action id the feature shows (`product:p1` → viewing a warranty card); nil for
     /// an id it does not show. Every action on screen maps to one, so checks can walk a screen from its declarations.
     static func userAction(forActionID id: String) -> UserAction?
@@ -81,6 +86,8 @@ public struct DeclaredAction: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension AppFeature {
+    public var attention: Copy? { nil }
+
     /// Every user action of the feature with its answers and pattern.
     public static var declaredActions: [DeclaredAction] {
         UserAction.allCases.map {

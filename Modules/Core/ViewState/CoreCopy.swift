@@ -41,6 +41,11 @@ public enum CoreCopy {
         Copy(table, "refresh.failed.message", [.date(savedAt, .medium)])
     }
 
+    /// "%@ needs your attention": the marker every other screen shows on its way to a failed item (pattern B).
+    public static func needsAttention(_ place: Copy) -> Copy {
+        Copy(table, "attention.needed", [.copy(place)])
+    }
+
     /// "Last updated: %@"
     public static func lastUpdated(_ date: Date) -> Copy {
         Copy(table, "freshness.lastUpdated", [.date(date, .medium)])
