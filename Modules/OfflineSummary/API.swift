@@ -24,12 +24,22 @@ public struct SummaryAPI: Sendable {
     public var fetchSummary: @Sendable (_ year: Int) async throws(HTTPClientError) -> AnnualSummary
     /// The request of `POST /v1/users/{user}/activities`, for the outbox.
     public var activityRequest: @Sendable (_ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest
+    /// `GET /v1/users/{user}/activities/version`: the current version of the user's activity data (a few bytes, not a
+    /// download of anything).
+    public var activityVersion: @Sendable () async throws(HTTPClientError) -> String
 
     public init(fetchSummary: @escaping @Sendable (_ year: Int) async throws(HTTPClientError) -> AnnualSummary,
-                activityRequest: @escaping @Sendable (_ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest) {
+                activityRequest: @escaping @Sendable (_ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest,
+                activityVersion: @escaping @Sendable () async throws(HTTPClientError) -> String = { () throws(HTTPClientError) in
+                    throw HTTPClientError.invalidRequest("SummaryAPI: no activityVersion given; pass one")
+                }) {
         self.fetchSummary = fetchSummary
         self.activityRequest = activityRequest
+        self.activityVersion = activityVersion
     }
+
+    /// The version endpoint for `user`.
+    public static func activityVersionEndpoint(user: String) -> Endpoint { Endpoint("v1", "users", user, "activities", "version") }
 
     /// The activities endpoint for `user` (each segment percent-encoded once).
     public static func activitiesEndpoint(user: String) -> Endpoint { Endpoint("v1", "users", user, "activities") }
@@ -65,11 +75,12 @@ public struct SummaryAPI: Sendable {
         )
     }
 
-    /// Serves `summary` from memory; activity requests go to `user`'s path.
+    /// Serves `summary` from memory; activity requests go to `user`'s path; the activity version is the summary's own.
     public static func serving(_ summary: AnnualSummary, user: String = "user1") -> SummaryAPI {
         SummaryAPI(
             fetchSummary: { _ throws(HTTPClientError) in summary },
-            activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) }
+            activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) },
+            activityVersion: { () throws(HTTPClientError) in summary.activityVersion ?? "0" }
         )
     }
 
@@ -114,6 +125,7 @@ package struct SummaryWire: Decodable, Sendable {
     var statCards: [Card]
     var badges: [Badge]
     var comparison: Comparison?
+    var activityVersion: String?
 
     /// The model the screen renders. Unknown stat or badge ids are dropped: the app shows only figures it has
     /// words for (a newer server may send more). A known card whose value cannot be read fails the whole answer.
@@ -143,7 +155,7 @@ package struct SummaryWire: Decodable, Sendable {
             }
             comparison = PeriodComparison(previousPeriod: wire.previousPeriod, changes: changes)
         }
-        return AnnualSummary(period: period, statCards: cards, badges: badges, comparison: comparison)
+        return AnnualSummary(period: period, statCards: cards, badges: badges, comparison: comparison, activityVersion: activityVersion)
     }
 
     static func value(_ text: String, unit: String, id: String) throws(HTTPClientError) -> StatValue {

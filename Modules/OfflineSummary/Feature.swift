@@ -91,7 +91,8 @@ public final class SummaryFeature: AppFeature {
         var initial = SummaryState(year: year)
         _ = initial.handle(.connectivityChanged(connectivity.value), now: time.now())
         let canShare = share != nil
-        let performer = Performer(repository: repository, outbox: outbox, clock: time.clock, telemetry: telemetry, registrations: registrations)
+        let performer = Performer(repository: repository, api: api, outbox: outbox, clock: time.clock, telemetry: telemetry,
+                                  registrations: registrations)
         runtime = FeatureRuntime(initial, time: time, telemetry: telemetry,
                                  view: { state, now in SummaryViewState(state: state, now: now, canShare: canShare) },
                                  perform: performer.perform)
@@ -283,6 +284,7 @@ public final class SummaryFeature: AppFeature {
 /// Does `SummaryState`'s work.
 private struct Performer: Sendable {
     let repository: SummaryRepository
+    let api: SummaryAPI
     let outbox: Outbox
     let clock: any Clock<Duration>
     let telemetry: Telemetry
@@ -306,6 +308,19 @@ private struct Performer: Sendable {
                     telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": error.description],
                                      duration: duration)
                     return [.loadFinished(sequence: sequence, .failed(error, kept: repository.cachedSummary()))]
+                }
+            }
+        case let .checkActivityVersion(snapshotID, known):
+            let (api, telemetry) = (api, telemetry)
+            return .background(lane: "activity-version") {
+                do {
+                    let current = try await api.activityVersion()
+                    telemetry.record("summary.activity_version_checked", attributes: ["changed": String(current != known)])
+                    return [.activityVersionChecked(snapshotID: snapshotID, changed: current != known)]
+                } catch {
+                    // Nothing learned: no prompt (the next reconnect or refresh asks again).
+                    telemetry.record("summary.activity_version_failed", attributes: ["error": "\(error)"])
+                    return []
                 }
             }
         case let .markInvalid(snapshotID, reason):

@@ -185,8 +185,13 @@ public struct AnnualSummary: Sendable, Hashable, Codable {
     public var statCards: [StatCard]
     public var badges: [EarnedBadge]
     public var comparison: PeriodComparison?
+    /// The version of the user's activity data the server computed this summary from (nil: the server does not say).
+    /// On reconnect the app asks the server for the current one: a different one means activity arrived from
+    /// elsewhere (another device, a coordinator), and the summary prompts to refresh.
+    public var activityVersion: String?
 
-    public init(period: String, statCards: [StatCard], badges: [EarnedBadge], comparison: PeriodComparison?) {
+    public init(period: String, statCards: [StatCard], badges: [EarnedBadge], comparison: PeriodComparison?, activityVersion: String? = nil) {
+        self.activityVersion = activityVersion
         self.period = period
         self.statCards = statCards
         self.badges = badges

@@ -8,6 +8,8 @@ public enum InvalidationReason: String, Sendable, Hashable, Codable, CaseIterabl
     case activityRegistered
     /// The server applied queued writes (after a reconnect, or while online).
     case writesSynced
+    /// On reconnect the server said its activity data changed since the summary (activity from another device).
+    case serverActivity
 }
 
 /// The mark that says "snapshot X is out of date". It names the snapshot, so a refresh (which writes a

@@ -57,6 +57,8 @@ public enum SummaryEvent: Sendable, Equatable {
     case activitiesChanged([ActivityEntry])
     /// The server applied queued writes: the summary may not show them.
     case writesSynced
+    /// The server answered whether the activity data changed since the cached summary `snapshotID` was computed.
+    case activityVersionChecked(snapshotID: String, changed: Bool)
     case shared(SharedSummary)
     case shareFailed
     case shareClosed
@@ -76,6 +78,9 @@ public enum SummaryWork: Sendable, Equatable {
     case reportRegistration(activityID: String, SummaryActivityError?)
     /// Delete the card file once it has been shared: it holds the figures in clear, outside the encrypted store.
     case deleteSharedCard(URL)
+    /// Ask the server (cheaply) whether the user's activity data changed since `known`, the version the cached
+    /// summary reflects; report `.activityVersionChecked`.
+    case checkActivityVersion(snapshotID: String, known: String)
 }
 
 /// What the machine asks for.
@@ -169,11 +174,23 @@ public struct SummaryState: StateMachine, Equatable {
         case let .connectivityChanged(status):
             let previous = connectivity
             connectivity = status
-            guard status == .online, previous != .online, hasOpened else { return [] }
+            guard status == .online, previous != .online else { return [] }
             // Back online: load what is missing or stale. New activity synced meanwhile prompts instead
             // (`.writesSynced`): the screen does not change under the reader's eyes.
-            if cache == nil || isStale(at: now) { return requestLoad(.reconnect) }
+            if hasOpened, cache == nil || isStale(at: now) { return requestLoad(.reconnect) }
+            // Activity may have reached the server from elsewhere meanwhile (another device, a coordinator): ask
+            // cheaply whether the data the cached summary reflects changed; if it did, the summary prompts to refresh.
+            if let cached = cache, !cached.isInvalidated, let known = cached.summary.activityVersion {
+                return [.perform(.checkActivityVersion(snapshotID: cached.snapshot.id, known: known))]
+            }
             return []
+
+        case let .activityVersionChecked(snapshotID, changed):
+            guard changed, let cached = cache, cached.snapshot.id == snapshotID, !cached.isInvalidated else { return [] }
+            // A load under way brings the new data itself.
+            guard loadInFlight == nil else { return [] }
+            cache?.isInvalidated = true
+            return [.markInvalid(snapshotID: snapshotID, reason: .serverActivity)]
 
         case let .lifecycle(phase):
             switch phase {

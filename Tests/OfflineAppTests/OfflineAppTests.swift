@@ -263,4 +263,28 @@ import TestSupport
             #expect(!(await app.screen().descendants.contains(marker)), "dismissed: the road is gone")
         }
     }
+
+    @Test("Summary story: back online after a period offline, activity recorded elsewhere prompts to refresh; nothing new, no prompt")
+    func activityRecordedElsewhereWhileOfflinePromptsToRefreshOnReconnect() async throws {
+        try await Self.withApp { app in
+            try await app.open(.summary)
+            let run = try #require(await app.run)
+            #expect(run.summary.viewState.value.refreshPrompt == nil)
+            let asked = { app.telemetrySink.events.filter { $0.name == "summary.activity_version_checked" } }
+            // Offline and back, nothing new on the server: asked, and no prompt.
+            try await app.setBackendReachable(false)
+            try await app.setBackendReachable(true)
+            _ = await waitFor(run.summary.viewState) { _ in asked().count >= 1 }
+            #expect(asked().last?.attributes["changed"] == "false")
+            #expect(run.summary.viewState.value.refreshPrompt == nil)
+            // Offline; another device records an activity; back online: the cache is marked out of date, the prompt shows.
+            try await app.setBackendReachable(false)
+            _ = try await app.backendAddActivity()
+            try await app.setBackendReachable(true)
+            let prompted = await waitFor(run.summary.viewState) { $0.refreshPrompt != nil }
+            #expect(prompted.refreshPrompt != nil)
+            #expect(asked().last?.attributes["changed"] == "true")
+            #expect((await app.backendRequests ?? [:])["GET /v1/users/{user}/activities/version"] == 2, "a cheap question, not a download")
+        }
+    }
 }

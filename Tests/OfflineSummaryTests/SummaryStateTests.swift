@@ -324,4 +324,42 @@ import Testing
         #expect(state.shared == nil)
         #expect(state.handle(.shareClosed, now: fixedNow).isEmpty)
     }
+
+    // MARK: Issue 25, item 2: the summary knows when the server has news
+
+    func versioned(_ version: String) -> CachedSummary {
+        var summary = summary2025
+        summary.activityVersion = version
+        return CachedSummary(snapshot: snapshot(daysAgo: 1, summary: summary))
+    }
+
+    @Test("Reconnecting, the app asks the server cheaply whether the activity data changed since the cached summary")
+    func reconnectingAsksWhetherTheActivityDataChanged() {
+        var (state, _) = state(.offline, cache: versioned("7"))
+        #expect(state.handle(.connectivityChanged(.online), now: fixedNow) == [.perform(.checkActivityVersion(snapshotID: "s1", known: "7"))])
+    }
+
+    @Test("News from elsewhere (another device, a coordinator) marks the cache invalid and prompts to refresh")
+    func newsFromElsewhereMarksTheCacheInvalidAndPromptsToRefresh() {
+        var (state, _) = state(.offline, cache: versioned("7"))
+        _ = state.handle(.connectivityChanged(.online), now: fixedNow)
+        #expect(view(state).refreshPrompt == nil)
+        #expect(state.handle(.activityVersionChecked(snapshotID: "s1", changed: true), now: fixedNow)
+            == [.markInvalid(snapshotID: "s1", reason: .serverActivity)])
+        #expect(view(state).refreshPrompt != nil)
+    }
+
+    @Test("Nothing changed on the server: no prompt; an answer about an older snapshot changes nothing")
+    func nothingChangedNoPrompt() {
+        var (state, _) = state(.offline, cache: versioned("7"))
+        _ = state.handle(.connectivityChanged(.online), now: fixedNow)
+        #expect(state.handle(.activityVersionChecked(snapshotID: "s1", changed: false), now: fixedNow).isEmpty)
+        #expect(state.handle(.activityVersionChecked(snapshotID: "an-older-one", changed: true), now: fixedNow).isEmpty)
+        #expect(view(state).refreshPrompt == nil)
+    }
+
+    @Test func aSummaryFromAServerThatGivesNoVersionIsNotAsked() {
+        var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
+        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty)
+    }
 }

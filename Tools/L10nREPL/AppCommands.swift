@@ -16,6 +16,8 @@ extension REPLSession {
     app backend hold|release                           data requests wait at the backend (a warmup stays in progress)
     app backend flaky PERCENT [ENDPOINT]|steady        about PERCENT % of requests fail (resets, 503s), probes too;
                                                        ENDPOINT (products, cart, orders, summary, activities): only those
+    app backend add-activity                           the backend records an activity for the user, as another device
+                                                       would (the summary hears of it on reconnect)
     app backend reject ENDPOINT                        requests to ENDPOINT get a final 422 (a queued write fails for
                                                        good: its row shows the error with Dismiss); `steady` lifts it
     app backend revoke|accept                          the session is refused (401 on every data request) / accepted
@@ -62,6 +64,8 @@ extension REPLSession {
                         try await app.setBackendFlaky(percent: 0)
                         try await app.setBackendRejecting(endpoint: nil)
                     }
+                case ("add-activity", 1):
+                    return .ok(try blocking { () async throws(AppCommandError) in try await app.backendAddActivity() })
                 case ("reject", 2):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendRejecting(endpoint: rest[1]) }
                 case ("revoke", 1), ("accept", 1):
@@ -73,7 +77,7 @@ extension REPLSession {
                     let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
                     return .ok((["backend received \(counts.values.reduce(0, +)) request(s):"] + lines).joined(separator: "\n"))
                 default:
-                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|reject ENDPOINT|steady|revoke|accept|requests")
+                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|reject ENDPOINT|add-activity|steady|revoke|accept|requests")
                 }
                 let (conditions, status, counts) = try blocking { await (app.backend, app.status, app.backendCounts) }
                 let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""

@@ -55,6 +55,15 @@ extension OfflineApp {
         try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
     }
 
+    /// `app backend add-activity`: the backend records an activity for the current user, as another device (or a
+    /// coordinator) would; nothing on this device knows until it asks.
+    public func backendAddActivity() async throws(AppCommandError) -> String {
+        guard let server else { throw AppCommandError("`app backend add-activity` needs the embedded backend; with --server, POST the activity yourself") }
+        let user = run?.user ?? lastUser
+        guard let activity = server.recordActivity(for: user, occurredAt: clock.now) else { throw AppCommandError("the backend has no user \(user)") }
+        return "the backend recorded \(activity.kind) (\(activity.id)) for \(user), as another device would"
+    }
+
     /// `app backend reject ENDPOINT`: requests to the current user's ENDPOINT get a final 422 (the server rejects those
     /// writes for good: a queued write fails and shows its error with Dismiss); nil (`app backend steady`) lifts it.
     public func setBackendRejecting(endpoint: String?) async throws(AppCommandError) {

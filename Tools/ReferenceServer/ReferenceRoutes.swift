@@ -48,6 +48,9 @@ struct ReferenceRoutes: Sendable {
         read(router, "/v1/users/:user/orders") { _, data in ReferenceStore.orders(data) }
         read(router, "/v1/users/:user/profile") { _, data in .json(data.profile) }
         read(router, "/v1/users/:user/activities") { _, data in .json(data.activities) }
+        read(router, "/v1/users/:user/activities/version") { _, data in
+            .json(ActivityVersion(version: ReferenceStore.activityVersion(data)))
+        }
         let reference = server.configuration.seed.referenceDate
         read(router, "/v1/users/:user/summary/:period") { _, data, parameters in
             ReferenceStore.summary(data, period: parameters.decoded("period") ?? "", reference: reference)

@@ -135,6 +135,20 @@ public final class ReferenceServer: Sendable {
 
     public func clearFaults() async throws(ReferenceServerError) { try await setFaults(.none) }
 
+    /// Records an activity for `user` as another device (or a coordinator) would, bypassing faults and the request
+    /// log; returns the activity, or nil for an unknown user.
+    @discardableResult
+    public func recordActivity(for user: String, kind: String = "peer-support", note: String? = nil, occurredAt: Date? = nil) -> Activity? {
+        guard store.hasUser(user) else { return nil }
+        let date = occurredAt ?? configuration.now()
+        let body = RegisterActivityBody(kind: kind, occurredAt: date, note: note)
+        let (response, _) = store.write(user, idempotencyKey: nil, fingerprint: "record-activity") { data, _, _ in
+            ReferenceStore.registerActivity(&data, user: user, body: body)
+        }
+        guard response.status == 201 else { return nil }
+        return try? WireFormat.decoder().decode(Activity.self, from: response.body)
+    }
+
     private func scheduleAccept(after milliseconds: Int) {
         let timer = Task.detached { [weak self] in
             try? await Task.sleep(for: .milliseconds(milliseconds))

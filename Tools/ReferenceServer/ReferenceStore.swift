@@ -174,6 +174,9 @@ final class ReferenceStore: Sendable {
         return .json(activity, status: 201)
     }
 
+    /// Changes whenever an activity is recorded (from any device): the number of activities so far.
+    static func activityVersion(_ data: UserData) -> String { String(data.activities.count) }
+
     static func summary(_ data: UserData, period: String, reference: Date) -> WireResponse {
         guard let year = Int(period), (1970...9999).contains(year) else {
             return .error(400, "invalid_period", "The period is a four-digit year, e.g. 2025.")
@@ -205,7 +208,8 @@ final class ReferenceStore: Sendable {
         if current.count >= 3 { badges.append(Badge(id: "regular-customer", earnedAt: current[2].date)) }
         if products(in: year) >= 5 { badges.append(Badge(id: "collector", earnedAt: yearEnd)) }
         if current.contains(where: { $0.rating != nil }) { badges.append(Badge(id: "reviewer", earnedAt: yearEnd)) }
-        return .json(AnnualSummary(period: "\(year)", statCards: cards, badges: badges, comparison: comparison))
+        return .json(AnnualSummary(period: "\(year)", statCards: cards, badges: badges, comparison: comparison,
+                                   activityVersion: activityVersion(data)))
     }
 
     static func money(_ value: Decimal) -> String {

@@ -81,6 +81,13 @@ public struct AnnualSummary: Codable, Sendable, Equatable {
     public var statCards: [StatCard]
     public var badges: [Badge]
     public var comparison: PeriodComparison
+    /// The version of the user's activity data this summary reflects (`GET …/activities/version` answers the current).
+    public var activityVersion: String?
+}
+
+/// `GET /v1/users/{user}/activities/version`: a cheap answer to "did the activity data change since version X?".
+public struct ActivityVersion: Codable, Sendable, Equatable {
+    public var version: String
 }
 
 public struct Activity: Codable, Sendable, Equatable {

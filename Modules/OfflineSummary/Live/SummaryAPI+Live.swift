@@ -11,7 +11,15 @@ extension SummaryAPI {
                 let wire = try await client.get(Endpoint("v1", "users", user, "summary", String(year)), as: SummaryWire.self)
                 return try wire.summary()
             },
-            activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) }
+            activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) },
+            activityVersion: { () throws(HTTPClientError) in
+                try await client.get(activityVersionEndpoint(user: user), as: ActivityVersionWire.self).version
+            }
         )
     }
+}
+
+/// `{"version": "…"}`
+private struct ActivityVersionWire: Decodable, Sendable {
+    var version: String
 }
