@@ -130,7 +130,7 @@ public struct ConnectivityMachine: Sendable {
             settleRetriesUsed += 1
             return
         }
-        let unit = Double(random.next() >> 11) / Double(1 << 53)
+        let unit = random.nextUnit()
         nextProbeAt = now + policy.backoff(attempt: backoffAttempt, unit: unit)
         backoffAttempt += 1
     }

@@ -213,8 +213,8 @@ public struct CommerceState: StateMachine, Equatable {
     public static let retryPolicy = RetryPolicy(baseDelay: .seconds(2), maxDelay: .seconds(60))
     /// The retry timer of a screen's resource.
     public static func retryTimerID(_ screen: CommerceScreen) -> String { "retry.\(screen.rawValue)" }
-    /// Where the retries' jitter comes from: a seeded generator's state, so the machine stays a pure function.
-    public var jitter: UInt64 = 0x5EED_0FF1_11E5
+    /// Where the retries' jitter comes from: a seeded generator kept in the state, so the machine stays a pure function.
+    public var jitter = SplitMix64(seed: 0x5EED_0FF1_11E5)
 
     public init(connectivity: ConnectivityStatus) {
         self.connectivity = connectivity
@@ -367,9 +367,7 @@ public struct CommerceState: StateMachine, Equatable {
         }
         let attempt = retryAttempt + 1
         setRetryAttempt(attempt, of: screen)
-        var generator = SplitMix64(seed: jitter)
-        jitter = generator.next()
-        let delay = Self.retryPolicy.delay(afterAttempt: attempt, unit: Double(jitter >> 11) / Double(UInt64(1) << 53))
+        let delay = Self.retryPolicy.delay(afterAttempt: attempt, unit: jitter.nextUnit())
         return [
             .record("commerce.refresh_retry", ["screen": screen.rawValue, "attempt": String(attempt),
                                                "after_ms": String(Int(delay.seconds * 1000)), "error": Self.describe(failure)]),

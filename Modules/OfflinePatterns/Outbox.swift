@@ -248,7 +248,7 @@ public actor Outbox {
         let retryable = RetryPolicy.isRetryable(error)
         // Offline or cancelled says nothing about this request: it waits without spending an attempt.
         let countsAsAttempt = error != .offline && error != .cancelled
-        let delay = policy.delay(afterAttempt: max(entry.attempts + 1, 1), unit: Double(random.next() >> 11) / Double(1 << 53))
+        let delay = policy.delay(afterAttempt: max(entry.attempts + 1, 1), unit: random.nextUnit())
         let now = time.now()
         let failure = queue.failed(entry.sequence, countsAsAttempt: countsAsAttempt, final: !retryable, retryAt: now.addingTimeInterval(delay.seconds),
                                    error: FeedbackError(CoreCopy.changeFailed, detail: error.description), now: now, policy: policy)

@@ -105,8 +105,8 @@ public struct ProductsState: StateMachine, Equatable {
     public static let retryTimerID = "sync.retry"
     /// Failed syncs in a row that a retry can cure.
     public var retryAttempt = 0
-    /// Where the retries' jitter comes from: a seeded generator's state, so the machine stays a pure function.
-    public var jitter: UInt64 = 0x5EED_9A55_0C1A
+    /// Where the retries' jitter comes from: a seeded generator kept in the state, so the machine stays a pure function.
+    public var jitter = SplitMix64(seed: 0x5EED_9A55_0C1A)
 
     public init() {}
 
@@ -236,9 +236,7 @@ public struct ProductsState: StateMachine, Equatable {
             return []
         }
         retryAttempt += 1
-        var generator = SplitMix64(seed: jitter)
-        jitter = generator.next()
-        let delay = Self.retryPolicy.delay(afterAttempt: retryAttempt, unit: Double(jitter >> 11) / Double(UInt64(1) << 53))
+        let delay = Self.retryPolicy.delay(afterAttempt: retryAttempt, unit: jitter.nextUnit())
         return [.startTimer(id: Self.retryTimerID, after: delay, send: .syncRetryDue)]
     }
 
