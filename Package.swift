@@ -61,7 +61,8 @@ func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
 let package = Package(
     name: "OfflineKit",
     defaultLocalization: "en",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The floor the code truly supports: Clock and Duration need iOS 16 / macOS 13 (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Localization", targets: ["Localization"]),

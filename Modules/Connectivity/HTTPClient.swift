@@ -1,6 +1,5 @@
 public import Foundation
 public import Core
-import Synchronization
 
 extension HTTPClientError {
     /// What this outcome tells the connectivity monitor: a connection that could not be made or broke is evidence
@@ -157,7 +156,7 @@ private final class ExchangeRace: Sendable {
         var transfer: (any TransportTask)?
         var deadline: (any DeadlineHandle)?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Keeps the caller's continuation; false (and the continuation resumed) when the race was decided already
     /// (the caller was cancelled before anything started).

@@ -1,7 +1,6 @@
 public import Core
 public import Foundation
 import Logging
-import Synchronization
 
 /// The durable outbox (API.write): queues state changes while the app is offline or the server is failing and
 /// sends them in order, exactly once, when it can.
@@ -47,7 +46,7 @@ public actor Outbox {
                                what: String?, after: AfterCommit?)] = []
     private var committing = false
     private var unpersistedWrites = 0
-    private let feedbackMap = Mutex<[ResourceID: OfflineFeedback]>([:])
+    private let feedbackMap = Locked<[ResourceID: OfflineFeedback]>([:])
     private var started = false
     private var loop: Task<Void, Never>?
     private var statusWatcher: Task<Void, Never>?

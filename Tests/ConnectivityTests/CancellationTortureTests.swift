@@ -3,7 +3,6 @@ import Connectivity
 import Core
 import Foundation
 import ReferenceServer
-import Synchronization
 import TestSupport
 import Testing
 
@@ -35,9 +34,9 @@ import Testing
                                    connectivity: recorder.context, time: TimeSource(clock: clock, now: { fixedNow }), transport: transport)
 
             // The deadlines' clock moves on its own, unrelated to how far each request has got.
-            let finished = Atomic(false)
+            let finished = Locked(false)
             let driver = Task {
-                while !finished.load(ordering: .acquiring) {
+                while !finished.withLock({ $0 }) {
                     await clock.advance(by: .milliseconds(50))
                     await Task.yield()
                 }
@@ -98,7 +97,7 @@ import Testing
                     return outcomes
                 }
             }
-            finished.store(true, ordering: .releasing)
+            finished.withLock { $0 = true }
             await driver.value
 
             // Every call returned, each with a value or a typed error; the mix shows every path was exercised.

@@ -3,7 +3,6 @@ import Connectivity
 import Core
 import Foundation
 import OfflineSummary
-import Synchronization
 import Testing
 import TestSupport
 
@@ -220,7 +219,7 @@ import TestSupport
 
     @Test func aRefreshWaitsForThePendingActivityToSyncSoTheServerCountsIt() async throws {
         let transport = ScriptedTransport()
-        let sentBeforeFetch = Mutex<[Int]>([])
+        let sentBeforeFetch = Locked<[Int]>([])
         var api = SummaryAPI.serving(summary2025AfterOneMoreActivity)
         api.fetchSummary = { _ throws(HTTPClientError) in
             sentBeforeFetch.withLock { $0.append(transport.sent.count) }

@@ -2,7 +2,6 @@ import Core
 import Dispatch
 import Foundation
 import OfflineApp
-import Synchronization
 
 /// `app …`: drives the composed app (Tools/OfflineApp) from the REPL and renders its screen in the current locale.
 extension REPLSession {
@@ -211,8 +210,8 @@ extension REPLSession {
 
 /// The REPL's current localizer, readable from any thread.
 final class LocalizerBox: Sendable {
-    private let storage: Mutex<Localizer>
-    init(_ localizer: Localizer) { storage = Mutex(localizer) }
+    private let storage: Locked<Localizer>
+    init(_ localizer: Localizer) { storage = Locked(localizer) }
     var value: Localizer { storage.withLock { $0 } }
     func set(_ localizer: Localizer) { storage.withLock { $0 = localizer } }
 }
@@ -231,7 +230,7 @@ enum CommandGuard {
         var timeout: Duration = .seconds(15)
         var waitingFor: (@Sendable () -> String)?
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Called before each command.
     static func begin(_ command: String, timeout: Duration) {
@@ -255,7 +254,7 @@ private struct BlockingOutcome<T> {
 }
 
 func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) throws(AppCommandError) -> T {
-    let outcome = Mutex(BlockingOutcome<T>())
+    let outcome = Locked(BlockingOutcome<T>())
     let done = DispatchSemaphore(value: 0)
     let guarded = CommandGuard.current
     let started = ContinuousClock.now

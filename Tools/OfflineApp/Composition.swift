@@ -6,7 +6,6 @@ import OfflineProducts
 import OfflineSummary
 import ReferenceServer
 import SecureStore
-import Synchronization
 import WarmupToast
 import OfflinePatterns
 import OfflineProductsLive
@@ -45,7 +44,7 @@ final class AppComposition: Sendable {
     /// the cards hold figures in clear, outside the encrypted store), removed when they log out.
     let shareFolder: URL
     /// Set when the launch's warmup decision and session (if any) have ended.
-    let warmupLaunchEnded = Mutex(false)
+    let warmupLaunchEnded = Locked(false)
 
     init(user: String, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock, telemetry: Telemetry,
          localizer: (@Sendable () -> Localizer)?) async throws {

@@ -3,7 +3,6 @@ public import Core
 public import Foundation
 import Logging
 import ReferenceServer
-import Synchronization
 import WarmupToast
 
 /// The app simulator the REPL's `app` commands drive: it launches `AppComposition` (the composition root, where every
@@ -22,7 +21,7 @@ public actor OfflineApp {
     public internal(set) var route: AppRoute?
     public internal(set) var backend = BackendConditions()
     /// What the app's current command is waiting for, step by step (read by the REPL's command guard).
-    private nonisolated let activity = Mutex<[String]>([])
+    private nonisolated let activity = Locked<[String]>([])
     /// Who the last launch was for: `app relaunch` after `app kill` starts the app again for them.
     var lastUser: String
     private let logger = Logger(label: "OfflineKit.App")

@@ -1,9 +1,9 @@
 public import Foundation
+import Core
 import Hummingbird
 public import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// How to run the reference backend.
 public struct ReferenceServerConfiguration: Sendable {
@@ -55,7 +55,7 @@ public final class ReferenceServer: Sendable {
     let faultInjector: FaultInjector
 
     private struct Listener { var task: Task<Void, Never>?; var group: ServiceGroup?; var port: Int?; var refuseTimer: Task<Void, Never>? }
-    private let listener = Mutex(Listener())
+    private let listener = Locked(Listener())
     // Serializes start/stop/re-bind so two fault changes cannot race to bind the port.
     private let lifecycle = LifecycleLock()
 
@@ -215,7 +215,7 @@ public final class ReferenceServer: Sendable {
 
 /// An async mutex for start/stop (one at a time, in order).
 final class LifecycleLock: Sendable {
-    private let state = Mutex<(busy: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(busy: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func run<T, Failure: Error>(_ body: () async throws(Failure) -> T) async throws(Failure) -> T {
         await acquire()

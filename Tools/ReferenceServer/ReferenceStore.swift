@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Core
 
 /// A response before it becomes HTTP: status, JSON body (or none for 204).
 public struct WireResponse: Sendable, Equatable {
@@ -32,12 +32,12 @@ final class ReferenceStore: Sendable {
         var idempotency: [String: IdempotencyRecord] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let now: @Sendable () -> Date
     private let seed: SeedConfiguration
 
     init(seed: SeedConfiguration, now: @escaping @Sendable () -> Date) {
-        state = Mutex(State(users: SeedData.make(seed)))
+        state = Locked(State(users: SeedData.make(seed)))
         self.now = now
         self.seed = seed
     }
