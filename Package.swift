@@ -248,6 +248,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),  // sessions are kept by the SHA-256 of their token
             ],
             path: "Tools/ReferenceServer",
             exclude: ["README.md"],

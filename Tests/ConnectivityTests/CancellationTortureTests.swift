@@ -26,10 +26,10 @@ import Testing
             let transport = AsyncHTTPClientTransport(configuration: HTTPTransportConfiguration(maximumConnectionsPerHost: Self.poolSize))
             let clock = TestClock()
             let recorder = EvidenceRecorder()
-            let api = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user2"),
+            let api = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user2"),
                                                                         timeout: .seconds(1)),
                                  connectivity: recorder.context, time: TimeSource(clock: clock, now: { fixedNow }), transport: transport)
-            let user1 = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1"),
+            let user1 = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1"),
                                                                           timeout: .seconds(1)),
                                    connectivity: recorder.context, time: TimeSource(clock: clock, now: { fixedNow }), transport: transport)
 

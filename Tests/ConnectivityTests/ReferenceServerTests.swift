@@ -8,7 +8,7 @@ import Testing
 /// The reference backend: per-user isolation, idempotent writes, faults and the request log.
 @Suite(.timeLimit(.minutes(1))) struct ReferenceServerTests {
     func api(_ url: URL, user: String = "user1", token: String? = nil) -> HTTPClient {
-        HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: token ?? ReferenceServer.token(for: user)),
+        HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: token ?? ReferenceServer.developmentToken(for: user)),
                    connectivity: .alwaysOnline, time: liveTime)
     }
 

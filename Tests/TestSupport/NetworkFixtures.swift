@@ -13,7 +13,7 @@ public let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
 /// An HTTP client for `user` against the reference server at `url`, with the user's bearer token.
 public func httpClient(_ url: URL, user: String = "user1", connectivity: ConnectivityContext, time: TimeSource = liveTime,
                        timeout: Duration = .seconds(10)) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
+    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: user), timeout: timeout),
                connectivity: connectivity, time: time)
 }
 
