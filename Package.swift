@@ -300,6 +300,7 @@ let package = Package(
             "OutboxTorture", "SecureStore",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
+        tests("OfflinePatterns", dependencies: ["OfflinePatterns", "Core", "SecureStore", "TestSupport"]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),

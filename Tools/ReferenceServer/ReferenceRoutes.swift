@@ -35,6 +35,14 @@ struct ReferenceRoutes: Sendable {
 
         route(router, .get, "/health", authenticated: false) { _, _, _ in WireResponse(status: 204, body: Data()) }
 
+        // Images, as a CDN serves them: public, by file name (`img/em-200.png` → /v1/images/em-200.png).
+        route(router, .get, "/v1/images/:name", authenticated: false) { _, context, _ in
+            guard let name = context.parameters.get("name"), let png = PNGImages.image(named: name) else {
+                return .error(404, "not_found", "No such image.")
+            }
+            return WireResponse(status: 200, body: png, contentType: "image/png")
+        }
+
         // Sessions: sign in (any id the backend knows or provisions; no passwords here), sign out.
         let sessions = server.sessions
         route(router, .post, "/v1/sessions", authenticated: false) { request, _, _ in
@@ -234,7 +242,7 @@ struct ReferenceRoutes: Sendable {
         if let requestID { headers[Self.requestID] = requestID }
         if wire.replayed { headers[replayed] = "true" }
         guard wire.status != 204 else { return Response(status: .init(code: 204), headers: headers) }
-        headers[.contentType] = "application/json"
+        headers[.contentType] = wire.contentType
         let buffer = ByteBuffer(bytes: wire.body)
         if let delay = faults.slowBodyChunkDelayMs, delay > 0 {
             let chunk = max(faults.slowBodyChunkBytes, 1)

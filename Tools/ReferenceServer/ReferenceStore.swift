@@ -7,11 +7,14 @@ public struct WireResponse: Sendable, Equatable {
     public var body: Data
     /// True when this is the stored first result of an idempotent write, replayed.
     public var replayed = false
+    /// JSON unless said otherwise (an image).
+    public var contentType = "application/json"
 
-    public init(status: Int, body: Data, replayed: Bool = false) {
+    public init(status: Int, body: Data, replayed: Bool = false, contentType: String = "application/json") {
         self.status = status
         self.body = body
         self.replayed = replayed
+        self.contentType = contentType
     }
 
     static func json(_ value: some Encodable, status: Int = 200) -> WireResponse {
