@@ -28,6 +28,9 @@ public actor Outbox {
     public nonisolated let queuedCount = StateCell(0)
     /// How many writes the server has applied since start; features watch it to invalidate caches.
     public nonisolated let syncedCount = StateCell(0)
+    /// The same, by the collection of the record each write changes (`OutboxWrite.resource`): a feature that caches
+    /// what depends on one kind of write (the summary on activities) watches only that kind.
+    public nonisolated let syncedByCollection = StateCell<[String: Int]>([:])
     /// True while the server refuses the session (401/403): nothing is sent, every queued write is kept.
     public nonisolated let isPausedBySession = StateCell(false)
 
@@ -285,6 +288,7 @@ public actor Outbox {
             telemetry.record("outbox_write_synced", attributes: ["path": entry.write.request.path, "attempts": "\(entry.attempts + 1)"],
                              duration: duration)
             _ = syncedCount.update { $0 += 1 }
+            if let collection = entry.write.resource?.collection { _ = syncedByCollection.update { $0[collection, default: 0] += 1 } }
             publish(Set([entry.write.resource].compactMap { $0 }))
         case let .deadLettered(entry):
             publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
