@@ -100,6 +100,29 @@ extension AppEndToEndTests {
         #expect(out[4].contains("session: signed out") && out[4].contains("status: online"))
     }
 
+    @Test("After reconnect, the truth (issue 25, item 5): a refresh that fails after the connection returns says so in the screen's own words, never the offline indicator, and the app retries by itself until the server recovers", arguments: [
+        ("en", "Couldn't refresh", "Showing what was saved on", "Offline Mode"),
+        ("de", "Aktualisierung fehlgeschlagen", "Angezeigt wird der Stand vom", "Offline-Modus"),
+    ])
+    func aRefreshThatFailsAfterReconnectSaysSoAndTheAppRetriesUntilTheServerRecovers(
+        locale: String, title: String, message: String, offline: String) throws {
+        let data = folder.appendingPathComponent(locale)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps([
+            "app start", "app open products", "app offline", "app backend flaky 100 products", "app online",  // 0–4
+            "app screen", "app backend steady", "app advance 130", "app screen", "app telemetry",            // 5–9
+        ], dataDirectory: data, locale: locale)
+        #expect(out[4].contains("status: online"))
+        let failed = Self.flat(out[5])
+        #expect(failed.contains(title) && failed.contains(message), "\(failed)")
+        #expect(!failed.contains(offline), "the connection is back: never the offline indicator")
+        #expect(failed.contains("user1-p1") || failed.contains("12"), "the saved list stays under the banner")
+        // Nobody taps: once the backend answers again, the app's own retry syncs and the banner goes.
+        let recovered = Self.flat(out[8])
+        #expect(!recovered.contains(title) && !recovered.contains(offline), "\(recovered)")
+        #expect(out[9].contains("trigger=retry") && out[9].contains("outcome=synced"), "\(out[9])")
+    }
+
     @Test func anyUserIDWorksWithTheEmbeddedBackend() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = try steps(["app start --user \"Zoë Ünal/2\"", "app open cart", "app open products"])
