@@ -444,7 +444,7 @@ public struct CommerceState: StateMachine, Equatable {
         var effects: [CommerceEffect] = [.record("commerce.connectivity", ["from": before.rawValue, "to": status.rawValue])]
         if status == .online {
             // The reason for "No internet connection" is gone.
-            if toast?.message == CoreCopy.noConnection || toast?.message == CoreCopy.requiresConnection { toast = nil }
+            if [CoreCopy.noConnection, CoreCopy.requiresConnection, CoreCopy.checkingConnection].contains(toast?.message) { toast = nil }
             effects += revalidateVisible()
         } else if status == .offline, case let .tracking(page) = sheet, page.phase == .loading {
             // The fresh read cannot finish offline: block now rather than wait for it to fail.
@@ -590,6 +590,7 @@ public struct CommerceState: StateMachine, Equatable {
     static func toast(_ reason: Copy) -> Toast {
         switch reason {
         case CoreCopy.requiresConnection: CorePreviews.onlineOnlyToast
+        case CoreCopy.checkingConnection: CorePreviews.checkingConnectionToast
         case CoreCopy.signInRequiredMessage: CorePreviews.signInToast
         default: CorePreviews.noConnectionToast
         }

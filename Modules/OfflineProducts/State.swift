@@ -212,7 +212,11 @@ public struct ProductsState: StateMachine, Equatable {
         case let .actionTapped(action):
             guard let product = selectedProduct else { return [] }
             // BR-001: the offline copy is read-only; online-only actions say why instead of acting.
-            guard connectivity == .online else { return showToast(CoreCopy.requiresConnection, id: "requires-connection") }
+            switch connectivity {
+            case .online: break
+            case .offline: return showToast(CoreCopy.requiresConnection, id: "requires-connection")
+            case .unknown: return showToast(CoreCopy.checkingConnection, id: "checking-connection")
+            }
             flow = ProductFlow(action: action, productID: product.id)
             return []
 

@@ -180,7 +180,12 @@ public struct ProductsViewState: Sendable, Equatable {
 
         if let product = state.selectedProduct {
             // BR-001: online-only actions need evidence of a working network; unknown counts as not online.
-            let actionState: ActionState = state.connectivity == .online ? .enabled : .disabled(reason: CoreCopy.requiresConnection)
+            // At launch, before the first reading, "checking your connection" (offline: the story's BR-001 copy).
+            let actionState: ActionState = switch state.connectivity {
+            case .online: .enabled
+            case .offline: .disabled(reason: CoreCopy.requiresConnection)
+            case .unknown: .disabled(reason: CoreCopy.checkingConnection)
+            }
             card = WarrantyCardViewState(
                 card: WarrantyCard(product: product, now: now, policy: policy),
                 actions: ProductAction.allCases.map { Action(id: $0.id, title: $0.title, state: actionState) })

@@ -223,7 +223,7 @@ import Testing
             let actions = view(state).card?.actions ?? []
             #expect(actions.map(\.id) == ["raise-service-request", "transfer-ownership"])
             for action in actions {
-                #expect(action.state == .disabled(reason: CoreCopy.requiresConnection))
+                #expect(action.state == .disabled(reason: status == .offline ? CoreCopy.requiresConnection : CoreCopy.checkingConnection))
                 #expect(action.accessibilityLabel == CoreCopy.disabledAccessibilityLabel(action.title))
             }
         }
@@ -241,6 +241,18 @@ import Testing
         #expect(state.flow == nil)
         _ = state.handle(.toastExpired(sequence: 1), now: .distantPast)
         #expect(view(state).toast == nil)
+    }
+
+    @Test("Copy that blames the connection only when it is the connection (issue 25, item 6): a tap at launch, before the first reading, says the connection is being checked; the same tap once online opens the flow")
+    func tappingAnOnlineOnlyActionBeforeTheFirstReadingSaysTheConnectionIsBeingChecked() {
+        var (state, _) = opened(cached, .unknown)
+        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        #expect(view(state).toast?.message == CoreCopy.checkingConnection)
+        #expect(view(state).toast?.message != CoreCopy.requiresConnection && state.flow == nil)
+        _ = state.handle(.connectivityChanged(.online), now: .distantPast)
+        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        #expect(state.flow?.action == .raiseServiceRequest)
     }
 
     @Test func tappingAnOnlineOnlyActionOnlineOpensItsFlow() {
