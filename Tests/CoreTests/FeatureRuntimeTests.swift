@@ -168,6 +168,21 @@ private final class Gate: Sendable {
         _ = await waitFor(runtime.viewState) { $0.text == "0 - -" }
     }
 
+    @Test func waitUntilIdleWaitsUntilEveryFollowedCellsCurrentValueIsHandled() async {
+        let runtime = runtime()
+        let source = StateCell(0)
+        await runtime.follow(source) { $0 > 0 ? [.increment] : [] }
+        for value in 1...5 {
+            source.set(value)
+            await runtime.waitUntilIdle()
+            // No waiting on the view: once idle, the change the feature follows has been handled.
+            #expect(await runtime.state.count >= 1, "after set(\(value))")
+        }
+        await runtime.stop()
+        source.set(99)
+        await runtime.waitUntilIdle()  // a stopped runtime follows nothing: it does not wait for the cell
+    }
+
     @Test func stopCancelsTimersAndObservations() async {
         let runtime = runtime()
         let source = StateCell(0)

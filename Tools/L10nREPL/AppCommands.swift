@@ -23,7 +23,7 @@ extension REPLSession {
     app backend requests                               what the backend has received, by endpoint
     app network wifi|cellular|none                     what the path monitor reads
     app open products|product ID|cart|orders|summary|summary card
-    app tap ACTION                                     an action's localized title or its id
+    app tap ACTION                                     an action's localized title, its id, or its kind (dismiss)
     app call raise-service-request PRODUCT [ISSUE…]    an online-only action through the feature's API, not a button:
     app call transfer-ownership PRODUCT USER           offline it throws its typed error and sends nothing (BR-001)
     app refresh · app register-activity
@@ -91,7 +91,11 @@ extension REPLSession {
             case ("tap", 1...):
                 let wanted = rest.joined(separator: " ")
                 let actions = try blocking { await app.actions() }
+                // By id, by title in the REPL's locale, or by an id's kind when one action of it is on screen
+                // (`app tap dismiss` for `dismiss:<id>`: a script works in every locale without knowing the id).
+                let ofKind = actions.filter { $0.id.hasPrefix(wanted + ":") }
                 let match = actions.first { $0.id == wanted } ?? actions.first { localizer.resolve($0.title).text == wanted }
+                    ?? (ofKind.count == 1 ? ofKind.first : nil)
                 guard let action = match else {
                     let known = actions.map { "\($0.id) (\(localizer.resolve($0.title).text))" }.joined(separator: ", ")
                     return .error("no action `\(wanted)` on this screen; actions: \(known.isEmpty ? "none" : known)")
