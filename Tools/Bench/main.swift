@@ -20,6 +20,9 @@ let suites: [any BenchSuite] = [
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
+// The connectivity suite's server, in a process of its own (it re-runs this executable).
+if arguments == [ReferenceServerProcess.flag] { try await ReferenceServerProcess.serve() }
+
 if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
     print("usage: offline-bench SUITE…   (build with -c release: swift run -c release offline-bench SUITE)")
     print("Prints one JSON object a line: {\"suite\",\"metric\",\"value\",\"unit\"} plus peer fields where one is measured.")
