@@ -16,7 +16,7 @@ struct L10n: ParsableCommand {
           2  usage or I/O error: unknown option, missing path,
              unreadable file, bad l10n.json
         """,
-        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, Repl.self]
+        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.
