@@ -209,7 +209,7 @@ let package = Package(
             name: "l10n",
             dependencies: [
                 "Core", "StringsKit", "Gallery",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
             swiftSettings: swiftSettings,

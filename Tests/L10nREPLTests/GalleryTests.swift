@@ -4,6 +4,7 @@ import Gallery
 @testable import L10nREPL
 import Localization
 import StringsKit
+import TestSupport
 import Testing
 
 /// `l10n gallery` (issue 22): the site, the browser check, the PNGs and the XLIFF context. Tests that need Chromium
@@ -104,6 +105,42 @@ struct GalleryTests {
         let locale = GalleryCommand.run(.init(paths: [Self.catalogs], out: folder, locales: ["xx"]))
         #expect(locale.exitCode == 2)
         #expect(locale.standardError.contains("no locale `xx`"))
+    }
+
+    @Test func l10nGalleryBinaryWritesTheSiteAndItsHelpNamesTheExitCodes() throws {
+        guard let l10n = BuiltProduct.url(named: "l10n") else {
+            print("skipped: no l10n binary beside the tests (swift build --product l10n)")
+            return
+        }
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = l10n
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let (helpStatus, help) = try run(["gallery", "--help"])
+        #expect(helpStatus == 0)
+        for words in ["--out", "--locale", "--pseudo", "--width", "--theme", "--check", "text-overflow", "apt-get install chromium", "Exit codes"] {
+            #expect(help.contains(words), "help lacks \(words)")
+        }
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (status, output) = try run(["gallery", Self.catalogs, "--out", folder, "--locale", "en", "--pseudo", "double"])
+        #expect(status == 0)
+        #expect(output.contains("× 2 locales (en double)"))
+        #expect(FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("index.html")))
+        // With --format json stdout is the report alone (log lines, e.g. ICU's, go to stderr).
+        guard Self.chromium() != nil else { return }
+        let (checked, json) = try run(["gallery", Self.catalogs, "--out", folder, "--locale", "double", "--check", "--no-screenshots", "--format", "json"])
+        #expect(checked == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect((report?["findings"] as? [Any])?.isEmpty == false)
     }
 
     // MARK: Item 2: overflow measured by a real browser

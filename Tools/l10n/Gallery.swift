@@ -10,25 +10,30 @@ struct GalleryCommandLine: ParsableCommand {
         commandName: "gallery",
         abstract: "Write every preview in every locale as a static web site; with --check, measure text overflow in headless Chromium.",
         discussion: """
-        The previews are the ones `l10n repl` draws (`previews` lists them), rendered as HTML and CSS in a
-        proportional font at --width points: index.html is a matrix (rows: previews; columns: locales,
-        pseudo-locales included), preview-ID.html shows one preview in every locale side by side,
-        locale-ID.html every preview in one locale. Hover a text for its table and key; a red outline is
-        text that does not fit its box; greyed buttons show on hover what tapping says. The pages need no
-        network and open from the file system.
+        The previews are the ones `l10n repl` draws (`previews` lists them),
+        as HTML and CSS in a proportional font at --width points:
+          index.html          a matrix: rows previews, columns locales
+          preview-ID.html     one preview in every locale side by side
+          locale-ID.html      every preview in one locale
+        Hover a text for its table and key; a red outline is text that does
+        not fit its box; greyed buttons show on hover what tapping says. The
+        pages need no network and open from the file system.
 
-        Columns: every catalog locale (base first) and the pseudo-locales en-XA, ar-XB and double, unless
-        --locale names some (catalog locales or pseudo-locale names) or --pseudo names styles.
+        Columns: every catalog locale (base first) and the pseudo-locales
+        en-XA, ar-XB and double, unless --locale names some (catalog locales
+        or pseudo-locale names) or --pseudo names styles.
 
-        --check loads index.html in headless Chromium (install: apt-get install chromium; or set CHROMIUM),
-        measures every text against its box (one-line buttons, badges and labels; banner and toast line
-        limits) and reports each that overflows as a text-overflow finding with the preview, locale, key,
-        and measured against allowed width, in the --format of `l10n lint`. Overflow in a real locale is
-        an error; in a pseudo-locale a warning. It also writes OUT/png/LOCALE/PREVIEW.png for every screen
+        --check needs Chromium (apt-get install chromium, or set CHROMIUM).
+        It loads index.html headless, measures every text against its box
+        (one-line buttons, badges and labels; banner, toast and title line
+        limits) and reports each overflow as a text-overflow finding
+        (preview, locale, key, measured vs allowed width) in the --format of
+        `l10n lint`: an error in a real locale, a warning in a pseudo-locale.
+        It also writes OUT/png/LOCALE/PREVIEW.png for every screen
         (--no-screenshots skips them).
 
         Exit codes:
-          0  written (with --check: no text-overflow errors; warnings pass unless --strict)
+          0  written (--check: no overflow errors; warnings pass unless --strict)
           1  text-overflow errors found
           2  usage or I/O error, or --check without Chromium
         """
