@@ -96,6 +96,14 @@ struct GalleryTests {
         #expect(try Self.site(locales: ["en"], width: 375).indexPage.contains("--w:375px"))
     }
 
+    @Test func pseudoLocalesFormatDatesInTheirLanguageNotICUsRoot() throws {
+        let site = try Self.site(locales: ["en", "double"])
+        let row = try #require(site.previews.firstIndex { $0.id == "products.card-active" })
+        // The fixture's warranty ends on 2027-06-15: English in both columns (ICU's root would say "2027 M06 15").
+        #expect(site.screen(row: row, column: 0).html.contains("Jun 15, 2027"))
+        #expect(site.screen(row: row, column: 1).html.contains("Jun 15, 2027"))
+    }
+
     @Test func badOptionsAreUsageErrors() {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

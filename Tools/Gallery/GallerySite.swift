@@ -39,7 +39,10 @@ public struct GallerySite: Sendable {
         self.theme = theme
         var full = catalog
         for pseudo in locales.compactMap(\.pseudo) { full = pseudo.catalog(from: full, baseLocale: baseLocale) }
-        let renderers = locales.map { ScreenHTML(localizer: Localizer(catalog: full, locale: $0.id, baseLocale: baseLocale), layout: layout, theme: theme) }
+        let renderers = locales.map { locale in
+            let localizer = locale.pseudo?.localizer(full, baseLocale: baseLocale) ?? Localizer(catalog: full, locale: locale.id, baseLocale: baseLocale)
+            return ScreenHTML(localizer: localizer, layout: layout, theme: theme)
+        }
         var screens: [GalleryScreen] = []
         screens.reserveCapacity(previews.count * locales.count)
         for preview in previews {

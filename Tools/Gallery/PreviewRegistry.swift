@@ -31,6 +31,14 @@ public struct PseudoLocale: Sendable, Hashable {
         PseudoLocale(name: "double", style: .double, summary: "pseudo: every letter doubled"),
     ]
 
+    /// The language ICU formats this pseudo-locale's numbers, dates and plurals in: its copy is the base's, transformed.
+    public var formattingLocale: String { style == .rtl ? "ar" : "en" }
+
+    /// A localizer for this pseudo-locale over `catalog` (which must hold it: see `catalog(from:baseLocale:)`).
+    public func localizer(_ catalog: Catalog, baseLocale: String) -> Localizer {
+        Localizer(catalog: catalog, locale: name, baseLocale: baseLocale, formattingLocale: formattingLocale)
+    }
+
     /// The standard pseudo-locale of `style`; `accented`, which the REPL does not offer, is named after its style.
     public static func named(for style: PseudoStyle) -> PseudoLocale {
         standard.first { $0.style == style }

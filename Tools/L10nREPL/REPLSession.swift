@@ -222,7 +222,7 @@ public final class REPLSession {
         if let pseudo = Self.pseudoLocales.first(where: { $0.name == name }) {
             let pseudoCatalog = pseudo.catalog(from: catalog, baseLocale: baseLocale)
             // ICU formats numbers and dates for the pseudo-locale's language (en, ar).
-            localizer = Localizer(catalog: pseudoCatalog, locale: pseudo.name, baseLocale: baseLocale)
+            localizer = pseudo.localizer(pseudoCatalog, baseLocale: baseLocale)
             options.locale = pseudo.name
             return .ok("locale: \(pseudo.name) (\(pseudo.summary))")
         }
