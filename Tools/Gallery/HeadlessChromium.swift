@@ -70,6 +70,7 @@ public final class HeadlessChromium {
         pid = child
         commands = toBrowser[1]
         answers = fromBrowser[0]
+        // A browser that dies must fail a write with EPIPE (reported), not kill this process.
         signal(SIGPIPE, SIG_IGN)
         do throws(GalleryError) {
             let target = try call("Target.createTarget", ["url": "about:blank"], inSession: false)

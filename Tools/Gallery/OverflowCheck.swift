@@ -18,6 +18,8 @@ public struct OverflowMeasurement: Sendable, Hashable {
     public var width: Int
     /// The width it may take: its box's width times the lines it may take.
     public var allowed: Int
+    /// Its box's width: one line's.
+    public var boxWidth: Int
     public var text: String
 
     init?(_ object: [String: Any]) {
@@ -32,13 +34,14 @@ public struct OverflowMeasurement: Sendable, Hashable {
         lines = (object["lines"] as? NSNumber)?.intValue ?? 0
         width = (object["width"] as? NSNumber)?.intValue ?? 0
         allowed = (object["allowed"] as? NSNumber)?.intValue ?? 0
+        boxWidth = (object["boxWidth"] as? NSNumber)?.intValue ?? 0
         text = object["text"] as? String ?? ""
     }
 
     /// The finding's sentence: where, what, measured against allowed, and what to do.
     public var message: String {
         let measured = maxLines > 1
-            ? "needs \(lines) lines, \(maxLines) fit (\(width) pt of text, \(allowed) pt allowed)"
+            ? "needs \(lines) lines, \(maxLines) fit (\(width) pt of text, \(allowed) pt allowed: \(maxLines) lines of \(boxWidth) pt)"
             : "is \(width) pt wide, \(allowed) pt allowed"
         return "\(preview) in \(locale): \(role) “\(text)” \(measured); shorten the translation (l10n gallery shows it outlined in red)"
     }
