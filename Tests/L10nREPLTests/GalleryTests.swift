@@ -81,6 +81,8 @@ struct GalleryTests {
         let reason = try BundledCatalogs.localizer(locale: "en").string(CoreCopy.appearOffline)
         #expect(form.contains("class=\"button disabled\""))
         #expect(form.contains("title=\"Tapping shows: \(reason)\""))
+        // Hovering the greyed title itself says both what tapping shows and the title's key.
+        #expect(form.contains("title=\"Tapping shows: \(reason) — Core · action.retry\""))
         #expect(form.contains("<ul class=\"a11y\""))
         #expect(form.contains("data-lines=\"1\""))
         #expect(form.contains("class=\"screen dark\""))

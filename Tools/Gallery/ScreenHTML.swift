@@ -159,12 +159,15 @@ public struct ScreenHTML {
     private mutating func drawActions(_ actions: [Action]) {
         html += "<div class=\"actions\">"
         for action in actions {
-            let label = text(action.title, role: "button \(action.id)", lines: 1)
             switch action.state {
             case .enabled:
+                let label = text(action.title, role: "button \(action.id)", lines: 1)
                 html += "<div class=\"button\" role=\"button\" data-action=\"\(Self.escape(action.id))\">\(label)</div>"
             case let .disabled(reason):
                 let message = resolve(reason)
+                // The title's own tooltip would hide the button's: it says both.
+                let tooltip = "Tapping shows: \(message) — \(action.title.table) · \(action.title.key)"
+                let label = text(action.title, role: "button \(action.id)", lines: 1, tooltip: tooltip)
                 html += "<div class=\"button disabled\" role=\"button\" aria-disabled=\"true\" data-action=\"\(Self.escape(action.id))\" "
                     + "title=\"Tapping shows: \(Self.escape(message))\">\(label)</div>"
                 announce(action.id, action.accessibilityLabel, tap: message)
@@ -192,11 +195,12 @@ public struct ScreenHTML {
     // MARK: Text
 
     /// One measured text: its table and key (hover shows them), the role it plays and the lines it may take (0: any).
-    private mutating func text(_ copy: Copy, tag: String = "span", role: String, lines: Int, classes: String = "") -> String {
+    private mutating func text(_ copy: Copy, tag: String = "span", role: String, lines: Int, classes: String = "", tooltip: String? = nil) -> String {
         let value = resolve(copy)
+        let hover = Self.escape(tooltip ?? "\(copy.table) · \(copy.key)")
         let limit = lines > 0 ? " style=\"-webkit-line-clamp:\(lines)\"" : ""
         return "<\(tag) class=\"t \(classes)\" data-table=\"\(Self.escape(copy.table))\" data-key=\"\(Self.escape(copy.key))\" "
-            + "data-role=\"\(Self.escape(role))\" data-lines=\"\(lines)\" title=\"\(Self.escape(copy.table)) · \(Self.escape(copy.key))\"\(limit)>"
+            + "data-role=\"\(Self.escape(role))\" data-lines=\"\(lines)\" title=\"\(hover)\"\(limit)>"
             + Self.escape(value) + "</\(tag)>"
     }
 
