@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Gallery
+@testable import Gallery
 @testable import L10nREPL
 import Localization
 import StringsKit
@@ -186,6 +186,24 @@ struct GalleryTests {
         let strict = GalleryCommand.run(.init(paths: [Self.catalogs], out: folder, locales: ["double"], check: true, screenshots: false, strict: true))
         #expect(strict.exitCode == 1)
         #expect(strict.standardOutput.contains("[text-overflow]"))
+    }
+
+    @Test func overflowSeverityFollowsL10nJSONAndAPseudoLocaleOnlyWarns() throws {
+        let catalog = try Catalog.load(paths: [Self.catalogs])
+        let measured: [String: Any] = ["preview": "core.empty-offline", "table": "Core", "key": "action.retry", "role": "button retry",
+                                       "maxLines": 1, "lines": 1, "width": 300, "allowed": 262, "boxWidth": 262, "text": "…"]
+        let overflows = try ["nb", "double"].map { locale in
+            try #require(OverflowMeasurement(measured.merging(["locale": locale]) { $1 }))
+        }
+        let findings = OverflowCheck.findings(overflows, catalog: catalog, baseLocale: "en", pseudoLocales: ["double"],
+                                              configuration: LintConfiguration())
+        #expect(findings.map(\.severity) == [.warning, .error])
+        #expect(findings.map(\.locale) == ["double", "nb"])
+        #expect(findings[0].file.hasSuffix("en.lproj/Core.strings"))
+        #expect(findings[1].file.hasSuffix("nb.lproj/Core.strings"))
+        #expect(findings[1].message.contains("is 300 pt wide, 262 pt allowed"))
+        let config = try LintConfiguration.parse(Data(#"{"severities": {"text-overflow": "off"}}"#.utf8), path: "l10n.json")
+        #expect(OverflowCheck.findings(overflows, catalog: catalog, baseLocale: "en", pseudoLocales: ["double"], configuration: config).isEmpty)
     }
 
     @Test func overflowInARealLocaleIsAnErrorAtItsCatalogLine() throws {
