@@ -61,7 +61,8 @@ func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
 let package = Package(
     name: "OfflineKit",
     defaultLocalization: "en",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The floor the code truly supports: Clock and Duration need iOS 16 / macOS 13 (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Localization", targets: ["Localization"]),
@@ -256,6 +257,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),  // sessions are kept by the SHA-256 of their token
             ],
             path: "Tools/ReferenceServer",
             exclude: ["README.md"],
@@ -307,6 +309,7 @@ let package = Package(
             "OutboxTorture", "SecureStore",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
+        tests("OfflinePatterns", dependencies: ["OfflinePatterns", "Core", "SecureStore", "TestSupport"]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),

@@ -145,6 +145,8 @@ public enum CommerceEvent: Sendable, Equatable {
 
     case draftsRead(FormDrafts)
     case cartRead(CachedValue<ShoppingCart>?)
+    /// The pixel sizes of the cart's images kept on the device (the rest show a placeholder).
+    case imagesKept([String: PixelSize])
     case ordersRead(CachedValue<OrderHistory>?)
     case cartRevalidated(RevalidateOutcome<ShoppingCart>)
     case ordersRevalidated(RevalidateOutcome<OrderHistory>)
@@ -199,6 +201,8 @@ public struct CommerceState: StateMachine, Equatable {
     public var orders = ResourceState<OrderHistory>()
     public var drafts = FormDrafts()
     public var draftsRead = false
+    /// The cart's images kept on the device, by reference.
+    public var images: [String: PixelSize] = [:]
     public var sheet: CommerceSheet?
     public var toast: Toast?
     /// Counts toasts shown, so the same toast shown twice is two changes (and each auto-dismissal finds its own).
@@ -247,6 +251,9 @@ public struct CommerceState: StateMachine, Equatable {
         case let .draftsRead(drafts):
             self.drafts = drafts
             draftsRead = true
+            return []
+        case let .imagesKept(sizes):
+            images = sizes
             return []
         case let .cartRead(value):
             if let value { cart.cached = value }

@@ -185,11 +185,14 @@ public struct ProductsState: StateMachine, Equatable {
                 // A refused session is not offline: the screen says to sign in again (and keeps what it has).
                 sessionRefused = error.isAuthenticationFailure
                 lastSyncFailure = error
-                // BR-002: keep the last good list, silently.
+                // BR-002: keep the last good list (no error toast, nothing cleared).
                 if let kept {
                     catalog = kept.value
                     lastSyncedAt = kept.savedAt
                 }
+                // After reconnect, the truth (issue 25, item 5): online, a failure of the server or the path is not
+                // "offline": the indicator goes, and the list says it could not refresh while the retries run.
+                if connectivity == .online, error != .offline, !error.isAuthenticationFailure { showsOfflineData = false }
                 return retryAfterFailure(error)
             }
             return []

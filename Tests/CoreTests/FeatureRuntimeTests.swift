@@ -1,7 +1,6 @@
 import Clocks
 import Core
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -65,8 +64,8 @@ private struct CounterView: Sendable, Equatable {
 
 /// A fetch that waits until the test lets it go, so tests decide when background work ends.
 private final class Gate: Sendable {
-    private let opened = Mutex<[Int: CheckedContinuation<Void, Never>]>([:])
-    private let started = Mutex<[Int]>([])
+    private let opened = Locked<[Int: CheckedContinuation<Void, Never>]>([:])
+    private let started = Locked<[Int]>([])
 
     func wait(_ value: Int) async {
         await withCheckedContinuation { continuation in

@@ -14,7 +14,7 @@ struct ConnectivitySuite: BenchSuite {
     func run(_ report: BenchReport) async throws {
         var logger = Logger(label: "bench.ReferenceServer")
         logger.logLevel = .critical
-        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger, acceptsDevelopmentTokens: true))
         let url = try await server.start()
         try await measureTransitions(report, url: url)
         try await measureRoundTrips(report, server: server, url: url)
@@ -61,7 +61,7 @@ struct ConnectivitySuite: BenchSuite {
     private func measureRoundTrips(_ report: BenchReport, server: ReferenceServer, url: URL) async throws {
         let transport = HTTPTransports.makeDefault()
         defer { Task { await transport.shutdown() } }
-        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1")),
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1")),
                                 connectivity: .alwaysOnline, time: .live, transport: transport)
         let requests = 2_000
         for _ in 0..<50 { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }  // warm up
@@ -78,7 +78,7 @@ struct ConnectivitySuite: BenchSuite {
         let ours = Double(requests) / sequential.seconds
 
         // The transport alone (no deadline race, no request building): where the client's own time goes.
-        let token = ReferenceServer.token(for: "user1")
+        let token = ReferenceServer.developmentToken(for: "user1")
         let healthRequest = TransportRequest(method: "GET", url: url.appendingPathComponent("health"),
                                              headers: [TransportHeader("Accept", "application/json"), TransportHeader("X-Request-ID", "bench"),
                                                        TransportHeader("Authorization", "Bearer \(token)")],

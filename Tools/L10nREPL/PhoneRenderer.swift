@@ -180,6 +180,10 @@ private struct Canvas {
             emit(String(repeating: "─", count: width - TextLayout.width(prefix)), .secondary, prefix: prefix)
         case let .progress(copy):
             paragraph("⟳ " + (copy.map(renderer.resolve) ?? ""), .secondary, prefix: prefix)
+        case let .image(image):
+            // The image kept on the device, as its pixel size; a grey placeholder box where it was never fetched.
+            emit(image.size.map { "🖼 \($0)" } ?? "🖼 ░░░░", .caption, prefix: prefix)
+            if let label = image.accessibilityLabel { notes.append("a11y: image reads \"\(renderer.resolve(label))\"") }
         }
     }
 

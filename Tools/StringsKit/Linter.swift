@@ -1,6 +1,5 @@
 public import Core
 import Foundation
-import Synchronization
 
 /// Why a lint run cannot start (as opposed to findings in the catalogs): a usage error, exit 2.
 public enum LintSetupError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -80,7 +79,7 @@ public struct Linter: Sendable {
 
     private func perform(_ jobs: [LintRun.Job], catalog: LoadedCatalog, base: String)
         -> (findings: [Finding], matched: [Catalog.TableID: Int]) {
-        let results = Mutex<(findings: [Finding], matched: [Catalog.TableID: Int])>(([], [:]))
+        let results = Locked<(findings: [Finding], matched: [Catalog.TableID: Int])>(([], [:]))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             var jobRun = LintRun(linter: self, catalog: catalog, base: base)
             let matched = jobRun.perform(jobs[index])

@@ -1,6 +1,5 @@
 public import Core
 import Foundation
-import Synchronization
 
 /// What the linter reads: Core's catalog contents, which can also be assembled from files loaded in parallel.
 /// (Core's `Catalog` keeps `files` and `parsedStrings` internal to Core, so merging per-file catalogs needs this.)
@@ -84,7 +83,7 @@ public struct LoadedCatalog: Sendable {
                 files.append(path)
             }
         }
-        let results = Mutex<[Int: LoadedCatalog]>([:])
+        let results = Locked<[Int: LoadedCatalog]>([:])
         let found = files
         DispatchQueue.concurrentPerform(iterations: found.count) { index in
             let one = loadFile(found[index])

@@ -1,4 +1,3 @@
-public import Core
 public import Foundation
 
 /// The record a write is about, in the local store: what coalescing and pending feedback key on.
