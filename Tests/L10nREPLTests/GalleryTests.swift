@@ -94,6 +94,8 @@ struct GalleryTests {
         #expect(arabic.contains("-webkit-line-clamp:\(PhoneLayout().bannerMessageLines)"))
         #expect(arabic.contains("title=\"Core · offline.indicator.title\""))
         #expect(try html("core.offline-banner", "en").contains("dir=\"ltr\""))
+        // An image kept on the device is a box of its size (no image data in a self-contained page).
+        #expect(try html("commerce.cart-online", "en").contains("data-image=\"img/em-200.png\">120×120</div>"))
         #expect(site.indexPage.contains("--w:320px"))
         #expect(try Self.site(locales: ["en"], width: 375).indexPage.contains("--w:375px"))
     }

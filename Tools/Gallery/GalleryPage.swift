@@ -84,6 +84,8 @@ enum GalleryPage {
     .row{padding:8px 0;padding-inline-start:12px;border-bottom:1px solid var(--line)}
     .row.pending{opacity:.5}.row.pending-delete{opacity:.5;text-decoration:line-through}
     .row.failed{border-inline-start:3px solid var(--toast-error-bg)}.failure{color:var(--toast-error-bg)}
+    .image{display:flex;align-items:center;justify-content:center;margin-bottom:8px;border-radius:8px;background:var(--line);color:var(--ink2);font-size:11px}
+    .image.missing{background:repeating-linear-gradient(45deg,var(--line) 0 6px,transparent 6px 12px)}
     hr{border:0;border-top:1px solid var(--line);margin:12px 0}
     .progress{display:flex;gap:8px;align-items:center}.progress .t{margin:0;flex:1;min-width:0}
     .spinner{width:16px;height:16px;border:2px solid var(--line);border-top-color:var(--accent);border-radius:50%}

@@ -128,6 +128,13 @@ public struct ScreenHTML {
             for child in children { draw(child) }
         case .divider:
             html += "<hr>"
+        case let .image(image):
+            // No image data in a self-contained page: a box of the image's size in points (pixels at 2×), or a
+            // placeholder where it was never fetched.
+            let side = image.size.map { "width:\(max(1, $0.width / 2))px;height:\(max(1, $0.height / 2))px" } ?? "width:60px;height:60px"
+            html += "<div class=\"image\(image.size == nil ? " missing" : "")\" style=\"\(side)\" data-image=\"\(Self.escape(image.reference))\">"
+                + "\(image.size.map { "\($0)" } ?? "")</div>"
+            if let label = image.accessibilityLabel { announce("image", label) }
         case let .progress(copy):
             html += "<div class=\"progress\"><span class=\"spinner\" aria-hidden=\"true\"></span>"
                 + (copy.map { text($0, role: "progress", lines: layout.progressLines) } ?? "") + "</div>"
