@@ -16,6 +16,7 @@ let suites: [any BenchSuite] = [
     SummarySuite(),
     CommerceSuite(),
     AppSuite(),
+    GallerySuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -32,13 +32,15 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case lengthBudget = "length-budget"
     case whitespaceMismatch = "whitespace-mismatch"
     case punctuationMismatch = "punctuation-mismatch"
+    /// Not a catalog check: `l10n gallery --check` measures rendered text in headless Chromium.
+    case textOverflow = "text-overflow"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unreadableFile, .duplicateKey, .missingKey, .formatMismatch, .pluralCoverage,
-             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget:
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .textOverflow:
             .error
         case .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
              .whitespaceMismatch, .punctuationMismatch:
@@ -66,6 +68,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .lengthBudget: "A value is longer than the length budget its key declares."
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the base locale's."
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
+        case .textOverflow: "Rendered in a browser, a text is wider or takes more lines than its box on the screen allows."
         }
     }
 }
