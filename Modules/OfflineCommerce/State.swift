@@ -367,7 +367,7 @@ public struct CommerceState: StateMachine, Equatable {
         case .orders: (orders.isRevalidating, orders.lastFailure, orders.retryAttempt)
         }
         guard !isRevalidating else { return [] }  // a superseded answer: the next one is already asked for
-        guard let failure = lastFailure, connectivity == .online, failure != HTTPClientError.offline, RetryPolicy.isRetryable(failure) else {
+        guard let failure = lastFailure, connectivity == .online, RetryPolicy.isCuredByRetryingOnline(failure) else {
             let wasRetrying = retryAttempt > 0
             setRetryAttempt(0, of: screen)
             return wasRetrying ? [.cancelTimer(id: Self.retryTimerID(screen))] : []

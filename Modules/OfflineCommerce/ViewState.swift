@@ -199,8 +199,8 @@ extension CommerceViewState {
 
     /// Saved data on screen whose last refresh failed online in a way a retry can cure: said in the screen's own words.
     static func refreshBanner<Value>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Banner? {
-        guard connectivity == .online, let cached = resource.cached, let failure = resource.lastFailure, failure != .offline,
-              RetryPolicy.isRetryable(failure) else { return nil }
+        guard connectivity == .online, let cached = resource.cached, let failure = resource.lastFailure,
+              RetryPolicy.isCuredByRetryingOnline(failure) else { return nil }
         return CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: CommerceActionID.retry)
     }
 

@@ -238,7 +238,7 @@ public struct ProductsState: StateMachine, Equatable {
 
     /// After reconnect, the truth (issue 25, item 5): a failure a retry can cure, while online, schedules the next sync.
     private mutating func retryAfterFailure(_ error: HTTPClientError) -> [Effect] {
-        guard connectivity == .online, error != .offline, RetryPolicy.isRetryable(error) else {
+        guard connectivity == .online, RetryPolicy.isCuredByRetryingOnline(error) else {
             retryAttempt = 0
             return []
         }

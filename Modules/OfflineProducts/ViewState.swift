@@ -133,8 +133,8 @@ public struct ProductsViewState: Sendable, Equatable {
         announcement = showsIndicator ? CoreCopy.offlineIndicatorAccessibilityLabel : nil
         let sessionRefused = state.sessionRefused && state.connectivity != .offline
         sessionBanner = sessionRefused && state.catalog != nil ? CorePreviews.signInBanner : nil
-        if state.connectivity == .online, state.catalog != nil, let failure = state.lastSyncFailure, failure != .offline,
-           RetryPolicy.isRetryable(failure), let savedAt = state.lastSyncedAt {
+        if state.connectivity == .online, state.catalog != nil, let failure = state.lastSyncFailure,
+           RetryPolicy.isCuredByRetryingOnline(failure), let savedAt = state.lastSyncedAt {
             refreshBanner = CorePreviews.refreshFailedBanner(savedAt: savedAt, retry: ProductsActionID.retry)
         } else {
             refreshBanner = nil

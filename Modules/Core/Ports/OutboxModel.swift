@@ -167,6 +167,13 @@ public struct RetryPolicy: Sendable, Hashable {
         case .decoding, .cancelled, .invalidRequest: false
         }
     }
+
+    /// A read that failed while online in a way a later try can cure (a 5xx, a reset, a timeout): the screen says it
+    /// could not refresh and the app tries again by itself. Never for being offline (the connection's return
+    /// triggers the read) nor for a refused session or a wrong request.
+    public static func isCuredByRetryingOnline(_ error: HTTPClientError) -> Bool {
+        error != .offline && isRetryable(error)
+    }
 }
 
 /// The outbox's transport port: how it sends one request. A struct of closures so tests and benchmarks can count or
