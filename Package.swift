@@ -93,6 +93,8 @@ let package = Package(
         // The HTTP transport everywhere but Apple platforms: real cancellation, a connection pool, explicit shutdown
         // (FoundationNetworking's URLSession deadlocks on Linux when a request is cancelled).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Parse only (no type checker): `l10n usage` and `l10n lint --sources` read Swift sources for localization keys.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // MARK: - Shared modules
@@ -167,6 +169,18 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
+        /// Which localization keys Swift code uses (swift-syntax, parse only) and the code ↔ catalog rules. Only this
+        /// target and `l10n` see swift-syntax, so the REPL, the app and the modules build without it.
+        .target(
+            name: "UsageScan",
+            dependencies: [
+                "Core", "StringsKit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Tools/UsageScan",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
         .systemLibrary(
             name: "CEditLine",
             path: "Tools/CEditLine",
@@ -199,7 +213,7 @@ let package = Package(
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "Core", "StringsKit",
+                "Core", "StringsKit", "UsageScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/l10n",
@@ -304,6 +318,8 @@ let package = Package(
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
+        // `l10n` is built for the subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture).
+        tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "Core", "TestSupport", "l10n"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.

@@ -32,16 +32,22 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case lengthBudget = "length-budget"
     case whitespaceMismatch = "whitespace-mismatch"
     case punctuationMismatch = "punctuation-mismatch"
+    // Code ↔ catalog (`l10n usage`, `l10n lint --sources`): Tools/UsageScan.
+    case keyNotInCatalog = "key-not-in-catalog"
+    case unusedKey = "unused-key"
+    case argumentMismatch = "argument-mismatch"
+    case wrongTable = "wrong-table"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unreadableFile, .duplicateKey, .missingKey, .formatMismatch, .pluralCoverage,
-             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget:
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget,
+             .keyNotInCatalog, .argumentMismatch, .wrongTable:
             .error
         case .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
-             .whitespaceMismatch, .punctuationMismatch:
+             .whitespaceMismatch, .punctuationMismatch, .unusedKey:
             .warning
         }
     }
@@ -66,6 +72,10 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .lengthBudget: "A value is longer than the length budget its key declares."
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the base locale's."
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
+        case .keyNotInCatalog: "Swift code uses a key that the base locale's table does not have; users would see the raw key."
+        case .unusedKey: "A base-locale key that no Swift code uses (and no dynamic key prefix covers)."
+        case .argumentMismatch: "The arguments at a call site disagree with the format specifiers of the key's base value."
+        case .wrongTable: "The key exists, but in another table than the one the code names."
         }
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+public import StringsKit
+import SwiftParser
+import SwiftSyntax
+import Synchronization
+
+/// Why sources cannot be scanned: a usage error (exit 2) naming the path and what to do.
+public struct SourceScanError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var problem: String
+
+    public var description: String { "\(path): \(problem)" }
+}
+
+/// Every key reference under some source folders, with the constants their table arguments may name.
+public struct SourceUsage: Sendable {
+    public var references: [KeyReference]
+    public var dynamicKeys: [DynamicKeyReference]
+    /// String constants by qualified name (`CoreCopy.table` → `Core`).
+    public var constants: [String: String]
+    public var filesScanned: Int
+    public var bytesScanned: Int
+
+    public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
+                filesScanned: Int = 0, bytesScanned: Int = 0) {
+        self.references = references
+        self.dynamicKeys = dynamicKeys
+        self.constants = constants
+        self.filesScanned = filesScanned
+        self.bytesScanned = bytesScanned
+    }
+
+    /// Reads and parses every `.swift` file under `paths` (folders or files) on all cores. Hidden folders, `.build`
+    /// and paths containing one of `configuration.exclude` are skipped.
+    public static func scan(paths: [String], configuration: UsageConfiguration) throws(SourceScanError) -> SourceUsage {
+        let files = try swiftFiles(under: paths, excluding: configuration.exclude)
+        let results = Mutex<[FileUsage]>([])
+        let bytes = Atomic<Int>(0)
+        // Interleaved slices: neighbouring files are often alike in size, so each worker gets a fair share.
+        let workers = min(files.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [FileUsage] = []
+            for index in stride(from: worker, to: files.count, by: workers) {
+                guard let data = FileManager.default.contents(atPath: files[index]) else { continue }
+                bytes.add(data.count, ordering: .relaxed)
+                mine.append(scan(source: String(decoding: data, as: UTF8.self), file: files[index], configuration: configuration))
+            }
+            results.withLock { $0 += mine }
+        }
+        var found = SourceUsage(filesScanned: files.count, bytesScanned: bytes.load(ordering: .relaxed))
+        for usage in results.withLock({ $0 }) {
+            found.references += usage.references
+            found.dynamicKeys += usage.dynamicKeys
+            found.constants.merge(usage.constants) { first, _ in first }
+        }
+        found.references.sort { $0.location < $1.location }
+        found.dynamicKeys.sort { $0.location < $1.location }
+        return found
+    }
+
+    /// One file's references, without constants from other files (tests and the library's callers).
+    public static func scan(source: String, file: String, configuration: UsageConfiguration) -> FileUsage {
+        let tree = Parser.parse(source: source)
+        let visitor = UsageVisitor(file: file, tree: tree, configuration: configuration)
+        visitor.walk(tree)
+        var usage = visitor.usage
+        // The visitor meets an outer call first (`.alert(…)` around the view it modifies): report in source order.
+        usage.references.sort { $0.location < $1.location }
+        usage.dynamicKeys.sort { $0.location < $1.location }
+        return usage
+    }
+
+    /// The `.swift` files under the paths, sorted; a path that does not exist is a usage error.
+    static func swiftFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError) -> [String] {
+        var found: [String] = []
+        let fileManager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SourceScanError(path: path, problem: "no such file or folder; pass the folders that hold your Swift sources to --sources")
+            }
+            guard isDirectory.boolValue else {
+                if path.hasSuffix(".swift") { found.append(path) }
+                continue
+            }
+            guard let enumerator = fileManager.enumerator(atPath: path) else {
+                throw SourceScanError(path: path, problem: "cannot be read; check that you may list it")
+            }
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == ".build" {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                guard name.hasSuffix(".swift") else { continue }
+                let full = (path as NSString).appendingPathComponent(relative)
+                if exclude.contains(where: { full.contains($0) }) { continue }
+                found.append(full)
+            }
+        }
+        return Array(Set(found)).sorted()
+    }
+}

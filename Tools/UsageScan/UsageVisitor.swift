@@ -1,0 +1,299 @@
+// The literal value of each part of an interpolated string (escapes resolved) uses swift-syntax's own unescaping,
+// which it exposes to the compiler as SPI; 602 and 603 have the same signature.
+@_spi(Compiler) import SwiftParser
+import StringsKit
+import SwiftSyntax
+
+/// What one Swift file contributes: its key references, its dynamic keys, and the string constants it declares
+/// (`static let table = "Core"`), by qualified name, for resolving table arguments across files.
+public struct FileUsage: Sendable {
+    public var references: [KeyReference] = []
+    public var dynamicKeys: [DynamicKeyReference] = []
+    public var constants: [String: String] = [:]
+}
+
+/// Walks one parsed file and records every reference the API table, the wrappers and the generated enums describe.
+final class UsageVisitor: SyntaxVisitor {
+    private let file: String
+    private let converter: SourceLocationConverter
+    private let configuration: UsageConfiguration
+    private let importsSwiftUI: Bool
+    private let generatedRoots: Set<String>
+    private var typeStack: [String] = []
+    private(set) var usage = FileUsage()
+
+    init(file: String, tree: SourceFileSyntax, configuration: UsageConfiguration) {
+        self.file = file
+        converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.configuration = configuration
+        importsSwiftUI = tree.statements.contains { item in
+            guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
+            return decl.path.first?.name.text == "SwiftUI"
+        }
+        generatedRoots = Set(configuration.generatedEnums.map(\.root))
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        let found = node.startLocation(converter: converter)
+        return SourceLocation(file: file, line: found.line, column: found.column)
+    }
+
+    // MARK: Types and constants
+
+    private func push(_ name: String) -> SyntaxVisitorContinueKind {
+        typeStack.append(name)
+        // The generated enum's own body defines the accessors (`L10n.tr("Localizable", "a.b")`): not a use.
+        return typeStack.count == 1 && generatedRoots.contains(name) ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { push(node.extendedType.trimmedDescription) }
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+
+    /// `let name = "literal"` at file level or as a type member: a constant a table argument may name.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.bindingSpecifier.tokenKind == .keyword(.let),
+              node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        else { return .visitChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let value = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue else { continue }
+            usage.constants[(typeStack + [name]).joined(separator: ".")] = value
+        }
+        return .visitChildren
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let callee = CallName(node.calledExpression) else { return .visitChildren }
+        for wrapper in configuration.wrappers where wrapper.matches(callee, call: node) {
+            recordWrapper(wrapper, call: node)
+            return .visitChildren
+        }
+        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI) {
+            recordAPI(api, call: node)
+            return .visitChildren
+        }
+        return .visitChildren
+    }
+
+    private func recordAPI(_ api: LocalizedAPI, call: FunctionCallExprSyntax) {
+        let keyArgument: LabeledExprSyntax? = if let label = api.keyLabel {
+            call.arguments.first { $0.label?.text == label }
+        } else {
+            call.arguments.first.flatMap { $0.label == nil ? $0 : nil }
+        }
+        guard let keyArgument else { return }
+        let table: TableName = if let label = api.tableLabel, let argument = call.arguments.first(where: { $0.label?.text == label }) {
+            tableName(argument.expression)
+        } else {
+            .known(configuration.defaultTable)
+        }
+        let key = KeyExpression(keyArgument.expression, inference: SpecifierInference(), interpolation: api.interpolation)
+        // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
+        if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { return }
+        record(key, at: keyArgument.expression, table: table, api: api.displayName,
+               arguments: formatArguments(around: call) ?? key.interpolationArguments)
+    }
+
+    private func recordWrapper(_ wrapper: UsageConfiguration.Wrapper, call: FunctionCallExprSyntax) {
+        guard let keyArgument = argument(wrapper.key, of: call) else { return }
+        let table: TableName = if let slot = wrapper.table, let argument = argument(slot, of: call) {
+            tableName(argument.expression)
+        } else {
+            .known(wrapper.defaultTable ?? configuration.defaultTable)
+        }
+        var arguments: CallArguments?
+        if let slot = wrapper.arguments {
+            if let given = argument(slot, of: call) {
+                if let array = given.expression.as(ArrayExprSyntax.self) {
+                    arguments = CallArguments(specifiers: Array(repeating: nil, count: array.elements.count))
+                } else if case let .position(first) = slot {
+                    let rest = call.arguments.dropFirst(first - 1)
+                    arguments = CallArguments(specifiers: rest.map { SpecifierInference().specifier(of: $0.expression) })
+                }
+            } else {
+                arguments = CallArguments(specifiers: [])
+            }
+        }
+        let key = KeyExpression(keyArgument.expression, inference: SpecifierInference(), interpolation: .dynamic)
+        record(key, at: keyArgument.expression, table: table, api: wrapper.function, arguments: formatArguments(around: call) ?? arguments)
+    }
+
+    private func record(_ key: KeyExpression, at node: ExprSyntax, table: TableName, api: String, arguments: CallArguments?) {
+        switch key {
+        case let .literal(text):
+            usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments))
+        case let .interpolated(interpolated):
+            usage.references.append(KeyReference(location: location(node), key: .interpolated(interpolated), table: table, api: api,
+                                                 arguments: arguments))
+        case let .dynamic(prefix):
+            usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
+                                                         expression: node.trimmedDescription))
+        }
+    }
+
+    private func argument(_ slot: UsageConfiguration.ArgumentSlot, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
+        switch slot {
+        case let .position(number): call.arguments.dropFirst(number - 1).first
+        case let .label(label): call.arguments.first { $0.label?.text == label }
+        }
+    }
+
+    private func tableName(_ expression: ExprSyntax) -> TableName {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            return literal.representedLiteralValue.map(TableName.known) ?? .unknown
+        }
+        guard let path = Self.referencePath(expression) else { return .unknown }
+        return .constant(path: path, enclosingTypes: typeStack)
+    }
+
+    /// `a.b.c` as ["a", "b", "c"] when the expression is only names; nil otherwise.
+    static func referencePath(_ expression: ExprSyntax) -> [String]? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let path = referencePath(base) else { return nil }
+        return path + [member.declName.baseName.text]
+    }
+
+    /// The arguments of `String(format: <this call>, a, b)` or `String.localizedStringWithFormat(<this call>, a, b)`.
+    private func formatArguments(around call: FunctionCallExprSyntax) -> CallArguments? {
+        guard let argument = call.parent?.as(LabeledExprSyntax.self),
+              let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+              let callee = CallName(outer.calledExpression) else { return nil }
+        let isFormat = (callee.name == "String" || callee.name == "NSString") && argument.label?.text == "format"
+            || callee.name == "localizedStringWithFormat" && outer.arguments.first?.id == argument.id
+        guard isFormat else { return nil }
+        let rest = outer.arguments.drop { $0.id != argument.id }.dropFirst().filter { $0.label?.text != "locale" }
+        return CallArguments(specifiers: rest.map { SpecifierInference().specifier(of: $0.expression) })
+    }
+
+    // MARK: Generated enums
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !generatedRoots.isEmpty, let path = Self.referencePath(ExprSyntax(node)), path.count > 1, generatedRoots.contains(path[0]) else {
+            return .visitChildren
+        }
+        // Only the whole chain `L10n.Common.share`, not its prefix `L10n.Common`.
+        if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id { return .visitChildren }
+        var arguments: CallArguments?
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
+        }
+        usage.references.append(KeyReference(location: location(node), key: .generatedMember(root: path[0], path: path.dropFirst().joined(separator: ".")),
+                                             table: .unknown, api: path[0], arguments: arguments))
+        return .skipChildren
+    }
+}
+
+/// The name a call is made through: `Text(…)`, `SwiftUI.Text(…)`, `Text.init(…)`, `view.help(…)`, `.help(…)`.
+struct CallName {
+    var name: String
+    var isMember: Bool
+    var base: ExprSyntax?
+    var text: String
+
+    init?(_ expression: ExprSyntax) {
+        text = expression.trimmedDescription
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            isMember = false
+        } else if let member = expression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "init", let base = member.base, let inner = CallName(base) {
+                self = inner
+                isMember = false
+                return
+            }
+            name = member.declName.baseName.text
+            isMember = true
+            base = member.base
+        } else if let generic = expression.as(GenericSpecializationExprSyntax.self), let inner = CallName(generic.expression) {
+            self = inner
+        } else {
+            return nil
+        }
+    }
+
+    /// `SwiftUI.Text` and `Foundation.NSLocalizedString` are still the framework's.
+    var isQualifiedByFramework: Bool {
+        guard isMember, let base = base?.as(DeclReferenceExprSyntax.self) else { return false }
+        return ["SwiftUI", "Foundation"].contains(base.baseName.text)
+    }
+}
+
+extension LocalizedAPI {
+    func matches(_ callee: CallName, call: FunctionCallExprSyntax, importsSwiftUI: Bool) -> Bool {
+        if needsSwiftUIImport, !importsSwiftUI { return false }
+        switch self.callee {
+        case .initializer, .function:
+            guard !callee.isMember || callee.isQualifiedByFramework else { return false }
+        case .method:
+            guard callee.isMember else { return false }
+        }
+        let labels = Set(call.arguments.compactMap { $0.label?.text })
+        return requiredLabels.allSatisfy(labels.contains)
+    }
+}
+
+extension UsageConfiguration.Wrapper {
+    func matches(_ callee: CallName, call: FunctionCallExprSyntax) -> Bool {
+        function.contains(".") ? callee.text == function : callee.name == function
+    }
+}
+
+/// What a key argument is: a literal, a key derived from an interpolation, or something computed at run time.
+enum KeyExpression {
+    case literal(String)
+    case interpolated(InterpolatedKey)
+    case dynamic(prefix: String?)
+
+    init(_ expression: ExprSyntax, inference: SpecifierInference, interpolation: LocalizedAPI.Interpolation) {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), !literal.hasError,
+              let kind = literal.stringLiteralKind else {
+            self = .dynamic(prefix: nil)
+            return
+        }
+        if let value = literal.representedLiteralValue {
+            self = .literal(value)
+            return
+        }
+        var parts: [InterpolatedKey.Part] = []
+        for segment in literal.segments {
+            switch segment {
+            case let .stringSegment(text):
+                var value = ""
+                text.appendUnescapedLiteralValue(stringLiteralKind: kind, delimiterLength: literal.delimiterLength, to: &value)
+                if case let .text(previous)? = parts.last {
+                    parts[parts.count - 1] = .text(previous + value)
+                } else {
+                    parts.append(.text(value))
+                }
+            case let .expressionSegment(interpolation):
+                parts.append(.argument(specifier: inference.specifier(of: interpolation)))
+            }
+        }
+        switch interpolation {
+        case .dynamic:
+            if case let .text(prefix)? = parts.first { self = .dynamic(prefix: prefix) } else { self = .dynamic(prefix: nil) }
+        case .formatKey:
+            // SwiftUI's `LocalizedStringKey.StringInterpolation.appendLiteral` doubles `%` in the literal text.
+            self = .interpolated(InterpolatedKey(parts: parts.map { part in
+                if case let .text(text) = part { .text(text.replacingOccurrences(of: "%", with: "%%")) } else { part }
+            }))
+        }
+    }
+
+    var interpolationArguments: CallArguments? {
+        if case let .interpolated(key) = self { CallArguments(specifiers: key.argumentSpecifiers) } else { nil }
+    }
+}
