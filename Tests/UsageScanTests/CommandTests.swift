@@ -97,7 +97,8 @@ struct CommandTests {
         let m = NSLocalizedString("missing", tableName: "Main", comment: "")
         let d = NSLocalizedString(name, tableName: "Main", comment: "")
         """)
-        guard let run = try runL10n(["usage", "--sources", "Sources", "--verbose", "Localization"], in: project.root) else { return }
+        // `--sources` takes the paths up to the next option; a folder of <locale>.lproj folders among them is the catalogs.
+        guard let run = try runL10n(["usage", "--verbose", "--sources", "Sources", "Localization"], in: project.root) else { return }
         #expect(run.status == 1)
         #expect(run.output.contains("Sources/App.swift:3:27: error: NSLocalizedString uses \"missing\""))
         #expect(run.output.contains("[key-not-in-catalog]"))

@@ -61,7 +61,7 @@ public struct SourceUsage: Sendable {
     /// One file's references, without constants from other files (tests and the library's callers).
     public static func scan(source: String, file: String, configuration: UsageConfiguration) -> FileUsage {
         let tree = Parser.parse(source: source)
-        let visitor = UsageVisitor(file: file, tree: tree, configuration: configuration)
+        let visitor = UsageVisitor(file: file, source: source, tree: tree, configuration: configuration)
         visitor.walk(tree)
         var usage = visitor.usage
         // The visitor meets an outer call first (`.alert(…)` around the view it modifies): report in source order.

@@ -33,8 +33,24 @@ public enum UsageCommands {
         }
     }
 
+    /// `--sources DIR…` takes every path up to the next option, so `l10n usage --sources Sources Localization` hands
+    /// the catalogs to it: a folder that holds `<locale>.lproj` folders or `.xcstrings` files is taken as a catalog path.
+    public static func separatingCatalogFolders(_ sources: [String]) -> (sources: [String], catalogs: [String]) {
+        var kept: [String] = []
+        var catalogs: [String] = []
+        for path in sources {
+            let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            if children.contains(where: { $0.hasSuffix(".lproj") || $0.hasSuffix(".xcstrings") }) { catalogs.append(path) } else { kept.append(path) }
+        }
+        return (kept, catalogs)
+    }
+
     /// `l10n usage`: only the code ↔ catalog rules, then a count per table.
     public static func usage(_ options: Options) -> CommandOutcome {
+        var options = options
+        if options.catalogPaths.isEmpty {
+            (options.sources, options.catalogPaths) = separatingCatalogFolders(options.sources)
+        }
         let paths = options.catalogPaths.isEmpty ? [L10nCommands.defaultPath] : options.catalogPaths
         guard !options.sources.isEmpty else {
             return usageError("pass the folders of your Swift code with --sources, e.g. l10n usage --sources Sources Localization")

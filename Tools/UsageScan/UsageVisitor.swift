@@ -15,16 +15,26 @@ public struct FileUsage: Sendable {
 /// Walks one parsed file and records every reference the API table, the wrappers and the generated enums describe.
 final class UsageVisitor: SyntaxVisitor {
     private let file: String
-    private let converter: SourceLocationConverter
+    private let source: String
+    /// The UTF-8 offset of each line's start, counted on the first reference (most files of an app have none).
+    private lazy var lineStarts: [Int] = {
+        var starts = [0]
+        var offset = 0
+        for byte in source.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        return starts
+    }()
     private let configuration: UsageConfiguration
     private let importsSwiftUI: Bool
     private let generatedRoots: Set<String>
     private var typeStack: [String] = []
     private(set) var usage = FileUsage()
 
-    init(file: String, tree: SourceFileSyntax, configuration: UsageConfiguration) {
+    init(file: String, source: String, tree: SourceFileSyntax, configuration: UsageConfiguration) {
         self.file = file
-        converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.source = source
         self.configuration = configuration
         importsSwiftUI = tree.statements.contains { item in
             guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
@@ -34,9 +44,17 @@ final class UsageVisitor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// 1-based line and UTF-8 column of the node's first token, as `SourceLocationConverter` gives them, without
+    /// building its tables for the whole file.
     private func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        let found = node.startLocation(converter: converter)
-        return SourceLocation(file: file, line: found.line, column: found.column)
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
     }
 
     // MARK: Types and constants
@@ -201,10 +219,13 @@ struct CallName {
     var name: String
     var isMember: Bool
     var base: ExprSyntax?
-    var text: String
+    var expression: ExprSyntax
+
+    /// The callee as written; built only for wrappers named with a dot (`Strings.tr`), as it costs a string per call.
+    var text: String { expression.trimmedDescription }
 
     init?(_ expression: ExprSyntax) {
-        text = expression.trimmedDescription
+        self.expression = expression
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
             isMember = false

@@ -63,6 +63,8 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let colour = format == .text && Reporter.shouldColour()
+        var (sources, paths) = (sources, paths)
+        if paths.isEmpty { (sources, paths) = UsageCommands.separatingCatalogFolders(sources) }
         var options = L10nCommands.LintOptions(paths: paths, format: format, configPath: config, strict: strict, colour: colour)
         options.keepsCatalogUntilExit = true
         if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, verbose: verbose) }

@@ -26,6 +26,8 @@ struct Usage: ParsableCommand {
         discussion: """
         CATALOGS is a folder of <locale>.lproj folders (default: Localization); the base
         locale's tables are compared with every key reference under the --sources folders.
+        --sources takes every path up to the next option; a folder among them that holds
+        <locale>.lproj folders is taken as CATALOGS (so --sources App Localization works).
         Prints the findings, then per table: keys, used, covered by a dynamic prefix, unused,
         references, and references whose key is missing.
 
