@@ -80,6 +80,9 @@ let package = Package(
         .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
         .executable(name: "offline-server", targets: ["offline-server"]),
         .executable(name: "app-stress", targets: ["AppStress"]),
+        // `swift package l10n-lint` and the build-time key check, for packages that depend on this one (README).
+        .plugin(name: "L10nLint", targets: ["L10nLint"]),
+        .plugin(name: "L10nKeyCheck", targets: ["L10nKeyCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -181,6 +184,15 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
+        /// `swift package l10n-lint`: `l10n lint` over every target's catalogs, with the targets' Swift code as --sources.
+        .plugin(
+            name: "L10nLint",
+            capability: .command(intent: .custom(verb: "l10n-lint", description: "Lint the package's catalogs and check its Swift code against them")),
+            dependencies: ["l10n"],
+            path: "Plugins/L10nLintCommand"
+        ),
+        /// During `swift build`: every key a target's Swift code uses must be in its catalogs (key-not-in-catalog).
+        .plugin(name: "L10nKeyCheck", capability: .buildTool(), dependencies: ["l10n"], path: "Plugins/L10nKeyCheck"),
         .systemLibrary(
             name: "CEditLine",
             path: "Tools/CEditLine",

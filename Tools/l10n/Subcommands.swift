@@ -35,8 +35,9 @@ struct Lint: ParsableCommand {
           2  usage or I/O error (missing path, unreadable file, bad l10n.json)
         Colour only when stdout is a terminal and NO_COLOR is not set.
 
-        With --sources DIR…, Swift code is checked against the catalogs too (see l10n usage --help):
-        key-not-in-catalog, unused-key (--fix deletes them), argument-mismatch, wrong-table.
+        With --sources DIR…, Swift code is checked against the catalogs too
+        (see l10n usage --help): key-not-in-catalog, unused-key (--fix deletes
+        them), argument-mismatch, wrong-table.
         """
     )
 

@@ -24,11 +24,12 @@ struct Usage: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check Swift code against the catalogs: keys used but missing, keys never used, arguments that don't match.",
         discussion: """
-        CATALOGS is a folder of <locale>.lproj folders (default: Localization); the base
-        locale's tables are compared with every key reference under the --sources folders.
-        --sources takes every path up to the next option; a folder among them that holds
-        <locale>.lproj folders is taken as CATALOGS (so --sources App Localization works).
-        Prints the findings, then per table: keys, used, covered by a dynamic prefix, unused,
+        CATALOGS is a folder of <locale>.lproj folders (default: Localization).
+        The base locale's tables are compared with every key reference under
+        the --sources folders. --sources takes every path up to the next option;
+        a folder among them that holds <locale>.lproj folders is taken as
+        CATALOGS (so --sources App Localization works). Prints the findings,
+        then per table: keys, used, covered by a dynamic prefix, unused,
         references, and references whose key is missing.
 
         \(usageRulesHelp)
@@ -36,7 +37,8 @@ struct Usage: ParsableCommand {
         Examples:
           l10n usage --sources Sources Localization
           l10n usage --sources App --format xcode --verbose
-          l10n lint Localization --sources App --fix      (deletes unused keys in every locale)
+          l10n lint Localization --sources App --fix
+            (deletes unused keys from every locale, keeping each file's layout)
 
         Exit codes: 0 no errors (warnings pass unless --strict), 1 errors found,
         2 usage or I/O error (missing folder, no Swift files, bad l10n.json).
