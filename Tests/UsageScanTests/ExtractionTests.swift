@@ -91,6 +91,40 @@ struct ExtractionTests {
         #expect(usage.references.first?.arguments == CallArguments(specifiers: ["%lld"]))
     }
 
+    /// Found on a real SwiftUI app (IceCubes): keys in ternaries, in properties and functions typed
+    /// `LocalizedStringKey`/`LocalizedStringResource`, assigned to such a variable, and in App Intents' `IntentDialog`.
+    @Test func literalsWhoseTypeIsALocalizedTypeAndBothBranchesOfATernary() {
+        let usage = scan("""
+        import SwiftUI
+        import AppIntents
+        struct FollowButton: View {
+            @State private var isOn = false
+            @State private var errorTitle: LocalizedStringKey?
+            static var title: LocalizedStringResource = "intent.title"
+            var label: LocalizedStringKey { isOn ? "toggle.on" : "toggle.off" }
+            var identifier: String { "not.a.key.string" }
+            func tabTitle(_ tab: Int) -> LocalizedStringKey {
+                switch tab {
+                case 0: return "tab.home"
+                default: "tab.other"
+                }
+            }
+            func unrelated() -> LocalizedStringKey {
+                let ignored = "not.a.key.local"
+                return LocalizedStringKey(ignored)
+            }
+            var body: some View {
+                Button("follow") { errorTitle = "follow.failed" }
+                    .accessibilityLabel(isOn ? "a11y.on" : "a11y.off")
+            }
+            func dialog() -> IntentDialog { IntentDialog("intent.dialog") }
+        }
+        """)
+        #expect(usage.keys == ["intent.title", "toggle.on", "toggle.off", "tab.home", "tab.other", "follow", "follow.failed",
+                               "a11y.on", "a11y.off", "intent.dialog"])
+        #expect(usage.dynamicKeys.map(\.expression) == ["ignored"])
+    }
+
     @Test func textVerbatimIsNotAKey() {
         let usage = scan("""
         import SwiftUI

@@ -14,6 +14,7 @@ struct RuleTests {
         import Foundation
         let title = NSLocalizedString("setings.title", comment: "")
         let used = NSLocalizedString("settings.title", comment: "")
+        let separator = NSLocalizedString(", ", comment: "no letters: the key is the right text anywhere")
         """)
         let report = try project.usageReport()
         let missing = report.findings(.keyNotInCatalog)
@@ -77,7 +78,8 @@ struct RuleTests {
         }
         let a = String(format: NSLocalizedString("cart.summary", comment: ""), name)
         let b = String(format: NSLocalizedString("count.only", comment: ""), "text")
-        let c = Copy("Localizable", "plain", [.integer(1)])
+        let c = Copy("Localizable", "cart.summary", [.text(name)])
+        let extra = Copy("Localizable", "plain", [.integer(1)])  // an extra argument is ignored by the formatter
         let fine = String(format: NSLocalizedString("cart.summary", comment: ""), name, 2)  // an Int for %d prints right
         """)
         let report = try project.usageReport()

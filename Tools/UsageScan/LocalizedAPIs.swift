@@ -57,6 +57,8 @@ public struct LocalizedAPI: Sendable, Hashable {
         LocalizedAPI(.initializer("LocalizedStringResource"), tableLabel: "table", needsSwiftUIImport: false),
         LocalizedAPI(.method("localizedString"), keyLabel: "forKey", tableLabel: "table", interpolation: .dynamic, needsSwiftUIImport: false),
         LocalizedAPI(.initializer("LocalizedStringKey")),
+        // App Intents: `IntentDialog("Account")` takes a `LocalizedStringResource`.
+        LocalizedAPI(.initializer("IntentDialog"), needsSwiftUIImport: false),
     ]
 
     /// Initialisers whose first unlabeled parameter is a `LocalizedStringKey` title.

@@ -47,7 +47,7 @@ struct SpecifierInference {
     }
 
     /// Looks for `name`'s declaration in the scopes around `node`, innermost first.
-    private func declaredType(of name: String, from node: Syntax, depth: Int) -> String? {
+    func declaredType(of name: String, from node: Syntax, depth: Int) -> String? {
         var current = node.parent
         while let scope = current {
             if let function = scope.as(FunctionDeclSyntax.self) {

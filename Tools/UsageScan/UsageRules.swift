@@ -159,6 +159,8 @@ struct UsageRun {
                 return
             }
             missingByTable[table, default: 0] += 1
+            // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
+            guard Self.hasLetters(Self.catalogKey(reference.key)) else { return }
             let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(base)) has no such key"
             add(.keyNotInCatalog, at: reference.location, table: table, key: Self.catalogKey(reference.key),
                 "\(reference.api) uses \(shown), but \(where_); users would see the raw key. \(suggestion(for: reference.key, in: baseTables[table] == nil ? tableNames : [table]))")
@@ -167,7 +169,7 @@ struct UsageRun {
         // The table is an expression the scanner cannot evaluate: any table that has the key will do.
         let found = tableNames.compactMap { name in lookUp(reference.key, in: name).map { (name, $0) } }
         for (name, key) in found { used[name, default: []].insert(key) }
-        if found.isEmpty {
+        if found.isEmpty, Self.hasLetters(Self.catalogKey(reference.key)) {
             add(.keyNotInCatalog, at: reference.location, table: "", key: Self.catalogKey(reference.key),
                 "\(reference.api) uses \(shown), but no table of \(base) has it; users would see the raw key. \(suggestion(for: reference.key, in: tableNames))")
         } else if found.count == 1, let (name, key) = found.first {
@@ -203,9 +205,13 @@ struct UsageRun {
         }
         let expected = byNumber.count
         let list = byNumber.keys.sorted().compactMap { byNumber[$0]?.text }.joined(separator: ", ")
-        if arguments.count != expected {
+        // Too few arguments read garbage (or crash); extra ones are ignored by the formatter, and keys Xcode derives
+        // often carry a count the English value leaves out, so only too few is a finding. A plural variable's forms
+        // may read further arguments, so a value with one is compared by kinds alone.
+        let hasPluralVariable = byNumber.values.contains { $0.argumentKind == .pluralVariable }
+        if arguments.count < expected, !hasPluralVariable {
             add(.argumentMismatch, at: reference.location, table: table, key: key,
-                "\(reference.api) passes \(arguments.count) argument(s) for \"\(key)\", but its base value (\(base)) \"\(format)\" takes \(expected)\(expected > 0 ? " (\(list))" : ""); pass exactly the arguments the value formats")
+                "\(reference.api) passes \(arguments.count) argument(s) for \"\(key)\", but its base value (\(base)) \"\(format)\" takes \(expected)\(expected > 0 ? " (\(list))" : ""); pass every argument the value formats")
             return
         }
         // Kinds, not sizes: `String(format: "%d", count)` with an `Int` is everywhere and prints right; an object for
@@ -251,6 +257,15 @@ struct UsageRun {
             return TableUsage(table: name, keys: keys.count, used: usedHere.count, dynamicallyUsed: dynamic, unused: unusedCount,
                               missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0)
         }
+    }
+
+    /// True when the text has a letter outside its format specifiers.
+    static func hasLetters(_ key: String) -> Bool {
+        var scalars = Array(key.unicodeScalars)
+        for specifier in FormatSpecifier.parse(key).reversed() {
+            scalars.removeSubrange(specifier.offset..<(specifier.offset + specifier.text.unicodeScalars.count))
+        }
+        return scalars.contains { $0.properties.isAlphabetic }
     }
 
     /// The key as a catalog would spell it, for findings and suggestions.

@@ -118,11 +118,112 @@ final class UsageVisitor: SyntaxVisitor {
         } else {
             .known(configuration.defaultTable)
         }
-        let key = KeyExpression(keyArgument.expression, inference: SpecifierInference(), interpolation: api.interpolation)
-        // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
-        if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { return }
-        record(key, at: keyArgument.expression, table: table, api: api.displayName,
-               arguments: formatArguments(around: call) ?? key.interpolationArguments)
+        // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
+        for expression in Self.branches(of: keyArgument.expression) {
+            let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
+            // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
+            if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { continue }
+            record(key, at: expression, table: table, api: api.displayName,
+                   arguments: formatArguments(around: call) ?? key.interpolationArguments)
+        }
+    }
+
+    /// The values a key expression can take: both branches of a ternary (nested ones too), else itself.
+    static func branches(of expression: ExprSyntax) -> [ExprSyntax] {
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return branches(of: ternary.thenExpression) + branches(of: ternary.elseExpression)
+        }
+        // The parser leaves operators unfolded: `c ? a : b` is the sequence [c, `? a :`, b].
+        // Operators before the first `?` belong to the condition (`x != nil ? a : b`); any after it are not a plain branch.
+        if let sequence = expression.as(SequenceExprSyntax.self), let last = sequence.elements.last,
+           let first = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           sequence.elements[first...].allSatisfy({ !$0.is(BinaryOperatorExprSyntax.self) && !$0.is(AssignmentExprSyntax.self) }) {
+            let thens = sequence.elements.compactMap { $0.as(UnresolvedTernaryExprSyntax.self)?.thenExpression }
+            return thens.flatMap(branches(of:)) + branches(of: last)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return branches(of: only.expression)
+        }
+        return [expression]
+    }
+
+    // MARK: Literals whose declared type is a localized one
+
+    /// `var title: LocalizedStringKey { "settings.title" }`, `static var title: LocalizedStringResource = "Account"`,
+    /// `func label() -> LocalizedStringKey { isOn ? "on" : "off" }`: the literal becomes that type, so it is a key.
+    static let localizedTypes: Set<String> = [
+        "LocalizedStringKey", "LocalizedStringResource", "String.LocalizationValue",
+        "SwiftUI.LocalizedStringKey", "Foundation.LocalizedStringResource",
+    ]
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let type = Self.declaredLocalizedType(of: Syntax(node)) else { return .visitChildren }
+        let key = KeyExpression(ExprSyntax(node), inference: SpecifierInference(), interpolation: .formatKey)
+        record(key, at: ExprSyntax(node), table: .known(configuration.defaultTable), api: type, arguments: key.interpolationArguments)
+        return .visitChildren
+    }
+
+    /// Walks up from a literal through what passes its value on unchanged (ternaries, `return`, a switch case, a
+    /// single-expression body) to a declaration; returns that declaration's type when it is a localized one.
+    static func declaredLocalizedType(of literal: Syntax) -> String? {
+        var node = literal
+        for _ in 0..<12 {
+            guard let parent = node.parent else { return nil }
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation.flatMap { localizedType($0.type) }
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause.flatMap { localizedType($0.type) }
+            }
+            if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == node.id { return nil }
+            // Unfolded operators: `c ? "a" : "b"` and `x = "a"` are sequences; a literal after `? … :` or `… ?` is a
+            // branch, one after `=` is assigned to the element before it.
+            if let elements = parent.as(ExprListSyntax.self) {
+                let list = Array(elements)
+                guard let index = list.firstIndex(where: { $0.id == node.id }) else { return nil }
+                let previous = index > 0 ? list[index - 1] : nil
+                if node.is(UnresolvedTernaryExprSyntax.self) || previous?.is(UnresolvedTernaryExprSyntax.self) == true {
+                    node = parent
+                    continue
+                }
+                guard previous?.is(AssignmentExprSyntax.self) == true, index >= 2, index == list.count - 1 else { return nil }
+                return assignedLocalizedType(list[index - 2], from: parent)
+            }
+            // `errorTitle = "account.add.failed"` where `errorTitle` is declared `LocalizedStringKey?` in a scope around.
+            if let assignment = parent.as(InfixOperatorExprSyntax.self) {
+                guard assignment.operator.is(AssignmentExprSyntax.self), assignment.rightOperand.id == node.id else { return nil }
+                return assignedLocalizedType(assignment.leftOperand, from: parent)
+            }
+            let passesValueOn = parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(SequenceExprSyntax.self) || parent.is(ReturnStmtSyntax.self) || parent.is(InitializerClauseSyntax.self)
+                || parent.is(CodeBlockItemSyntax.self) || parent.is(CodeBlockItemListSyntax.self) || parent.is(CodeBlockSyntax.self)
+                || parent.is(SwitchCaseSyntax.self) || parent.is(SwitchCaseListSyntax.self) || parent.is(SwitchExprSyntax.self)
+                || parent.is(ExpressionStmtSyntax.self) || parent.is(AccessorBlockSyntax.self) || parent.is(AccessorDeclSyntax.self)
+                || parent.is(AccessorDeclListSyntax.self) || parent.is(IfExprSyntax.self)
+            guard passesValueOn else { return nil }
+            // A statement that is not the last of its block returns nothing by itself (only `return` does).
+            if let list = parent.as(CodeBlockItemListSyntax.self), list.last?.id != node.id,
+               node.as(CodeBlockItemSyntax.self)?.item.is(ReturnStmtSyntax.self) != true { return nil }
+            if let switchExpression = parent.as(SwitchExprSyntax.self), switchExpression.subject.id == node.id { return nil }
+            node = parent
+        }
+        return nil
+    }
+
+    /// The localized type `name` or `self.name` is declared with in a scope around `node`, if any.
+    private static func assignedLocalizedType(_ target: ExprSyntax, from node: Syntax) -> String? {
+        let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? target.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? member.declName.baseName.text : nil
+            }
+        guard let name, var declared = SpecifierInference().declaredType(of: name, from: node, depth: 3) else { return nil }
+        if declared.hasSuffix("?") { declared.removeLast() }
+        return localizedTypes.contains(declared) ? declared : nil
+    }
+
+    private static func localizedType(_ type: TypeSyntax) -> String? {
+        var name = type.trimmedDescription
+        if name.hasSuffix("?") { name.removeLast() }
+        return localizedTypes.contains(name) ? name : nil
     }
 
     private func recordWrapper(_ wrapper: UsageConfiguration.Wrapper, call: FunctionCallExprSyntax) {
@@ -151,6 +252,8 @@ final class UsageVisitor: SyntaxVisitor {
 
     private func record(_ key: KeyExpression, at node: ExprSyntax, table: TableName, api: String, arguments: CallArguments?) {
         switch key {
+        case .literal(""):
+            return // `cond ? "label" : ""`: an empty string is shown as nothing, never looked up as a key
         case let .literal(text):
             usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments))
         case let .interpolated(interpolated):
