@@ -119,9 +119,14 @@ struct ExtractionTests {
             }
             func dialog() -> IntentDialog { IntentDialog("intent.dialog") }
         }
+        struct PostIntent: AppIntent {
+            static let description: IntentDescription = "intent.description"
+            @Parameter(title: "intent.parameter") var content: String
+            func perform() async throws -> some IntentResult { .result(dialog: "intent.done") }
+        }
         """)
         #expect(usage.keys == ["intent.title", "toggle.on", "toggle.off", "tab.home", "tab.other", "follow", "follow.failed",
-                               "a11y.on", "a11y.off", "intent.dialog"])
+                               "a11y.on", "a11y.off", "intent.dialog", "intent.description", "intent.parameter", "intent.done"])
         #expect(usage.dynamicKeys.map(\.expression) == ["ignored"])
     }
 

@@ -122,6 +122,29 @@ struct RuleTests {
         #expect(report.tables.first?.used == 2)
     }
 
+    @Test func literalsForTheAppsOwnLocalizedParametersAreKeysAcrossFiles() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"empty.message\" = \"Nothing here\";\n\"row.title\" = \"Row\";\n\"validation.empty\" = \"Empty\";\n")
+        project.write("Sources/DesignSystem/PlaceholderView.swift", """
+        import SwiftUI
+        public struct PlaceholderView: View {
+            public init(icon: String, message: LocalizedStringKey) {}
+            public var body: some View { EmptyView() }
+        }
+        struct Row { let title: LocalizedStringResource; let id: String }
+        enum Validation { case valid, invalid(description: LocalizedStringKey) }
+        """)
+        project.write("Sources/Feature/List.swift", """
+        import SwiftUI
+        let a = PlaceholderView(icon: "tray", message: "empty.message")
+        let b = Row(title: "row.title", id: "not.a.key")
+        let c: Validation = .invalid(description: "validation.empty")
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.scan.references.count == 3)
+    }
+
     @Test func generatedEnumMembersMapBackToTheirKeys() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", """

@@ -57,8 +57,12 @@ public struct LocalizedAPI: Sendable, Hashable {
         LocalizedAPI(.initializer("LocalizedStringResource"), tableLabel: "table", needsSwiftUIImport: false),
         LocalizedAPI(.method("localizedString"), keyLabel: "forKey", tableLabel: "table", interpolation: .dynamic, needsSwiftUIImport: false),
         LocalizedAPI(.initializer("LocalizedStringKey")),
-        // App Intents: `IntentDialog("Account")` takes a `LocalizedStringResource`.
+        // App Intents: these take a `LocalizedStringResource` (`@Parameter(title:)` is read by the visitor).
         LocalizedAPI(.initializer("IntentDialog"), needsSwiftUIImport: false),
+        LocalizedAPI(.initializer("IntentDescription"), needsSwiftUIImport: false),
+        LocalizedAPI(.initializer("DisplayRepresentation"), keyLabel: "title", needsSwiftUIImport: false),
+        LocalizedAPI(.initializer("AppShortcut"), keyLabel: "shortTitle", needsSwiftUIImport: false),
+        LocalizedAPI(.method("result"), keyLabel: "dialog", needsSwiftUIImport: false),
     ]
 
     /// Initialisers whose first unlabeled parameter is a `LocalizedStringKey` title.

@@ -48,8 +48,11 @@ public struct SourceUsage: Sendable {
             results.withLock { $0 += mine }
         }
         var found = SourceUsage(filesScanned: files.count, bytesScanned: bytes.load(ordering: .relaxed))
-        for usage in results.withLock({ $0 }) {
+        let usages = results.withLock { $0 }
+        let localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
+        for usage in usages {
             found.references += usage.references
+            found.references += usage.literalArguments.filter { localizedParameters.contains($0.parameter) }.map(\.reference)
             found.dynamicKeys += usage.dynamicKeys
             found.constants.merge(usage.constants) { first, _ in first }
         }

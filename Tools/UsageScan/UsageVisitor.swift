@@ -10,6 +10,17 @@ public struct FileUsage: Sendable {
     public var references: [KeyReference] = []
     public var dynamicKeys: [DynamicKeyReference] = []
     public var constants: [String: String] = [:]
+    /// The app's own parameters typed `LocalizedStringKey`/`LocalizedStringResource`, as `Callee|label` (`_` when
+    /// unlabeled): `init(message: LocalizedStringKey)` of `PlaceholderView`, a struct's stored property of that type.
+    public var localizedParameters: Set<String> = []
+    /// String literals passed to calls nothing else recognised, kept until every file's `localizedParameters` are known.
+    public var literalArguments: [LiteralArgument] = []
+}
+
+/// `PlaceholderView(message: "conversations.empty.message")`: a literal argument, a key if the parameter is localized.
+public struct LiteralArgument: Sendable {
+    public var parameter: String
+    public var reference: KeyReference
 }
 
 /// Walks one parsed file and records every reference the API table, the wrappers and the generated enums describe.
@@ -80,6 +91,14 @@ final class UsageVisitor: SyntaxVisitor {
 
     /// `let name = "literal"` at file level or as a type member: a constant a table argument may name.
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A stored property of a localized type is a parameter of the struct's memberwise initialiser.
+        if let type = typeStack.last, node.parent?.parent?.parent?.parent?.is(StructDeclSyntax.self) == true {
+            for binding in node.bindings where binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let annotation = binding.typeAnnotation, Self.localizedType(annotation.type) != nil else { continue }
+                usage.localizedParameters.insert("\(type)|\(name)")
+            }
+        }
         guard node.bindingSpecifier.tokenKind == .keyword(.let),
               node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         else { return .visitChildren }
@@ -89,6 +108,31 @@ final class UsageVisitor: SyntaxVisitor {
             usage.constants[(typeStack + [name]).joined(separator: ".")] = value
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordLocalizedParameters(node.signature.parameterClause.parameters, callee: node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let type = typeStack.last { recordLocalizedParameters(node.signature.parameterClause.parameters, callee: type) }
+        return .visitChildren
+    }
+
+    /// `case invalid(description: LocalizedStringKey)`, called as `.invalid(description: "…")`.
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        for parameter in node.parameterClause?.parameters ?? [] where Self.localizedType(parameter.type) != nil {
+            let label = parameter.firstName?.text ?? "_"
+            usage.localizedParameters.insert("\(node.name.text)|\(label)")
+        }
+        return .visitChildren
+    }
+
+    private func recordLocalizedParameters(_ parameters: FunctionParameterListSyntax, callee: String) {
+        for parameter in parameters where Self.localizedType(parameter.type) != nil {
+            usage.localizedParameters.insert("\(callee)|\(parameter.firstName.text)")
+        }
     }
 
     // MARK: Calls
@@ -102,6 +146,17 @@ final class UsageVisitor: SyntaxVisitor {
         for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI) {
             recordAPI(api, call: node)
             return .visitChildren
+        }
+        // Any other call: its literal arguments are keys if the app declares that parameter localized (checked once
+        // every file is read).
+        for argument in node.arguments {
+            for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
+                guard case let .literal(text) = KeyExpression(expression, inference: SpecifierInference(), interpolation: .formatKey),
+                      !text.isEmpty else { continue }
+                let reference = KeyReference(location: location(expression), key: .literal(text), table: .known(configuration.defaultTable),
+                                             api: callee.name)
+                usage.literalArguments.append(LiteralArgument(parameter: "\(callee.name)|\(argument.label?.text ?? "_")", reference: reference))
+            }
         }
         return .visitChildren
     }
@@ -154,7 +209,22 @@ final class UsageVisitor: SyntaxVisitor {
     static let localizedTypes: Set<String> = [
         "LocalizedStringKey", "LocalizedStringResource", "String.LocalizationValue",
         "SwiftUI.LocalizedStringKey", "Foundation.LocalizedStringResource",
+        // App Intents' types that a string literal initialises as a `LocalizedStringResource`.
+        "IntentDescription", "TypeDisplayRepresentation", "DisplayRepresentation", "IntentDialog",
     ]
+
+    /// App Intents' `@Parameter(title: "Account", description: "…")`.
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        guard node.attributeName.as(IdentifierTypeSyntax.self)?.name.text == "Parameter", case let .argumentList(arguments)? = node.arguments else {
+            return .visitChildren
+        }
+        for argument in arguments where ["title", "description"].contains(argument.label?.text) {
+            let key = KeyExpression(argument.expression, inference: SpecifierInference(), interpolation: .formatKey)
+            if case .dynamic = key { continue }
+            record(key, at: argument.expression, table: .known(configuration.defaultTable), api: "@Parameter", arguments: nil)
+        }
+        return .visitChildren
+    }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         guard let type = Self.declaredLocalizedType(of: Syntax(node)) else { return .visitChildren }
@@ -220,7 +290,7 @@ final class UsageVisitor: SyntaxVisitor {
         return localizedTypes.contains(declared) ? declared : nil
     }
 
-    private static func localizedType(_ type: TypeSyntax) -> String? {
+    static func localizedType(_ type: TypeSyntax) -> String? {
         var name = type.trimmedDescription
         if name.hasSuffix("?") { name.removeLast() }
         return localizedTypes.contains(name) ? name : nil
