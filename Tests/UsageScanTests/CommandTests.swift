@@ -87,6 +87,45 @@ struct CommandTests {
         #expect(!again.output.contains("[unused-key]"), "\(again.output)")
     }
 
+    @Test func fixDeletesUnusedKeysFromAStringCatalogKeepingXcodesLayout() throws {
+        let project = ProjectFolder()
+        func entry(_ key: String, _ en: String, _ nb: String) -> String {
+            """
+                "\(key)" : {
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "\(en)"
+                      }
+                    },
+                    "nb" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "\(nb)"
+                      }
+                    }
+                  }
+                }
+            """
+        }
+        func catalog(_ entries: [String]) -> String {
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"version\" : \"1.0\"\n}"
+        }
+        let home = entry("home.title", "Home", "Hjem"), legacy = entry("legacy {braces} \\\"quoted\\\"", "Old", "Gammel")
+        let tail = entry("tail", "Tail", "Hale"), last = entry("zz.unused", "Unused", "Ubrukt")
+        project.write("Localization/Localizable.xcstrings", catalog([home, legacy, tail, last]))
+        project.write("Sources/App.swift", """
+        import Foundation
+        let a = String(localized: "home.title")
+        let b = String(localized: "tail")
+        """)
+        guard let run = try runL10n(["usage", "Localization", "--sources", "Sources", "--fix"], in: project.root) else { return }
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.error.contains("removed 2 unused key(s) from Localization/Localizable.xcstrings"))
+        #expect(project.read("Localization/Localizable.xcstrings") == catalog([home, tail]))
+    }
+
     @Test func usagePrintsTheFindingsAndCountsPerTable() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Main.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")

@@ -4,12 +4,12 @@ public import StringsKit
 
 /// `--fix` for `unused-key`: deletes keys from every locale's files of their table, touching nothing else — each
 /// entry's lines go (with the comment right above it, and one blank line where two would meet), every other byte of
-/// the file stays as it was, in the file's own encoding.
+/// the file stays as it was, in the file's own encoding. In a String Catalog the key's member of `"strings"` goes.
 public enum UnusedKeyRemoval {
     public struct Outcome: Sendable, Equatable {
         /// Files rewritten, with how many entries each lost.
         public var removed: [String: Int] = [:]
-        /// Entries left in place, with why (a String Catalog, an entry sharing its line with another…).
+        /// Entries left in place, with why (an entry sharing its line with another, an unreadable file…).
         public var skipped: [String] = []
     }
 
@@ -30,9 +30,8 @@ public enum UnusedKeyRemoval {
                 switch (file as NSString).pathExtension {
                 case "strings": count = try removeFromStrings(keys, file: file, skipped: &outcome.skipped)
                 case "stringsdict": count = try removeFromStringsdict(keys, file: file, skipped: &outcome.skipped)
-                default:
-                    outcome.skipped.append("\(file): \(keys.sorted().joined(separator: ", ")) left in place: delete String Catalog entries in Xcode")
-                    continue
+                case "xcstrings": count = try removeFromStringCatalog(keys, file: file)
+                default: continue
                 }
                 if count > 0 { outcome.removed[file] = count }
             } catch {
@@ -195,6 +194,71 @@ public enum UnusedKeyRemoval {
         let kept = lines.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
         try Data(kept.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         return removed
+    }
+
+    // MARK: .xcstrings
+
+    /// Deletes members of the `"strings"` object of a String Catalog as text: each member's lines and its comma go,
+    /// every other byte (Xcode's ` : ` spacing, indentation, key order) stays.
+    static func removeFromStringCatalog(_ keys: Set<String>, file: String) throws -> Int {
+        guard let data = FileManager.default.contents(atPath: file) else { throw FixError(description: "cannot be read") }
+        let bytes = Array(data)
+        var ranges: [Range<Int>] = []
+        var depth = 0
+        var index = 0
+        var lastString: Range<Int>?
+        var stringsDepth: Int?
+        /// Where the member being read at the strings object's depth began (its key's opening quote), and its key.
+        var member: (start: Int, key: String)?
+        func decode(_ range: Range<Int>) -> String? {
+            (try? JSONSerialization.jsonObject(with: Data(bytes[range]), options: .fragmentsAllowed)) as? String
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let start = index
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                lastString = start..<(index + 1)
+            } else if byte == UInt8(ascii: ":") {
+                if let stringsDepth, depth == stringsDepth, let key = lastString.flatMap(decode), let start = lastString?.lowerBound {
+                    member = (start, key)
+                }
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+                if stringsDepth == nil, depth == 2, byte == UInt8(ascii: "{"), lastString.flatMap(decode) == "strings" { stringsDepth = 2 }
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if let stringsDepth, depth == stringsDepth, let found = member {
+                    if keys.contains(found.key) { ranges.append(found.start..<(index + 1)) }
+                    member = nil
+                }
+                if let known = stringsDepth, depth < known { stringsDepth = nil }
+            }
+            index += 1
+        }
+        guard !ranges.isEmpty else { return 0 }
+        var text = bytes
+        for range in ranges.reversed() {
+            var start = range.lowerBound
+            var end = range.upperBound
+            var after = end
+            while after < text.count, text[after] == UInt8(ascii: " ") { after += 1 }
+            if after < text.count, text[after] == UInt8(ascii: ",") {
+                // Not the last member: its line and its comma go.
+                end = after + 1
+                while start > 0, text[start - 1] == UInt8(ascii: " ") || text[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+                if end < text.count, text[end] == UInt8(ascii: "\n") { end += 1 }
+            } else {
+                // The last member: the comma before it goes instead.
+                var before = start
+                while before > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(text[before - 1]) { before -= 1 }
+                if before > 0, text[before - 1] == UInt8(ascii: ",") { start = before - 1 }
+            }
+            text.removeSubrange(start..<end)
+        }
+        try Data(text).write(to: URL(fileURLWithPath: file), options: .atomic)
+        return ranges.count
     }
 
     static func unescapeXML(_ text: String) -> String {

@@ -63,7 +63,7 @@ struct Usage: ParsableCommand {
     @Flag(name: .long, help: "List every dynamic key (a key computed at run time) on stderr.")
     var verbose = false
 
-    @Flag(name: .long, help: "Delete unused keys from every locale's .strings and .stringsdict files, keeping each file's layout.")
+    @Flag(name: .long, help: "Delete unused keys from every locale's .strings, .stringsdict and .xcstrings files, keeping each file's layout.")
     var fix = false
 
     @Option(name: .long, help: "Report only this rule (repeatable), e.g. --rule key-not-in-catalog.")
