@@ -124,7 +124,7 @@ struct RuleTests {
 
     @Test func literalsForTheAppsOwnLocalizedParametersAreKeysAcrossFiles() throws {
         let project = ProjectFolder()
-        project.write("Localization/en.lproj/Localizable.strings", "\"empty.message\" = \"Nothing here\";\n\"row.title\" = \"Row\";\n\"validation.empty\" = \"Empty\";\n")
+        project.write("Localization/en.lproj/Localizable.strings", "\"empty.message\" = \"Nothing here\";\n\"row.title\" = \"Row\";\n\"validation.empty\" = \"Empty\";\n\"row.other\" = \"Other\";\n")
         project.write("Sources/DesignSystem/PlaceholderView.swift", """
         import SwiftUI
         public struct PlaceholderView: View {
@@ -140,9 +140,11 @@ struct RuleTests {
         let b = Row(title: "row.title", id: "not.a.key")
         let c: Validation = .invalid(description: "validation.empty")
         """)
+        // A file with none of the scanner's words is parsed in a second pass when it calls such a parameter.
+        project.write("Sources/Feature/Rows.swift", "import Foundation\nlet other = Row(title: \"row.other\", id: \"x\")\n")
         let report = try project.usageReport()
         #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
-        #expect(report.scan.references.count == 3)
+        #expect(report.scan.references.count == 4)
     }
 
     @Test func generatedEnumMembersMapBackToTheirKeys() throws {

@@ -35,21 +35,46 @@ public struct SourceUsage: Sendable {
     public static func scan(paths: [String], configuration: UsageConfiguration) throws(SourceScanError) -> SourceUsage {
         let files = try swiftFiles(under: paths, excluding: configuration.exclude)
         let results = Mutex<[FileUsage]>([])
+        let deferred = Mutex<[(file: String, data: Data)]>([])
         let bytes = Atomic<Int>(0)
+        let needles = Self.needles(for: configuration)
         // Interleaved slices: neighbouring files are often alike in size, so each worker gets a fair share.
         let workers = min(files.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [FileUsage] = []
+            var skipped: [(file: String, data: Data)] = []
             for index in stride(from: worker, to: files.count, by: workers) {
                 guard let data = FileManager.default.contents(atPath: files[index]) else { continue }
                 bytes.add(data.count, ordering: .relaxed)
+                // A file with none of the words every reference needs is not parsed (most of an app's files).
+                guard needles.contains(where: { data.range(of: $0) != nil }) else {
+                    skipped.append((files[index], data))
+                    continue
+                }
                 mine.append(scan(source: String(decoding: data, as: UTF8.self), file: files[index], configuration: configuration))
             }
             results.withLock { $0 += mine }
+            deferred.withLock { $0 += skipped }
+        }
+        var usages = results.withLock { $0 }
+        var localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
+        // Second pass: files skipped above that call one of the app's own localized parameters (`PlaceholderView(`).
+        let callees = Set(localizedParameters.compactMap { $0.split(separator: "|").first.map { Data(($0 + "(").utf8) } })
+        let rest = deferred.withLock { $0 }
+        if !callees.isEmpty, !rest.isEmpty {
+            let more = Mutex<[FileUsage]>([])
+            DispatchQueue.concurrentPerform(iterations: min(rest.count, workers)) { worker in
+                var mine: [FileUsage] = []
+                for index in stride(from: worker, to: rest.count, by: min(rest.count, workers))
+                where callees.contains(where: { rest[index].data.range(of: $0) != nil }) {
+                    mine.append(scan(source: String(decoding: rest[index].data, as: UTF8.self), file: rest[index].file, configuration: configuration))
+                }
+                more.withLock { $0 += mine }
+            }
+            usages += more.withLock { $0 }
+            localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
         }
         var found = SourceUsage(filesScanned: files.count, bytesScanned: bytes.load(ordering: .relaxed))
-        let usages = results.withLock { $0 }
-        let localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
         for usage in usages {
             found.references += usage.references
             found.references += usage.literalArguments.filter { localizedParameters.contains($0.parameter) }.map(\.reference)
@@ -59,6 +84,17 @@ public struct SourceUsage: Sendable {
         found.references.sort { $0.location < $1.location }
         found.dynamicKeys.sort { $0.location < $1.location }
         return found
+    }
+
+    /// Words without which a file holds nothing the scanner reads: SwiftUI's names count only where it is imported,
+    /// the Foundation and App Intents APIs, the localized types, the configured wrappers' calls and generated enums'
+    /// roots. (A file of constants alone is skipped too: a table named through it is then looked up in every table.)
+    static func needles(for configuration: UsageConfiguration) -> [Data] {
+        var words = ["SwiftUI", "LocalizedString", "localized:", "localizedString(", "LocalizationValue", "Intent", "DisplayRepresentation",
+                     "AppShortcut", "@Parameter"]
+        words += configuration.wrappers.map { wrapper in (wrapper.function.split(separator: ".").last.map(String.init) ?? wrapper.function) + "(" }
+        words += configuration.generatedEnums.map { $0.root + "." }
+        return words.map { Data($0.utf8) }
     }
 
     /// One file's references, without constants from other files (tests and the library's callers).
