@@ -81,6 +81,9 @@ let package = Package(
         .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
         .executable(name: "offline-server", targets: ["offline-server"]),
         .executable(name: "app-stress", targets: ["AppStress"]),
+        // `swift package l10n-lint` and the build-time key check, for packages that depend on this one (README).
+        .plugin(name: "L10nLint", targets: ["L10nLint"]),
+        .plugin(name: "L10nKeyCheck", targets: ["L10nKeyCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -94,6 +97,8 @@ let package = Package(
         // The HTTP transport everywhere but Apple platforms: real cancellation, a connection pool, explicit shutdown
         // (FoundationNetworking's URLSession deadlocks on Linux when a request is cancelled).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Parse only (no type checker): `l10n usage` and `l10n lint --sources` read Swift sources for localization keys.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // MARK: - Shared modules
@@ -168,6 +173,27 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
+        /// Which localization keys Swift code uses (swift-syntax, parse only) and the code ↔ catalog rules. Only this
+        /// target and `l10n` see swift-syntax, so the REPL, the app and the modules build without it.
+        .target(
+            name: "UsageScan",
+            dependencies: [
+                "Core", "StringsKit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Tools/UsageScan",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        /// `swift package l10n-lint`: `l10n lint` over every target's catalogs, with the targets' Swift code as --sources.
+        .plugin(
+            name: "L10nLint",
+            capability: .command(intent: .custom(verb: "l10n-lint", description: "Lint the package's catalogs and check its Swift code against them")),
+            dependencies: ["l10n"],
+            path: "Plugins/L10nLintCommand"
+        ),
+        /// During `swift build`: every key a target's Swift code uses must be in its catalogs (key-not-in-catalog).
+        .plugin(name: "L10nKeyCheck", capability: .buildTool(), dependencies: ["l10n"], path: "Plugins/L10nKeyCheck"),
         .systemLibrary(
             name: "CEditLine",
             path: "Tools/CEditLine",
@@ -209,7 +235,7 @@ let package = Package(
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "Core", "StringsKit", "Gallery",
+                "Core", "StringsKit", "Gallery", "UsageScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
@@ -316,6 +342,8 @@ let package = Package(
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
+        // `l10n` is built for the subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture).
+        tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "Core", "TestSupport", "l10n"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Gallery", "StringsKit", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.

@@ -28,6 +28,11 @@ enum ModuleRules {
     /// What Core may depend on: its C shim and external products (swift-log).
     static let coreAllowed: Set<String> = ["CICUShim"]
 
+    /// swift-syntax's products: a large build, so only the usage scanner links them, and only `l10n` links the scanner.
+    static let swiftSyntaxProducts: Set<String> = ["SwiftSyntax", "SwiftParser", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftBasicFormat"]
+    static let usageScanner = "UsageScan"
+    static let usageScannerUsers: Set<String> = ["l10n"]
+
     struct Target: Sendable {
         var name: String
         var path: String?
@@ -96,6 +101,14 @@ enum ModuleRules {
                 for dependency in internalDependencies where !coreAllowed.contains(dependency) {
                     found.append("Core depends on \(dependency): Core knows nothing above it")
                 }
+            }
+            if target.name != usageScanner {
+                for dependency in target.dependencies where swiftSyntaxProducts.contains(dependency) {
+                    found.append("\(target.name) depends on \(dependency): only \(usageScanner) parses Swift (swift-syntax)")
+                }
+            }
+            if !usageScannerUsers.contains(target.name), internalDependencies.contains(usageScanner) {
+                found.append("\(target.name) depends on \(usageScanner): only l10n links swift-syntax; run `l10n usage` as a process instead")
             }
         }
         return found
@@ -214,6 +227,20 @@ struct ManifestRulesTests {
             ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: []),
         ]
         #expect(ModuleRules.violations(targets).isEmpty)
+    }
+
+    @Test func swiftSyntaxOutsideTheUsageScannerIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "UsageScan", path: "Tools/UsageScan", type: "regular", dependencies: ["StringsKit", "SwiftSyntax", "SwiftParser"]),
+            ModuleRules.Target(name: "l10n", path: "Tools/l10n", type: "executable", dependencies: ["UsageScan"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: ["SwiftSyntax"]),
+            ModuleRules.Target(name: "Bench", path: "Tools/Bench", type: "executable", dependencies: ["UsageScan"]),
+            ModuleRules.Target(name: "StringsKit", path: "Tools/StringsKit", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "Core depends on SwiftSyntax: only UsageScan parses Swift (swift-syntax)",
+            "Bench depends on UsageScan: only l10n links swift-syntax; run `l10n usage` as a process instead",
+        ])
     }
 
     /// Runs the real SwiftPM on the real manifest, as CI does.

@@ -7,6 +7,7 @@ let suites: [any BenchSuite] = [
     FormattingSuite(),
     StateCellSuite(),
     LintSuite(),
+    UsageSuite(),
     StoreSuite(),
     ConnectivitySuite(),
     ReplSuite(),

@@ -43,6 +43,8 @@ public enum L10nCommands {
         /// The `l10n` process exits right after a lint: it sets this to skip freeing the loaded catalog
         /// (tens of thousands of entries take ~10% of a large lint to free). Library callers leave it false.
         public var keepsCatalogUntilExit = false
+        /// Rules over Swift sources run with the catalog's (`l10n lint --sources`); nil: catalogs only.
+        public var sourceCheck: SourceCheck?
 
         public init(paths: [String] = [], format: ReportFormat = .text, configPath: String? = nil, strict: Bool = false,
                     colour: Bool = false, identifiers: InternalIdentifiers = .builtIn) {
@@ -75,9 +77,19 @@ public enum L10nCommands {
         }
         let identifiers = options.identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
         let linter = Linter(configuration: configuration, identifiers: identifiers, configurationPath: configPath)
-        let result: LintResult
+        var result: LintResult
+        var notes = ""
         do {
             result = try linter.lint(catalog)
+            if let check = options.sourceCheck {
+                let context = SourceCheckContext(catalog: catalog, configuration: configuration, configurationPath: configPath,
+                                                 baseLocale: try linter.baseLocale(of: catalog))
+                let outcome = check(context)
+                if let problem = outcome.usageError { return .usage(problem) }
+                result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(TableKey(table: finding.table, key: $0)) } ?? false }
+                result.findings = (result.findings + outcome.findings).sorted(by: Finding.reportOrder)
+                notes = outcome.notes
+            }
         } catch {
             return .usage(error.description)
         }
@@ -90,7 +102,7 @@ public enum L10nCommands {
         } else {
             CommandOutcome.success
         }
-        return CommandOutcome(standardOutput: output, exitCode: code)
+        return CommandOutcome(standardOutput: output, standardError: notes, exitCode: code)
     }
 
     /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).

@@ -34,16 +34,22 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case punctuationMismatch = "punctuation-mismatch"
     /// Not a catalog check: `l10n gallery --check` measures rendered text in headless Chromium.
     case textOverflow = "text-overflow"
+    // Code ↔ catalog (`l10n usage`, `l10n lint --sources`): Tools/UsageScan.
+    case keyNotInCatalog = "key-not-in-catalog"
+    case unusedKey = "unused-key"
+    case argumentMismatch = "argument-mismatch"
+    case wrongTable = "wrong-table"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unreadableFile, .duplicateKey, .missingKey, .formatMismatch, .pluralCoverage,
-             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .textOverflow:
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .textOverflow,
+             .keyNotInCatalog, .argumentMismatch, .wrongTable:
             .error
         case .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
-             .whitespaceMismatch, .punctuationMismatch:
+             .whitespaceMismatch, .punctuationMismatch, .unusedKey:
             .warning
         }
     }
@@ -69,6 +75,10 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the base locale's."
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
         case .textOverflow: "Rendered in a browser, a text is wider or takes more lines than its box on the screen allows."
+        case .keyNotInCatalog: "Swift code uses a key that the base locale's table does not have; users would see the raw key."
+        case .unusedKey: "A base-locale key that no Swift code uses (and no dynamic key prefix covers)."
+        case .argumentMismatch: "The arguments at a call site disagree with the format specifiers of the key's base value."
+        case .wrongTable: "The key exists, but in another table than the one the code names."
         }
     }
 }

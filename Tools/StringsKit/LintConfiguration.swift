@@ -36,6 +36,8 @@ public struct LintConfiguration: Sendable, Equatable {
     /// Keys or base values that may stay identical to the base locale.
     public var untranslatedAllowlist: Set<String>
     public var extraInternalIdentifiers: [String]
+    /// How Swift sources refer to keys (`"usage"`: wrappers, generated enums, dynamic prefixes, exceptions).
+    public var usage = UsageConfiguration()
 
     public init(baseLocale: String? = nil, requiredKeys: [String: [String]] = [:], lengthBudgets: [String: Int] = [:],
                 severities: [Rule: Severity] = [:], untranslatedAllowlist: Set<String> = [], extraInternalIdentifiers: [String] = []) {
@@ -81,7 +83,7 @@ public struct LintConfiguration: Sendable, Equatable {
         guard let root = object as? [String: Any] else {
             throw fail("the top level must be a JSON object such as {\"baseLocale\": \"en\"}")
         }
-        let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers", "$comment"]
+        let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers", "usage", "$comment"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field \"\(unknown)\"; the fields are \(known.subtracting(["$comment"]).sorted().joined(separator: ", "))")
         }
@@ -137,6 +139,9 @@ public struct LintConfiguration: Sendable, Equatable {
         if let value = root["internalIdentifiers"] {
             guard let list = value as? [String] else { throw fail("\"internalIdentifiers\" must be a list of strings") }
             configuration.extraInternalIdentifiers = list
+        }
+        if let value = root["usage"] {
+            configuration.usage = try UsageConfiguration.parse(value, fail: fail)
         }
         return configuration
     }

@@ -8,7 +8,7 @@ import StringsKit
 struct L10n: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "l10n",
-        abstract: "OfflineKit's localization tools: lint catalogs, read a .strings file as Apple does, XLIFF export/import, pseudo-locales, locale formatting, a browser gallery of every preview.",
+        abstract: "OfflineKit's localization tools: lint catalogs, check Swift code against them, read a .strings file as Apple does, XLIFF export/import, pseudo-locales, locale formatting, a browser gallery of every preview.",
         discussion: """
         Exit codes (every subcommand):
           0  success (lint: no errors; warnings pass unless --strict)
@@ -17,7 +17,7 @@ struct L10n: ParsableCommand {
           2  usage or I/O error: unknown option, missing path,
              unreadable file, bad l10n.json
         """,
-        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
+        subcommands: [Lint.self, Usage.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.

@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import Gallery
 public import StringsKit
+import UsageScan
 
 extension ReportFormat: ExpressibleByArgument {}
 extension L10nCommands.ParseFormat: ExpressibleByArgument {}
@@ -34,11 +35,24 @@ struct Lint: ParsableCommand {
           1  errors found
           2  usage or I/O error (missing path, unreadable file, bad l10n.json)
         Colour only when stdout is a terminal and NO_COLOR is not set.
+
+        With --sources DIR…, Swift code is checked against the catalogs too
+        (see l10n usage --help): key-not-in-catalog, unused-key (--fix deletes
+        them), argument-mismatch, wrong-table.
         """
     )
 
     @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
     var paths: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Also check the Swift code in these folders against the catalogs.")
+    var sources: [String] = []
+
+    @Flag(name: .long, help: "With --sources: delete unused keys from every locale, keeping each file's layout.")
+    var fix = false
+
+    @Flag(name: .long, help: "With --sources: list every dynamic key (computed at run time) on stderr.")
+    var verbose = false
 
     @Option(name: .long, help: "Output: text (default), xcode (path:line:col: error: message [rule]), json, or sarif (GitHub code scanning).")
     var format: ReportFormat = .text
@@ -51,8 +65,12 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let colour = format == .text && Reporter.shouldColour()
+        var (sources, paths) = (sources, paths)
+        if paths.isEmpty { (sources, paths) = UsageCommands.separatingCatalogFolders(sources) }
         var options = L10nCommands.LintOptions(paths: paths, format: format, configPath: config, strict: strict, colour: colour)
         options.keepsCatalogUntilExit = true
+        if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, verbose: verbose) }
+        if sources.isEmpty, fix || verbose { throw ValidationError("--fix and --verbose need --sources: the folders of Swift code to check") }
         try finish(L10nCommands.lint(options))
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import StringsKit
+import Testing
+@testable import UsageScan
+
+/// `l10n usage` and `l10n lint --sources --fix` as real processes, and the dogfood run on this repository.
+@Suite("l10n usage and lint --sources")
+struct CommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func fixDeletesUnusedKeysFromEveryLocaleKeepingEachFilesLayout() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Main.strings", """
+        /* Shown on the home screen. */
+        "home.title" = "Home";
+
+        /* Nobody shows this any more. */
+        "legacy.banner" = "Old banner
+        on two lines; really";
+
+        // The settings entry.
+        "settings.title" = "Settings";
+        "legacy.inline" = "Inline";
+        "tail" = "Tail";
+
+        """)
+        project.write("Localization/nb.lproj/Main.strings", """
+        "home.title" = "Hjem";
+        "legacy.banner" = "Gammelt banner";
+        "settings.title" = "Innstillinger";
+        "legacy.inline" = "Innebygd";
+        "tail" = "Hale";
+        """)
+        project.write("Localization/en.lproj/Main.stringsdict", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>legacy.count</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@n@</string>
+        \t\t<key>n</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>%d item</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d items</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+        """)
+        project.write("Sources/App.swift", """
+        import Foundation
+        let a = NSLocalizedString("home.title", tableName: "Main", comment: "")
+        let b = NSLocalizedString("settings.title", tableName: "Main", comment: "")
+        let c = NSLocalizedString("tail", tableName: "Main", comment: "")
+        """)
+        guard let run = try runL10n(["lint", "Localization", "--sources", "Sources", "--fix"], in: project.root) else { return }
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.error.contains("removed 2 unused key(s) from Localization/en.lproj/Main.strings"))
+        #expect(run.error.contains("removed 2 unused key(s) from Localization/nb.lproj/Main.strings"))
+        #expect(run.error.contains("removed 1 unused key(s) from Localization/en.lproj/Main.stringsdict"))
+        #expect(project.read("Localization/en.lproj/Main.strings") == """
+        /* Shown on the home screen. */
+        "home.title" = "Home";
+
+        // The settings entry.
+        "settings.title" = "Settings";
+        "tail" = "Tail";
+
+        """)
+        #expect(project.read("Localization/nb.lproj/Main.strings") == """
+        "home.title" = "Hjem";
+        "settings.title" = "Innstillinger";
+        "tail" = "Hale";
+        """)
+        #expect(project.read("Localization/en.lproj/Main.stringsdict").contains("legacy.count") == false)
+        #expect(project.read("Localization/en.lproj/Main.stringsdict").hasSuffix("<dict>\n</dict>\n</plist>"))
+        // A second run finds nothing left to delete.
+        guard let again = try runL10n(["usage", "--sources", "Sources", "Localization"], in: project.root) else { return }
+        #expect(!again.output.contains("[unused-key]"), "\(again.output)")
+    }
+
+    @Test func fixDeletesUnusedKeysFromAStringCatalogKeepingXcodesLayout() throws {
+        let project = ProjectFolder()
+        func entry(_ key: String, _ en: String, _ nb: String) -> String {
+            """
+                "\(key)" : {
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "\(en)"
+                      }
+                    },
+                    "nb" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "\(nb)"
+                      }
+                    }
+                  }
+                }
+            """
+        }
+        func catalog(_ entries: [String]) -> String {
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"version\" : \"1.0\"\n}"
+        }
+        let home = entry("home.title", "Home", "Hjem"), legacy = entry("legacy {braces} \\\"quoted\\\"", "Old", "Gammel")
+        let tail = entry("tail", "Tail", "Hale"), last = entry("zz.unused", "Unused", "Ubrukt")
+        project.write("Localization/Localizable.xcstrings", catalog([home, legacy, tail, last]))
+        project.write("Sources/App.swift", """
+        import Foundation
+        let a = String(localized: "home.title")
+        let b = String(localized: "tail")
+        """)
+        guard let run = try runL10n(["usage", "Localization", "--sources", "Sources", "--fix"], in: project.root) else { return }
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.error.contains("removed 2 unused key(s) from Localization/Localizable.xcstrings"))
+        #expect(project.read("Localization/Localizable.xcstrings") == catalog([home, tail]))
+    }
+
+    @Test func usagePrintsTheFindingsAndCountsPerTable() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Main.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        project.write("Localization/en.lproj/Other.strings", "\"o\" = \"O\";\n")
+        project.write("Sources/App.swift", """
+        import Foundation
+        let a = NSLocalizedString("a", tableName: "Main", comment: "")
+        let m = NSLocalizedString("missing", tableName: "Main", comment: "")
+        let d = NSLocalizedString(name, tableName: "Main", comment: "")
+        """)
+        // `--sources` takes the paths up to the next option; a folder of <locale>.lproj folders among them is the catalogs.
+        guard let run = try runL10n(["usage", "--verbose", "--sources", "Sources", "Localization"], in: project.root) else { return }
+        #expect(run.status == 1)
+        #expect(run.output.contains("Sources/App.swift:3:27: error: NSLocalizedString uses \"missing\""))
+        #expect(run.output.contains("[key-not-in-catalog]"))
+        let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("Main ") || $0.hasPrefix("Other ") }
+            .map { $0.split(separator: " ").map(String.init) }
+        #expect(rows == [["Main", "2", "1", "0", "1", "2", "1"], ["Other", "1", "0", "0", "1", "0", "0"]])
+        #expect(run.error.contains("Sources/App.swift:4:27: dynamic key: NSLocalizedString(name)"))
+        guard let help = try runL10n(["usage", "--help"], in: project.root) else { return }
+        #expect(help.output.contains("Text(verbatim:) is no key") && help.output.contains("dynamicKeyPrefixes"))
+    }
+
+    /// Item 3: this repository's own code and catalogs, with its own l10n.json, as scripts/test runs them.
+    @Test func thisRepositoryHasNoKeyNotInCatalogAndNoUnusedKey() throws {
+        let root = Self.packageRoot
+        let localization = root + "/Localization"
+        let (configuration, _) = try L10nCommands.loadConfiguration(explicit: nil, paths: [localization])
+        let catalog = try LoadedCatalog.load(paths: [localization])
+        let scan = try SourceUsage.scan(paths: [root + "/Modules", root + "/Tools"], configuration: configuration.usage)
+        let report = UsageRules(configuration: configuration).check(scan, catalog: catalog, baseLocale: "en")
+        #expect(scan.references.count > 100)
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import StringsKit
+import Testing
+@testable import UsageScan
+
+/// Item 2 and 6: the four rules on small projects written to disk, and the precision fixture that must raise no
+/// false `unused-key`.
+@Suite("Code ↔ catalog rules")
+struct RuleTests {
+    @Test func keyNotInCatalogNamesTheCallSiteAndSuggestsTheNearestKey() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n")
+        project.write("Sources/App/Settings.swift", """
+        import Foundation
+        let title = NSLocalizedString("setings.title", comment: "")
+        let used = NSLocalizedString("settings.title", comment: "")
+        let separator = NSLocalizedString(", ", comment: "no letters: the key is the right text anywhere")
+        """)
+        let report = try project.usageReport()
+        let missing = report.findings(.keyNotInCatalog)
+        #expect(missing.count == 1)
+        #expect(missing.first?.severity == .error)
+        #expect(missing.first?.file == project.path("Sources/App/Settings.swift"))
+        #expect(missing.first?.line == 2 && missing.first?.column == 31)
+        #expect(missing.first?.message.contains("Did you mean \"settings.title\"") == true)
+        #expect(report.findings(.unusedKey).isEmpty)
+    }
+
+    @Test func unusedKeyPointsAtTheBaseCatalogUnlessADynamicPrefixOrAnExceptionCoversIt() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "used" = "Used";
+        "orphan" = "Nobody reads me";
+        "status.shipped" = "Shipped";
+        "widget.title" = "Widget";
+        """)
+        project.write("Localization/l10n.json", """
+        {"usage": {"dynamicKeyPrefixes": ["status."],
+                   "exceptions": [{"rule": "unused-key", "key": "widget.title", "reason": "read by the widget extension"}]}}
+        """)
+        project.write("Sources/App.swift", """
+        import Foundation
+        let a = NSLocalizedString("used", comment: "")
+        let b = NSLocalizedString("status.\\(raw)", comment: "")
+        """)
+        let report = try project.usageReport()
+        let unused = report.findings(.unusedKey)
+        #expect(unused.map(\.key) == ["orphan"])
+        #expect(unused.first?.severity == .warning)
+        #expect(unused.first?.file.hasSuffix("en.lproj/Localizable.strings") == true)
+        #expect(unused.first?.line == 2)
+        #expect(report.tables.first == TableUsage(table: "Localizable", keys: 4, used: 1, dynamicallyUsed: 1, unused: 1, missing: 0, references: 1))
+    }
+
+    @Test func anExceptionWithoutAReasonIsAConfigurationError() {
+        #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Data(#"{"usage": {"exceptions": [{"rule": "unused-key", "key": "a"}]}}"#.utf8), path: "l10n.json")
+        }
+        #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Data(#"{"usage": {"wrappers": [{"function": "Copy", "key": 0}]}}"#.utf8), path: "l10n.json")
+        }
+    }
+
+    @Test func argumentMismatchComparesCallSitesWithTheBaseValuesSpecifiers() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "cart.summary" = "%@ has %d items";
+        "%lld items" = "%lld items in %@";
+        "count.only" = "%d";
+        "plain" = "No arguments";
+        """)
+        project.write("Localization/l10n.json", #"{"usage": {"wrappers": [{"function": "Copy", "table": 1, "key": 2, "arguments": 3}]}}"#)
+        project.write("Sources/Cart.swift", """
+        import SwiftUI
+        struct CartView: View {
+            let count: Int
+            var body: some View { Text("\\(count) items") }
+        }
+        let a = String(format: NSLocalizedString("cart.summary", comment: ""), name)
+        let b = String(format: NSLocalizedString("count.only", comment: ""), "text")
+        let c = Copy("Localizable", "cart.summary", [.text(name)])
+        let extra = Copy("Localizable", "plain", [.integer(1)])  // an extra argument is ignored by the formatter
+        let fine = String(format: NSLocalizedString("cart.summary", comment: ""), name, 2)  // an Int for %d prints right
+        """)
+        let report = try project.usageReport()
+        let mismatches = report.findings(.argumentMismatch)
+        #expect(mismatches.map(\.line) == [4, 6, 7, 8])
+        #expect(mismatches.allSatisfy { $0.severity == .error })
+        #expect(mismatches[0].message.contains("passes 1 argument(s)") && mismatches[0].message.contains("takes 2"))
+        #expect(mismatches[2].message.contains("%@") && mismatches[2].message.contains("%d"))
+    }
+
+    @Test func wrongTableWhenTheKeyIsInAnotherTable() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n")
+        project.write("Localization/en.lproj/Profile.strings", "\"profile.title\" = \"Profile\";\n")
+        project.write("Sources/App.swift", """
+        import Foundation
+        let a = NSLocalizedString("settings.title", tableName: "Profile", comment: "")
+        let b = String(localized: "profile.title", table: "Profile")
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.wrongTable).map(\.key) == ["settings.title"])
+        #expect(report.findings(.wrongTable).first?.message.contains("\"Settings\"") == true)
+        #expect(report.findings(.keyNotInCatalog).isEmpty)
+        #expect(report.findings(.unusedKey).isEmpty)
+    }
+
+    @Test func wrapperTablesResolveThroughConstantsInOtherFiles() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Core.strings", "\"action.retry\" = \"Retry\";\n\"items\" = \"%d items\";\n")
+        project.write("Localization/l10n.json", #"{"usage": {"wrappers": [{"function": "Copy", "table": 1, "key": 2, "arguments": 3}]}}"#)
+        project.write("Sources/CoreCopy.swift", "public enum CoreCopy { public static let table = \"Core\" }\n")
+        project.write("Sources/Feature.swift", """
+        extension CoreCopy {
+            static let retry = Copy(table, "action.retry")
+            static func items(_ n: Int) -> Copy { Copy(CoreCopy.table, "items", [.integer(n)]) }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.tables.first?.used == 2)
+    }
+
+    @Test func literalsForTheAppsOwnLocalizedParametersAreKeysAcrossFiles() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"empty.message\" = \"Nothing here\";\n\"row.title\" = \"Row\";\n\"validation.empty\" = \"Empty\";\n\"row.other\" = \"Other\";\n")
+        project.write("Sources/DesignSystem/PlaceholderView.swift", """
+        import SwiftUI
+        public struct PlaceholderView: View {
+            public init(icon: String, message: LocalizedStringKey) {}
+            public var body: some View { EmptyView() }
+        }
+        struct Row { let title: LocalizedStringResource; let id: String }
+        enum Validation { case valid, invalid(description: LocalizedStringKey) }
+        """)
+        project.write("Sources/Feature/List.swift", """
+        import SwiftUI
+        let a = PlaceholderView(icon: "tray", message: "empty.message")
+        let b = Row(title: "row.title", id: "not.a.key")
+        let c: Validation = .invalid(description: "validation.empty")
+        """)
+        // A file with none of the scanner's words is parsed in a second pass when it calls such a parameter.
+        project.write("Sources/Feature/Rows.swift", "import Foundation\nlet other = Row(title: \"row.other\", id: \"x\")\n")
+        let report = try project.usageReport()
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.scan.references.count == 4)
+    }
+
+    @Test func generatedEnumMembersMapBackToTheirKeys() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "common.button.share" = "Share";
+        "cart.items" = "%d items";
+        "settings.url_text" = "Address";
+        """)
+        project.write("Localization/l10n.json", #"{"usage": {"generatedEnums": [{"root": "L10n", "style": "swiftgen", "table": "Localizable"}]}}"#)
+        project.write("Sources/Generated/Strings.swift", """
+        internal enum L10n {
+            internal enum Common { internal enum Button { internal static let share = L10n.tr("Localizable", "common.button.share") } }
+        }
+        """)
+        project.write("Sources/Share.swift", """
+        let a = L10n.Common.Button.share
+        let b = L10n.Cart.items(3)
+        let c = L10n.Settings.urlText
+        let d = L10n.Common.Button.shar
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["common.button.shar"])
+        #expect(report.findings(.unusedKey).isEmpty)
+        #expect(report.findings(.argumentMismatch).isEmpty)
+    }
+
+    /// Every positive pattern of item 1 in one app-like tree, with a catalog holding exactly their keys plus the
+    /// literals that must *not* count as keys: only those are unused.
+    @Test func precisionFixtureHasNoFalseUnusedKeyAndNoFalseMissingKey() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "settings.title" = "Settings";
+        "onboarding.long\\nbody" = "Welcome";
+        "raw \\"quoted\\" \\\\n key" = "Raw";
+        "%lld items" = "%lld items";
+        "Hello, %@!" = "Hello, %@!";
+        "toggle.key" = "Toggle";
+        "navigation.key" = "Title";
+        "%@ points" = "%@ points";
+        "status.open" = "Open";
+        "not.a.key" = "Verbatim";
+        "looks.like.a.key" = "Plain";
+        "commented.out" = "Comment";
+        """)
+        project.write("Localization/l10n.json", #"{"usage": {"dynamicKeyPrefixes": ["status."]}}"#)
+        project.write("Sources/Settings/SettingsView.swift", #"""
+        import SwiftUI
+
+        struct SettingsView: View {
+            @State private var isOn = false
+            let count: Int
+            let model: Model
+
+            var body: some View {
+                Form {
+                    Toggle("toggle.key", isOn: $isOn)
+                    Text("\(count) items")
+                    Text("\(model.score) points")
+                    Text(verbatim: "not.a.key")
+                    // Text("commented.out")
+                }
+                .navigationTitle("navigation.key")
+            }
+        }
+        """#)
+        project.write("Sources/Legacy/Strings.swift", #"""
+        import Foundation
+
+        let identifier = "looks.like.a.key"
+        let title = NSLocalizedString("settings.title", comment: "")
+        let body = NSLocalizedString("""
+            onboarding.long
+            body
+            """, comment: "")
+        let raw = NSLocalizedString(#"raw "quoted" \n key"#, comment: "")
+        let greeting = String(localized: "Hello, \(name)!")
+        func status(_ raw: String) -> String { NSLocalizedString("status.\(raw)", comment: "") }
+        """#)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(Set(report.findings(.unusedKey).compactMap(\.key)) == ["not.a.key", "looks.like.a.key", "commented.out"])
+        #expect(report.scan.dynamicKeys.count == 1)
+    }
+
+    @Test func lintWithSourcesAddsTheRulesToANormalRun() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        project.write("Localization/nb.lproj/Localizable.strings", "\"a\" = \"A-nb\";\n")
+        project.write("Sources/App.swift", "let a = NSLocalizedString(\"a\", comment: \"\")\nlet c = NSLocalizedString(\"c\", comment: \"\")\n")
+        var options = L10nCommands.LintOptions(paths: [project.path("Localization")], format: .xcode)
+        options.sourceCheck = UsageCommands.sourceCheck(sources: [project.path("Sources")])
+        let outcome = L10nCommands.lint(options)
+        #expect(outcome.exitCode == CommandOutcome.findings)
+        #expect(outcome.standardOutput.contains("[missing-key]"))
+        #expect(outcome.standardOutput.contains("App.swift:2:27: error: NSLocalizedString uses \"c\""))
+        #expect(outcome.standardOutput.contains("[unused-key]"))
+    }
+
+    @Test func aSourceFolderThatDoesNotExistIsAUsageErrorNamingIt() {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        let outcome = UsageCommands.usage(.init(sources: [project.path("Nope")], catalogPaths: [project.path("Localization")]))
+        #expect(outcome.exitCode == CommandOutcome.usageOrIO)
+        #expect(outcome.standardError.contains(project.path("Nope")) && outcome.standardError.contains("--sources"))
+    }
+}

@@ -1,0 +1,45 @@
+/// What a check over Swift sources (Tools/UsageScan's code ↔ catalog rules) gets from a lint run: the loaded catalog,
+/// its configuration and base locale. StringsKit stays free of swift-syntax; `l10n` plugs the check in.
+public struct SourceCheckContext: Sendable {
+    public var catalog: LoadedCatalog
+    public var configuration: LintConfiguration
+    public var configurationPath: String?
+    public var baseLocale: String
+
+    public init(catalog: LoadedCatalog, configuration: LintConfiguration, configurationPath: String?, baseLocale: String) {
+        self.catalog = catalog
+        self.configuration = configuration
+        self.configurationPath = configurationPath
+        self.baseLocale = baseLocale
+    }
+}
+
+/// A key of one table.
+public struct TableKey: Sendable, Hashable {
+    public var table: String
+    public var key: String
+
+    public init(table: String, key: String) {
+        self.table = table
+        self.key = key
+    }
+}
+
+/// What the check found: findings to report with the catalog's, lines for stderr (what `--fix` changed), keys it
+/// deleted from the catalogs (the catalog's findings about them are dropped: they describe files that changed), or a
+/// usage error (a source folder that does not exist) that ends the run with exit 2.
+public struct SourceCheckOutcome: Sendable {
+    public var findings: [Finding]
+    public var notes: String
+    public var removedKeys: Set<TableKey>
+    public var usageError: String?
+
+    public init(findings: [Finding] = [], notes: String = "", removedKeys: Set<TableKey> = [], usageError: String? = nil) {
+        self.findings = findings
+        self.notes = notes
+        self.removedKeys = removedKeys
+        self.usageError = usageError
+    }
+}
+
+public typealias SourceCheck = @Sendable (SourceCheckContext) -> SourceCheckOutcome

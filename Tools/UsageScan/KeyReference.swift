@@ -1,0 +1,151 @@
+import Core
+
+/// A place in a Swift file, 1-based; the column counts UTF-8 bytes, as the compiler's diagnostics do.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// How the table of a reference is named at the call site.
+public enum TableName: Sendable, Hashable {
+    /// A literal, or the default table (`Localizable`) when the call names none.
+    case known(String)
+    /// A constant to resolve once every file has been read (`table`, `Self.table`, `CoreCopy.table`), with the types
+    /// that enclose the call, innermost last.
+    case constant(path: [String], enclosingTypes: [String])
+    /// An expression the scanner cannot evaluate: the key is looked up in every table.
+    case unknown
+}
+
+/// The key a reference names.
+public enum ReferencedKey: Sendable, Hashable {
+    /// A literal key, exactly as the program sees it (escapes resolved, multi-line strings joined).
+    case literal(String)
+    /// A `LocalizedStringKey` / `String.LocalizationValue` with interpolations: the key Xcode derives from it.
+    case interpolated(InterpolatedKey)
+    /// A member of a generated enum (`L10n.Common.Button.share`), mapped to a key once the catalog is known.
+    case generatedMember(root: String, path: String)
+}
+
+/// `"\(count) items"` → `%lld items`: literal text (with `%` doubled, as SwiftUI does) and one specifier per
+/// interpolation. A specifier is nil where the type of the interpolated value cannot be seen without a type checker;
+/// such a place matches whatever specifier the catalog's key has there.
+public struct InterpolatedKey: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        case text(String)
+        case argument(specifier: String?)
+    }
+
+    public var parts: [Part]
+
+    public init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// The key as Xcode would extract it; an unseen type is shown as `%@`.
+    public var xcodeKey: String {
+        parts.map { part in
+            switch part {
+            case let .text(text): text
+            case let .argument(specifier): specifier ?? "%@"
+            }
+        }.joined()
+    }
+
+    /// The literal text with a marker per argument: equal for a reference and a catalog key that can match.
+    public var skeleton: String {
+        parts.map { part in
+            switch part {
+            case let .text(text): text
+            case .argument: InterpolatedKey.placeholder
+            }
+        }.joined()
+    }
+
+    public var argumentSpecifiers: [String?] {
+        parts.compactMap { part in
+            if case let .argument(specifier) = part { specifier } else { nil }
+        }
+    }
+
+    static let placeholder = "\u{1}"
+
+    /// The skeleton of a catalog key, or nil when it has no specifiers (then it can only match a literal).
+    static func skeleton(ofCatalogKey key: String) -> (skeleton: String, specifiers: [FormatSpecifier])? {
+        let specifiers = FormatSpecifier.parse(key)
+        guard !specifiers.isEmpty else { return nil }
+        let scalars = Array(key.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        for specifier in specifiers {
+            out.append(contentsOf: scalars[index..<specifier.offset])
+            out.append(contentsOf: placeholder.unicodeScalars)
+            index = specifier.offset + specifier.text.unicodeScalars.count
+        }
+        out.append(contentsOf: scalars[index...])
+        return (String(out), specifiers)
+    }
+}
+
+/// What the call site passes as format arguments, where the scanner can tell.
+public struct CallArguments: Sendable, Hashable {
+    /// One entry per argument: the printf kind it needs where visible (`%lld` for an `Int` literal), else nil.
+    public var specifiers: [String?]
+
+    public init(specifiers: [String?]) {
+        self.specifiers = specifiers
+    }
+
+    public var count: Int { specifiers.count }
+}
+
+/// One use of a localization key in Swift code.
+public struct KeyReference: Sendable, Hashable {
+    public var location: SourceLocation
+    public var key: ReferencedKey
+    public var table: TableName
+    /// The API that was recognised, e.g. `NSLocalizedString`, `Text`, `.navigationTitle`, `Copy`, `L10n`.
+    public var api: String
+    /// Known only where the call site shows them (interpolations, `String(format:)`, a wrapper's arguments).
+    public var arguments: CallArguments?
+
+    public init(location: SourceLocation, key: ReferencedKey, table: TableName, api: String, arguments: CallArguments? = nil) {
+        self.location = location
+        self.key = key
+        self.table = table
+        self.api = api
+        self.arguments = arguments
+    }
+}
+
+/// A key computed at run time (`NSLocalizedString(name, comment: "")`, `Copy(table, "status.\(raw)")`).
+public struct DynamicKeyReference: Sendable, Hashable {
+    public var location: SourceLocation
+    public var api: String
+    public var table: TableName
+    /// The literal text the key starts with, when it is an interpolation such as `"status.\(raw)"`.
+    public var literalPrefix: String?
+    /// The key expression as written.
+    public var expression: String
+
+    public init(location: SourceLocation, api: String, table: TableName, literalPrefix: String?, expression: String) {
+        self.location = location
+        self.api = api
+        self.table = table
+        self.literalPrefix = literalPrefix
+        self.expression = expression
+    }
+}

@@ -1,0 +1,49 @@
+/// The existing key closest to a mistyped one, by edit distance, for "did you mean" suggestions.
+enum NearestKey {
+    /// The candidate with the smallest edit distance to `key`, if that distance is small for the key's length
+    /// (at most a third of it, at least 2); ties keep the earlier candidate.
+    static func find(_ key: String, among candidates: [String]) -> String? {
+        let wanted = Array(key.utf8)
+        var bestDistance = max(2, wanted.count / 3) + 1
+        var best: String?
+        for candidate in candidates {
+            let bytes = Array(candidate.utf8)
+            // The lengths alone bound the distance from below: most candidates stop here.
+            guard abs(bytes.count - wanted.count) < bestDistance else { continue }
+            if let distance = distance(wanted, bytes, limit: bestDistance - 1) {
+                bestDistance = distance
+                best = candidate
+                if distance == 0 { break }
+            }
+        }
+        return best
+    }
+
+    /// Levenshtein distance when it is at most `limit`, else nil; only the diagonal band of width 2·limit+1 is filled.
+    static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit { return nil }
+        let infinity = limit + 1
+        var previous = Array(0...b.count).map { min($0, infinity) }
+        var current = Array(repeating: infinity, count: b.count + 1)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            let low = max(1, i - limit)
+            let high = min(b.count, i + limit)
+            current[0] = i <= limit ? i : infinity
+            if low > 1 { current[low - 1] = infinity }
+            var rowMinimum = current[0]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let value = min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1)
+                    current[j] = min(value, infinity)
+                    rowMinimum = min(rowMinimum, current[j])
+                }
+            }
+            if high < b.count { current[high + 1] = infinity }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        let result = a.isEmpty ? b.count : previous[b.count]
+        return result <= limit ? result : nil
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+public import StringsKit
+import SwiftParser
+import SwiftSyntax
+import Core
+
+/// Why sources cannot be scanned: a usage error (exit 2) naming the path and what to do.
+public struct SourceScanError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var problem: String
+
+    public var description: String { "\(path): \(problem)" }
+}
+
+/// Every key reference under some source folders, with the constants their table arguments may name.
+public struct SourceUsage: Sendable {
+    public var references: [KeyReference]
+    public var dynamicKeys: [DynamicKeyReference]
+    /// String constants by qualified name (`CoreCopy.table` → `Core`).
+    public var constants: [String: String]
+    public var filesScanned: Int
+    public var bytesScanned: Int
+
+    public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
+                filesScanned: Int = 0, bytesScanned: Int = 0) {
+        self.references = references
+        self.dynamicKeys = dynamicKeys
+        self.constants = constants
+        self.filesScanned = filesScanned
+        self.bytesScanned = bytesScanned
+    }
+
+    /// Reads and parses every `.swift` file under `paths` (folders or files) on all cores. Hidden folders, `.build`
+    /// and paths containing one of `configuration.exclude` are skipped.
+    public static func scan(paths: [String], configuration: UsageConfiguration) throws(SourceScanError) -> SourceUsage {
+        let files = try swiftFiles(under: paths, excluding: configuration.exclude)
+        let results = Locked<[FileUsage]>([])
+        let deferred = Locked<[(file: String, data: Data)]>([])
+        let bytes = Locked(0)
+        let needles = Self.needles(for: configuration)
+        // Interleaved slices: neighbouring files are often alike in size, so each worker gets a fair share.
+        let workers = min(files.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [FileUsage] = []
+            var skipped: [(file: String, data: Data)] = []
+            for index in stride(from: worker, to: files.count, by: workers) {
+                guard let data = FileManager.default.contents(atPath: files[index]) else { continue }
+                bytes.withLock { $0 += data.count }
+                // A file with none of the words every reference needs is not parsed (most of an app's files).
+                guard needles.contains(where: { data.range(of: $0) != nil }) else {
+                    skipped.append((files[index], data))
+                    continue
+                }
+                mine.append(scan(source: String(decoding: data, as: UTF8.self), file: files[index], configuration: configuration))
+            }
+            results.withLock { $0 += mine }
+            deferred.withLock { $0 += skipped }
+        }
+        var usages = results.withLock { $0 }
+        var localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
+        // Second pass: files skipped above that call one of the app's own localized parameters (`PlaceholderView(`).
+        let callees = Set(localizedParameters.compactMap { $0.split(separator: "|").first.map { Data(($0 + "(").utf8) } })
+        let rest = deferred.withLock { $0 }
+        if !callees.isEmpty, !rest.isEmpty {
+            let more = Locked<[FileUsage]>([])
+            DispatchQueue.concurrentPerform(iterations: min(rest.count, workers)) { worker in
+                var mine: [FileUsage] = []
+                for index in stride(from: worker, to: rest.count, by: min(rest.count, workers))
+                where callees.contains(where: { rest[index].data.range(of: $0) != nil }) {
+                    mine.append(scan(source: String(decoding: rest[index].data, as: UTF8.self), file: rest[index].file, configuration: configuration))
+                }
+                more.withLock { $0 += mine }
+            }
+            usages += more.withLock { $0 }
+            localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
+        }
+        var found = SourceUsage(filesScanned: files.count, bytesScanned: bytes.withLock { $0 })
+        for usage in usages {
+            found.references += usage.references
+            found.references += usage.literalArguments.filter { localizedParameters.contains($0.parameter) }.map(\.reference)
+            found.dynamicKeys += usage.dynamicKeys
+            found.constants.merge(usage.constants) { first, _ in first }
+        }
+        found.references.sort { $0.location < $1.location }
+        found.dynamicKeys.sort { $0.location < $1.location }
+        return found
+    }
+
+    /// Words without which a file holds nothing the scanner reads: SwiftUI's names count only where it is imported,
+    /// the Foundation and App Intents APIs, the localized types, the configured wrappers' calls and generated enums'
+    /// roots. (A file of constants alone is skipped too: a table named through it is then looked up in every table.)
+    static func needles(for configuration: UsageConfiguration) -> [Data] {
+        var words = ["SwiftUI", "LocalizedString", "localized:", "localizedString(", "LocalizationValue", "Intent", "DisplayRepresentation",
+                     "AppShortcut", "@Parameter"]
+        words += configuration.wrappers.map { wrapper in (wrapper.function.split(separator: ".").last.map(String.init) ?? wrapper.function) + "(" }
+        words += configuration.generatedEnums.map { $0.root + "." }
+        return words.map { Data($0.utf8) }
+    }
+
+    /// One file's references, without constants from other files (tests and the library's callers).
+    public static func scan(source: String, file: String, configuration: UsageConfiguration) -> FileUsage {
+        let tree = Parser.parse(source: source)
+        let visitor = UsageVisitor(file: file, source: source, tree: tree, configuration: configuration)
+        visitor.walk(tree)
+        var usage = visitor.usage
+        // The visitor meets an outer call first (`.alert(…)` around the view it modifies): report in source order.
+        usage.references.sort { $0.location < $1.location }
+        usage.dynamicKeys.sort { $0.location < $1.location }
+        return usage
+    }
+
+    /// The `.swift` files under the paths, sorted; a path that does not exist is a usage error.
+    static func swiftFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError) -> [String] {
+        var found: [String] = []
+        let fileManager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SourceScanError(path: path, problem: "no such file or folder; pass the folders that hold your Swift sources to --sources")
+            }
+            guard isDirectory.boolValue else {
+                if path.hasSuffix(".swift") { found.append(path) }
+                continue
+            }
+            guard let enumerator = fileManager.enumerator(atPath: path) else {
+                throw SourceScanError(path: path, problem: "cannot be read; check that you may list it")
+            }
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == ".build" {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                guard name.hasSuffix(".swift") else { continue }
+                let full = (path as NSString).appendingPathComponent(relative)
+                if exclude.contains(where: { full.contains($0) }) { continue }
+                found.append(full)
+            }
+        }
+        return Array(Set(found)).sorted()
+    }
+}

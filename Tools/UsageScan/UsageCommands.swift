@@ -1,0 +1,152 @@
+import Foundation
+public import StringsKit
+
+/// The library side of `l10n usage` and of `l10n lint --sources` (the executable only prints the outcome).
+public enum UsageCommands {
+    public struct Options: Sendable {
+        public var sources: [String]
+        public var catalogPaths: [String]
+        public var format: ReportFormat
+        public var configPath: String?
+        public var strict: Bool
+        public var verbose: Bool
+        public var fix: Bool
+        public var colour: Bool
+        /// Report only these rules (the build-tool plugin asks for `key-not-in-catalog`); nil: all four.
+        public var rules: Set<Rule>?
+        /// Written (empty) when the run exits 0, so a build system can tell the check passed for these inputs.
+        public var stampPath: String?
+
+        public init(sources: [String], catalogPaths: [String] = [], format: ReportFormat = .text, configPath: String? = nil,
+                    strict: Bool = false, verbose: Bool = false, fix: Bool = false, colour: Bool = false,
+                    rules: Set<Rule>? = nil, stampPath: String? = nil) {
+            self.rules = rules
+            self.stampPath = stampPath
+            self.sources = sources
+            self.catalogPaths = catalogPaths
+            self.format = format
+            self.configPath = configPath
+            self.strict = strict
+            self.verbose = verbose
+            self.fix = fix
+            self.colour = colour
+        }
+    }
+
+    /// `--sources DIR…` takes every path up to the next option, so `l10n usage --sources Sources Localization` hands
+    /// the catalogs to it: a folder that holds `<locale>.lproj` folders or `.xcstrings` files is taken as a catalog path.
+    public static func separatingCatalogFolders(_ sources: [String]) -> (sources: [String], catalogs: [String]) {
+        var kept: [String] = []
+        var catalogs: [String] = []
+        for path in sources {
+            let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            if children.contains(where: { $0.hasSuffix(".lproj") || $0.hasSuffix(".xcstrings") }) { catalogs.append(path) } else { kept.append(path) }
+        }
+        return (kept, catalogs)
+    }
+
+    /// `l10n usage`: only the code ↔ catalog rules, then a count per table.
+    public static func usage(_ options: Options) -> CommandOutcome {
+        var options = options
+        if options.catalogPaths.isEmpty {
+            (options.sources, options.catalogPaths) = separatingCatalogFolders(options.sources)
+        }
+        let paths = options.catalogPaths.isEmpty ? [L10nCommands.defaultPath] : options.catalogPaths
+        guard !options.sources.isEmpty else {
+            return usageError("pass the folders of your Swift code with --sources, e.g. l10n usage --sources Sources Localization")
+        }
+        let configuration: LintConfiguration
+        let configPath: String?
+        let catalog: LoadedCatalog
+        let base: String
+        do {
+            (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: paths)
+            catalog = try LoadedCatalog.load(paths: paths)
+            base = try Linter(configuration: configuration).baseLocale(of: catalog)
+        } catch let error as ConfigurationError {
+            return usageError(error.description)
+        } catch {
+            return usageError("\(error)")
+        }
+        if catalog.files.isEmpty {
+            return usageError("\(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or catalog files")
+        }
+        let context = SourceCheckContext(catalog: catalog, configuration: configuration, configurationPath: configPath, baseLocale: base)
+        let run = check(context, sources: options.sources, fix: options.fix, verbose: options.verbose)
+        if let problem = run.outcome.usageError { return usageError(problem) }
+        let findings = run.outcome.findings.filter { options.rules?.contains($0.rule) ?? true }
+        let result = LintResult(findings: findings, files: run.report?.scan.filesScanned ?? 0, entries: catalog.entryCount)
+        var output = Reporter.render(result, format: options.format, colour: options.colour)
+        var notes = run.outcome.notes
+        if let report = run.report {
+            let table = tableSummary(report)
+            if options.format == .text { output += table } else { notes += table }
+        }
+        let code: Int32 = result.errors > 0 || (options.strict && result.warnings > 0) ? CommandOutcome.findings : CommandOutcome.success
+        if code == CommandOutcome.success, let stamp = options.stampPath {
+            guard FileManager.default.createFile(atPath: stamp, contents: Data()) else {
+                return usageError("\(stamp): cannot be written; check that its folder exists and that you may write there")
+            }
+        }
+        return CommandOutcome(standardOutput: output, standardError: notes, exitCode: code)
+    }
+
+    /// What `l10n lint --sources DIR…` plugs into a lint run.
+    public static func sourceCheck(sources: [String], fix: Bool = false, verbose: Bool = false) -> SourceCheck {
+        { context in check(context, sources: sources, fix: fix, verbose: verbose).outcome }
+    }
+
+    static func check(_ context: SourceCheckContext, sources: [String], fix: Bool, verbose: Bool) -> (outcome: SourceCheckOutcome, report: UsageReport?) {
+        let scan: SourceUsage
+        do {
+            scan = try SourceUsage.scan(paths: sources, configuration: context.configuration.usage)
+        } catch {
+            return (SourceCheckOutcome(usageError: error.description), nil)
+        }
+        if scan.filesScanned == 0 {
+            return (SourceCheckOutcome(usageError: "\(sources.joined(separator: ", ")): no .swift files found; pass the folders that hold your Swift code to --sources"), nil)
+        }
+        var report = UsageRules(configuration: context.configuration).check(scan, catalog: context.catalog, baseLocale: context.baseLocale)
+        var notes = ""
+        var removedKeys: Set<TableKey> = []
+        if verbose {
+            notes += "\(scan.references.count) key reference(s) and \(scan.dynamicKeys.count) dynamic key(s) in \(scan.filesScanned) Swift file(s)\n"
+            for dynamic in scan.dynamicKeys {
+                notes += "\(dynamic.location): dynamic key: \(dynamic.api)(\(dynamic.expression))\n"
+            }
+        }
+        if fix, !report.unusedKeys.isEmpty {
+            let removal = UnusedKeyRemoval.remove(report.unusedKeys, from: context.catalog)
+            for (file, count) in removal.removed.sorted(by: { $0.key < $1.key }) { notes += "removed \(count) unused key(s) from \(file)\n" }
+            for line in removal.skipped { notes += "\(line)\n" }
+            let fixed = Set(report.unusedKeys)
+            if removal.skipped.isEmpty {
+                report.findings.removeAll { $0.rule == .unusedKey && fixed.contains(TableKey(table: $0.table, key: $0.key ?? "")) }
+                removedKeys = fixed
+            }
+        }
+        return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys), report)
+    }
+
+    /// One line per table: keys, used, used through a dynamic prefix, unused, and references with missing keys.
+    static func tableSummary(_ report: UsageReport) -> String {
+        var lines = ["table                     keys   used  dynamic  unused  references  missing"]
+        for table in report.tables {
+            lines.append(table.table.padding(toLength: 24, withPad: " ", startingAt: 0)
+                + [table.keys, table.used, table.dynamicallyUsed, table.unused, table.references, table.missing]
+                .enumerated().map { index, value in String(value).leftPadded(to: [6, 7, 9, 8, 12, 9][index]) }.joined())
+        }
+        lines.append("\(report.scan.references.count) reference(s), \(report.scan.dynamicKeys.count) dynamic key(s) (--verbose lists them) in \(report.scan.filesScanned) Swift file(s)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func usageError(_ message: String) -> CommandOutcome {
+        CommandOutcome(standardError: "l10n: \(message)\n", exitCode: CommandOutcome.usageOrIO)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? " " + self : String(repeating: " ", count: width - count) + self
+    }
+}

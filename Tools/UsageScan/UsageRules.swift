@@ -1,0 +1,287 @@
+import Core
+public import StringsKit
+
+/// How one table of the base locale is used by the scanned code.
+public struct TableUsage: Sendable, Equatable {
+    public var table: String
+    public var keys: Int
+    /// Keys a reference names.
+    public var used: Int
+    /// Keys no reference names, but a `dynamicKeyPrefixes` entry covers.
+    public var dynamicallyUsed: Int
+    public var unused: Int
+    /// References into this table whose key it does not have.
+    public var missing: Int
+    public var references: Int
+}
+
+/// What the code ↔ catalog rules found.
+public struct UsageReport: Sendable {
+    public var findings: [Finding]
+    public var tables: [TableUsage]
+    /// `(table, key)` of every `unused-key` finding, for `--fix`.
+    public var unusedKeys: [TableKey]
+    public var scan: SourceUsage
+}
+
+/// The four rules between Swift code and the base locale's catalog: `key-not-in-catalog`, `unused-key`,
+/// `argument-mismatch`, `wrong-table`. Pure: the scan and the catalog come in, findings go out.
+public struct UsageRules: Sendable {
+    public var configuration: LintConfiguration
+
+    /// Tables the system reads by its own keys (`CFBundleDisplayName`…), never through code.
+    public static let systemTables: Set<String> = ["InfoPlist"]
+
+    public init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
+
+    private var usage: UsageConfiguration { configuration.usage }
+
+    public func check(_ scan: SourceUsage, catalog: LoadedCatalog, baseLocale: String) -> UsageReport {
+        var run = UsageRun(rules: self, scan: scan, catalog: catalog, base: baseLocale)
+        for reference in scan.references { run.check(reference) }
+        run.checkUnused()
+        run.findings.sort(by: Finding.reportOrder)
+        return UsageReport(findings: run.findings, tables: run.tableUsage(), unusedKeys: run.unused, scan: scan)
+    }
+}
+
+/// The state of one check: the base tables, what is used so far, and the findings.
+struct UsageRun {
+    let rules: UsageRules
+    let scan: SourceUsage
+    let base: String
+    let baseTables: [String: CatalogTable]
+    /// Table names in a stable order (for "in every table" lookups and the report).
+    let tableNames: [String]
+    var used: [String: Set<String>] = [:]
+    var missingByTable: [String: Int] = [:]
+    var referencesByTable: [String: Int] = [:]
+    var findings: [Finding] = []
+    var unused: [TableKey] = []
+    private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
+    private let generatedKeys: [String: [String: String]]
+    private let generatedTables: [String: String]
+
+    init(rules: UsageRules, scan: SourceUsage, catalog: LoadedCatalog, base: String) {
+        self.rules = rules
+        self.scan = scan
+        self.base = base
+        var tables: [String: CatalogTable] = [:]
+        for (id, table) in catalog.tables where id.locale == base { tables[id.table] = table }
+        baseTables = tables
+        tableNames = tables.keys.sorted()
+        var generated: [String: [String: String]] = [:]
+        var generatedTables: [String: String] = [:]
+        for enumeration in rules.configuration.usage.generatedEnums {
+            generatedTables[enumeration.root] = enumeration.table
+            for key in tables[enumeration.table]?.keys ?? [] {
+                generated[enumeration.root, default: [:]][GeneratedNames.memberPath(of: key, style: enumeration.style)] = key
+            }
+        }
+        generatedKeys = generated
+        self.generatedTables = generatedTables
+    }
+
+    private var configuration: LintConfiguration { rules.configuration }
+
+    private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, _ message: String) {
+        let severity = configuration.severity(of: rule)
+        guard severity != .off else { return }
+        if let key, configuration.usage.isExcepted(rule, table: table, key: key) { return }
+        findings.append(Finding(rule: rule, severity: severity, file: location.file, line: location.line, column: location.column,
+                                locale: base, table: table, key: key, message: message))
+    }
+
+    func resolve(_ name: TableName) -> String? {
+        switch name {
+        case let .known(table): return table
+        case .unknown: return nil
+        case let .constant(path, enclosingTypes):
+            var path = path
+            if path.first == "Self", let innermost = enclosingTypes.last { path[0] = innermost }
+            for depth in stride(from: enclosingTypes.count, through: 0, by: -1) {
+                let qualified = (Array(enclosingTypes.prefix(depth)) + path).joined(separator: ".")
+                if let value = scan.constants[qualified] { return value }
+            }
+            return nil
+        }
+    }
+
+    /// The catalog key a reference names in one table, if that table has it.
+    mutating func lookUp(_ key: ReferencedKey, in table: String) -> String? {
+        guard let entries = baseTables[table]?.entries else { return nil }
+        switch key {
+        case let .literal(text):
+            return entries[text] == nil ? nil : text
+        case let .generatedMember(root, path):
+            guard generatedTables[root] == table, let key = generatedKeys[root]?[path] else { return nil }
+            return key
+        case let .interpolated(interpolated):
+            if entries[interpolated.xcodeKey] != nil { return interpolated.xcodeKey }
+            let wanted = interpolated.argumentSpecifiers.map { $0.flatMap { FormatSpecifier.parse($0).first?.signature } }
+            for candidate in skeletonIndex(table)[interpolated.skeleton] ?? [] where candidate.specifiers.count == wanted.count {
+                let compatible = zip(candidate.specifiers, wanted).allSatisfy { specifier, signature in signature == nil || specifier.signature == signature }
+                if compatible { return candidate.key }
+            }
+            return nil
+        }
+    }
+
+    private mutating func skeletonIndex(_ table: String) -> [String: [(key: String, specifiers: [FormatSpecifier])]] {
+        if let index = skeletons[table] { return index }
+        var index: [String: [(key: String, specifiers: [FormatSpecifier])]] = [:]
+        for key in baseTables[table]?.keys ?? [] {
+            guard let (skeleton, specifiers) = InterpolatedKey.skeleton(ofCatalogKey: key) else { continue }
+            index[skeleton, default: []].append((key, specifiers))
+        }
+        skeletons[table] = index
+        return index
+    }
+
+    mutating func check(_ reference: KeyReference) {
+        let table: String? = if case .generatedMember(let root, _) = reference.key { generatedTables[root] } else { resolve(reference.table) }
+        let shown = Self.display(reference.key)
+        if let table {
+            referencesByTable[table, default: 0] += 1
+            if let key = lookUp(reference.key, in: table) {
+                used[table, default: []].insert(key)
+                checkArguments(reference, table: table, key: key)
+                return
+            }
+            let elsewhere = tableNames.filter { $0 != table }.compactMap { other in lookUp(reference.key, in: other).map { (other, $0) } }
+            if let (other, key) = elsewhere.first {
+                used[other, default: []].insert(key)
+                let tables = elsewhere.map { "\"\($0.0)\"" }.joined(separator: ", ")
+                add(.wrongTable, at: reference.location, table: table, key: key,
+                    "\(reference.api) looks up \(shown) in table \"\(table)\", but it is in \(tables) (\(base)); name table \"\(other)\" at this call, or move the key")
+                return
+            }
+            missingByTable[table, default: 0] += 1
+            // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
+            guard Self.hasLetters(Self.catalogKey(reference.key)) else { return }
+            let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(base)) has no such key"
+            add(.keyNotInCatalog, at: reference.location, table: table, key: Self.catalogKey(reference.key),
+                "\(reference.api) uses \(shown), but \(where_); users would see the raw key. \(suggestion(for: reference.key, in: baseTables[table] == nil ? tableNames : [table]))")
+            return
+        }
+        // The table is an expression the scanner cannot evaluate: any table that has the key will do.
+        let found = tableNames.compactMap { name in lookUp(reference.key, in: name).map { (name, $0) } }
+        for (name, key) in found { used[name, default: []].insert(key) }
+        if found.isEmpty, Self.hasLetters(Self.catalogKey(reference.key)) {
+            add(.keyNotInCatalog, at: reference.location, table: "", key: Self.catalogKey(reference.key),
+                "\(reference.api) uses \(shown), but no table of \(base) has it; users would see the raw key. \(suggestion(for: reference.key, in: tableNames))")
+        } else if found.count == 1, let (name, key) = found.first {
+            checkArguments(reference, table: name, key: key)
+        }
+    }
+
+    /// "Did you mean …?" with the nearest existing key, or what to do when there is none close.
+    private func suggestion(for key: ReferencedKey, in tables: [String]) -> String {
+        let wanted = Self.catalogKey(key)
+        let candidates = tables.flatMap { table in (baseTables[table]?.keys ?? []).map { (table, $0) } }
+        if let nearest = NearestKey.find(wanted, among: candidates.map(\.1)) {
+            let table = candidates.first { $0.1 == nearest }?.0 ?? ""
+            return "Did you mean \"\(nearest)\" (\(table))? Otherwise add the key to the base catalog."
+        }
+        return "Add the key to the base catalog, or correct it."
+    }
+
+    private mutating func checkArguments(_ reference: KeyReference, table: String, key: String) {
+        guard let arguments = reference.arguments, let entry = baseTables[table]?.entries[key] else { return }
+        let format: String
+        switch entry.value {
+        case let .text(text): format = text
+        case let .plural(rule): format = rule.format
+        case .other: return
+        }
+        var byNumber: [Int: FormatSpecifier] = [:]
+        var next = 1
+        for specifier in FormatSpecifier.parse(format) {
+            let number: Int
+            if let position = specifier.position { number = position } else { number = next; next += 1 }
+            if byNumber[number] == nil { byNumber[number] = specifier }
+        }
+        let expected = byNumber.count
+        let list = byNumber.keys.sorted().compactMap { byNumber[$0]?.text }.joined(separator: ", ")
+        // Too few arguments read garbage (or crash); extra ones are ignored by the formatter, and keys Xcode derives
+        // often carry a count the English value leaves out, so only too few is a finding. A plural variable's forms
+        // may read further arguments, so a value with one is compared by kinds alone.
+        let hasPluralVariable = byNumber.values.contains { $0.argumentKind == .pluralVariable }
+        if arguments.count < expected, !hasPluralVariable {
+            add(.argumentMismatch, at: reference.location, table: table, key: key,
+                "\(reference.api) passes \(arguments.count) argument(s) for \"\(key)\", but its base value (\(base)) \"\(format)\" takes \(expected)\(expected > 0 ? " (\(list))" : ""); pass every argument the value formats")
+            return
+        }
+        // Kinds, not sizes: `String(format: "%d", count)` with an `Int` is everywhere and prints right; an object for
+        // `%d` or a number for `%@` is not.
+        func kind(_ specifier: FormatSpecifier) -> FormatSpecifier.ArgumentKind {
+            specifier.argumentKind == .unsignedInteger ? .integer : specifier.argumentKind
+        }
+        for (index, specifier) in arguments.specifiers.enumerated() {
+            guard let specifier, let given = FormatSpecifier.parse(specifier).first, let wanted = byNumber[index + 1],
+                  wanted.argumentKind != .pluralVariable, kind(given) != kind(wanted) else { continue }
+            add(.argumentMismatch, at: reference.location, table: table, key: key,
+                "\(reference.api) passes argument \(index + 1) of \"\(key)\" as \(given.text) (\(FormatComparison.describe(given))), but its base value (\(base)) has \(wanted.text) (\(FormatComparison.describe(wanted))); pass a value of that kind or change the specifier")
+            return
+        }
+    }
+
+    mutating func checkUnused() {
+        for table in tableNames where !UsageRules.systemTables.contains(table) {
+            guard let entries = baseTables[table] else { continue }
+            let usedHere = used[table] ?? []
+            for key in entries.keys where !usedHere.contains(key) {
+                guard !configuration.usage.isDynamicallyUsed(table: table, key: key),
+                      !configuration.usage.isExcepted(.unusedKey, table: table, key: key),
+                      let entry = entries.entries[key] else { continue }
+                let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
+                    .map { " The dynamic key at \($0.location) (\($0.expression)) may build it: if so, add {\"table\": \"\(table)\", \"prefix\": \"\($0.literalPrefix ?? "")\"} to usage.dynamicKeyPrefixes." }
+                    ?? ""
+                let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                let before = findings.count
+                add(.unusedKey, at: location, table: table, key: key,
+                    "\"\(key)\" is in \(table) (\(base)) but no scanned Swift code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
+                if findings.count > before { unused.append(TableKey(table: table, key: key)) }
+            }
+        }
+    }
+
+    func tableUsage() -> [TableUsage] {
+        tableNames.map { name in
+            let keys = baseTables[name]?.keys ?? []
+            let usedHere = used[name] ?? []
+            let dynamic = keys.count { !usedHere.contains($0) && rules.configuration.usage.isDynamicallyUsed(table: name, key: $0) }
+            let unusedCount = unused.count { $0.table == name }
+            return TableUsage(table: name, keys: keys.count, used: usedHere.count, dynamicallyUsed: dynamic, unused: unusedCount,
+                              missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0)
+        }
+    }
+
+    /// True when the text has a letter outside its format specifiers.
+    static func hasLetters(_ key: String) -> Bool {
+        var scalars = Array(key.unicodeScalars)
+        for specifier in FormatSpecifier.parse(key).reversed() {
+            scalars.removeSubrange(specifier.offset..<(specifier.offset + specifier.text.unicodeScalars.count))
+        }
+        return scalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// The key as a catalog would spell it, for findings and suggestions.
+    static func catalogKey(_ key: ReferencedKey) -> String {
+        switch key {
+        case let .literal(text): text
+        case let .interpolated(interpolated): interpolated.xcodeKey
+        case let .generatedMember(_, path): GeneratedNames.guessedKey(forMemberPath: path)
+        }
+    }
+
+    static func display(_ key: ReferencedKey) -> String {
+        switch key {
+        case let .literal(text): "\"\(text)\""
+        case let .interpolated(interpolated): "\"\(interpolated.xcodeKey)\" (the key of its interpolation)"
+        case let .generatedMember(root, path): "\(root).\(path)"
+        }
+    }
+}

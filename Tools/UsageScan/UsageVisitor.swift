@@ -1,0 +1,493 @@
+// The literal value of each part of an interpolated string (escapes resolved) uses swift-syntax's own unescaping,
+// which it exposes to the compiler as SPI; 602 and 603 have the same signature.
+@_spi(Compiler) import SwiftParser
+import StringsKit
+import SwiftSyntax
+
+/// What one Swift file contributes: its key references, its dynamic keys, and the string constants it declares
+/// (`static let table = "Core"`), by qualified name, for resolving table arguments across files.
+public struct FileUsage: Sendable {
+    public var references: [KeyReference] = []
+    public var dynamicKeys: [DynamicKeyReference] = []
+    public var constants: [String: String] = [:]
+    /// The app's own parameters typed `LocalizedStringKey`/`LocalizedStringResource`, as `Callee|label` (`_` when
+    /// unlabeled): `init(message: LocalizedStringKey)` of `PlaceholderView`, a struct's stored property of that type.
+    public var localizedParameters: Set<String> = []
+    /// String literals passed to calls nothing else recognised, kept until every file's `localizedParameters` are known.
+    public var literalArguments: [LiteralArgument] = []
+}
+
+/// `PlaceholderView(message: "conversations.empty.message")`: a literal argument, a key if the parameter is localized.
+public struct LiteralArgument: Sendable {
+    public var parameter: String
+    public var reference: KeyReference
+}
+
+/// Walks one parsed file and records every reference the API table, the wrappers and the generated enums describe.
+final class UsageVisitor: SyntaxVisitor {
+    private let file: String
+    private let source: String
+    /// The UTF-8 offset of each line's start, counted on the first reference (most files of an app have none).
+    private lazy var lineStarts: [Int] = {
+        var starts = [0]
+        var offset = 0
+        for byte in source.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        }
+        return starts
+    }()
+    private let configuration: UsageConfiguration
+    private let importsSwiftUI: Bool
+    private let generatedRoots: Set<String>
+    private var typeStack: [String] = []
+    private(set) var usage = FileUsage()
+
+    init(file: String, source: String, tree: SourceFileSyntax, configuration: UsageConfiguration) {
+        self.file = file
+        self.source = source
+        self.configuration = configuration
+        importsSwiftUI = tree.statements.contains { item in
+            guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
+            return decl.path.first?.name.text == "SwiftUI"
+        }
+        generatedRoots = Set(configuration.generatedEnums.map(\.root))
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// 1-based line and UTF-8 column of the node's first token, as `SourceLocationConverter` gives them, without
+    /// building its tables for the whole file.
+    private func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    // MARK: Types and constants
+
+    private func push(_ name: String) -> SyntaxVisitorContinueKind {
+        typeStack.append(name)
+        // The generated enum's own body defines the accessors (`L10n.tr("Localizable", "a.b")`): not a use.
+        return typeStack.count == 1 && generatedRoots.contains(name) ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { push(node.extendedType.trimmedDescription) }
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+
+    /// `let name = "literal"` at file level or as a type member: a constant a table argument may name.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A stored property of a localized type is a parameter of the struct's memberwise initialiser.
+        if let type = typeStack.last, node.parent?.parent?.parent?.parent?.is(StructDeclSyntax.self) == true {
+            for binding in node.bindings where binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let annotation = binding.typeAnnotation, Self.localizedType(annotation.type) != nil else { continue }
+                usage.localizedParameters.insert("\(type)|\(name)")
+            }
+        }
+        guard node.bindingSpecifier.tokenKind == .keyword(.let),
+              node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        else { return .visitChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let value = binding.initializer?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue else { continue }
+            usage.constants[(typeStack + [name]).joined(separator: ".")] = value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordLocalizedParameters(node.signature.parameterClause.parameters, callee: node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let type = typeStack.last { recordLocalizedParameters(node.signature.parameterClause.parameters, callee: type) }
+        return .visitChildren
+    }
+
+    /// `case invalid(description: LocalizedStringKey)`, called as `.invalid(description: "…")`.
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        for parameter in node.parameterClause?.parameters ?? [] where Self.localizedType(parameter.type) != nil {
+            let label = parameter.firstName?.text ?? "_"
+            usage.localizedParameters.insert("\(node.name.text)|\(label)")
+        }
+        return .visitChildren
+    }
+
+    private func recordLocalizedParameters(_ parameters: FunctionParameterListSyntax, callee: String) {
+        for parameter in parameters where Self.localizedType(parameter.type) != nil {
+            usage.localizedParameters.insert("\(callee)|\(parameter.firstName.text)")
+        }
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let callee = CallName(node.calledExpression) else { return .visitChildren }
+        for wrapper in configuration.wrappers where wrapper.matches(callee, call: node) {
+            recordWrapper(wrapper, call: node)
+            return .visitChildren
+        }
+        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI) {
+            recordAPI(api, call: node)
+            return .visitChildren
+        }
+        // Any other call: its literal arguments are keys if the app declares that parameter localized (checked once
+        // every file is read).
+        for argument in node.arguments {
+            for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
+                guard case let .literal(text) = KeyExpression(expression, inference: SpecifierInference(), interpolation: .formatKey),
+                      !text.isEmpty else { continue }
+                let reference = KeyReference(location: location(expression), key: .literal(text), table: .known(configuration.defaultTable),
+                                             api: callee.name)
+                usage.literalArguments.append(LiteralArgument(parameter: "\(callee.name)|\(argument.label?.text ?? "_")", reference: reference))
+            }
+        }
+        return .visitChildren
+    }
+
+    private func recordAPI(_ api: LocalizedAPI, call: FunctionCallExprSyntax) {
+        let keyArgument: LabeledExprSyntax? = if let label = api.keyLabel {
+            call.arguments.first { $0.label?.text == label }
+        } else {
+            call.arguments.first.flatMap { $0.label == nil ? $0 : nil }
+        }
+        guard let keyArgument else { return }
+        let table: TableName = if let label = api.tableLabel, let argument = call.arguments.first(where: { $0.label?.text == label }) {
+            tableName(argument.expression)
+        } else {
+            .known(configuration.defaultTable)
+        }
+        // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
+        for expression in Self.branches(of: keyArgument.expression) {
+            let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
+            // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
+            if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { continue }
+            record(key, at: expression, table: table, api: api.displayName,
+                   arguments: formatArguments(around: call) ?? key.interpolationArguments)
+        }
+    }
+
+    /// The values a key expression can take: both branches of a ternary (nested ones too), else itself.
+    static func branches(of expression: ExprSyntax) -> [ExprSyntax] {
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return branches(of: ternary.thenExpression) + branches(of: ternary.elseExpression)
+        }
+        // The parser leaves operators unfolded: `c ? a : b` is the sequence [c, `? a :`, b].
+        // Operators before the first `?` belong to the condition (`x != nil ? a : b`); any after it are not a plain branch.
+        if let sequence = expression.as(SequenceExprSyntax.self), let last = sequence.elements.last,
+           let first = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           sequence.elements[first...].allSatisfy({ !$0.is(BinaryOperatorExprSyntax.self) && !$0.is(AssignmentExprSyntax.self) }) {
+            let thens = sequence.elements.compactMap { $0.as(UnresolvedTernaryExprSyntax.self)?.thenExpression }
+            return thens.flatMap(branches(of:)) + branches(of: last)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return branches(of: only.expression)
+        }
+        return [expression]
+    }
+
+    // MARK: Literals whose declared type is a localized one
+
+    /// `var title: LocalizedStringKey { "settings.title" }`, `static var title: LocalizedStringResource = "Account"`,
+    /// `func label() -> LocalizedStringKey { isOn ? "on" : "off" }`: the literal becomes that type, so it is a key.
+    static let localizedTypes: Set<String> = [
+        "LocalizedStringKey", "LocalizedStringResource", "String.LocalizationValue",
+        "SwiftUI.LocalizedStringKey", "Foundation.LocalizedStringResource",
+        // App Intents' types that a string literal initialises as a `LocalizedStringResource`.
+        "IntentDescription", "TypeDisplayRepresentation", "DisplayRepresentation", "IntentDialog",
+    ]
+
+    /// App Intents' `@Parameter(title: "Account", description: "…")`.
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        guard node.attributeName.as(IdentifierTypeSyntax.self)?.name.text == "Parameter", case let .argumentList(arguments)? = node.arguments else {
+            return .visitChildren
+        }
+        for argument in arguments where ["title", "description"].contains(argument.label?.text) {
+            let key = KeyExpression(argument.expression, inference: SpecifierInference(), interpolation: .formatKey)
+            if case .dynamic = key { continue }
+            record(key, at: argument.expression, table: .known(configuration.defaultTable), api: "@Parameter", arguments: nil)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let type = Self.declaredLocalizedType(of: Syntax(node)) else { return .visitChildren }
+        let key = KeyExpression(ExprSyntax(node), inference: SpecifierInference(), interpolation: .formatKey)
+        record(key, at: ExprSyntax(node), table: .known(configuration.defaultTable), api: type, arguments: key.interpolationArguments)
+        return .visitChildren
+    }
+
+    /// Walks up from a literal through what passes its value on unchanged (ternaries, `return`, a switch case, a
+    /// single-expression body) to a declaration; returns that declaration's type when it is a localized one.
+    static func declaredLocalizedType(of literal: Syntax) -> String? {
+        var node = literal
+        for _ in 0..<12 {
+            guard let parent = node.parent else { return nil }
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation.flatMap { localizedType($0.type) }
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause.flatMap { localizedType($0.type) }
+            }
+            if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == node.id { return nil }
+            // Unfolded operators: `c ? "a" : "b"` and `x = "a"` are sequences; a literal after `? … :` or `… ?` is a
+            // branch, one after `=` is assigned to the element before it.
+            if let elements = parent.as(ExprListSyntax.self) {
+                let list = Array(elements)
+                guard let index = list.firstIndex(where: { $0.id == node.id }) else { return nil }
+                let previous = index > 0 ? list[index - 1] : nil
+                if node.is(UnresolvedTernaryExprSyntax.self) || previous?.is(UnresolvedTernaryExprSyntax.self) == true {
+                    node = parent
+                    continue
+                }
+                guard previous?.is(AssignmentExprSyntax.self) == true, index >= 2, index == list.count - 1 else { return nil }
+                return assignedLocalizedType(list[index - 2], from: parent)
+            }
+            // `errorTitle = "account.add.failed"` where `errorTitle` is declared `LocalizedStringKey?` in a scope around.
+            if let assignment = parent.as(InfixOperatorExprSyntax.self) {
+                guard assignment.operator.is(AssignmentExprSyntax.self), assignment.rightOperand.id == node.id else { return nil }
+                return assignedLocalizedType(assignment.leftOperand, from: parent)
+            }
+            let passesValueOn = parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(SequenceExprSyntax.self) || parent.is(ReturnStmtSyntax.self) || parent.is(InitializerClauseSyntax.self)
+                || parent.is(CodeBlockItemSyntax.self) || parent.is(CodeBlockItemListSyntax.self) || parent.is(CodeBlockSyntax.self)
+                || parent.is(SwitchCaseSyntax.self) || parent.is(SwitchCaseListSyntax.self) || parent.is(SwitchExprSyntax.self)
+                || parent.is(ExpressionStmtSyntax.self) || parent.is(AccessorBlockSyntax.self) || parent.is(AccessorDeclSyntax.self)
+                || parent.is(AccessorDeclListSyntax.self) || parent.is(IfExprSyntax.self)
+            guard passesValueOn else { return nil }
+            // A statement that is not the last of its block returns nothing by itself (only `return` does).
+            if let list = parent.as(CodeBlockItemListSyntax.self), list.last?.id != node.id,
+               node.as(CodeBlockItemSyntax.self)?.item.is(ReturnStmtSyntax.self) != true { return nil }
+            if let switchExpression = parent.as(SwitchExprSyntax.self), switchExpression.subject.id == node.id { return nil }
+            node = parent
+        }
+        return nil
+    }
+
+    /// The localized type `name` or `self.name` is declared with in a scope around `node`, if any.
+    private static func assignedLocalizedType(_ target: ExprSyntax, from node: Syntax) -> String? {
+        let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? target.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" ? member.declName.baseName.text : nil
+            }
+        guard let name, var declared = SpecifierInference().declaredType(of: name, from: node, depth: 3) else { return nil }
+        if declared.hasSuffix("?") { declared.removeLast() }
+        return localizedTypes.contains(declared) ? declared : nil
+    }
+
+    static func localizedType(_ type: TypeSyntax) -> String? {
+        var name = type.trimmedDescription
+        if name.hasSuffix("?") { name.removeLast() }
+        return localizedTypes.contains(name) ? name : nil
+    }
+
+    private func recordWrapper(_ wrapper: UsageConfiguration.Wrapper, call: FunctionCallExprSyntax) {
+        guard let keyArgument = argument(wrapper.key, of: call) else { return }
+        let table: TableName = if let slot = wrapper.table, let argument = argument(slot, of: call) {
+            tableName(argument.expression)
+        } else {
+            .known(wrapper.defaultTable ?? configuration.defaultTable)
+        }
+        var arguments: CallArguments?
+        if let slot = wrapper.arguments {
+            if let given = argument(slot, of: call) {
+                if let array = given.expression.as(ArrayExprSyntax.self) {
+                    arguments = CallArguments(specifiers: Array(repeating: nil, count: array.elements.count))
+                } else if case let .position(first) = slot {
+                    let rest = call.arguments.dropFirst(first - 1)
+                    arguments = CallArguments(specifiers: rest.map { SpecifierInference().specifier(of: $0.expression) })
+                }
+            } else {
+                arguments = CallArguments(specifiers: [])
+            }
+        }
+        let key = KeyExpression(keyArgument.expression, inference: SpecifierInference(), interpolation: .dynamic)
+        record(key, at: keyArgument.expression, table: table, api: wrapper.function, arguments: formatArguments(around: call) ?? arguments)
+    }
+
+    private func record(_ key: KeyExpression, at node: ExprSyntax, table: TableName, api: String, arguments: CallArguments?) {
+        switch key {
+        case .literal(""):
+            return // `cond ? "label" : ""`: an empty string is shown as nothing, never looked up as a key
+        case let .literal(text):
+            usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments))
+        case let .interpolated(interpolated):
+            usage.references.append(KeyReference(location: location(node), key: .interpolated(interpolated), table: table, api: api,
+                                                 arguments: arguments))
+        case let .dynamic(prefix):
+            usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
+                                                         expression: node.trimmedDescription))
+        }
+    }
+
+    private func argument(_ slot: UsageConfiguration.ArgumentSlot, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
+        switch slot {
+        case let .position(number): call.arguments.dropFirst(number - 1).first
+        case let .label(label): call.arguments.first { $0.label?.text == label }
+        }
+    }
+
+    private func tableName(_ expression: ExprSyntax) -> TableName {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            return literal.representedLiteralValue.map(TableName.known) ?? .unknown
+        }
+        guard let path = Self.referencePath(expression) else { return .unknown }
+        return .constant(path: path, enclosingTypes: typeStack)
+    }
+
+    /// `a.b.c` as ["a", "b", "c"] when the expression is only names; nil otherwise.
+    static func referencePath(_ expression: ExprSyntax) -> [String]? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let path = referencePath(base) else { return nil }
+        return path + [member.declName.baseName.text]
+    }
+
+    /// The arguments of `String(format: <this call>, a, b)` or `String.localizedStringWithFormat(<this call>, a, b)`.
+    private func formatArguments(around call: FunctionCallExprSyntax) -> CallArguments? {
+        guard let argument = call.parent?.as(LabeledExprSyntax.self),
+              let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+              let callee = CallName(outer.calledExpression) else { return nil }
+        let isFormat = (callee.name == "String" || callee.name == "NSString") && argument.label?.text == "format"
+            || callee.name == "localizedStringWithFormat" && outer.arguments.first?.id == argument.id
+        guard isFormat else { return nil }
+        let rest = outer.arguments.drop { $0.id != argument.id }.dropFirst().filter { $0.label?.text != "locale" }
+        return CallArguments(specifiers: rest.map { SpecifierInference().specifier(of: $0.expression) })
+    }
+
+    // MARK: Generated enums
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !generatedRoots.isEmpty, let path = Self.referencePath(ExprSyntax(node)), path.count > 1, generatedRoots.contains(path[0]) else {
+            return .visitChildren
+        }
+        // Only the whole chain `L10n.Common.share`, not its prefix `L10n.Common`.
+        if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id { return .visitChildren }
+        var arguments: CallArguments?
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
+        }
+        usage.references.append(KeyReference(location: location(node), key: .generatedMember(root: path[0], path: path.dropFirst().joined(separator: ".")),
+                                             table: .unknown, api: path[0], arguments: arguments))
+        return .skipChildren
+    }
+}
+
+/// The name a call is made through: `Text(…)`, `SwiftUI.Text(…)`, `Text.init(…)`, `view.help(…)`, `.help(…)`.
+struct CallName {
+    var name: String
+    var isMember: Bool
+    var base: ExprSyntax?
+    var expression: ExprSyntax
+
+    /// The callee as written; built only for wrappers named with a dot (`Strings.tr`), as it costs a string per call.
+    var text: String { expression.trimmedDescription }
+
+    init?(_ expression: ExprSyntax) {
+        self.expression = expression
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            isMember = false
+        } else if let member = expression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "init", let base = member.base, let inner = CallName(base) {
+                self = inner
+                isMember = false
+                return
+            }
+            name = member.declName.baseName.text
+            isMember = true
+            base = member.base
+        } else if let generic = expression.as(GenericSpecializationExprSyntax.self), let inner = CallName(generic.expression) {
+            self = inner
+        } else {
+            return nil
+        }
+    }
+
+    /// `SwiftUI.Text` and `Foundation.NSLocalizedString` are still the framework's.
+    var isQualifiedByFramework: Bool {
+        guard isMember, let base = base?.as(DeclReferenceExprSyntax.self) else { return false }
+        return ["SwiftUI", "Foundation"].contains(base.baseName.text)
+    }
+}
+
+extension LocalizedAPI {
+    func matches(_ callee: CallName, call: FunctionCallExprSyntax, importsSwiftUI: Bool) -> Bool {
+        if needsSwiftUIImport, !importsSwiftUI { return false }
+        switch self.callee {
+        case .initializer, .function:
+            guard !callee.isMember || callee.isQualifiedByFramework else { return false }
+        case .method:
+            guard callee.isMember else { return false }
+        }
+        let labels = Set(call.arguments.compactMap { $0.label?.text })
+        return requiredLabels.allSatisfy(labels.contains)
+    }
+}
+
+extension UsageConfiguration.Wrapper {
+    func matches(_ callee: CallName, call: FunctionCallExprSyntax) -> Bool {
+        function.contains(".") ? callee.text == function : callee.name == function
+    }
+}
+
+/// What a key argument is: a literal, a key derived from an interpolation, or something computed at run time.
+enum KeyExpression {
+    case literal(String)
+    case interpolated(InterpolatedKey)
+    case dynamic(prefix: String?)
+
+    init(_ expression: ExprSyntax, inference: SpecifierInference, interpolation: LocalizedAPI.Interpolation) {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), !literal.hasError,
+              let kind = literal.stringLiteralKind else {
+            self = .dynamic(prefix: nil)
+            return
+        }
+        if let value = literal.representedLiteralValue {
+            self = .literal(value)
+            return
+        }
+        var parts: [InterpolatedKey.Part] = []
+        for segment in literal.segments {
+            switch segment {
+            case let .stringSegment(text):
+                var value = ""
+                text.appendUnescapedLiteralValue(stringLiteralKind: kind, delimiterLength: literal.delimiterLength, to: &value)
+                if case let .text(previous)? = parts.last {
+                    parts[parts.count - 1] = .text(previous + value)
+                } else {
+                    parts.append(.text(value))
+                }
+            case let .expressionSegment(interpolation):
+                parts.append(.argument(specifier: inference.specifier(of: interpolation)))
+            }
+        }
+        switch interpolation {
+        case .dynamic:
+            if case let .text(prefix)? = parts.first { self = .dynamic(prefix: prefix) } else { self = .dynamic(prefix: nil) }
+        case .formatKey:
+            // SwiftUI's `LocalizedStringKey.StringInterpolation.appendLiteral` doubles `%` in the literal text.
+            self = .interpolated(InterpolatedKey(parts: parts.map { part in
+                if case let .text(text) = part { .text(text.replacingOccurrences(of: "%", with: "%%")) } else { part }
+            }))
+        }
+    }
+
+    var interpolationArguments: CallArguments? {
+        if case let .interpolated(key) = self { CallArguments(specifiers: key.argumentSpecifiers) } else { nil }
+    }
+}

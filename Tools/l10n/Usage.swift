@@ -1,0 +1,81 @@
+public import ArgumentParser
+import Foundation
+public import StringsKit
+import UsageScan
+
+extension Rule: ExpressibleByArgument {}
+
+/// The rules between Swift code and catalogs, for `l10n usage` and `l10n lint --sources`.
+let usageRulesHelp = """
+    Keys are read from Swift sources with swift-syntax (parsed, not compiled):
+    NSLocalizedString, String(localized:), LocalizedStringResource,
+    AttributedString(localized:), Bundle.localizedString(forKey:…), and in files
+    that import SwiftUI the LocalizedStringKey titles of Text, Button, Label,
+    Toggle, .navigationTitle, .alert… (interpolations become keys as Xcode
+    derives them: "\\(count) items" → "%lld items"; Text(verbatim:) is no key);
+    plus the wrappers and generated enums configured under "usage" in l10n.json.
+
+    Rules: key-not-in-catalog (error), unused-key (warning), argument-mismatch
+    (error), wrong-table (error). Keys built at run time are counted (--verbose
+    lists them); "usage.dynamicKeyPrefixes" marks the families they use.
+    """
+
+struct Usage: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check Swift code against the catalogs: keys used but missing, keys never used, arguments that don't match.",
+        discussion: """
+        CATALOGS is a folder of <locale>.lproj folders (default: Localization).
+        The base locale's tables are compared with every key reference under
+        the --sources folders. --sources takes every path up to the next option;
+        a folder among them that holds <locale>.lproj folders is taken as
+        CATALOGS (so --sources App Localization works). Prints the findings,
+        then per table: keys, used, covered by a dynamic prefix, unused,
+        references, and references whose key is missing.
+
+        \(usageRulesHelp)
+
+        Examples:
+          l10n usage --sources Sources Localization
+          l10n usage --sources App --format xcode --verbose
+          l10n lint Localization --sources App --fix
+            (deletes unused keys from every locale, keeping each file's layout)
+
+        Exit codes: 0 no errors (warnings pass unless --strict), 1 errors found,
+        2 usage or I/O error (missing folder, no Swift files, bad l10n.json).
+        """
+    )
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Folders (or .swift files) to scan for key references.")
+    var sources: [String] = []
+
+    @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
+    var catalogs: [String] = []
+
+    @Option(name: .long, help: "Output: text (default), xcode, json or sarif; the table of counts goes to stderr unless text.")
+    var format: ReportFormat = .text
+
+    @Option(name: .long, help: "The l10n.json to use instead of the one beside the catalogs.")
+    var config: String?
+
+    @Flag(name: .long, help: "Treat warnings (unused-key) as errors.")
+    var strict = false
+
+    @Flag(name: .long, help: "List every dynamic key (a key computed at run time) on stderr.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Delete unused keys from every locale's .strings, .stringsdict and .xcstrings files, keeping each file's layout.")
+    var fix = false
+
+    @Option(name: .long, help: "Report only this rule (repeatable), e.g. --rule key-not-in-catalog.")
+    var rule: [Rule] = []
+
+    @Option(name: .long, help: "Write this (empty) file when the run exits 0: how the build-tool plugin tells SwiftPM the check passed.")
+    var stamp: String?
+
+    func run() throws {
+        let colour = format == .text && Reporter.shouldColour()
+        try finish(UsageCommands.usage(UsageCommands.Options(sources: sources, catalogPaths: catalogs, format: format, configPath: config,
+                                                             strict: strict, verbose: verbose, fix: fix, colour: colour,
+                                                             rules: rule.isEmpty ? nil : Set(rule), stampPath: stamp)))
+    }
+}
