@@ -43,9 +43,22 @@ public enum L10nCommands {
         /// The `l10n` process exits right after a lint: it sets this to skip freeing the loaded catalog
         /// (tens of thousands of entries take ~10% of a large lint to free). Library callers leave it false.
         public var keepsCatalogUntilExit = false
+        /// `--summary`: the per-locale and per-rule summary, no findings listed (text).
+        public var summaryOnly = false
+        /// `--max-findings N`: list at most N findings in text and xcode output.
+        public var maxFindings: Int?
+        /// `--baseline FILE`: report and fail only on findings not in it.
+        public var baselinePath: String?
+        /// `--write-baseline FILE`: record every finding of this run as the baseline.
+        public var writeBaselinePath: String?
 
         public init(paths: [String] = [], format: ReportFormat = .text, configPath: String? = nil, strict: Bool = false,
-                    colour: Bool = false, identifiers: InternalIdentifiers = .builtIn) {
+                    colour: Bool = false, identifiers: InternalIdentifiers = .builtIn, summaryOnly: Bool = false,
+                    maxFindings: Int? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
+            self.summaryOnly = summaryOnly
+            self.maxFindings = maxFindings
+            self.baselinePath = baselinePath
+            self.writeBaselinePath = writeBaselinePath
             self.paths = paths
             self.format = format
             self.configPath = configPath
@@ -75,14 +88,39 @@ public enum L10nCommands {
         }
         let identifiers = options.identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
         let linter = Linter(configuration: configuration, identifiers: identifiers, configurationPath: configPath)
-        let result: LintResult
+        let baseline: Baseline?
+        do {
+            baseline = try options.baselinePath.map { path throws(BaselineError) in try Baseline.load(path: path) }
+        } catch {
+            return .usage(error.description)
+        }
+        var result: LintResult
         do {
             result = try linter.lint(catalog)
         } catch {
             return .usage(error.description)
         }
         if options.keepsCatalogUntilExit { CatalogKeeper.keepUntilExit(catalog) }
-        let output = Reporter.render(result, format: options.format, colour: options.colour)
+        var standardError = ""
+        if let path = options.writeBaselinePath {
+            let recorded = Baseline(findings: result.allFindings)
+            do {
+                try recorded.write(to: path)
+            } catch {
+                return .usage(error.description)
+            }
+            standardError += "l10n: wrote \(LintSummary.grouped(recorded.entryCount)) finding(s) to the baseline \(path); pass --baseline \(path) to fail only on new ones\n"
+            // What was just recorded is the baseline of this run, so the run passes.
+            result = recorded.apply(to: result, path: path)
+        } else if let baseline, let path = options.baselinePath {
+            result = baseline.apply(to: result, path: path)
+        }
+        let reportOptions = ReportOptions(colour: options.colour, maxFindings: options.maxFindings, summaryOnly: options.summaryOnly)
+        let output = Reporter.render(result, format: options.format, options: reportOptions)
+        if options.format == .xcode, let limit = options.maxFindings {
+            let omitted = Reporter.shown(result.findings, limit: limit).omitted
+            if omitted > 0 { standardError += "l10n: " + Reporter.omittedLine(omitted, limit: limit) + "\n" }
+        }
         let code: Int32 = if result.hasUnreadableFiles {
             CommandOutcome.usageOrIO
         } else if result.errors > 0 || (options.strict && result.warnings > 0) {
@@ -90,7 +128,7 @@ public enum L10nCommands {
         } else {
             CommandOutcome.success
         }
-        return CommandOutcome(standardOutput: output, exitCode: code)
+        return CommandOutcome(standardOutput: output, standardError: standardError, exitCode: code)
     }
 
     /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).
@@ -255,7 +293,9 @@ public enum L10nCommands {
 /// Deterministic JSON for `l10n parse`: keys sorted by Unicode scalars, no escaped slashes.
 enum JSONText {
     enum Value {
-        case string(String), number(Int), null, array([Value]), object([String: Value])
+        case string(String), number(Int), bool(Bool), null, array([Value]), object([String: Value])
+        /// A number written as given (e.g. "72.5"): the caller formats it.
+        case raw(String)
     }
 
     static func value(_ plist: PlistValue) -> Value {
@@ -278,6 +318,10 @@ enum JSONText {
             return quote(text)
         case .number(let number):
             return String(number)
+        case .bool(let flag):
+            return flag ? "true" : "false"
+        case .raw(let number):
+            return number
         case .null:
             return "null"
         case .array(let items):

@@ -1,12 +1,14 @@
-/// How much a finding matters. `off` only appears in configuration: a rule set to off reports nothing.
+/// How much a finding matters. `info` is shown but never fails a run (not even with `--strict`).
+/// `off` only appears in configuration: a rule set to off reports nothing.
 public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case error, warning, off
+    case error, warning, info, off
 
     private var rank: Int {
         switch self {
         case .error: 0
         case .warning: 1
-        case .off: 2
+        case .info: 2
+        case .off: 3
         }
     }
 
@@ -32,17 +34,23 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case lengthBudget = "length-budget"
     case whitespaceMismatch = "whitespace-mismatch"
     case punctuationMismatch = "punctuation-mismatch"
+    case incompleteLocale = "incomplete-locale"
+    case unknownLocale = "unknown-locale"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unreadableFile, .duplicateKey, .missingKey, .formatMismatch, .pluralCoverage,
-             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget:
+        case .syntaxError, .unreadableFile, .duplicateKey, .formatMismatch, .pluralCoverage,
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .incompleteLocale:
             .error
-        case .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
+        // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
+        // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
+        case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
              .whitespaceMismatch, .punctuationMismatch:
             .warning
+        case .unknownLocale:
+            .info
         }
     }
 
@@ -66,6 +74,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .lengthBudget: "A value is longer than the length budget its key declares."
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the base locale's."
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
+        case .incompleteLocale: "A locale is translated less than the minimum l10n.json sets for it."
+        case .unknownLocale: "ICU has no data for a locale; its plural rules are CLDR root's."
         }
     }
 }
@@ -82,9 +92,12 @@ public struct Finding: Sendable, Hashable, Codable {
     public var key: String?
     /// What is wrong and what to do, one sentence or two.
     public var message: String
+    /// The text the finding is about (the offending value), for its baseline identity; "" when the rule, table, key
+    /// and locale say it all (a missing key). Nil: the identity uses the message with its digits left out.
+    public var subject: String?
 
     public init(rule: Rule, severity: Severity, file: String, line: Int, column: Int, locale: String, table: String,
-                key: String?, message: String) {
+                key: String?, message: String, subject: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.file = file
@@ -94,6 +107,7 @@ public struct Finding: Sendable, Hashable, Codable {
         self.table = table
         self.key = key
         self.message = message
+        self.subject = subject
     }
 
     /// Orders findings by file, then position, then rule, so output is stable.
@@ -104,18 +118,27 @@ public struct Finding: Sendable, Hashable, Codable {
 
 /// What one lint run found, plus the counts the reporters summarise.
 public struct LintResult: Sendable {
+    /// The findings that count: every finding, or with a baseline only those not in it.
     public var findings: [Finding]
     public var files: Int
     public var entries: Int
+    /// Per-locale completeness figures (nil for a result not made by `Linter`).
+    public var completeness: [LocaleCompleteness]?
+    /// Set when a baseline was applied: the findings it covered and the entries that no longer occur.
+    public var baseline: BaselineOutcome?
 
-    public init(findings: [Finding], files: Int, entries: Int) {
+    public init(findings: [Finding], files: Int, entries: Int, completeness: [LocaleCompleteness]? = nil) {
         self.findings = findings
         self.files = files
         self.entries = entries
+        self.completeness = completeness
     }
 
     public var errors: Int { findings.count { $0.severity == .error } }
     public var warnings: Int { findings.count { $0.severity == .warning } }
+    public var infos: Int { findings.count { $0.severity == .info } }
+    /// Every finding of the run, the baselined ones included.
+    public var allFindings: [Finding] { baseline.map { findings + $0.baselined } ?? findings }
     /// True when a file could not be read at all: the run exits 2 (an I/O error), not 1.
-    public var hasUnreadableFiles: Bool { findings.contains { $0.rule == .unreadableFile } }
+    public var hasUnreadableFiles: Bool { allFindings.contains { $0.rule == .unreadableFile } }
 }

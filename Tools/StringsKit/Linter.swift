@@ -37,10 +37,11 @@ public struct Linter: Sendable {
     }
 
     public func baseLocale(of catalog: LoadedCatalog) throws(LintSetupError) -> String {
-        let locales = catalog.locales
+        let locales = catalog.locales.filter { !Self.isSpecialFolder($0) }
         let fileLocales = Set(catalog.files.map(Self.locale(ofFile:)))
         if let configured = configuration.baseLocale {
-            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured) {
+            let hasInterfaceBase = catalog.locales.contains(Self.interfaceBase)
+            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured), !hasInterfaceBase {
                 throw .baseLocaleMissing(base: configured, available: locales)
             }
             return configured
@@ -58,39 +59,66 @@ public struct Linter: Sendable {
     public func lint(_ catalog: LoadedCatalog) throws(LintSetupError) -> LintResult {
         let base = try baseLocale(of: catalog)
         let catalog = catalog.withOrderedEntries()
-        var run = LintRun(linter: self, catalog: catalog, base: base)
+        let tableBases = Self.tableBases(of: catalog, base: base)
+        var run = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
         run.checkProblems()
         run.checkParserNotes()
+        run.checkUnknownLocales()
         let jobs = run.checkTables()
         run.checkRequiredKeys()
         var findings = run.findings
         // Per-key work is split into jobs and run on all cores; each job has its own LintRun (and caches).
-        let first = perform(jobs, catalog: catalog, base: base)
+        let first = perform(jobs, catalog: catalog, base: base, tableBases: tableBases)
         findings += first.findings
         // Extra keys need a second pass only where a locale has more keys than it shares with the base.
         var extraJobs: [LintRun.Job] = []
-        for (pair, matched) in first.matched {
-            guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > matched else { continue }
+        for (pair, counts) in first.counts {
+            guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > counts.matched else { continue }
             extraJobs += LintRun.chunks(table.keys.count).map { .extraKeys(table: pair.table, locale: pair.locale, range: $0) }
         }
-        findings += perform(extraJobs, catalog: catalog, base: base).findings
+        findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases).findings
+        var counts = first.counts
+        for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
+        let completeness = LocaleCompleteness.figures(of: catalog, base: base, tableBases: tableBases, counts: counts)
+        var completenessRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
+        completenessRun.checkMinimumTranslated(completeness)
+        findings += completenessRun.findings
         findings.sort(by: Finding.reportOrder)
-        return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount)
+        return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount, completeness: completeness)
     }
 
-    private func perform(_ jobs: [LintRun.Job], catalog: LoadedCatalog, base: String)
-        -> (findings: [Finding], matched: [Catalog.TableID: Int]) {
-        let results = Mutex<(findings: [Finding], matched: [Catalog.TableID: Int])>(([], [:]))
+    private func perform(_ jobs: [LintRun.Job], catalog: LoadedCatalog, base: String, tableBases: [String: String])
+        -> (findings: [Finding], counts: [Catalog.TableID: LintRun.Counts]) {
+        let results = Mutex<(findings: [Finding], counts: [Catalog.TableID: LintRun.Counts])>(([], [:]))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            var jobRun = LintRun(linter: self, catalog: catalog, base: base)
-            let matched = jobRun.perform(jobs[index])
+            var jobRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
+            let counts = jobRun.perform(jobs[index])
             let found = jobRun.findings
             results.withLock { results in
                 results.findings += found
-                if let matched { results.matched[matched.pair, default: 0] += matched.count }
+                if let counts { results.counts[counts.pair, default: LintRun.Counts()].add(counts.counts) }
             }
         }
         return results.withLock { $0 }
+    }
+
+    /// `Base.lproj` (Interface Builder, Settings.bundle): the base of every table it holds, never a locale of its own.
+    public static let interfaceBase = "Base"
+    /// `qqq.lproj` (translatewiki.net's message documentation): translator comments, never a locale of its own.
+    public static let documentation = "qqq"
+
+    /// True for `Base` and `qqq`, the folders that are not translations.
+    public static func isSpecialFolder(_ locale: String) -> Bool {
+        locale == interfaceBase || locale == documentation
+    }
+
+    /// The locale each table is compared with: `Base` where `Base.lproj` holds the table, else the base locale.
+    static func tableBases(of catalog: LoadedCatalog, base: String) -> [String: String] {
+        var bases: [String: String] = [:]
+        for id in catalog.tables.keys where bases[id.table] == nil || id.locale == interfaceBase {
+            bases[id.table] = id.locale == interfaceBase ? interfaceBase : base
+        }
+        return bases
     }
 
     static func locale(ofFile path: String) -> String {
@@ -108,30 +136,59 @@ struct LintRun {
     let linter: Linter
     let catalog: LoadedCatalog
     let base: String
+    /// The locale each table is compared with (`Base` where Base.lproj holds it).
+    let tableBases: [String: String]
     var findings: [Finding] = []
+    /// Translatable base keys of whole tables a locale lacks, by table and locale (for the completeness figures).
+    var missingTables: [Catalog.TableID: Int] = [:]
+    /// What the current job counted: translations identical to the base text.
+    private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
 
-    init(linter: Linter, catalog: LoadedCatalog, base: String) {
+    init(linter: Linter, catalog: LoadedCatalog, base: String, tableBases: [String: String] = [:]) {
         self.linter = linter
         self.catalog = catalog
         self.base = base
+        self.tableBases = tableBases
     }
 
-    private var configuration: LintConfiguration { linter.configuration }
+    /// What one job counted for one table in one locale.
+    struct Counts: Sendable {
+        /// Base keys the locale has.
+        var matched = 0
+        /// Translatable base keys the locale lacks.
+        var missing = 0
+        /// Translations identical to the base text (as the `untranslated` rule judges, whatever its severity).
+        var identical = 0
+
+        mutating func add(_ other: Counts) {
+            matched += other.matched
+            missing += other.missing
+            identical += other.identical
+        }
+    }
+
+    func tableBase(_ table: String) -> String { tableBases[table] ?? base }
+
+    /// The locales that are translations: not `Base` or `qqq`.
+    var lintedLocales: [String] { catalog.locales.filter { !Linter.isSpecialFolder($0) } }
+
+    var configuration: LintConfiguration { linter.configuration }
 
     // MARK: Recording
 
     mutating func report(_ rule: Rule, file: String, position: SourcePosition?, locale: String, table: String, key: String?,
-                         _ message: String) {
-        let severity = configuration.severity(of: rule)
+                         subject: String? = nil, _ message: String) {
+        let severity = configuration.severity(of: rule, locale: locale)
         guard severity != .off else { return }
         findings.append(Finding(rule: rule, severity: severity, file: file, line: position?.line ?? 1,
-                                column: position?.column ?? 1, locale: locale, table: table, key: key, message: message))
+                                column: position?.column ?? 1, locale: locale, table: table, key: key, message: message,
+                                subject: subject))
     }
 
     mutating func report(_ rule: Rule, entry: CatalogEntry, locale: String, table: String, _ message: String) {
         report(rule, file: entry.location.file, position: entry.location.position, locale: locale, table: table,
-               key: entry.key, message)
+               key: entry.key, subject: entry.value.baselineText, message)
     }
 
     // MARK: Files that could not be read, and the parser's notes
@@ -191,19 +248,22 @@ struct LintRun {
     /// Reports whole missing or extra tables, and returns the per-key jobs.
     mutating func checkTables() -> [Job] {
         var jobs: [Job] = []
-        let locales = catalog.locales
+        let locales = lintedLocales
         for tableName in catalog.tableNames {
+            let base = tableBase(tableName)
             let baseTable = catalog.table(tableName, locale: base)
             if let baseTable {
                 jobs += Self.chunks(baseTable.keys.count).map { .baseKeys(table: tableName, range: $0) }
             }
             for locale in locales where locale != base {
                 guard let table = catalog.table(tableName, locale: locale) else {
-                    if let baseTable {
-                        let translatable = baseTable.keys.filter { baseTable.entries[$0]?.shouldTranslate ?? false }
-                        if !translatable.isEmpty {
+                    // Base.lproj is the base language's own copy of its tables: nothing is missing there.
+                    if let baseTable, locale != self.base {
+                        let translatable = baseTable.keys.count { baseTable.entries[$0]?.shouldTranslate ?? false }
+                        if translatable > 0 {
+                            missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
                             report(.missingKey, file: baseTable.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
-                                   "\(locale) has no \(tableName) table, so \(translatable.count) key(s) are untranslated there; add \(locale).lproj/\(tableName).strings")
+                                   subject: "", "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; add \(locale).lproj/\(tableName).strings")
                         }
                     }
                     continue
@@ -219,22 +279,24 @@ struct LintRun {
         return jobs
     }
 
-    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has.
-    mutating func perform(_ job: Job) -> (pair: Catalog.TableID, count: Int)? {
+    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has, lacks and leaves as in the base.
+    mutating func perform(_ job: Job) -> (pair: Catalog.TableID, counts: Counts)? {
         switch job {
         case let .baseKeys(tableName, range):
-            guard let baseEntries = ordered(tableName, base) else { return nil }
+            guard let baseEntries = ordered(tableName, tableBase(tableName)) else { return nil }
             // Entries are read in place from the array (no copy of each, no lookup by key).
             baseEntries.withUnsafeBufferPointer { entries in
                 for index in range { checkEntry(entries[index], baseEntry: nil, locale: base, table: tableName) }
             }
             return nil
         case let .localeKeys(tableName, locale, baseRange):
-            guard let baseEntries = ordered(tableName, base), let table = catalog.table(tableName, locale: locale),
+            guard let baseEntries = ordered(tableName, tableBase(tableName)), let table = catalog.table(tableName, locale: locale),
                   let targetEntries = ordered(tableName, locale) else { return nil }
             let required = Set(configuration.requiredKeys[tableName] ?? [])
             let file = table.files.first ?? tableName
             var matched = 0
+            var missing = 0
+            identical = 0
             baseEntries.withUnsafeBufferPointer { bases in
                 targetEntries.withUnsafeBufferPointer { targets in
                     for index in baseRange {
@@ -247,15 +309,18 @@ struct LintRun {
                         } else if let entry = table.entries[baseEntry.key] {
                             matched += 1
                             checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
-                        } else if baseEntry.shouldTranslate, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) {
-                            report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key,
+                        } else if baseEntry.shouldTranslate {
+                            missing += 1
+                            guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
+                            report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
                                    "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file")
                         }
                     }
                 }
             }
-            return (Catalog.TableID(table: tableName, locale: locale), matched)
+            return (Catalog.TableID(table: tableName, locale: locale), Counts(matched: matched, missing: missing, identical: identical))
         case let .extraKeys(tableName, locale, range):
+            let base = tableBase(tableName)
             guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
             for key in table.keys[range] where baseTable.entries[key] == nil {
                 guard let entry = table.entries[key] else { continue }
@@ -273,14 +338,14 @@ struct LintRun {
     }
 
     mutating func checkRequiredKeys() {
-        let locales = catalog.locales.isEmpty ? [base] : catalog.locales
+        let locales = lintedLocales.isEmpty ? [base] : lintedLocales
         for (tableName, keys) in configuration.requiredKeys.sorted(by: { $0.key < $1.key }) {
             for locale in locales {
                 let table = catalog.table(tableName, locale: locale)
                 let file = table?.files.first ?? catalog.table(tableName, locale: base)?.files.first
                     ?? linter.configurationPath ?? LintConfiguration.fileName
                 for key in keys where table?.entries[key] == nil {
-                    report(.requiredKey, file: file, position: nil, locale: locale, table: tableName, key: key,
+                    report(.requiredKey, file: file, position: nil, locale: locale, table: tableName, key: key, subject: "",
                            "\"\(key)\" is required by l10n.json but missing from \(tableName) in \(locale); add it")
                 }
             }
@@ -368,6 +433,7 @@ struct LintRun {
               Self.hasWords(baseText),
               !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText)
         else { return }
+        identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,
                "\"\(entry.key)\" in \(locale) is identical to the base (\(base)) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
     }
@@ -430,7 +496,9 @@ struct LintRun {
     mutating func requiredCategories(for locale: String) -> [PluralCategory] {
         if let cached = pluralCategoriesByLocale[locale] { return cached }
         var categories: [PluralCategory] = [.other]
-        if !locale.isEmpty, let found = try? LocaleFormatting(locale: locale).pluralCategories(), !found.isEmpty {
+        // Base.lproj holds the base language; a locale ICU lacks gets CLDR root's rules (reported once as unknown-locale).
+        let rulesLocale = locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) ? locale : ""
+        if !rulesLocale.isEmpty, let found = try? LocaleFormatting(locale: rulesLocale).pluralCategories(), !found.isEmpty {
             categories = found
         }
         pluralCategoriesByLocale[locale] = categories
@@ -461,6 +529,7 @@ struct LintRun {
     }
 
     private func baseRule(for entry: CatalogEntry, table: String, locale: String) -> PluralRule? {
+        let base = tableBase(table)
         guard locale != base, case .plural(let rule)? = catalog.entry(table: table, locale: base, key: entry.key)?.value else { return nil }
         return rule
     }

@@ -16,6 +16,7 @@ struct L10n: ParsableCommand {
           2  usage or I/O error: unknown option, missing path,
              unreadable file, bad l10n.json
         """,
+        version: L10nVersion.current,
         subcommands: [Lint.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, Repl.self]
     )
 
