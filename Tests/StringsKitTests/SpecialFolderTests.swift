@@ -31,6 +31,19 @@ import Testing
         #expect(!(result.completeness ?? []).contains { $0.locale == "qqq" })
     }
 
+    @Test func qqqDocumentationIsATranslatorNoteInXLIFF() throws {
+        let folder = Self.catalog()
+        folder.write("en.lproj/Main.strings", "/* Home screen */\n\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        let output = CatalogFolder()
+        let outcome = L10nCommands.exportXLIFF(paths: [folder.root], to: output.root)
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.split(separator: "\n").map { ($0 as Substring).hasSuffix("/de.xliff") } == [true])
+        let xliff = try String(contentsOfFile: output.path("de.xliff"), encoding: .utf8)
+        #expect(xliff.contains("<note>Home screen\nThe fruit on the home screen</note>"))
+        // Base.lproj's tables are exported with Base's text as the source.
+        #expect(xliff.contains("<source>Settings</source>") && xliff.contains(">Einstellungen</target>"))
+    }
+
     @Test func aLocaleICULacksIsOneUnknownLocaleNote() throws {
         let folder = Self.catalog()
         folder.write("kmr.lproj/Main.strings", "\"a\" = \"Sêv\";\n\"b\" = \"Mûz\";\n")

@@ -238,7 +238,7 @@ public enum L10nCommands {
         let root = paths.count == 1 && isFolder(paths[0]) ? paths[0] : FileManager.default.currentDirectoryPath
         let allIdentifiers = identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
         var written: [String] = []
-        let targets = catalog.locales.filter { $0 != base && !$0.isEmpty }
+        let targets = catalog.locales.filter { $0 != base && !$0.isEmpty && !Linter.isSpecialFolder($0) }
         if targets.isEmpty {
             return .usage("no target locales besides \(base) in \(paths.joined(separator: ", ")); add a <locale>.lproj folder to export for")
         }

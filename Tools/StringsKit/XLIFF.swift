@@ -63,13 +63,15 @@ public enum XLIFF {
 
     // MARK: Export
 
-    /// The files of one target locale, built from the catalog. Tables the base locale lacks are skipped.
+    /// The files of one target locale, built from the catalog. A table's source is `Base.lproj`'s where it holds the
+    /// table, else the base locale's; tables neither has are skipped. `qqq.lproj`'s entries are translator notes.
     public static func files(from catalog: Catalog, base: String, target: String, root: String,
                              identifiers: InternalIdentifiers) -> [XLIFFFile] {
         var files: [XLIFFFile] = []
         for tableName in catalog.tableNames {
-            guard let baseTable = catalog.table(tableName, locale: base) else { continue }
+            guard let baseTable = catalog.table(tableName, locale: Linter.interfaceBase) ?? catalog.table(tableName, locale: base) else { continue }
             let targetTable = catalog.table(tableName, locale: target)
+            let documentation = catalog.table(tableName, locale: Linter.documentation)
             // One XLIFF <file> per base file (a table may have both .strings and .stringsdict).
             var unitsByFile: [String: [XLIFFUnit]] = [:]
             for key in baseTable.keys {
@@ -77,15 +79,16 @@ public enum XLIFF {
                 let targetEntry = targetTable?.entries[key]
                 let translate = entry.shouldTranslate && !identifiers.contains(key)
                     && (entry.value.text.map { !identifiers.contains($0.trimmingCharacters(in: .whitespaces)) } ?? true)
+                let note = Self.note(entry.comment, documentation: documentation?.entries[key]?.value.text)
                 switch entry.value {
                 case .text(let source):
                     unitsByFile[entry.location.file, default: []].append(
                         XLIFFUnit(id: key, source: source, target: targetEntry?.value.text, state: targetEntry?.state ?? "translated",
-                                  note: entry.comment, translate: translate))
+                                  note: note, translate: translate))
                 case .plural(let rule):
                     let targetRule: PluralRule? = if case .plural(let rule)? = targetEntry?.value { rule } else { nil }
                     unitsByFile[entry.location.file, default: []] += pluralUnits(key: key, rule: rule, target: targetRule,
-                                                                                  note: entry.comment, translate: translate)
+                                                                                  note: note, translate: translate)
                 case .other:
                     continue
                 }
@@ -96,6 +99,12 @@ public enum XLIFF {
             }
         }
         return files
+    }
+
+    /// The base comment and the qqq documentation of a key, both where both exist.
+    static func note(_ comment: String?, documentation: String?) -> String? {
+        let parts = [comment, documentation].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
     static func pluralUnits(key: String, rule: PluralRule, target: PluralRule?, note: String?, translate: Bool) -> [XLIFFUnit] {
@@ -131,7 +140,7 @@ public enum XLIFF {
         """
         for file in files {
             xml += "  <file original=\"\(escape(file.original, attribute: true))\" source-language=\"\(escape(file.sourceLanguage, attribute: true))\" target-language=\"\(escape(file.targetLanguage, attribute: true))\" datatype=\"plaintext\">\n"
-            xml += "    <header>\n      <tool tool-id=\"com.offlinekit.l10n\" tool-name=\"l10n\" tool-version=\"1.0\"/>\n    </header>\n"
+            xml += "    <header>\n      <tool tool-id=\"com.offlinekit.l10n\" tool-name=\"l10n\" tool-version=\"\(L10nVersion.current)\"/>\n    </header>\n"
             xml += "    <body>\n"
             for unit in file.units {
                 let translate = unit.translate ? "" : " translate=\"no\""
