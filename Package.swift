@@ -304,7 +304,7 @@ let package = Package(
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
-        tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "TestSupport"]),
+        tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "StringsKit", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.
         tests("OfflineApp", dependencies: [

@@ -1,4 +1,4 @@
-import Core
+public import Core
 import Foundation
 
 /// What a command produced: the text for stdout and stderr, and the process exit code.
@@ -77,9 +77,9 @@ public enum L10nCommands {
         } catch {
             return .usage(error.description)
         }
-        let catalog: LoadedCatalog
+        let catalog: Catalog
         do {
-            catalog = try LoadedCatalog.load(paths: paths)
+            catalog = try loadCatalog(paths: paths)
         } catch {
             return .usage(error.description)
         }
@@ -129,6 +129,11 @@ public enum L10nCommands {
             CommandOutcome.success
         }
         return CommandOutcome(standardOutput: output, standardError: standardError, exitCode: code)
+    }
+
+    /// What `lint` and `export` read: Core's one loader, the one the runtime (`BundledCatalogs`) and the REPL use.
+    public static func loadCatalog(paths: [String]) throws(CatalogLoadError) -> Catalog {
+        try Catalog.load(paths: paths)
     }
 
     /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).
@@ -221,7 +226,7 @@ public enum L10nCommands {
         }
         let catalog: Catalog
         do {
-            catalog = try Catalog.load(paths: paths)
+            catalog = try loadCatalog(paths: paths)
         } catch {
             return .usage(error.description)
         }
@@ -353,13 +358,13 @@ enum JSONText {
 
 /// Holds a value that the process never frees (see `LintOptions.keepsCatalogUntilExit`).
 final class CatalogKeeper: Sendable {
-    let catalog: LoadedCatalog
+    let catalog: Catalog
 
-    private init(_ catalog: LoadedCatalog) {
+    private init(_ catalog: Catalog) {
         self.catalog = catalog
     }
 
-    static func keepUntilExit(_ catalog: LoadedCatalog) {
+    static func keepUntilExit(_ catalog: Catalog) {
         _ = Unmanaged.passRetained(CatalogKeeper(catalog))
     }
 }

@@ -33,7 +33,7 @@ public struct LocaleCompleteness: Sendable, Equatable {
     }
 
     /// The figures of every translated locale and the base, from what the linter's jobs counted.
-    static func figures(of catalog: LoadedCatalog, base: String, tableBases: [String: String],
+    static func figures(of catalog: Catalog, base: String, tableBases: [String: String],
                         counts: [Catalog.TableID: LintRun.Counts]) -> [LocaleCompleteness] {
         var translatable: [String: Int] = [:]
         for (table, tableBase) in tableBases {

@@ -33,12 +33,8 @@ public struct Linter: Sendable {
 
     /// The locale others are compared with: the configured one, else `en`, else the only locale, else the String Catalog's source language.
     public func baseLocale(of catalog: Catalog) throws(LintSetupError) -> String {
-        try baseLocale(of: LoadedCatalog(catalog))
-    }
-
-    public func baseLocale(of catalog: LoadedCatalog) throws(LintSetupError) -> String {
         let locales = catalog.locales.filter { !Self.isSpecialFolder($0) }
-        let fileLocales = Set(catalog.files.map(Self.locale(ofFile:)))
+        let fileLocales = Set(catalog.files.map(Catalog.locale(ofFile:)))
         if let configured = configuration.baseLocale {
             let hasInterfaceBase = catalog.locales.contains(Self.interfaceBase)
             if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured), !hasInterfaceBase {
@@ -52,11 +48,8 @@ public struct Linter: Sendable {
         throw .ambiguousBaseLocale(available: locales)
     }
 
+    /// Lints a catalog as `Catalog.load(paths:)` reads it: the same tables the runtime and the REPL load.
     public func lint(_ catalog: Catalog) throws(LintSetupError) -> LintResult {
-        try lint(LoadedCatalog(catalog))
-    }
-
-    public func lint(_ catalog: LoadedCatalog) throws(LintSetupError) -> LintResult {
         let base = try baseLocale(of: catalog)
         let catalog = catalog.withOrderedEntries()
         let tableBases = Self.tableBases(of: catalog, base: base)
@@ -87,7 +80,7 @@ public struct Linter: Sendable {
         return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount, completeness: completeness)
     }
 
-    private func perform(_ jobs: [LintRun.Job], catalog: LoadedCatalog, base: String, tableBases: [String: String])
+    private func perform(_ jobs: [LintRun.Job], catalog: Catalog, base: String, tableBases: [String: String])
         -> (findings: [Finding], counts: [Catalog.TableID: LintRun.Counts]) {
         let results = Mutex<(findings: [Finding], counts: [Catalog.TableID: LintRun.Counts])>(([], [:]))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -113,7 +106,7 @@ public struct Linter: Sendable {
     }
 
     /// The locale each table is compared with: `Base` where `Base.lproj` holds the table, else the base locale.
-    static func tableBases(of catalog: LoadedCatalog, base: String) -> [String: String] {
+    static func tableBases(of catalog: Catalog, base: String) -> [String: String] {
         var bases: [String: String] = [:]
         for id in catalog.tables.keys where bases[id.table] == nil || id.locale == interfaceBase {
             bases[id.table] = id.locale == interfaceBase ? interfaceBase : base
@@ -121,20 +114,12 @@ public struct Linter: Sendable {
         return bases
     }
 
-    static func locale(ofFile path: String) -> String {
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-        return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
-    }
-
-    static func table(ofFile path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
 }
 
 /// The state of one run: the findings so far and per-locale caches.
 struct LintRun {
     let linter: Linter
-    let catalog: LoadedCatalog
+    let catalog: Catalog
     let base: String
     /// The locale each table is compared with (`Base` where Base.lproj holds it).
     let tableBases: [String: String]
@@ -145,7 +130,7 @@ struct LintRun {
     private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
 
-    init(linter: Linter, catalog: LoadedCatalog, base: String, tableBases: [String: String] = [:]) {
+    init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:]) {
         self.linter = linter
         self.catalog = catalog
         self.base = base
@@ -198,15 +183,15 @@ struct LintRun {
             let file = problem.location.file
             let rule: Rule = problem.kind == .unreadable ? .unreadableFile : .syntaxError
             let hint = problem.hint.isEmpty ? "" : "; " + problem.hint.lowercasedFirst
-            report(rule, file: file, position: problem.location.position, locale: Linter.locale(ofFile: file),
-                   table: Linter.table(ofFile: file), key: nil, "\(problem.message)\(hint)")
+            report(rule, file: file, position: problem.location.position, locale: Catalog.locale(ofFile: file),
+                   table: Catalog.tableName(ofFile: file), key: nil, "\(problem.message)\(hint)")
         }
     }
 
     mutating func checkParserNotes() {
         for (path, file) in catalog.parsedStrings {
-            let locale = Linter.locale(ofFile: path)
-            let table = Linter.table(ofFile: path)
+            let locale = Catalog.locale(ofFile: path)
+            let table = Catalog.tableName(ofFile: path)
             for note in file.notes {
                 let rule: Rule
                 var advice = ""
