@@ -78,6 +78,25 @@ import Testing
         #expect(root["version"] as? Int == 1)
     }
 
+    @Test func theLineReaderReadsWhatTheJSONReaderReads() throws {
+        let baseline = Baseline(counts: [
+            BaselineEntry(rule: "untranslated", table: "Main", locale: "de", key: "a", valueHash: "0123456789abcdef"): 1,
+            BaselineEntry(rule: "missing-key", table: "Ünïcode", locale: "zh-Hans", key: "你好 \"quoted\"", valueHash: "cbf29ce484222325"): 1,
+            BaselineEntry(rule: "missing-key", table: "Main", locale: "de", key: "", valueHash: "cbf29ce484222325"): 3,
+        ])
+        let data = Data(baseline.rendered().utf8)
+        #expect(try Baseline.parseJSON(data, path: "b.json") == baseline)
+        #expect(try Baseline.parse(data, path: "b.json") == baseline)
+        // The escaped key is left to the JSON reader; the others are read line by line.
+        #expect(BaselineLines.parse(data) == nil)
+        let plain = Baseline(counts: baseline.counts.filter { !$0.key.key.contains("\"") })
+        #expect(BaselineLines.parse(Data(plain.rendered().utf8)) == plain)
+        #expect(BaselineLines.parse(Data(Baseline().rendered().utf8)) == Baseline())
+        // Reformatted by hand (one line): still read, by the JSON reader.
+        let compact = #"{"version": 1, "findings": [{"rule": "untranslated", "table": "Main", "locale": "de", "key": "a", "valueHash": "0123456789abcdef"}]}"#
+        #expect(try Baseline.parse(Data(compact.utf8), path: "b.json").entryCount == 1)
+    }
+
     @Test func sarifMarksBaselinedResultsUnchangedAndNewOnesNew() throws {
         let folder = Self.catalog()
         let path = folder.path("baseline.json")

@@ -27,9 +27,11 @@ public struct BaselineEntry: Sendable, Hashable, Comparable {
                   valueHash: Self.hash(finding.subject ?? Self.withoutDigits(finding.message)))
     }
 
+    /// By rule, table, locale, key and hash, each in UTF-8 byte order (= Unicode scalar order): the same on every platform.
     public static func < (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool {
-        func scalars(_ entry: BaselineEntry) -> [String] { [entry.rule, entry.table, entry.locale, entry.key, entry.valueHash] }
-        return scalars(lhs).lexicographicallyPrecedes(scalars(rhs)) { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        func less(_ a: String, _ b: String) -> Bool? { a == b ? nil : a.utf8.lexicographicallyPrecedes(b.utf8) }
+        return less(lhs.rule, rhs.rule) ?? less(lhs.table, rhs.table) ?? less(lhs.locale, rhs.locale)
+            ?? less(lhs.key, rhs.key) ?? less(lhs.valueHash, rhs.valueHash) ?? false
     }
 
     /// One string for SARIF's `partialFingerprints`: the same identity code scanning can track results by.
@@ -114,6 +116,12 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static func parse(_ data: Data, path: String) throws(BaselineError) -> Baseline {
+        if let written = BaselineLines.parse(data) { return written }
+        return try parseJSON(data, path: path)
+    }
+
+    /// Any JSON layout of a baseline (the general, slower reader).
+    static func parseJSON(_ data: Data, path: String) throws(BaselineError) -> Baseline {
         func fail(_ problem: String) -> BaselineError { BaselineError(path: path, problem: problem) }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw fail("not a baseline (a JSON object with \"version\" and \"findings\"); write it again with `l10n lint --write-baseline \(path)`")
@@ -169,5 +177,97 @@ public struct BaselineOutcome: Sendable {
         self.path = path
         self.baselined = baselined
         self.fixed = fixed
+    }
+}
+
+/// Reads a baseline in exactly the layout `Baseline.rendered()` writes (one finding a line), in one pass over the bytes:
+/// a 40,000-finding file would take longer through `JSONSerialization` than the lint itself. Anything else (a file
+/// edited by hand into another layout, an escape it does not know) gives nil, and the general JSON reader decides.
+enum BaselineLines {
+    static func parse(_ data: Data) -> Baseline? {
+        data.withUnsafeBytes { raw -> Baseline? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var counts: [BaselineEntry: Int] = [:]
+            var sawVersion = false
+            var inFindings = false
+            var closed = false
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                var start = lineStart
+                while start < lineEnd, bytes[start] == 0x20 { start += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+                lineStart = lineEnd + 1
+                if inFindings {
+                    if line.elementsEqual("]".utf8) { inFindings = false; closed = true; continue }
+                    if line.isEmpty { continue }
+                    guard let (entry, count) = finding(line) else { return nil }
+                    counts[entry, default: 0] += count
+                } else if line.starts(with: "\"version\": ".utf8) {
+                    guard line.elementsEqual("\"version\": \(Baseline.version),".utf8) else { return nil }
+                    sawVersion = true
+                } else if line.elementsEqual("\"findings\": [".utf8) {
+                    inFindings = true
+                } else if line.elementsEqual("\"findings\": []".utf8) {
+                    closed = true
+                } else if !(line.elementsEqual("{".utf8) || line.elementsEqual("}".utf8) || line.isEmpty || line.starts(with: "\"$comment\": ".utf8)) {
+                    return nil
+                }
+            }
+            return sawVersion && closed ? Baseline(counts: counts) : nil
+        }
+    }
+
+    /// `{"rule": "…", "table": "…", "locale": "…", "key": "…", "valueHash": "…"[, "count": N]}` with an optional comma.
+    static func finding(_ line: UnsafeBufferPointer<UInt8>) -> (BaselineEntry, Int)? {
+        var index = 0
+        func expect(_ byte: UInt8) -> Bool {
+            guard index < line.count, line[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        func string() -> String? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < line.count, line[index] != UInt8(ascii: "\"") {
+                guard line[index] != UInt8(ascii: "\\") else { return nil } // escapes: the general reader
+                index += 1
+            }
+            guard index < line.count else { return nil }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: line[start..<index]), as: UTF8.self)
+            index += 1
+            return text
+        }
+        // The fields in the order `rendered()` writes them.
+        func field(_ name: StaticString) -> String? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            let literal = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            guard index + literal.count + 3 <= line.count,
+                  UnsafeBufferPointer(rebasing: line[index..<index + literal.count]).elementsEqual(literal) else { return nil }
+            index += literal.count
+            guard expect(UInt8(ascii: "\"")), expect(UInt8(ascii: ":")), expect(0x20) else { return nil }
+            return string()
+        }
+        func separator() -> Bool { expect(UInt8(ascii: ",")) && expect(0x20) }
+        guard expect(UInt8(ascii: "{")), let rule = field("rule"), separator(), let table = field("table"), separator(),
+              let locale = field("locale"), separator(), let key = field("key"), separator(), let hash = field("valueHash")
+        else { return nil }
+        var count = 1
+        if separator() {
+            guard expect(UInt8(ascii: "\"")), index + 8 <= line.count,
+                  UnsafeBufferPointer(rebasing: line[index..<index + 8]).elementsEqual("count\": ".utf8) else { return nil }
+            index += 8
+            let start = index
+            var value = 0
+            while index < line.count, line[index] >= 0x30, line[index] <= 0x39, index - start < 9 {
+                value = value * 10 + Int(line[index] - 0x30)
+                index += 1
+            }
+            guard index > start, value > 0 else { return nil }
+            count = value
+        }
+        guard expect(UInt8(ascii: "}")), index == line.count || (index + 1 == line.count && line[index] == UInt8(ascii: ",")) else { return nil }
+        return (BaselineEntry(rule: rule, table: table, locale: locale, key: key, valueHash: hash), count)
     }
 }

@@ -110,9 +110,23 @@ public struct Finding: Sendable, Hashable, Codable {
         self.subject = subject
     }
 
-    /// Orders findings by file, then position, then rule, so output is stable.
+    /// Orders findings by file, then position, then rule, then message, so output is stable.
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        (lhs.file, lhs.line, lhs.column, lhs.rule.rawValue, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule.rawValue, rhs.message)
+        // Field by field rather than as tuples: sorting 40,000 findings would otherwise copy every string it compares.
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        if lhs.column != rhs.column { return lhs.column < rhs.column }
+        if lhs.rule != rhs.rule { return lhs.rule.rawValue < rhs.rule.rawValue }
+        return lhs.message < rhs.message
+    }
+
+    /// Sorts findings into `reportOrder`, moving each finding once (a sort of the findings themselves copies them at
+    /// every merge step).
+    public static func sortedForReport(_ findings: [Finding]) -> [Finding] {
+        let order = findings.withUnsafeBufferPointer { buffer in
+            Array(buffer.indices).sorted { reportOrder(buffer[$0], buffer[$1]) }
+        }
+        return order.map { findings[$0] }
     }
 }
 

@@ -76,7 +76,7 @@ public struct Linter: Sendable {
         var completenessRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
         completenessRun.checkMinimumTranslated(completeness)
         findings += completenessRun.findings
-        findings.sort(by: Finding.reportOrder)
+        findings = Finding.sortedForReport(findings)
         return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount, completeness: completeness)
     }
 
@@ -425,6 +425,8 @@ struct LintRun {
 
     /// True when the text has letters outside its format specifiers ("%d %%" has none).
     static func hasWords(_ text: String) -> Bool {
+        // Most copy has an ASCII letter outside its specifiers: answered from the bytes, without Core's parser.
+        if let found = SpecifierScan.hasASCIILetters(text), found { return true }
         var literal = text
         for specifier in FormatSpecifier.parse(text).reversed() {
             let scalars = literal.unicodeScalars
@@ -445,7 +447,23 @@ struct LintRun {
         text.utf8.contains(UInt8(ascii: "%"))
     }
 
+    /// True when every form, and the format, has textually the same specifiers as the base's form of its category
+    /// (the usual translation): nothing to compare further.
+    static func sameSpecifiersAsBase(_ rule: PluralRule, _ baseRule: PluralRule) -> Bool {
+        guard rule.variables.count == baseRule.variables.count, SpecifierScan.sameSpecifiers(rule.format, baseRule.format) == true
+        else { return false }
+        for (name, variable) in rule.variables {
+            guard let baseVariable = baseRule.variables[name], variable.valueType == baseVariable.valueType,
+                  let baseOther = baseVariable.forms[.other] else { return false }
+            for (category, form) in variable.forms where SpecifierScan.sameSpecifiers(form, baseVariable.forms[category] ?? baseOther) != true {
+                return false
+            }
+        }
+        return true
+    }
+
     mutating func checkPluralFormat(_ rule: PluralRule, baseRule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
+        if Self.sameSpecifiersAsBase(rule, baseRule) { return }
         if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseRule.format), baseLocale: base) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
             return

@@ -220,7 +220,9 @@ extension Catalog {
         func position(_ key: String) -> (offset: Int, position: SourcePosition)? { positions[Self.xmlEscaped(key)] }
         let table = Self.tableName(ofFile: path)
         let locale = Self.locale(ofFile: path)
-        for key in root.keys.sorted(by: { (position($0)?.offset ?? .max, $0) < (position($1)?.offset ?? .max, $1) }) {
+        // Each key's place looked up once (escaping a key bridges to NSString), then sorted by it.
+        let offsets = root.keys.map { ($0, position($0)?.offset ?? .max) }
+        for key in offsets.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }).map(\.0) {
             let location = CatalogLocation(file: path, position: position(key)?.position)
             guard let rule = root[key] as? [String: Any], let format = rule["NSStringLocalizedFormatKey"] as? String else {
                 report(CatalogProblem(kind: .structure, location: location,
