@@ -38,7 +38,7 @@ public struct LocaleCompleteness: Sendable, Equatable {
         var translatable: [String: Int] = [:]
         for (table, tableBase) in tableBases {
             guard let baseTable = catalog.table(table, locale: tableBase) else { continue }
-            translatable[table] = baseTable.entries.values.count(where: \.shouldTranslate)
+            translatable[table] = baseTable.entries.values.count { $0.shouldTranslate && !$0.isStale }
         }
         var entries: [String: Int] = [:]
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
@@ -79,7 +79,24 @@ extension CatalogValue {
     }
 }
 
+extension CatalogEntry {
+    /// Xcode no longer finds the key in the source code (`extractionState: stale`): nothing to translate.
+    var isStale: Bool { extractionState == "stale" }
+}
+
 extension LintRun {
+    /// `stale-entry`: once per key whose `extractionState` is stale (at the base), and per translation marked stale.
+    mutating func checkStale(_ entry: CatalogEntry, locale: String, table: String) {
+        if entry.isStale {
+            guard locale == tableBase(table) else { return } // once per key, not once per locale
+            report(.staleEntry, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" is stale in \(table) (extractionState: stale): Xcode no longer finds it in the source code; remove it from the catalog, or use it again")
+        } else {
+            report(.staleEntry, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" in \(locale) is marked stale (state: stale): its source text changed; review the translation and mark it translated")
+        }
+    }
+
     /// One `unknown-locale` finding for each locale ICU has no data for (`an`, `kmr` in ICU 72): its plurals are
     /// checked with CLDR root's rules. Nothing is logged.
     mutating func checkUnknownLocales() {

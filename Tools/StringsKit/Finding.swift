@@ -36,6 +36,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case punctuationMismatch = "punctuation-mismatch"
     case incompleteLocale = "incomplete-locale"
     case unknownLocale = "unknown-locale"
+    case staleEntry = "stale-entry"
 
     public var id: String { rawValue }
 
@@ -47,7 +48,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
         // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
         case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
-             .whitespaceMismatch, .punctuationMismatch:
+             .whitespaceMismatch, .punctuationMismatch, .staleEntry:
             .warning
         case .unknownLocale:
             .info
@@ -76,6 +77,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
         case .incompleteLocale: "A locale is translated less than the minimum l10n.json sets for it."
         case .unknownLocale: "ICU has no data for a locale; its plural rules are CLDR root's."
+        case .staleEntry: "A String Catalog entry is stale: its key is gone from the source code, or its translation is marked stale."
         }
     }
 }

@@ -294,7 +294,7 @@ struct LintRun {
                         } else if let entry = table.entries[baseEntry.key] {
                             matched += 1
                             checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
-                        } else if baseEntry.shouldTranslate {
+                        } else if baseEntry.shouldTranslate, !baseEntry.isStale {
                             missing += 1
                             guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
@@ -340,6 +340,7 @@ struct LintRun {
     // MARK: One entry
 
     mutating func checkEntry(_ entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
+        if entry.state == "stale" || entry.isStale { checkStale(entry, locale: locale, table: table) }
         guard entry.shouldTranslate else { return }
         checkInternalIdentifier(entry, locale: locale, table: table)
         switch entry.value {

@@ -65,9 +65,12 @@ public struct CatalogEntry: Sendable, Equatable {
     public var state: String?
     /// False for String Catalog entries marked `shouldTranslate: false`.
     public var shouldTranslate: Bool
+    /// String Catalog `extractionState` (`manual`, `extracted_with_value`, `stale`…); nil for `.strings`.
+    public var extractionState: String?
 
     public init(key: String, value: CatalogValue, comment: String? = nil, location: CatalogLocation,
-                state: String? = nil, shouldTranslate: Bool = true) {
+                state: String? = nil, shouldTranslate: Bool = true, extractionState: String? = nil) {
+        self.extractionState = extractionState
         self.key = key
         self.value = value
         self.comment = comment

@@ -264,17 +264,19 @@ extension Catalog {
             let location = CatalogLocation(file: path, position: positions[Self.jsonEscaped(key)]?.position)
             let comment = item["comment"] as? String
             let shouldTranslate = item["shouldTranslate"] as? Bool ?? true
+            let extractionState = item["extractionState"] as? String
             let localizations = item["localizations"] as? [String: Any] ?? [:]
             if localizations[sourceLanguage] == nil {
                 // Xcode leaves the source language implicit when the value is the key itself.
                 insert(CatalogEntry(key: key, value: .text(key), comment: comment, location: location,
-                                    state: nil, shouldTranslate: shouldTranslate), table: table, locale: sourceLanguage)
+                                    state: nil, shouldTranslate: shouldTranslate, extractionState: extractionState),
+                       table: table, locale: sourceLanguage)
             }
             for (locale, raw) in localizations {
                 guard let localization = raw as? [String: Any], let value = Self.stringCatalogValue(localization) else { continue }
                 let state = ((localization["stringUnit"] as? [String: Any])?["state"] as? String)
                 insert(CatalogEntry(key: key, value: value.value, comment: comment, location: location,
-                                    state: state ?? value.state, shouldTranslate: shouldTranslate),
+                                    state: state ?? value.state, shouldTranslate: shouldTranslate, extractionState: extractionState),
                        table: table, locale: locale)
             }
         }
