@@ -276,6 +276,17 @@ public enum XLIFF {
     static func writeStrings(_ entries: [(key: String, value: String, comment: String?)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
         guard !entries.isEmpty else { return [] }
         var merged: [(key: String, value: String, comment: String?)] = []
+        // An existing translation is edited in place: only what changed, nothing it does not understand is lost.
+        if merging, let data = FileManager.default.contents(atPath: path),
+           let edited = StringsFileEditor.edit(data, updates: entries.map { ($0.key, $0.value) }) {
+            guard edited != data else { return [] }
+            do {
+                try edited.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw XLIFFError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
+            }
+            return [path]
+        }
         if merging, let data = FileManager.default.contents(atPath: path) {
             guard let existing = try? StringsParser.parse(data) else {
                 throw XLIFFError(path: path, problem: "exists but cannot be parsed, so it cannot be merged; fix it (see `l10n parse \(path)`) or move it away")

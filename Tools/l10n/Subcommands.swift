@@ -150,7 +150,9 @@ struct Import: ParsableCommand {
         abstract: "Read a translated XLIFF 1.2 file into <locale>.lproj catalogs.",
         discussion: """
         Translations are merged into the target locale's existing files; the source locale's file is created from
-        <source> only where it does not exist. Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
+        <source> only where it does not exist. An existing .strings file is edited in place: changed values where
+        they stand, new keys after their neighbour; comments, markers such as // Fuzzy, order, encoding and BOM stay,
+        and an unchanged file is not rewritten. Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
         """
     )
 
