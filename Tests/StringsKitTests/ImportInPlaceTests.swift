@@ -45,6 +45,33 @@ import Testing
         var utf16 = Data([0xFF, 0xFE])
         utf16.append("/* Accueil */\r\n\"home.title\" = \"Accueil\";\r\n\"offline.message\" = \"Hors ligne à %@.\";\r\n".data(using: .utf16LittleEndian)!)
         folder.write("fr.lproj/Main.strings", data: utf16)
+        folder.writePlural("en.lproj/Main.stringsdict", key: "files", forms: ["one": "%d file", "other": "%d files"])
+        // Xcode's own plist layout (tabs, DOCTYPE), which PropertyListSerialization would not write back the same.
+        folder.write("de.lproj/Main.stringsdict", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        	<key>files</key>
+        	<dict>
+        		<key>NSStringLocalizedFormatKey</key>
+        		<string>%#@count@</string>
+        		<key>count</key>
+        		<dict>
+        			<key>NSStringFormatSpecTypeKey</key>
+        			<string>NSStringPluralRuleType</string>
+        			<key>NSStringFormatValueTypeKey</key>
+        			<string>d</string>
+        			<key>one</key>
+        			<string>%d Datei</string>
+        			<key>other</key>
+        			<string>%d Dateien</string>
+        		</dict>
+        	</dict>
+        </dict>
+        </plist>
+
+        """)
         return folder
     }
 
@@ -71,6 +98,11 @@ import Testing
         #expect(outcome.exitCode == 0, "\(outcome.standardError)")
         #expect(!outcome.standardOutput.contains("\(locale).lproj/Main.strings"), "an unchanged file is not rewritten")
         #expect(try Self.bytes(folder, locale) == before)
+        if locale == "de" {
+            let plural = folder.path("de.lproj/Main.stringsdict")
+            #expect(!outcome.standardOutput.contains(plural))
+            #expect(try String(contentsOfFile: plural, encoding: .utf8).contains("\t\t\t<string>%d Dateien</string>"))
+        }
         #expect(try Self.bytes(folder, "en") == Data(Self.base.utf8))
     }
 

@@ -307,6 +307,8 @@ public enum XLIFF {
 
     static func writeStringsdict(_ rules: [(String, PluralRule)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
         guard !rules.isEmpty else { return [] }
+        // Rules the file already has, word for word, leave it untouched (an unchanged round trip is byte-identical).
+        if merging, FileManager.default.fileExists(atPath: path), hasRules(rules, in: path) { return [] }
         var root: [String: Any] = [:]
         if merging, let data = FileManager.default.contents(atPath: path),
            let existing = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
@@ -321,6 +323,21 @@ public enum XLIFF {
         }
         try write(String(decoding: data, as: UTF8.self), to: path)
         return [path]
+    }
+
+    /// True when the `.stringsdict` at `path` reads (through Core's loader) to exactly these rules' texts.
+    static func hasRules(_ rules: [(String, PluralRule)], in path: String) -> Bool {
+        var catalog = Catalog()
+        catalog.loadFile(path)
+        guard catalog.problems.isEmpty else { return false }
+        func texts(_ rule: PluralRule) -> [String: [String]] {
+            rule.variables.mapValues { variable in [variable.valueType] + PluralCategory.allCases.map { variable.forms[$0] ?? "\u{0}" } }
+        }
+        return rules.allSatisfy { key, rule in
+            let table = catalog.tables.values.first { $0.entries[key] != nil }
+            guard case .plural(let existing)? = table?.entries[key]?.value else { return false }
+            return existing.format == rule.format && texts(existing) == texts(rule)
+        }
     }
 
     static func write(_ text: String, to path: String) throws(XLIFFError) {
