@@ -276,6 +276,26 @@ public enum L10nCommands {
         }
     }
 
+    // MARK: format FILE.xcstrings
+
+    /// Rewrites a String Catalog in Xcode's own layout, keeping its order; a catalog already in it is not touched.
+    public static func formatCatalog(file path: String) -> CommandOutcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .usage("\(path): cannot be read; pass an existing .xcstrings file")
+        }
+        guard let formatted = StringCatalogFile.formatted(data) else {
+            return CommandOutcome(standardError: "l10n: \(path): not valid JSON, so not a String Catalog; check it with `python3 -m json.tool \(path)`\n",
+                                  exitCode: CommandOutcome.findings)
+        }
+        guard formatted != data else { return CommandOutcome(exitCode: 0) }
+        do {
+            try formatted.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return .usage("\(path): cannot be written (\((error as NSError).localizedDescription))")
+        }
+        return CommandOutcome(standardOutput: "formatted \(path)\n", exitCode: 0)
+    }
+
     // MARK: pseudo
 
     public static func pseudo(style: PseudoStyle, baseFolder: String, output: String?) -> CommandOutcome {

@@ -206,7 +206,21 @@ public enum XLIFF {
                 .appendingPathComponent("\(file.targetLanguage).lproj")
             let sourceFolder = (folder as NSString).appendingPathComponent(relativeFolder)
             let name = (file.original as NSString).lastPathComponent
+            let catalogPath = (folder as NSString).appendingPathComponent(file.original)
             switch file.fileExtension {
+            case "xcstrings" where FileManager.default.fileExists(atPath: catalogPath):
+                // A String Catalog takes its translations back in place.
+                guard let data = FileManager.default.contents(atPath: catalogPath),
+                      let updated = StringCatalogFile.importing(file.units, locale: file.targetLanguage, into: data) else {
+                    throw XLIFFError(path: catalogPath, problem: "is not a String Catalog that can be read; check the JSON with `python3 -m json.tool \(catalogPath)`")
+                }
+                guard updated != data else { continue }
+                do {
+                    try updated.write(to: URL(fileURLWithPath: catalogPath), options: .atomic)
+                } catch {
+                    throw XLIFFError(path: catalogPath, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
+                }
+                written.append(catalogPath)
             case "stringsdict":
                 let (source, target) = pluralRules(file.units)
                 written += try writeStringsdict(target, merging: true, to: (targetFolder as NSString).appendingPathComponent(name))
