@@ -17,7 +17,7 @@ struct L10n: ParsableCommand {
              unreadable file, bad l10n.json
         """,
         version: L10nVersion.current,
-        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, Repl.self]
+        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Migrate.self, Pseudo.self, Format.self, Repl.self]
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.

@@ -190,3 +190,32 @@ struct Pseudo: ParsableCommand {
         try finish(L10nCommands.pseudo(style: style, baseFolder: localeDir, output: output))
     }
 }
+
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn one table's .strings and .stringsdict files, in every locale, into one String Catalog (.xcstrings).",
+        discussion: """
+        Keys, values, comments and plural rules move as they are (a rule that is one plural variable becomes plural
+        variations, any other one substitutions), so `l10n lint` finds the same problems in both forms. The old files
+        stay: check the catalog with `l10n lint`, then remove them.
+        Example: l10n migrate OfflineProducts Localization
+        Exit codes: 0 written, 1 a catalog file does not parse, 2 usage or I/O error (no such table, the output exists).
+        """
+    )
+
+    @Argument(help: "The table, e.g. Localizable.")
+    var table: String
+
+    @Argument(help: "The folder of <locale>.lproj folders. Default: Localization.")
+    var path: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the catalog. Default: PATH/TABLE.xcstrings.", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .long, help: "The l10n.json to use (for the base locale).")
+    var config: String?
+
+    func run() throws {
+        try finish(L10nCommands.migrate(table: table, path: path, output: output, configPath: config))
+    }
+}
