@@ -26,9 +26,9 @@ struct Lint: ParsableCommand {
           2. Record today's findings, and commit the file:
                l10n lint Localization --write-baseline l10n-baseline.json
           3. In CI, fail only on new findings (code scanning shows the rest as
-             unchanged), or print them for Xcode:
-               l10n lint Localization --baseline l10n-baseline.json --format sarif > l10n.sarif
-               l10n lint Localization --baseline l10n-baseline.json --format xcode
+             unchanged), or print them for Xcode (PATH left out: Localization):
+               l10n lint --baseline l10n-baseline.json --format sarif > l10n.sarif
+               l10n lint --baseline l10n-baseline.json --format xcode
           A baseline finding is rule + table + locale + key + a hash of the value:
           moving lines or reformatting keeps it; fixed entries are counted, and
           --write-baseline again drops them.
