@@ -61,7 +61,8 @@ func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
 let package = Package(
     name: "OfflineKit",
     defaultLocalization: "en",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The floor the code truly supports: Clock and Duration need iOS 16 / macOS 13 (README, "Platforms").
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Localization", targets: ["Localization"]),
@@ -172,9 +173,18 @@ let package = Package(
             path: "Tools/CEditLine",
             providers: [.apt(["libedit-dev"])]
         ),
+        /// The previews of every module (one registry the REPL and the gallery share), their HTML rendering, and the
+        /// headless-Chromium check of text overflow. No network or database: `l10n gallery` links it and stays lean.
+        .target(
+            name: "Gallery",
+            dependencies: ["Core", "StringsKit", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"],
+            path: "Tools/Gallery",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "Localization", "StringsKit", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp"],
+            dependencies: ["Core", "Localization", "StringsKit", "Gallery", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp"],
             path: "Tools/L10nREPL",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -199,8 +209,8 @@ let package = Package(
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "Core", "StringsKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Core", "StringsKit", "Gallery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
             swiftSettings: swiftSettings,
@@ -228,7 +238,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "OfflineApp",
+                "Core", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "Gallery", "OfflineApp",
                 "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProductsLive", "OfflineSummaryLive", "OfflineCommerceLive",
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
                 "l10n", "L10nREPLTool",
@@ -247,6 +257,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),  // sessions are kept by the SHA-256 of their token
             ],
             path: "Tools/ReferenceServer",
             exclude: ["README.md"],
@@ -298,13 +309,14 @@ let package = Package(
             "OutboxTorture", "SecureStore",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
+        tests("OfflinePatterns", dependencies: ["OfflinePatterns", "Core", "SecureStore", "TestSupport"]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
-        tests("L10nREPL", dependencies: ["L10nREPL", "Core", "Localization", "StringsKit", "TestSupport"]),
+        tests("L10nREPL", dependencies: ["L10nREPL", "Gallery", "StringsKit", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.
         tests("OfflineApp", dependencies: [

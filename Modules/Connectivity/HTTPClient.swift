@@ -1,6 +1,5 @@
 public import Foundation
 public import Core
-import Synchronization
 
 extension HTTPClientError {
     /// What this outcome tells the connectivity monitor: a connection that could not be made or broke is evidence
@@ -18,18 +17,22 @@ extension HTTPClientError {
 
 public struct HTTPClientConfiguration: Sendable {
     public var baseURL: URL
-    /// Sent as `Authorization: Bearer <token>`.
+    /// Sent as `Authorization: Bearer <token>` when there is no `session`.
     public var bearerToken: String?
+    /// Where each request's bearer comes from, and who hears that the server refused it (401): the app's signed-in
+    /// session (`SessionKeeper`). Wins over `bearerToken`.
+    public var session: (any SessionCredentials)?
     /// The most a whole request may take, body included; enforced with the injected clock. A call may pass its own,
     /// shorter or longer: the transport has no timer of its own that could cut a longer one.
     public var timeout: Duration
     /// Makes the `X-Request-ID` of each request (kept in `.http` errors so a failure can be found in the server's logs).
     public var makeRequestID: @Sendable () -> String
 
-    public init(baseURL: URL, bearerToken: String? = nil, timeout: Duration = .seconds(15),
+    public init(baseURL: URL, bearerToken: String? = nil, session: (any SessionCredentials)? = nil, timeout: Duration = .seconds(15),
                 makeRequestID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
         self.baseURL = baseURL
         self.bearerToken = bearerToken
+        self.session = session
         self.timeout = timeout
         self.makeRequestID = makeRequestID
     }
@@ -82,8 +85,9 @@ public final class HTTPClient: Sendable {
         guard connectivity.status() != .offline else { throw .offline }
         if Task.isCancelled { throw .cancelled }
         let deadline = timeout ?? configuration.timeout
+        let token = try await bearer()
         let request = try makeRequest(method: method, endpoint: endpoint, query: query, body: body, idempotencyKey: idempotencyKey,
-                                      headers: headers, timeout: deadline)
+                                      bearer: token, headers: headers, timeout: deadline)
         let response: TransportResponse
         do {
             response = try await Self.exchange(request, on: transport, timeout: deadline, deadlines: deadlines)
@@ -92,17 +96,24 @@ public final class HTTPClient: Sendable {
             throw error
         }
         connectivity.report(.reachedServer)
+        if response.status == 401, let token, let session = configuration.session { await session.refused(token) }
         guard (200..<300).contains(response.status) else {
             throw .http(status: response.status, requestID: response.headers["x-request-id"] ?? request.header("X-Request-ID"))
         }
         return (response.status, response.body)
     }
 
+    /// The bearer of the next request: the session's (which may sign in first), else the fixed one.
+    private func bearer() async throws(HTTPClientError) -> String? {
+        guard let session = configuration.session else { return configuration.bearerToken }
+        return try await session.bearer()
+    }
+
     func makeRequest(method: String, endpoint: Endpoint, query: [String: String], body: Data?, idempotencyKey: String?,
-                     headers: [String: String], timeout: Duration) throws(HTTPClientError) -> TransportRequest {
+                     bearer: String?, headers: [String: String], timeout: Duration) throws(HTTPClientError) -> TransportRequest {
         let url = try endpoint.url(relativeTo: configuration.baseURL, query: query)
         var fields = [TransportHeader("Accept", "application/json"), TransportHeader("X-Request-ID", configuration.makeRequestID())]
-        if let token = configuration.bearerToken { fields.append(TransportHeader("Authorization", "Bearer \(token)")) }
+        if let bearer { fields.append(TransportHeader("Authorization", "Bearer \(bearer)")) }
         if body != nil { fields.append(TransportHeader("Content-Type", "application/json")) }
         if let idempotencyKey { fields.append(TransportHeader("Idempotency-Key", idempotencyKey)) }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -157,7 +168,7 @@ private final class ExchangeRace: Sendable {
         var transfer: (any TransportTask)?
         var deadline: (any DeadlineHandle)?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Keeps the caller's continuation; false (and the continuation resumed) when the race was decided already
     /// (the caller was cancelled before anything started).

@@ -10,7 +10,6 @@ import Musl
 import Android
 #endif
 public import Logging
-import Synchronization
 
 /// The Linux path monitor: an rtnetlink socket subscribed to link, address and route changes (IPv4 and IPv6).
 /// On start it dumps links, addresses and routes, then follows events as they come (no polling) on one
@@ -19,8 +18,8 @@ public final class NetlinkPathMonitor: PathSource {
     public let path = StateCell<NetworkPath?>(nil)
     private let classifier: InterfaceClassifier
     private let logger: Logger
-    private let messages = Atomic<Int>(0)
-    private let running = Mutex<(socket: Int32, wakeWrite: Int32)?>(nil)
+    private let messages = Locked(0)
+    private let running = Locked<(socket: Int32, wakeWrite: Int32)?>(nil)
 
     public init(classifier: InterfaceClassifier = InterfaceClassifier(), logger: Logger = Logger(label: "OfflineKit.Connectivity.netlink")) {
         self.classifier = classifier
@@ -28,7 +27,7 @@ public final class NetlinkPathMonitor: PathSource {
     }
 
     /// How many rtnetlink messages (dump replies and events) were read so far.
-    public var messagesReceived: Int { messages.load(ordering: .relaxed) }
+    public var messagesReceived: Int { messages.withLock { $0 } }
 
     public func start() throws(PathMonitorError) {
         let alreadyRunning = running.withLock { $0 != nil }
@@ -55,7 +54,7 @@ public final class NetlinkPathMonitor: PathSource {
             throw .systemCall(call: "create the wake-up pipe", errno: code)
         }
         let reader = NetlinkReader(socket: fd, wakeRead: pipeEnds[0], classifier: classifier, logger: logger,
-                                   publish: { [path] in path.set($0) }, counted: { [weak self] in _ = self?.messages.add($0, ordering: .relaxed) })
+                                   publish: { [path] in path.set($0) }, counted: { [weak self] in self?.messages.withLock { [count = $0] in $0 += count } })
         let thread = Thread { reader.run() }
         thread.name = "OfflineKit.netlink"
         running.withLock { $0 = (fd, pipeEnds[1]) }

@@ -18,6 +18,10 @@ public enum CorePreviews: PreviewProvider {
     public static let onlineOnlyToast = Toast(id: "requires-connection", severity: .warning, message: CoreCopy.requiresConnection,
                                               autoDismissAfter: .seconds(4))
 
+    /// Shown when an action that needs the network is tapped before the connection has been checked (launch).
+    public static let checkingConnectionToast = Toast(id: "checking-connection", severity: .info, message: CoreCopy.checkingConnection,
+                                                      autoDismissAfter: .seconds(4))
+
     /// The id of the "Sign In" action every screen offers when the session is no longer accepted; the app (not the
     /// feature) handles it, by showing its sign-in flow.
     public static let signInActionID = "sign-in"
@@ -51,6 +55,8 @@ public enum CorePreviews: PreviewProvider {
                     node: .empty(signInRequired)),
             Preview(id: "core.sign-in-banner", summary: "Cached data kept while the session is refused: a sign-in banner above it",
                     node: .banner(signInBanner)),
+            Preview(id: "core.checking-connection-toast", summary: "An action that needs the network tapped at launch, before the first connectivity reading",
+                    node: .toast(checkingConnectionToast)),
             Preview(id: "core.refresh-failed", summary: "Online, the refresh failed (5xx, reset, timeout): the saved data stays, said in the screen's own words, with Retry",
                     node: .banner(refreshFailedBanner(savedAt: Date(timeIntervalSince1970: 1_795_341_600)))),
             Preview(id: "core.offline-banner", summary: "The offline indicator every screen shows while offline",

@@ -27,6 +27,8 @@ public struct CommerceAPI: Sendable {
     public var placeOrder: @Sendable (_ idempotencyKey: String) async throws(HTTPClientError) -> OrderSummary
     public var rateOrder: @Sendable (_ orderID: String, _ stars: Int, _ idempotencyKey: String) async throws(HTTPClientError) -> OrderSummary
     public var updateProfile: @Sendable (_ change: ProfileChange, _ idempotencyKey: String) async throws(HTTPClientError) -> Void
+    /// The bytes of a cart line's image (`CartLine.imageRef`), kept for offline use.
+    public var fetchImage: @Sendable (_ reference: String) async throws(HTTPClientError) -> Data
 
     public init(
         fetchCart: @escaping @Sendable () async throws(HTTPClientError) -> ShoppingCart,
@@ -34,7 +36,10 @@ public struct CommerceAPI: Sendable {
         updateQuantity: @escaping @Sendable (_ itemID: String, _ quantity: Int, _ idempotencyKey: String) async throws(HTTPClientError) -> ShoppingCart,
         placeOrder: @escaping @Sendable (_ idempotencyKey: String) async throws(HTTPClientError) -> OrderSummary,
         rateOrder: @escaping @Sendable (_ orderID: String, _ stars: Int, _ idempotencyKey: String) async throws(HTTPClientError) -> OrderSummary,
-        updateProfile: @escaping @Sendable (_ change: ProfileChange, _ idempotencyKey: String) async throws(HTTPClientError) -> Void
+        updateProfile: @escaping @Sendable (_ change: ProfileChange, _ idempotencyKey: String) async throws(HTTPClientError) -> Void,
+        fetchImage: @escaping @Sendable (_ reference: String) async throws(HTTPClientError) -> Data = { reference throws(HTTPClientError) in
+            throw .invalidRequest("no image endpoint for \(reference)")
+        }
     ) {
         self.fetchCart = fetchCart
         self.fetchOrders = fetchOrders
@@ -42,6 +47,7 @@ public struct CommerceAPI: Sendable {
         self.placeOrder = placeOrder
         self.rateOrder = rateOrder
         self.updateProfile = updateProfile
+        self.fetchImage = fetchImage
     }
 }
 
@@ -75,7 +81,8 @@ extension CommerceAPI {
             updateQuantity: { (_, _, _) throws(HTTPClientError) in throw .offline },
             placeOrder: { _ throws(HTTPClientError) in throw .offline },
             rateOrder: { (_, _, _) throws(HTTPClientError) in throw .offline },
-            updateProfile: { (_, _) throws(HTTPClientError) in throw .offline }
+            updateProfile: { (_, _) throws(HTTPClientError) in throw .offline },
+            fetchImage: { _ throws(HTTPClientError) in throw .offline }
         )
     }
 

@@ -85,14 +85,14 @@ public enum CommerceUserAction: String, Sendable, Hashable, CaseIterable, Offlin
 
     /// Whether it can be used with this connectivity: anything that needs the network (what the pattern does not let
     /// work offline, and a refresh) needs evidence of a working network, like the gate (offline: "No internet connection…";
-    /// unknown: "This feature requires an internet connection").
+    /// unknown, before the first reading: "Checking your connection. Try again in a moment.").
     public func state(for status: ConnectivityStatus) -> ActionState {
         if isOnlineOnly { return OnlineOnlyGate(status: { status }).actionState(for: self) }
         guard needsNetwork else { return .enabled }
         switch status {
         case .online: return .enabled
         case .offline: return .disabled(reason: CoreCopy.noConnection)
-        case .unknown: return .disabled(reason: CoreCopy.requiresConnection)
+        case .unknown: return .disabled(reason: CoreCopy.checkingConnection)
         }
     }
 }

@@ -83,7 +83,9 @@ public final class CommerceFeature: AppFeature {
         // Screens already showing pick up what was fetched.
         let state = await runtime.state
         var fetched: [CommerceEvent] = []
-        if state.cart.cacheRead, let value = cartOutcome.current { fetched.append(.cartRead(value)) }
+        if state.cart.cacheRead, let value = cartOutcome.current {
+            fetched += [.cartRead(value), .imagesKept(repository.imageSizes(of: value.value))]
+        }
         if state.orders.cacheRead, let value = ordersOutcome.current { fetched.append(.ordersRead(value)) }
         if !fetched.isEmpty { await runtime.send(fetched) }
         let outcome = PrefetchOutcome(cartError: cartOutcome.error, ordersError: ordersOutcome.error)
@@ -134,12 +136,18 @@ public final class CommerceFeature: AppFeature {
             return .done(.draftsRead(repository.drafts()))
         case let .readCache(screen):
             switch screen {
-            case .cart: return .done(.cartRead(repository.cachedCart()))
+            case .cart:
+                let cart = repository.cachedCart()
+                return .done(.cartRead(cart), .imagesKept(cart.map { repository.imageSizes(of: $0.value) } ?? [:]))
             case .orders: return .done(.ordersRead(repository.cachedOrders()))
             }
         case let .revalidate(screen):
             switch screen {
-            case .cart: return .background { [.cartRevalidated(await repository.revalidateCart())] }
+            case .cart:
+                return .background {
+                    let outcome = await repository.revalidateCart()
+                    return [.cartRevalidated(outcome), .imagesKept(outcome.current.map { repository.imageSizes(of: $0.value) } ?? [:])]
+                }
             case .orders: return .background { [.ordersRevalidated(await repository.revalidateOrders())] }
             }
         case let .saveDrafts(drafts):

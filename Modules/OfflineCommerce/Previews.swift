@@ -30,6 +30,8 @@ public enum OfflineCommercePreviews: PreviewProvider {
     }
 
     static let cachedCart = CachedValue(value: cart, savedAt: savedAt)
+    /// Two of the three images were fetched and kept; the third never loaded (its placeholder shows).
+    static let keptImages = ["img/em-200.png": PixelSize(width: 120, height: 120), "img/ss-2.png": PixelSize(width: 120, height: 120)]
     static let cachedOrders = CachedValue(value: orders, savedAt: savedAt)
 
     /// A screen opened with its cache read; online, the refresh has answered with the same data.
@@ -38,6 +40,7 @@ public enum OfflineCommercePreviews: PreviewProvider {
         switch screen {
         case .cart:
             events.append(.cartRead(cached ? cachedCart : nil))
+            if cached { events.append(.imagesKept(keptImages)) }
             if connectivity == .online { events.append(.cartRevalidated(.fresh(CachedValue(value: cart, savedAt: referenceDate)))) }
         case .orders:
             events.append(.ordersRead(cached ? cachedOrders : nil))
@@ -52,7 +55,7 @@ public enum OfflineCommercePreviews: PreviewProvider {
 
     public static var previews: [Preview] {
         [
-            Preview(id: "commerce.cart-online", summary: "Cart online: items, prices per locale, checkout enabled",
+            Preview(id: "commerce.cart-online", summary: "Cart online: items, images (one never loaded: a placeholder), prices per locale, checkout enabled",
                     node: node(.online, opened(.cart, .online, cached: true))),
             Preview(id: "commerce.cart-offline", summary: "Cart offline: last known items, offline indicator, actions disabled",
                     node: node(.offline, opened(.cart, .offline, cached: true))),

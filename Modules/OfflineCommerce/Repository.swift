@@ -15,7 +15,9 @@ public struct CommerceRepository: Sendable {
         public static let cart = "commerce.cart"
         public static let orders = "commerce.orders"
         public static let drafts = "commerce.drafts"
-        public static let all = [cart, orders, drafts]
+        /// The cart lines' images (PNG bytes by reference) and their index (sizes, LRU stamps).
+        public static let images = "commerce.images"
+        public static let all = [cart, orders, drafts, images, "\(images).index"]
     }
 
     static let key = "current"
@@ -27,6 +29,10 @@ public struct CommerceRepository: Sendable {
     private let orders: CachedResource<OrderHistory>
     private let now: @Sendable () -> Date
     private let telemetry: Telemetry
+    /// The cart's images, kept for offline use within a per-user budget (least recently shown evicted first).
+    public let images: ImageCache
+    /// The default image budget per user: 2 MiB, a few hundred small product images.
+    public static let imageBudgetBytes = 2 << 20
 
     /// - Parameters:
     ///   - store: the signed-in user's vault (`SecureStore.vault(for:)`), or an `InMemoryRecordStore` in tests.
@@ -34,8 +40,9 @@ public struct CommerceRepository: Sendable {
     ///   - now: dates a value shown while it could not be stored (the store's own clock dates the rest).
     ///   - telemetry: where failures the user does not see are recorded (a draft or a write's answer not stored).
     public init(store: any RecordStore, api: CommerceAPI, status: @escaping @Sendable () -> ConnectivityStatus,
-                now: @escaping @Sendable () -> Date, telemetry: Telemetry = .disabled) {
+                now: @escaping @Sendable () -> Date, telemetry: Telemetry = .disabled, imageBudgetBytes: Int = Self.imageBudgetBytes) {
         self.store = store
+        images = ImageCache(store: store, collection: Collection.images, budgetBytes: imageBudgetBytes, now: now)
         self.now = now
         self.telemetry = telemetry
         self.api = api
@@ -54,8 +61,35 @@ public struct CommerceRepository: Sendable {
     /// The order history saved at the last online view, at once.
     public func cachedOrders() -> CachedValue<OrderHistory>? { orders.cached() }
 
-    /// Fetches the cart (not while offline) and caches it; a failure keeps the last good value.
-    public func revalidateCart() async -> RevalidateOutcome<ShoppingCart> { await cart.revalidate() }
+    /// Fetches the cart (not while offline) and caches it, then the images of its lines not kept yet; a failure keeps
+    /// the last good value. An image that does not load leaves its placeholder (and is tried again next time).
+    public func revalidateCart() async -> RevalidateOutcome<ShoppingCart> {
+        let outcome = await cart.revalidate()
+        if case let .fresh(value) = outcome { await keepImages(of: value.value) }
+        return outcome
+    }
+
+    /// The pixel sizes of the cart's images kept on the device, marking them shown (their LRU stamp).
+    public func imageSizes(of cart: ShoppingCart) -> [String: PixelSize] {
+        images.show(cart.items.map(\.imageRef))
+    }
+
+    /// Fetches and keeps the images of `cart` that are not kept yet, one at a time (a cart has a handful).
+    func keepImages(of cart: ShoppingCart) async {
+        var failed = 0
+        for reference in Set(cart.items.map(\.imageRef)).sorted() where !images.contains(reference) {
+            do throws(HTTPClientError) {
+                let data = try await api.fetchImage(reference)
+                do { try images.keep(data, for: reference) } catch {
+                    telemetry.record("commerce.image_not_kept", attributes: ["error": "\(error)"])
+                }
+            } catch {
+                failed += 1
+                if error == .offline || error == .cancelled { break }
+            }
+        }
+        if failed > 0 { telemetry.record("commerce.images_not_fetched", attributes: ["count": "\(failed)"]) }
+    }
 
     public func revalidateOrders() async -> RevalidateOutcome<OrderHistory> { await orders.revalidate() }
 

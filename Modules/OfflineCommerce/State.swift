@@ -145,6 +145,8 @@ public enum CommerceEvent: Sendable, Equatable {
 
     case draftsRead(FormDrafts)
     case cartRead(CachedValue<ShoppingCart>?)
+    /// The pixel sizes of the cart's images kept on the device (the rest show a placeholder).
+    case imagesKept([String: PixelSize])
     case ordersRead(CachedValue<OrderHistory>?)
     case cartRevalidated(RevalidateOutcome<ShoppingCart>)
     case ordersRevalidated(RevalidateOutcome<OrderHistory>)
@@ -199,6 +201,8 @@ public struct CommerceState: StateMachine, Equatable {
     public var orders = ResourceState<OrderHistory>()
     public var drafts = FormDrafts()
     public var draftsRead = false
+    /// The cart's images kept on the device, by reference.
+    public var images: [String: PixelSize] = [:]
     public var sheet: CommerceSheet?
     public var toast: Toast?
     /// Counts toasts shown, so the same toast shown twice is two changes (and each auto-dismissal finds its own).
@@ -247,6 +251,9 @@ public struct CommerceState: StateMachine, Equatable {
         case let .draftsRead(drafts):
             self.drafts = drafts
             draftsRead = true
+            return []
+        case let .imagesKept(sizes):
+            images = sizes
             return []
         case let .cartRead(value):
             if let value { cart.cached = value }
@@ -360,7 +367,7 @@ public struct CommerceState: StateMachine, Equatable {
         case .orders: (orders.isRevalidating, orders.lastFailure, orders.retryAttempt)
         }
         guard !isRevalidating else { return [] }  // a superseded answer: the next one is already asked for
-        guard let failure = lastFailure, connectivity == .online, failure != HTTPClientError.offline, RetryPolicy.isRetryable(failure) else {
+        guard let failure = lastFailure, connectivity == .online, RetryPolicy.isCuredByRetryingOnline(failure) else {
             let wasRetrying = retryAttempt > 0
             setRetryAttempt(0, of: screen)
             return wasRetrying ? [.cancelTimer(id: Self.retryTimerID(screen))] : []
@@ -437,7 +444,7 @@ public struct CommerceState: StateMachine, Equatable {
         var effects: [CommerceEffect] = [.record("commerce.connectivity", ["from": before.rawValue, "to": status.rawValue])]
         if status == .online {
             // The reason for "No internet connection" is gone.
-            if toast?.message == CoreCopy.noConnection || toast?.message == CoreCopy.requiresConnection { toast = nil }
+            if [CoreCopy.noConnection, CoreCopy.requiresConnection, CoreCopy.checkingConnection].contains(toast?.message) { toast = nil }
             effects += revalidateVisible()
         } else if status == .offline, case let .tracking(page) = sheet, page.phase == .loading {
             // The fresh read cannot finish offline: block now rather than wait for it to fail.
@@ -583,6 +590,7 @@ public struct CommerceState: StateMachine, Equatable {
     static func toast(_ reason: Copy) -> Toast {
         switch reason {
         case CoreCopy.requiresConnection: CorePreviews.onlineOnlyToast
+        case CoreCopy.checkingConnection: CorePreviews.checkingConnectionToast
         case CoreCopy.signInRequiredMessage: CorePreviews.signInToast
         default: CorePreviews.noConnectionToast
         }

@@ -64,9 +64,12 @@ public struct CartLineRow: Sendable, Hashable, Identifiable {
     /// A quantity chosen in the form but not sent yet (blocking form: saved on the device).
     public let draftQuantity: Int?
     public let updateQuantityState: ActionState
+    /// The line's image: its pixel size when kept on the device (online or not), else a placeholder.
+    public let imageSize: PixelSize?
 
-    public init(line: CartLine, draftQuantity: Int?, updateQuantityState: ActionState) {
+    public init(line: CartLine, draftQuantity: Int?, updateQuantityState: ActionState, imageSize: PixelSize? = nil) {
         self.line = line
+        self.imageSize = imageSize
         self.draftQuantity = draftQuantity == line.quantity ? nil : draftQuantity
         self.updateQuantityState = updateQuantityState
     }
@@ -75,6 +78,7 @@ public struct CartLineRow: Sendable, Hashable, Identifiable {
     /// User data, shown as is.
     public var name: String { line.name }
     public var imageRef: String { line.imageRef }
+    public var image: ImageNode { ImageNode(reference: line.imageRef, size: imageSize) }
     public var quantity: Copy { CommerceCopy.quantity(line.quantity) }
     public var unitPrice: Copy { CommerceCopy.unitPrice(line.unitPrice, line.currency) }
     public var lineTotal: Copy { CommerceCopy.lineTotal(line.lineTotal, line.currency) }
@@ -195,8 +199,8 @@ extension CommerceViewState {
 
     /// Saved data on screen whose last refresh failed online in a way a retry can cure: said in the screen's own words.
     static func refreshBanner<Value>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Banner? {
-        guard connectivity == .online, let cached = resource.cached, let failure = resource.lastFailure, failure != .offline,
-              RetryPolicy.isRetryable(failure) else { return nil }
+        guard connectivity == .online, let cached = resource.cached, let failure = resource.lastFailure,
+              RetryPolicy.isCuredByRetryingOnline(failure) else { return nil }
         return CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: CommerceActionID.retry)
     }
 
@@ -210,7 +214,8 @@ extension CommerceViewState {
         rows.reserveCapacity(cart.items.count)
         let drafts = state.drafts.quantities
         for line in cart.items {
-            rows.append(CartLineRow(line: line, draftQuantity: drafts.isEmpty ? nil : drafts[line.id], updateQuantityState: updateState))
+            rows.append(CartLineRow(line: line, draftQuantity: drafts.isEmpty ? nil : drafts[line.id], updateQuantityState: updateState,
+                                    imageSize: state.images[line.imageRef]))
         }
         let isEmpty = cart.items.isEmpty
         return .content(CartContent(
@@ -365,7 +370,7 @@ extension CommerceViewState {
         for line in cart.lines {
             var row: [ViewNode] = [
                 .verbatim(line.name, style: .heading),
-                .verbatim(line.imageRef, style: .caption),
+                .image(line.image),
                 .text(line.quantity),
                 .text(line.unitPrice),
                 .text(line.lineTotal),

@@ -1,7 +1,6 @@
 public import Core
 public import Foundation
 import Logging
-import Synchronization
 
 /// The durable outbox (API.write): queues state changes while the app is offline or the server is failing and
 /// sends them in order, exactly once, when it can.
@@ -29,6 +28,9 @@ public actor Outbox {
     public nonisolated let queuedCount = StateCell(0)
     /// How many writes the server has applied since start; features watch it to invalidate caches.
     public nonisolated let syncedCount = StateCell(0)
+    /// The same, by the collection of the record each write changes (`OutboxWrite.resource`): a feature that caches
+    /// what depends on one kind of write (the summary on activities) watches only that kind.
+    public nonisolated let syncedByCollection = StateCell<[String: Int]>([:])
     /// True while the server refuses the session (401/403): nothing is sent, every queued write is kept.
     public nonisolated let isPausedBySession = StateCell(false)
 
@@ -47,7 +49,7 @@ public actor Outbox {
                                what: String?, after: AfterCommit?)] = []
     private var committing = false
     private var unpersistedWrites = 0
-    private let feedbackMap = Mutex<[ResourceID: OfflineFeedback]>([:])
+    private let feedbackMap = Locked<[ResourceID: OfflineFeedback]>([:])
     private var started = false
     private var loop: Task<Void, Never>?
     private var statusWatcher: Task<Void, Never>?
@@ -286,6 +288,7 @@ public actor Outbox {
             telemetry.record("outbox_write_synced", attributes: ["path": entry.write.request.path, "attempts": "\(entry.attempts + 1)"],
                              duration: duration)
             _ = syncedCount.update { $0 += 1 }
+            if let collection = entry.write.resource?.collection { _ = syncedByCollection.update { $0[collection, default: 0] += 1 } }
             publish(Set([entry.write.resource].compactMap { $0 }))
         case let .deadLettered(entry):
             publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)

@@ -210,7 +210,7 @@ public final class ProductsFeature: AppFeature {
     private func forgetKeyIfFinal(_ intent: String, _ error: ProductActionError) {
         switch error {
         case .requiresConnection, .unknownProduct: intentKeys.forget(intent)
-        case let .failed(_, failure): if !ProductsRepository.isWorthRetrying(failure) { intentKeys.forget(intent) }
+        case let .failed(_, failure): if !RetryPolicy.isCuredByRetryingOnline(failure) { intentKeys.forget(intent) }
         }
     }
 

@@ -196,17 +196,9 @@ public struct ProductsRepository: Sendable {
             do {
                 return try await fetchPage(offset, limit)
             } catch {
-                guard attempt < attempts, isWorthRetrying(error), !Task.isCancelled else { throw error }
+                guard attempt < attempts, RetryPolicy.isCuredByRetryingOnline(error), !Task.isCancelled else { throw error }
                 attempt += 1
             }
-        }
-    }
-
-    static func isWorthRetrying(_ error: HTTPClientError) -> Bool {
-        switch error {
-        case .timeout, .unreachable, .connectionLost: true
-        case let .http(status, _): status >= 500 || status == 429
-        case .offline, .decoding, .cancelled, .invalidRequest: false
         }
     }
 }

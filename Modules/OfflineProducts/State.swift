@@ -185,11 +185,14 @@ public struct ProductsState: StateMachine, Equatable {
                 // A refused session is not offline: the screen says to sign in again (and keeps what it has).
                 sessionRefused = error.isAuthenticationFailure
                 lastSyncFailure = error
-                // BR-002: keep the last good list, silently.
+                // BR-002: keep the last good list (no error toast, nothing cleared).
                 if let kept {
                     catalog = kept.value
                     lastSyncedAt = kept.savedAt
                 }
+                // After reconnect, the truth (issue 25, item 5): online, a failure of the server or the path is not
+                // "offline": the indicator goes, and the list says it could not refresh while the retries run.
+                if connectivity == .online, error != .offline, !error.isAuthenticationFailure { showsOfflineData = false }
                 return retryAfterFailure(error)
             }
             return []
@@ -209,7 +212,11 @@ public struct ProductsState: StateMachine, Equatable {
         case let .actionTapped(action):
             guard let product = selectedProduct else { return [] }
             // BR-001: the offline copy is read-only; online-only actions say why instead of acting.
-            guard connectivity == .online else { return showToast(CoreCopy.requiresConnection, id: "requires-connection") }
+            switch connectivity {
+            case .online: break
+            case .offline: return showToast(CoreCopy.requiresConnection, id: "requires-connection")
+            case .unknown: return showToast(CoreCopy.checkingConnection, id: "checking-connection")
+            }
             flow = ProductFlow(action: action, productID: product.id)
             return []
 
@@ -231,7 +238,7 @@ public struct ProductsState: StateMachine, Equatable {
 
     /// After reconnect, the truth (issue 25, item 5): a failure a retry can cure, while online, schedules the next sync.
     private mutating func retryAfterFailure(_ error: HTTPClientError) -> [Effect] {
-        guard connectivity == .online, error != .offline, RetryPolicy.isRetryable(error) else {
+        guard connectivity == .online, RetryPolicy.isCuredByRetryingOnline(error) else {
             retryAttempt = 0
             return []
         }

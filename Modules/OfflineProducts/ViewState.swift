@@ -93,6 +93,9 @@ public struct ProductsViewState: Sendable, Equatable {
     public var offlineIndicator: Banner?
     /// "Please sign in again" above a kept list whose sync the server refused (401/403).
     public var sessionBanner: Banner?
+    /// "Couldn't refresh. Showing what was saved on <date>." with Retry, above a kept list whose sync failed online in
+    /// a way a retry can cure (the app retries by itself meanwhile): never the offline indicator (issue 25, item 5).
+    public var refreshBanner: Banner?
     /// What a screen reader announces now; the UI announces it whenever it changes to a value.
     public var announcement: Copy?
     /// "Syncing your products…" while a sync runs in the background; never blocks the content.
@@ -130,6 +133,12 @@ public struct ProductsViewState: Sendable, Equatable {
         announcement = showsIndicator ? CoreCopy.offlineIndicatorAccessibilityLabel : nil
         let sessionRefused = state.sessionRefused && state.connectivity != .offline
         sessionBanner = sessionRefused && state.catalog != nil ? CorePreviews.signInBanner : nil
+        if state.connectivity == .online, state.catalog != nil, let failure = state.lastSyncFailure,
+           RetryPolicy.isCuredByRetryingOnline(failure), let savedAt = state.lastSyncedAt {
+            refreshBanner = CorePreviews.refreshFailedBanner(savedAt: savedAt, retry: ProductsActionID.retry)
+        } else {
+            refreshBanner = nil
+        }
         syncProgress = state.syncInFlight == nil ? nil : ProductsCopy.syncInProgress
         toast = state.toast
         flow = state.flow
@@ -171,7 +180,12 @@ public struct ProductsViewState: Sendable, Equatable {
 
         if let product = state.selectedProduct {
             // BR-001: online-only actions need evidence of a working network; unknown counts as not online.
-            let actionState: ActionState = state.connectivity == .online ? .enabled : .disabled(reason: CoreCopy.requiresConnection)
+            // At launch, before the first reading, "checking your connection" (offline: the story's BR-001 copy).
+            let actionState: ActionState = switch state.connectivity {
+            case .online: .enabled
+            case .offline: .disabled(reason: CoreCopy.requiresConnection)
+            case .unknown: .disabled(reason: CoreCopy.checkingConnection)
+            }
             card = WarrantyCardViewState(
                 card: WarrantyCard(product: product, now: now, policy: policy),
                 actions: ProductAction.allCases.map { Action(id: $0.id, title: $0.title, state: actionState) })
@@ -186,6 +200,7 @@ public struct ProductsViewState: Sendable, Equatable {
     /// The action with this id on the screen shown now, if any.
     public func action(id: String) -> Action? {
         if let card { return card.actions.first { $0.id == id } }
+        if let action = refreshBanner?.action, action.id == id { return action }
         switch list {
         case let .content(content): return content.refresh.id == id ? content.refresh : nil
         case let .blocked(empty), let .empty(empty): return empty.action?.id == id ? empty.action : nil
@@ -198,6 +213,7 @@ public struct ProductsViewState: Sendable, Equatable {
         var nodes: [ViewNode] = []
         if let offlineIndicator { nodes.append(.banner(offlineIndicator)) }
         if let sessionBanner { nodes.append(.banner(sessionBanner)) }
+        if let refreshBanner, card == nil { nodes.append(.banner(refreshBanner)) }
         if let card {
             nodes.append(card.card.viewNode)
             nodes.append(.actions(card.actions))

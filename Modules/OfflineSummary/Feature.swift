@@ -87,7 +87,7 @@ public final class SummaryFeature: AppFeature {
         self.telemetry = telemetry
         shareTarget = share
         self.makeID = makeID
-        syncedSeen = HighWaterMark(outbox.syncedCount.value)
+        syncedSeen = HighWaterMark(Self.activityWritesSynced(outbox.syncedByCollection.value))
         var initial = SummaryState(year: year)
         _ = initial.handle(.connectivityChanged(connectivity.value), now: time.now())
         let canShare = share != nil
@@ -116,6 +116,9 @@ public final class SummaryFeature: AppFeature {
         await start()
     }
 
+    /// How many activity registrations the server has applied since the outbox started.
+    static func activityWritesSynced(_ counts: [String: Int]) -> Int { counts[SummaryRepository.activitiesCollection] ?? 0 }
+
     /// Starts following the connection and the outbox (open() and prefetch() call it). Idempotent.
     public func start() async {
         guard await runtime.start() else { return }
@@ -123,8 +126,10 @@ public final class SummaryFeature: AppFeature {
         if let shareTarget { SummaryShareCard.removeCards(in: shareTarget.folder) }
         let (repository, outbox, syncedSeen) = (repository, outbox, syncedSeen)
         await runtime.follow(connectivity) { [.connectivityChanged($0)] }
-        await runtime.follow(outbox.syncedCount) { count in
-            guard syncedSeen.raise(to: count) else { return [] }
+        // Only activity writes change what the summary counts: another feature's write through the same outbox does not
+        // make it out of date.
+        await runtime.follow(outbox.syncedByCollection) { counts in
+            guard syncedSeen.raise(to: Self.activityWritesSynced(counts)) else { return [] }
             return [.activitiesChanged(Self.loadActivities(repository: repository, outbox: outbox)), .writesSynced]
         }
         await runtime.follow(outbox.feedbackRevision) { _ in [.activitiesChanged(Self.loadActivities(repository: repository, outbox: outbox))] }
@@ -293,13 +298,13 @@ private struct Performer: Sendable {
     func perform(_ work: SummaryWork) -> WorkPlan<SummaryEvent> {
         switch work {
         case let .load(trigger, sequence):
-            let (repository, synced, clock, telemetry) = (repository, outbox.syncedCount, clock, telemetry)
+            let (repository, synced, clock, telemetry) = (repository, outbox.syncedByCollection, clock, telemetry)
             return .background(lane: SummaryState.loadLane) {
                 let mark = StateCell<Int?>(nil)
                 let (outcome, duration) = await measure(on: clock) {
-                    await repository.refresh(beforeFetch: { mark.set(synced.value) })
+                    await repository.refresh(beforeFetch: { mark.set(SummaryFeature.activityWritesSynced(synced.value)) })
                 }
-                let syncedDuringFetch = mark.value.map { synced.value > $0 } ?? false
+                let syncedDuringFetch = mark.value.map { SummaryFeature.activityWritesSynced(synced.value) > $0 } ?? false
                 switch outcome {
                 case let .fresh(value):
                     telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "fresh"], duration: duration)

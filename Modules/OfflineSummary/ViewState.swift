@@ -108,10 +108,14 @@ public struct SummaryViewState: Sendable, Equatable {
         } else if sessionRefused {
             // Online, but the server refused the session: sign in again, not "connect" or "our side".
             screen = .blocked(CorePreviews.signInRequired)
-        } else if let failure = state.lastFailure, !offline, failure != .offline, !failure.isTransportFailure {
-            // The server answered but not with a summary: say so, with Retry.
+        } else if state.connectivity == .online, let failure = state.lastFailure, failure != .offline {
+            // Online, and the load failed (an error, a reset, no answer in time): say so, with Retry — not "connect"
+            // (issue 25, item 6). If the connection really went, the monitor says offline and the first-load copy shows.
             screen = .empty(EmptyState(title: SummaryCopy.loadFailedTitle, message: SummaryCopy.loadFailedMessage,
                                        action: Action(id: SummaryActionID.retry, title: CoreCopy.retry)))
+        } else if state.connectivity == .unknown {
+            // Connectivity not decided yet at launch: a neutral loading state, never a message that may be wrong.
+            screen = .loading
         } else {
             // Never loaded (fresh install, cleared cache) and no connection: the first load needs one.
             screen = .empty(EmptyState(title: SummaryCopy.firstLoadTitle, message: SummaryCopy.firstLoadMessage,

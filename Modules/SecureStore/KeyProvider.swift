@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Core
 
 /// The 256-bit master key that wraps every user's data key. Its bytes never leave SecureStore's
 /// providers and the sealing code; `description` never prints them.
@@ -40,10 +40,10 @@ public protocol KeyProvider: Sendable {
 
 /// Keeps the master key in memory only: for tests and previews. `rotate()` simulates a lost key.
 public final class InMemoryKeyProvider: KeyProvider {
-    private let key: Mutex<MasterKey>
+    private let key: Locked<MasterKey>
 
     public init(key: MasterKey = .random()) {
-        self.key = Mutex(key)
+        self.key = Locked(key)
     }
 
     public func masterKey() throws(SecureStoreError) -> MasterKey {

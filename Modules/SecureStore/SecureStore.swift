@@ -2,7 +2,6 @@ public import Core
 public import Foundation
 import GRDB
 import Logging
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,11 +30,11 @@ public final class SecureStore: Sendable {
     let now: @Sendable () -> Date
     let logger = Logger(label: "OfflineKit.SecureStore")
     /// Unwrapped data keys by user ID, so a read does not pay for HKDF and AES on the key each time.
-    let userKeyCache = Mutex<[String: UserKeys]>([:])
-    let observers = Mutex(ObserverRegistry())
+    let userKeyCache = Locked<[String: UserKeys]>([:])
+    let observers = Locked(ObserverRegistry())
     let bulkReadWorkers: Int
     /// True while the database holds records sealed under another master key (see `OpenReport.masterKeyChanged`).
-    let masterKeyChanged: Mutex<Bool>
+    let masterKeyChanged: Locked<Bool>
 
     /// The schema version this build writes (GRDB migrations); records carry their own payload version.
     public static let schemaVersion = Schema.version
@@ -109,7 +108,7 @@ public final class SecureStore: Sendable {
                 metadata: ["path": "\(databaseURL.path)"]
             )
         }
-        self.masterKeyChanged = Mutex(report.masterKeyChanged)
+        self.masterKeyChanged = Locked(report.masterKeyChanged)
         self.bulkReadWorkers = max(1, bulkReadWorkers)
         self.folder = folder
         self.databaseURL = databaseURL

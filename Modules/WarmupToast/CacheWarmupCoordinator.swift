@@ -1,7 +1,6 @@
 public import Core
 import Foundation
 import Logging
-import Synchronization
 
 /// Where the app's one cache-warmup session is.
 public enum WarmupPhase: String, Sendable, Hashable, CaseIterable, Codable {
@@ -36,14 +35,14 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     /// The published phase; subscribers see only real changes.
     public let state: StateCell<WarmupPhase>
 
-    private let session: Mutex<Session>
+    private let session: Locked<Session>
     /// Time since this coordinator was made, on the injected clock.
     private let elapsed: @Sendable () -> Duration
     private let telemetry: Telemetry
     private let plan: CacheWarmupPlan
     private let marker: InterruptionMarker?
     /// True while `warm(_:)` runs the plan: a second trigger meanwhile does not run it again.
-    private let warming = Mutex(false)
+    private let warming = Locked(false)
 
     /// - Parameters:
     ///   - plan: whether the cache needs warming at launch, and the work that warms it.
@@ -52,7 +51,7 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     public init(plan: CacheWarmupPlan = .nothingToWarm, store: (any RecordStore)? = nil,
                 time: TimeSource, telemetry: Telemetry) {
         state = StateCell(.idle)
-        session = Mutex(Session())
+        session = Locked(Session())
         elapsed = Self.stopwatch(time.clock)
         self.telemetry = telemetry
         self.plan = plan

@@ -218,6 +218,11 @@ struct ManifestRulesTests {
 
     /// Runs the real SwiftPM on the real manifest, as CI does.
     static func dumpPackage() throws -> [ModuleRules.Target] {
+        try ModuleRules.parse(dumpPackageJSON: dumpPackageJSON())
+    }
+
+    /// The manifest as `swift package dump-package` prints it.
+    static func dumpPackageJSON() throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A scratch path of its own, so this never waits on the lock `swift test` holds on .build.
@@ -235,7 +240,7 @@ struct ManifestRulesTests {
         guard process.terminationStatus == 0 else {
             throw DumpPackageFailed(status: process.terminationStatus, stderr: errorText)
         }
-        return try ModuleRules.parse(dumpPackageJSON: data)
+        return data
     }
 
     struct DumpPackageFailed: Error, CustomStringConvertible {

@@ -7,7 +7,7 @@ import Testing
 enum SourceRules {
     /// What any file of a feature may import: the vocabulary, the patterns, and system or external modules that do no
     /// I/O of their own. Never a live adapter (Connectivity, SecureStore) or another feature.
-    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "Foundation", "Synchronization", "Logging"]
+    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "Foundation", "Logging"]
     /// A state machine is pure: the vocabulary and Foundation's value types, nothing else.
     static let stateImports: Set<String> = ["Core", "Foundation"]
     /// Every feature folder has these files, with these roles.

@@ -2,15 +2,14 @@ import Clocks
 import Connectivity
 import Core
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 
 /// A probe the test answers: each call waits for the test's verdict.
 final class ScriptedProbe: Sendable {
-    private let calls = Mutex(0)
-    private let answers: Mutex<[Bool]>
-    init(answers: [Bool]) { self.answers = Mutex(answers) }
+    private let calls = Locked(0)
+    private let answers: Locked<[Bool]>
+    init(answers: [Bool]) { self.answers = Locked(answers) }
 
     var callCount: Int { calls.withLock { $0 } }
 

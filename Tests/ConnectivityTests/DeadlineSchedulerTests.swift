@@ -2,7 +2,6 @@ import Core
 @testable import Connectivity
 import Clocks
 import Foundation
-import Synchronization
 import Testing
 
 /// The one sleeper behind every deadline of a client: order, cancellation, an earlier deadline, nothing kept.
@@ -10,7 +9,7 @@ import Testing
     @Test func deadlinesFireInOrderAndCancelledOnesNever() async {
         let clock = TestClock()
         let scheduler = DeadlineScheduler(clock: clock)
-        let fired = Mutex<[String]>([])
+        let fired = Locked<[String]>([])
         _ = scheduler.schedule(after: .seconds(3)) { fired.withLock { $0.append("c") } }
         let cancelled = scheduler.schedule(after: .seconds(2)) { fired.withLock { $0.append("cancelled") } }
         // Earlier than what the sleeper sleeps towards: the sleeper is replaced, and this one still fires first.
@@ -29,7 +28,7 @@ import Testing
     @Test func aFinishedRequestLeavesNothingBehind() async {
         let clock = TestClock()
         let scheduler = DeadlineScheduler(clock: clock)
-        let fired = Mutex(0)
+        let fired = Locked(0)
         for _ in 0..<1_000 {
             scheduler.schedule(after: .seconds(15)) { fired.withLock { $0 += 1 } }.cancel()
         }
@@ -73,8 +72,8 @@ import Testing
 
 /// A transport whose transfers never answer on their own: they end only when cancelled.
 private final class HeldTransport: HTTPTransport {
-    let started = Mutex(0)
-    let cancelled = Mutex(0)
+    let started = Locked(0)
+    let cancelled = Locked(0)
 
     func start(_ request: TransportRequest,
                completion: @escaping @Sendable (Result<TransportResponse, HTTPClientError>) -> Void) -> any TransportTask {

@@ -37,7 +37,8 @@ import Testing
 
     @Test func stoppingTheServerLetsParkedRequestsFinish() async throws {
         let server = ReferenceServer(configuration: ReferenceServerConfiguration(
-            faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/v1/"]), now: { Date(timeIntervalSince1970: 1_767_225_600) }))
+            faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/v1/"]), now: { Date(timeIntervalSince1970: 1_767_225_600) },
+            acceptsDevelopmentTokens: true))
         let url = try await server.start()
         let api = client(url, connectivity: EvidenceRecorder().context)
         let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }

@@ -1,6 +1,6 @@
 import Foundation
+import Core
 import TestSupport
-import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +69,7 @@ final class NetnsLab: Sendable {
     let serverVeth = "okvs\(getpid() % 100_000)"
     let clientVeth = "okvc\(getpid() % 100_000)"
     let binary = NetnsLab.offlineServerBinary() ?? ""
-    private let processes = Mutex<[Int32]>([])
+    private let processes = Locked<[Int32]>([])
 
     static func offlineServerBinary() -> String? {
         BuiltProduct.url(named: "offline-server", environmentOverride: "OFFLINE_SERVER_BINARY")?.path
@@ -163,7 +163,7 @@ actor LineReader {
     init(_ handle: FileHandle) {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         iterator = stream.makeAsyncIterator()
-        let buffer = Mutex(Data())
+        let buffer = Locked(Data())
         handle.readabilityHandler = { handle in
             let data = handle.availableData
             if data.isEmpty { handle.readabilityHandler = nil; continuation.finish(); return }

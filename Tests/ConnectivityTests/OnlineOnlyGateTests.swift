@@ -18,12 +18,12 @@ import Testing
         #expect(gate.actionState(for: action) == .disabled(reason: CoreCopy.noConnection))
     }
 
-    @Test func whileUnknownTheActionIsRefusedWithTheRequiresConnectionCopy() async {
+    @Test func whileUnknownTheActionIsRefusedSayingTheConnectionIsBeingChecked() async {
         let gate = OnlineOnlyGate(status: { .unknown })
-        await #expect(throws: OnlineOnlyError<GatedAction>.refused(.placeOrder, reason: CoreCopy.requiresConnection)) {
+        await #expect(throws: OnlineOnlyError<GatedAction>.refused(.placeOrder, reason: CoreCopy.checkingConnection)) {
             try await gate.perform(GatedAction.placeOrder) { () throws(HTTPClientError) in }
         }
-        #expect(gate.actionState(for: GatedAction.checkout).disabledReason == CoreCopy.requiresConnection)
+        #expect(gate.actionState(for: GatedAction.checkout).disabledReason == CoreCopy.checkingConnection)
     }
 
     @Test func whileOnlineTheOperationRunsAndItsFailureIsWrapped() async {

@@ -3,7 +3,6 @@ import Core
 import Foundation
 import ReferenceServer
 import SecureStore
-import Synchronization
 import TestSupport
 import Testing
 #if canImport(Glibc)
@@ -36,7 +35,7 @@ struct OutboxServerTests {
     @Test func aReplayAfterALostAnswerIsNotAppliedTwice() async throws {
         try await withReferenceServer { server, url in
             let live = OutboxTransport.live(Self.client(url))
-            let lost = Mutex(Set<String>())
+            let lost = Locked(Set<String>())
             // The server applies the request, then the answer is "lost" once per key: the outbox must replay it.
             let transport = OutboxTransport { request, key throws(HTTPClientError) in
                 try await live.send(request, key)
@@ -64,7 +63,7 @@ struct OutboxServerTests {
                                 time: .live, policy: RetryPolicy(maxAttempts: 40, baseDelay: .zero, maxDelay: .zero), seed: 11)
             // Watch every published feedback: a write being retried is shown pending, never failed as well
             // (a failure is only what the outbox gave up on), and every row is drawn one way only.
-            let violations = Mutex(0)
+            let violations = Locked(0)
             let watcher = Task {
                 for await _ in outbox.feedbackRevision.values() {
                     for (_, value) in outbox.feedbackSnapshot where !value.errors.isEmpty {

@@ -3,14 +3,13 @@ import Connectivity
 import Core
 import Foundation
 import ReferenceServer
-import Synchronization
 import Testing
 import OfflinePatterns
 
 /// A transport that records what was sent and answers from a script (success unless the script says otherwise).
 final class ScriptedTransport: Sendable {
     struct Sent: Sendable, Equatable { var path: String; var key: String }
-    private let log = Mutex<[Sent]>([])
+    private let log = Locked<[Sent]>([])
     private let script: @Sendable (Int, OutboxRequest) -> HTTPClientError?
 
     init(script: @escaping @Sendable (_ call: Int, _ request: OutboxRequest) -> HTTPClientError? = { _, _ in nil }) {
@@ -160,8 +159,8 @@ struct OutboxTests {
     @Test(arguments: [401, 403])
     func aRefusedSessionPausesTheOutboxKeepingEveryWriteQueuedWithoutRetryingInALoop(status code: Int) async throws {
         let store = InMemoryRecordStore(now: Date.init)
-        let refusing = Atomic(true)
-        let transport = ScriptedTransport { _, _ in refusing.load(ordering: .relaxed) ? .http(status: code) : nil }
+        let refusing = Locked(true)
+        let transport = ScriptedTransport { _, _ in refusing.withLock { $0 } ? .http(status: code) : nil }
         let status = StateCell(ConnectivityStatus.online)
         let clock = TestClock()
         let outbox = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1)
@@ -182,7 +181,7 @@ struct OutboxTests {
         await outbox.waitUntilSynced(resources: [item])
         // Kept across a restart (a new sign-in) and sent, in order, once the session is accepted.
         await outbox.stop()
-        refusing.store(false, ordering: .relaxed)
+        refusing.withLock { $0 = false }
         let restarted = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1)
         try await restarted.start()
         await restarted.waitUntilDrained()
@@ -236,8 +235,8 @@ struct OutboxTests {
     }
 
     @Test func aReadThatDependsOnAPendingWriteWaitsForIt() async throws {
-        let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        let released = Mutex(false)
+        let gate = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let released = Locked(false)
         let transport = OutboxTransport { _, _ in
             await withCheckedContinuation { continuation in
                 gate.withLock { $0 = continuation }

@@ -3,7 +3,6 @@ import Connectivity
 import Core
 import Foundation
 import SecureStore
-import Synchronization
 import TestSupport
 import Testing
 import OfflinePatterns
@@ -14,9 +13,9 @@ struct ReadAndPatternTests {
     struct Cart: Codable, Sendable, Hashable { var items: [String] }
 
     final class Fetcher: Sendable {
-        let calls = Mutex(0)
-        let answer: Mutex<Result<Cart, HTTPClientError>>
-        init(_ answer: Result<Cart, HTTPClientError>) { self.answer = Mutex(answer) }
+        let calls = Locked(0)
+        let answer: Locked<Result<Cart, HTTPClientError>>
+        init(_ answer: Result<Cart, HTTPClientError>) { self.answer = Locked(answer) }
         func fetch() throws(HTTPClientError) -> Cart {
             calls.withLock { $0 += 1 }
             return try answer.withLock { $0 }.get()
@@ -67,7 +66,7 @@ struct ReadAndPatternTests {
     }
 
     @Test func aRefreshWaitsForThePendingWritesItDependsOn() async throws {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         let fetcher = Fetcher(.success(Cart(items: ["synced"])))
         let cart = CachedResource<Cart>(collection: "cart", key: "current", store: InMemoryRecordStore(now: Date.init), now: { fixedNow }, status: { .online },
                                         waitForWrites: { order.withLock { $0.append("writes synced") } }) { () throws(HTTPClientError) in
@@ -89,7 +88,7 @@ struct ReadAndPatternTests {
             let form = BlockingForm(formID: "profile", store: store.vault(for: "user1"), status: { .offline })
             try form.saveDraft(["displayName": "Kari", "email": "kari@example.com"])
             #expect(form.submitState == .disabled(reason: CoreCopy.appearOffline))
-            let called = Mutex(false)
+            let called = Locked(false)
             await #expect(throws: BlockingFormError.appearOffline(CoreCopy.appearOffline)) {
                 try await form.submit { _ throws(HTTPClientError) in called.withLock { $0 = true } }
             }

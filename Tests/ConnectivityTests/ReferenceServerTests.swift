@@ -8,7 +8,7 @@ import Testing
 /// The reference backend: per-user isolation, idempotent writes, faults and the request log.
 @Suite(.timeLimit(.minutes(1))) struct ReferenceServerTests {
     func api(_ url: URL, user: String = "user1", token: String? = nil) -> HTTPClient {
-        HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: token ?? ReferenceServer.token(for: user)),
+        HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: token ?? ReferenceServer.developmentToken(for: user)),
                    connectivity: .alwaysOnline, time: liveTime)
     }
 
@@ -36,6 +36,28 @@ import Testing
                 .send(method: "GET", path: "/health", body: nil, idempotencyKey: nil)
             #expect(status == 204)
             #expect(server.requestLog.count("GET /health") == 1)
+        }
+    }
+
+    @Test("The backend serves small real PNGs for the cart's image references (issue 25, item 8)")
+    func theBackendServesSmallRealPNGsForTheCartsImages() async throws {
+        try await withReferenceServer { _, url in
+            let plain = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
+            let (code, png) = try await plain.send(method: "GET", path: "/v1/images/em-200.png", body: nil, idempotencyKey: nil)
+            #expect(code == 200 && png.count < 4_096)
+            #expect(PixelSize(png: png) == PixelSize(width: 120, height: 120))
+            // Every chunk's CRC holds (what a decoder checks first), and two names get two colours.
+            var offset = 8
+            let bytes = [UInt8](png)
+            while offset < bytes.count {
+                let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+                let body = Array(bytes[(offset + 4)..<(offset + 8 + length)])
+                let crc = bytes[(offset + 8 + length)..<(offset + 12 + length)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                #expect(PNGImages.crc32(body) == crc)
+                offset += 12 + length
+            }
+            #expect(PNGImages.image(named: "a.png") != PNGImages.image(named: "b.png"))
+            #expect(await status { _ = try await plain.send(method: "GET", path: "/v1/images/notes.txt", body: nil, idempotencyKey: nil) } == 404)
         }
     }
 

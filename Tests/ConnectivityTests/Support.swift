@@ -4,7 +4,6 @@ import Core
 import Foundation
 import Logging
 import ReferenceServer
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,10 +28,10 @@ func refusedLoopbackPort() throws -> Int {
 
 /// Records what the client reported to the monitor.
 final class EvidenceRecorder: Sendable {
-    private let storage = Mutex<[ConnectivityEvidence]>([])
-    let status: Mutex<ConnectivityStatus>
+    private let storage = Locked<[ConnectivityEvidence]>([])
+    let status: Locked<ConnectivityStatus>
 
-    init(status: ConnectivityStatus = .online) { self.status = Mutex(status) }
+    init(status: ConnectivityStatus = .online) { self.status = Locked(status) }
 
     var evidence: [ConnectivityEvidence] { storage.withLock { $0 } }
 

@@ -1,7 +1,6 @@
 import Clocks
 import Core
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -65,8 +64,8 @@ private struct CounterView: Sendable, Equatable {
 
 /// A fetch that waits until the test lets it go, so tests decide when background work ends.
 private final class Gate: Sendable {
-    private let opened = Mutex<[Int: CheckedContinuation<Void, Never>]>([:])
-    private let started = Mutex<[Int]>([])
+    private let opened = Locked<[Int: CheckedContinuation<Void, Never>]>([:])
+    private let started = Locked<[Int]>([])
 
     func wait(_ value: Int) async {
         await withCheckedContinuation { continuation in
@@ -167,6 +166,21 @@ private final class Gate: Sendable {
         #expect(await runtime.state.toast == 2)
         await clock.advance(by: .seconds(1))
         _ = await waitFor(runtime.viewState) { $0.text == "0 - -" }
+    }
+
+    @Test func waitUntilIdleWaitsUntilEveryFollowedCellsCurrentValueIsHandled() async {
+        let runtime = runtime()
+        let source = StateCell(0)
+        await runtime.follow(source) { $0 > 0 ? [.increment] : [] }
+        for value in 1...5 {
+            source.set(value)
+            await runtime.waitUntilIdle()
+            // No waiting on the view: once idle, the change the feature follows has been handled.
+            #expect(await runtime.state.count >= 1, "after set(\(value))")
+        }
+        await runtime.stop()
+        source.set(99)
+        await runtime.waitUntilIdle()  // a stopped runtime follows nothing: it does not wait for the cell
     }
 
     @Test func stopCancelsTimersAndObservations() async {

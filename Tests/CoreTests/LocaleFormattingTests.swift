@@ -1,7 +1,6 @@
 import Core
 import Foundation
 import Logging
-import Synchronization
 import Testing
 
 @Suite("LocaleFormatting behaviour")
@@ -103,9 +102,9 @@ struct LocaleFormattingTests {
 }
 
 /// Collects log lines so a test can see a warning was logged.
-final class CapturedLogs: LogHandler, @unchecked Sendable {  // messages are guarded by the Mutex
+final class CapturedLogs: LogHandler, @unchecked Sendable {  // messages are guarded by the lock
     struct Line: Sendable { var level: Logger.Level; var text: String }
-    private let lines = Mutex<[Line]>([])
+    private let lines = Locked<[Line]>([])
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 

@@ -95,6 +95,8 @@ struct AppEndToEndTests {
                 "tapping a disabled online-only action shows its toast")
         #expect(second[5].contains("Total: €2,995.98") && second[5].contains("6 items"), "the cached cart with its prices")
         #expect(second[5].contains("Proceed to Checkout, disabled") && second[5].contains("Update Quantity, disabled"))
+        // The cart story: name, image, quantity and price offline; each image kept from the online run (issue 25, item 8).
+        #expect(second[5].components(separatedBy: "🖼 120×120").count == 4, "every line's image, offline")
         #expect(second[6].contains("toast no-connection")
                 && Self.flat(second[6]).contains("⚠ No internet connection. Please check your connection and try again."))
         #expect(second[8].contains("toast no-connection") && !second[8].contains("⟳"), "pull to refresh offline: the toast, no spinner")

@@ -66,7 +66,7 @@ struct REPLProcessTests {
         #expect(result.stderr.contains("error: `app call raise-service-request user1-p1 Grinder jams` is still running after 0.3 s, "
                                        + "waiting for: 1 request(s) held at the backend (`app backend release`)"), "\(result.stderr)")
         // The next commands ran: the prompt came back.
-        #expect(result.stdout.contains("user: user1 · status: online") && result.stdout.hasSuffix("Retry\n"))
+        #expect(result.stdout.contains("user: user1 · session: signed in · status: online") && result.stdout.hasSuffix("Retry\n"))
         #expect(result.status == 1, "a command that did not finish is reported as failed")
     }
 

@@ -160,6 +160,44 @@ import TestSupport
         }
     }
 
+    @Test("A real session (issue 25, item 9): login gets a random token from the backend, kept encrypted in the store and sent as the bearer; logout removes it and ends it on the server")
+    func loginGetsARandomSessionKeptEncryptedAndLogoutEndsIt() async throws {
+        try await Self.withApp { app in
+            let run = try #require(await app.run)
+            let server = try #require(await app.server)
+            #expect(run.session.state.value == .signedIn)
+            let record = try #require(try run.vault.load(collection: SessionKeeper.collection, key: "bearer"))
+            let token = String(decoding: record.value, as: UTF8.self)
+            #expect(token.count == 64 && !token.contains("user1"), "a random token, not one the app made up: \(token)")
+            #expect(server.acceptsSession(token, of: "user1"))
+            #expect(!server.configuration.acceptsDevelopmentTokens, "the app's backend accepts issued sessions only")
+            // The data arrived, so that token was the bearer.
+            try await app.open(.products)
+            #expect(Self.listedNames(await app.screen()).count == 12)
+            // Encrypted at rest: not in any file the app wrote, nor in the backend's session file beside it.
+            let data = app.options.dataDirectory
+            let backend = data.deletingLastPathComponent().appendingPathComponent(data.lastPathComponent + ".backend")
+            for (folder, path) in Self.files(under: data).map({ (data, $0) }) + Self.files(under: backend).map({ (backend, $0) }) {
+                let bytes = try Data(contentsOf: folder.appendingPathComponent(path))
+                #expect(bytes.range(of: Data(token.utf8)) == nil, "\(path) holds the token in plain text")
+            }
+            #expect(!Self.files(under: backend).isEmpty)
+
+            await app.logout()
+            #expect(!server.acceptsSession(token, of: "user1"), "logout ends the session on the server")
+            try await app.relaunch()
+            let relaunched = try #require(await app.run)
+            #expect(relaunched.session.state.value == .signedOut, "logout removed the token from the store")
+            #expect(try relaunched.vault.load(collection: SessionKeeper.collection, key: "bearer") == nil)
+
+            try await app.login("user1")
+            let again = try #require(await app.run)
+            let second = try #require(try again.vault.load(collection: SessionKeeper.collection, key: "bearer"))
+            #expect(String(decoding: second.value, as: UTF8.self) != token, "every login gets a new token")
+            #expect(server.liveSessionCount(of: "user1") == 1)
+        }
+    }
+
     /// What the backend has received on its data endpoints (health checks left out: the monitor probes while offline).
     static func dataRequests(_ app: OfflineApp) async -> Int {
         (await app.backendRequests ?? [:]).filter { !$0.key.contains("/health") }.values.reduce(0, +)

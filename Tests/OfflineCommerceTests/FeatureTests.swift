@@ -83,6 +83,39 @@ import OfflineCommerceLive
         }
     }
 
+    @Test("Cart story: the cached cart shows each line's image offline — fetched online, kept encrypted, a placeholder where it never loaded (issue 25, item 8)")
+    func theCachedCartShowsEachLinesImageOffline() async throws {
+        let fixture = VaultFixture()
+        defer { fixture.remove() }
+        let secure = try fixture.open()
+        defer { secure.close() }
+        try await withReferenceServer { server, url in
+            // The image server fails at first: the cart loads, each line with a placeholder.
+            try await server.setFaults(FaultConfiguration(errorRate: 1, errorStatus: 503, pathPrefixes: ["/v1/images/"]))
+            let online = Self.harness(url, store: secure.vault(for: "user1"), status: .online)
+            await online.open(.cart)
+            let lines = try #require(online.view.cartContent?.lines)
+            #expect(lines.count == 3 && lines.allSatisfy { $0.image.size == nil })
+            // It recovers: the next online view fetches them, once each.
+            try await server.clearFaults()
+            await online.open(.cart)
+            let sizes = try #require(online.view.cartContent?.lines.map(\.image.size))
+            #expect(sizes == Array(repeating: PixelSize(width: 120, height: 120), count: 3))
+            await online.open(.cart)
+            #expect(server.requestLog.count("GET /v1/images/{name}") == 3 + 3, "three failed, three fetched, none fetched again")
+            await online.feature.stop()
+
+            // Offline, later, on the same vault: the same images.
+            let offline = Self.harness(nil, store: secure.vault(for: "user1"), status: .offline)
+            await offline.open(.cart)
+            #expect(offline.view.cartContent?.lines.map(\.image.size) == sizes)
+            #expect(offline.feature.viewNode.descendants.contains { if case let .image(image) = $0 { image.size != nil } else { false } })
+        }
+        for (name, bytes) in try fixture.files() {
+            #expect(bytes.range(of: Data([0x89, 0x50, 0x4E, 0x47])) == nil, "\(name) holds a PNG in plain text")
+        }
+    }
+
     // MARK: Item 2
 
     @Test("AC2 offline end to end: last known data, indicator, disabled actions, toast, nothing sent")
@@ -360,7 +393,15 @@ import OfflineCommerceLive
             CommerceRepository.Collection.orders: ["ids", "dates", "statuses", "totals", "currencies", "rated"],
             CommerceRepository.Collection.drafts: ["quantities", "ratings", "user1-c1", "user1-o1"],
         ]
-        for record in saved {
+        for record in saved where record.collection == CommerceRepository.Collection.images {
+            #expect(PixelSize(png: record.value) != nil, "only the cart's images, as PNGs")
+        }
+        let imageIndex = "\(CommerceRepository.Collection.images).index"
+        for record in saved where record.collection == imageIndex {
+            let keys = try Self.jsonKeys(record.value).filter { !$0.hasPrefix("img/") }  // keyed by the lines' image references
+            #expect(keys.isSubset(of: ["bytes", "size", "width", "height", "lastShown"]), "\(keys)")
+        }
+        for record in saved where record.collection != CommerceRepository.Collection.images && record.collection != imageIndex {
             let keys = try Self.jsonKeys(record.value)
             #expect(keys.isSubset(of: allowed[record.collection] ?? []), "\(record.collection) stores \(keys.subtracting(allowed[record.collection] ?? []))")
             let text = String(decoding: record.value, as: UTF8.self)
@@ -369,7 +410,7 @@ import OfflineCommerceLive
             }
         }
         // And what is in the vault now is exactly that.
-        for collection in CommerceRepository.Collection.all {
+        for collection in CommerceRepository.Collection.all where !collection.hasPrefix(CommerceRepository.Collection.images) {
             for record in try secure.vault(for: "user1").loadAll(collection: collection) {
                 #expect(try Self.jsonKeys(record.value).isSubset(of: allowed[collection] ?? []))
             }

@@ -92,7 +92,9 @@ import Testing
         let cart = try Self.preview("commerce.cart-online")
         let en = try localizer("en")
         let texts = cart.texts(en)
-        for expected in ["Smart Speaker", "img/ss-2.png", "Quantity: 2", "Unit price: €89.99", "Subtotal: €179.98", "Total: €548.68",
+        #expect(cart.descendants.contains(.image(ImageNode(reference: "img/ss-2.png", size: PixelSize(width: 120, height: 120)))))
+        #expect(cart.descendants.contains(.image(ImageNode(reference: "img/ek-17.png", size: nil))), "a placeholder where it never loaded")
+        for expected in ["Smart Speaker", "Quantity: 2", "Unit price: €89.99", "Subtotal: €179.98", "Total: €548.68",
                          "Proceed to Checkout", "Update Quantity"] {
             #expect(texts.contains(expected), "\(expected) not in \(texts)")
         }
@@ -120,7 +122,7 @@ extension ViewNode {
         case let .empty(empty): [localizer.string(empty.title)] + (empty.message.map { [localizer.string($0)] } ?? [])
         case let .actions(actions): actions.map { localizer.string($0.title) }
         case let .row(nodes, _), let .stack(nodes): nodes.flatMap { $0.texts(localizer) }
-        case .divider, .progress: []
+        case .divider, .progress, .image: []
         }
     }
 }

@@ -32,7 +32,7 @@ import Testing
         #expect(action.needsNetwork == (!action.pattern.worksOffline || action == .refresh))
         if action.needsNetwork {
             #expect(action.state(for: .offline) == .disabled(reason: CoreCopy.noConnection))
-            #expect(action.state(for: .unknown) == .disabled(reason: CoreCopy.requiresConnection))
+            #expect(action.state(for: .unknown) == .disabled(reason: CoreCopy.checkingConnection), "at launch: a message that fits")
         }
     }
 

@@ -4,7 +4,6 @@ import Foundation
 @testable import OfflineCommerce
 import ReferenceServer
 import SecureStore
-import Synchronization
 import TestSupport
 import Testing
 import OfflineCommerceLive
@@ -109,7 +108,7 @@ import OfflineCommerceLive
     func placeOrderUpdateQuantityRateOrderAndUpdateProfileAreRefusedOfflineBeforeARequestIsBuilt() async throws {
         try await withReferenceServer { server, url in
             // The client itself believes it is online and would send: only the gate stands in the way.
-            let calls = Mutex<[String]>([])
+            let calls = Locked<[String]>([])
             var api = CommerceAPI.live(client: httpClient(url, connectivity: .alwaysOnline), user: "user1")
             let live = api
             api.placeOrder = { key throws(HTTPClientError) in calls.withLock { $0.append("placeOrder") }; return try await live.placeOrder(key) }

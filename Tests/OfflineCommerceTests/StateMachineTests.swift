@@ -165,7 +165,7 @@ import Testing
                 _ = state.handle(.connectivityChanged(status), now: fixedNow)
                 let effects = state.handle(.actionTapped(submit), now: fixedNow)
                 #expect(!effects.contains { if case .perform = $0 { true } else { false } }, "\(submit) while \(status)")
-                #expect(state.toast?.message == (status == .offline ? CoreCopy.noConnection : CoreCopy.requiresConnection))
+                #expect(state.toast?.message == (status == .offline ? CoreCopy.noConnection : CoreCopy.checkingConnection))
             }
         }
     }

@@ -7,7 +7,6 @@ import Logging
 @testable import OfflineCommerce
 import ReferenceServer
 import SecureStore
-import Synchronization
 
 extension VaultFixture {
     /// TestSupport's fixture with this module's folder label.
@@ -26,7 +25,7 @@ let productLocales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
 
 /// A warm-up session that only records how each subtask settled.
 final class RecordingWarmupPort: CacheWarmupPort {
-    private let log = Mutex<[String]>([])
+    private let log = Locked<[String]>([])
 
     var settlements: [String] { log.withLock { $0 } }
 
@@ -39,7 +38,7 @@ final class RecordingWarmupPort: CacheWarmupPort {
 
 /// Numbered idempotency keys, so tests can predict them.
 final class KeyCounter: Sendable {
-    private let next = Mutex(0)
+    private let next = Locked(0)
     func make() -> String { next.withLock { $0 += 1; return "key-\($0)" } }
 }
 

@@ -2,7 +2,6 @@ import Connectivity
 import Core
 import Foundation
 @testable import OfflineProducts
-import Synchronization
 import Testing
 
 /// A sync fetches the first page, then the rest a few at a time, and assembles them in order.
@@ -10,7 +9,7 @@ import Testing
     let products = makeProducts(100)
 
     @Test func theRestOfThePagesTravelAFewAtATimeAndArriveInOrder() async throws {
-        let inFlight = Mutex((now: 0, most: 0, calls: 0))
+        let inFlight = Locked((now: 0, most: 0, calls: 0))
         let catalog = try await ProductsRepository.fetchAll(pageSize: 10, attempts: 1, pagesInFlight: 3) { [products] offset, limit throws(HTTPClientError) in
             inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now); $0.calls += 1 }
             // Later pages answer first: order must come from the offsets, not from arrival.

@@ -5,7 +5,6 @@ import Foundation
 import OfflineProducts
 import ReferenceServer
 import SecureStore
-import Synchronization
 import TestSupport
 import Testing
 import OfflineProductsLive
@@ -250,7 +249,7 @@ import OfflineProductsLive
             // Slow (latency, trickling bodies) and lossy (5xx and connection resets), seeded so runs repeat.
             try await server.setFaults(FaultConfiguration(latencyMs: 40, errorRate: 0.2, resetRate: 0.1,
                                                           slowBodyChunkDelayMs: 2, slowBodyChunkBytes: 512))
-            let seen = Mutex<Set<Int>>([])
+            let seen = Locked<Set<Int>>([])
             let observer = Task {
                 for await view in feature.viewState.values() { seen.withLock { _ = $0.insert(view.rows.count) } }
             }

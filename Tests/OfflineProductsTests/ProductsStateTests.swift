@@ -70,7 +70,9 @@ import Testing
             let step = min(Duration.seconds(2) * (1 << index), .seconds(60))
             #expect(delay >= step / 2 && delay <= step, "attempt \(index + 1)")
         }
-        #expect(view(state).offlineIndicator == nil && view(state).toast == nil, "BR-002: silent, and never 'offline'")
+        #expect(view(state).offlineIndicator == nil && view(state).toast == nil, "BR-002: no error toast, and never 'offline'")
+        #expect(view(state).refreshBanner == CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: ProductsActionID.retry),
+                "the list says it could not refresh, in its own words")
         let synced = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
         #expect(synced == [.cancelTimer(id: ProductsState.retryTimerID)] && state.retryAttempt == 0)
     }
@@ -168,6 +170,10 @@ import Testing
         #expect(after.rows == before.rows)
         #expect(after.toast == nil && after.offlineIndicator == nil && after.syncProgress == nil)
         #expect(after.list.content?.lastUpdated == CoreCopy.lastUpdated(cached.savedAt))
+        #expect(after.refreshBanner?.title == CoreCopy.refreshFailedTitle && after.action(id: ProductsActionID.retry) != nil)
+        // A refused session says to sign in instead; nothing to retry by itself.
+        _ = state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)), now: .distantPast)
+        #expect(view(state).refreshBanner == nil && view(state).sessionBanner != nil)
     }
 
     @Test func syncsOnLoginAndOnForegroundWhenOnline() {
@@ -188,7 +194,7 @@ import Testing
         #expect(state.handle(.connectivityChanged(.online), now: .distantPast) == [.perform(.sync(.login))])
     }
 
-    @Test func reconnectSyncsInTheBackgroundAndTheIndicatorGoesAwayOnlyAfterSuccess() {
+    @Test func reconnectSyncsInTheBackgroundTheIndicatorStaysWhileItRunsAndAFailureSaysItCouldNotRefresh() {
         var (state, _) = opened(cached, .offline)
         #expect(state.handle(.connectivityChanged(.online), now: .distantPast) == [.perform(.sync(.reconnect))])
         var view = view(state)
@@ -197,7 +203,9 @@ import Testing
         #expect(view.rows.count == 3, "the list stays usable while syncing")
         _ = state.handle(.syncFinished(.failed(.connectionLost("reset"), kept: cached)), now: .distantPast)
         view = self.view(state)
-        #expect(view.offlineIndicator != nil, "a failed sync leaves the offline copy and its indicator")
+        // After reconnect, the truth (issue 25, item 5): the connection is back, the server failed: not "offline".
+        #expect(view.offlineIndicator == nil, "a sync that failed online is not the offline indicator")
+        #expect(view.refreshBanner?.title == CoreCopy.refreshFailedTitle)
         #expect(view.toast == nil)
         // The next trigger tries again; success removes the indicator.
         #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.sync(.foreground))])
@@ -215,7 +223,7 @@ import Testing
             let actions = view(state).card?.actions ?? []
             #expect(actions.map(\.id) == ["raise-service-request", "transfer-ownership"])
             for action in actions {
-                #expect(action.state == .disabled(reason: CoreCopy.requiresConnection))
+                #expect(action.state == .disabled(reason: status == .offline ? CoreCopy.requiresConnection : CoreCopy.checkingConnection))
                 #expect(action.accessibilityLabel == CoreCopy.disabledAccessibilityLabel(action.title))
             }
         }
@@ -233,6 +241,18 @@ import Testing
         #expect(state.flow == nil)
         _ = state.handle(.toastExpired(sequence: 1), now: .distantPast)
         #expect(view(state).toast == nil)
+    }
+
+    @Test("Copy that blames the connection only when it is the connection (issue 25, item 6): a tap at launch, before the first reading, says the connection is being checked; the same tap once online opens the flow")
+    func tappingAnOnlineOnlyActionBeforeTheFirstReadingSaysTheConnectionIsBeingChecked() {
+        var (state, _) = opened(cached, .unknown)
+        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        #expect(view(state).toast?.message == CoreCopy.checkingConnection)
+        #expect(view(state).toast?.message != CoreCopy.requiresConnection && state.flow == nil)
+        _ = state.handle(.connectivityChanged(.online), now: .distantPast)
+        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        #expect(state.flow?.action == .raiseServiceRequest)
     }
 
     @Test func tappingAnOnlineOnlyActionOnlineOpensItsFlow() {

@@ -6,7 +6,6 @@ import Logging
 import OfflineProducts
 import ReferenceServer
 import SecureStore
-import Synchronization
 import TestSupport
 import Testing
 
@@ -49,7 +48,7 @@ extension ProductsViewState {
 
 /// A product fetch that waits until the test lets it answer: proves what the screen does meanwhile.
 final class HeldFetch: Sendable {
-    private let state = Mutex<(calls: Int, waiters: [CheckedContinuation<Void, Never>], open: Bool)>((0, [], false))
+    private let state = Locked<(calls: Int, waiters: [CheckedContinuation<Void, Never>], open: Bool)>((0, [], false))
     let products: [Product]
 
     init(_ products: [Product]) { self.products = products }
@@ -86,9 +85,9 @@ final class HeldFetch: Sendable {
 /// Counts fetches and answers them from a script: products, or an error.
 final class ScriptedAPI: Sendable {
     enum Answer: Sendable { case products([Product]), failure(HTTPClientError) }
-    private let state: Mutex<(answers: [Answer], calls: Int)>
+    private let state: Locked<(answers: [Answer], calls: Int)>
 
-    init(_ answers: [Answer]) { state = Mutex((answers, 0)) }
+    init(_ answers: [Answer]) { state = Locked((answers, 0)) }
 
     var calls: Int { state.withLock { $0.calls } }
 

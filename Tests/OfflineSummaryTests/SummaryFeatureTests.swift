@@ -3,7 +3,6 @@ import Connectivity
 import Core
 import Foundation
 import OfflineSummary
-import Synchronization
 import Testing
 import TestSupport
 
@@ -108,7 +107,7 @@ import TestSupport
         }
         #expect(harness.view.screen != .loading)
         #expect(advanced >= SummaryState.loadDeadline, "not before the deadline")
-        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        #expect(harness.view.emptyState?.title == SummaryCopy.loadFailedTitle, "online, it did not load this time: try again")
         // The held answer arrives late and is ignored.
         fetch.release()
         await harness.feature.waitUntilIdle()
@@ -159,7 +158,7 @@ import TestSupport
         let earlier = try await Harness(store: store, status: .offline, api: .test)
         try await earlier.outbox.write(OutboxWrite(
             request: try SummaryAPI.activityRequest(user: "user1", ActivityRegistration(kind: "call", occurredAt: fixedNow)),
-            resource: ResourceID(collection: "elsewhere", key: "1"), pendingAction: .add))
+            resource: ResourceID(collection: SummaryRepository.activitiesCollection, key: "1"), pendingAction: .add))
         await earlier.stop()
 
         let harness = try await Harness(store: store, status: .offline, api: .test)
@@ -170,6 +169,25 @@ import TestSupport
         #expect(harness.transport.sent.count == 1)
         #expect(cacheRepository(store).cachedSummary()?.isInvalidated == true, "the mark is stored")
         #expect(harness.telemetry.events.contains { $0.name == "summary.invalidated" && $0.attributes["reason"] == "writesSynced" })
+        await harness.stop()
+    }
+
+    @Test("Summary story: only activity writes invalidate the summary, not every outbox write (issue 25, item 2)")
+    func anotherFeaturesWriteSyncingThroughTheSameOutboxLeavesTheSummaryValid() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 1)
+        let harness = try await Harness(store: store, status: .online, api: .test)
+        await harness.feature.open()
+        // A write of another feature (a cart quantity) goes through the shared outbox and syncs.
+        try await harness.outbox.write(OutboxWrite(
+            request: OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "user1", "cart", "items", "c1", "quantity"), body: Data("{}".utf8)),
+            resource: ResourceID(collection: "commerce.cart", key: "c1"), pendingAction: .update))
+        await harness.outbox.waitUntilDrained()
+        #expect(harness.transport.sent.count == 1)
+        #expect(harness.outbox.syncedCount.value == 1 && harness.outbox.syncedByCollection.value == ["commerce.cart": 1])
+        await harness.feature.waitUntilIdle()
+        #expect(harness.view.refreshPrompt == nil, "a cart write says nothing about the summary")
+        #expect(cacheRepository(store).cachedSummary()?.isInvalidated == false)
+        #expect(!harness.telemetry.events.contains { $0.name == "summary.invalidated" })
         await harness.stop()
     }
 
@@ -220,7 +238,7 @@ import TestSupport
 
     @Test func aRefreshWaitsForThePendingActivityToSyncSoTheServerCountsIt() async throws {
         let transport = ScriptedTransport()
-        let sentBeforeFetch = Mutex<[Int]>([])
+        let sentBeforeFetch = Locked<[Int]>([])
         var api = SummaryAPI.serving(summary2025AfterOneMoreActivity)
         api.fetchSummary = { _ throws(HTTPClientError) in
             sentBeforeFetch.withLock { $0.append(transport.sent.count) }

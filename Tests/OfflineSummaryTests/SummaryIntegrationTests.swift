@@ -100,13 +100,19 @@ import OfflineSummaryLive
         }
     }
 
-    @Test func unknownConnectivityWithARefusingServerEndsInTheFirstLoadEmptyStateNotASpinner() async throws {
+    @Test func unknownConnectivityWithARefusingServerStaysNeutralUntilTheMonitorDecidesThenSaysWhatFits() async throws {
         let fixture = VaultFixture()
         defer { fixture.remove() }
         try await withReferenceServer(faults: FaultConfiguration(refuseConnections: true)) { _, url in
-            let app = try await App(fixture: fixture, url: url, status: StateCell(.unknown), year: 2025)
+            let status = StateCell(ConnectivityStatus.unknown)
+            let app = try await App(fixture: fixture, url: url, status: status, year: 2025)
             await app.feature.open()
             await app.feature.waitUntilIdle()
+            // Not decided yet (issue 25, item 6): a neutral loading state, never a message that may be wrong.
+            #expect(app.view.screen == .loading)
+            // The monitor decides (within its probe's deadline): offline, so the first-load copy, and no spinner.
+            status.set(.offline)
+            await waitFor(app.feature.viewState) { $0.offlineIndicator != nil }
             #expect(!app.view.isSpinning)
             #expect(app.view.emptyState?.title == SummaryCopy.firstLoadTitle)
             await app.stop()

@@ -7,7 +7,6 @@ import Logging
 import OfflineSummary
 import ReferenceServer
 import SecureStore
-import Synchronization
 import TestSupport
 import Testing
 import OfflinePatterns
@@ -26,7 +25,7 @@ func testTime(_ clock: TestClock<Duration>, start: Date = fixedNow) -> TimeSourc
 
 /// Deterministic ids: `prefix-1`, `prefix-2`, …
 func sequentialIDs(_ prefix: String = "id") -> @Sendable () -> String {
-    let counter = Mutex(0)
+    let counter = Locked(0)
     return {
         let next = counter.withLock { value -> Int in
             value += 1
@@ -60,7 +59,7 @@ func cacheRepository(_ store: any RecordStore, api: SummaryAPI = .test, year: In
 
 /// A transport that records what was sent and answers from a script (success unless the script says otherwise).
 final class ScriptedTransport: Sendable {
-    private let log = Mutex<[OutboxRequest]>([])
+    private let log = Locked<[OutboxRequest]>([])
     private let script: @Sendable (Int, OutboxRequest) -> HTTPClientError?
 
     init(script: @escaping @Sendable (_ call: Int, _ request: OutboxRequest) -> HTTPClientError? = { _, _ in nil }) {
@@ -82,7 +81,7 @@ final class ScriptedTransport: Sendable {
 
 /// A summary fetch that waits until the test lets it answer, counting calls: proves what the screen does meanwhile.
 final class HeldFetch: Sendable {
-    private let state = Mutex<(calls: Int, waiters: [CheckedContinuation<Void, Never>], open: Bool)>((0, [], false))
+    private let state = Locked<(calls: Int, waiters: [CheckedContinuation<Void, Never>], open: Bool)>((0, [], false))
     let summary: AnnualSummary
 
     init(_ summary: AnnualSummary) { self.summary = summary }
@@ -119,9 +118,9 @@ final class HeldFetch: Sendable {
 /// Answers fetches from a script, counting them: a summary, or an error.
 final class ScriptedAPI: Sendable {
     enum Answer: Sendable { case summary(AnnualSummary), failure(HTTPClientError) }
-    private let state: Mutex<(answers: [Answer], calls: Int)>
+    private let state: Locked<(answers: [Answer], calls: Int)>
 
-    init(_ answers: [Answer]) { state = Mutex((answers, 0)) }
+    init(_ answers: [Answer]) { state = Locked((answers, 0)) }
 
     var calls: Int { state.withLock { $0.calls } }
 

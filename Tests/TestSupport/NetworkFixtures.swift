@@ -2,7 +2,6 @@ public import Connectivity
 public import Core
 public import Foundation
 public import ReferenceServer
-import Synchronization
 
 /// The fixed wall clock of the network and feature tests (2026-01-31 00:00 UTC): no test reads the real date. A test
 /// module may declare its own `fixedNow`, which then wins over this one inside that module.
@@ -14,7 +13,7 @@ public let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
 /// An HTTP client for `user` against the reference server at `url`, with the user's bearer token.
 public func httpClient(_ url: URL, user: String = "user1", connectivity: ConnectivityContext, time: TimeSource = liveTime,
                        timeout: Duration = .seconds(10)) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: user), timeout: timeout),
+    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: user), timeout: timeout),
                connectivity: connectivity, time: time)
 }
 
@@ -38,7 +37,7 @@ public final class ConnectivitySwitch: Sendable {
 /// transactions.
 public final class RecordingStore: RecordStore {
     public let inner: any RecordStore
-    private let recorded = Mutex<[[RecordChange]]>([])
+    private let recorded = Locked<[[RecordChange]]>([])
 
     public init(_ inner: any RecordStore) { self.inner = inner }
 

@@ -8,7 +8,8 @@ public func withReferenceServer<T>(seed: SeedConfiguration = SeedConfiguration()
                                    _ body: (ReferenceServer, URL) async throws -> T) async throws -> T {
     var logger = Logger(label: "ReferenceServer.test")
     logger.logLevel = .critical
-    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { now }, logger: logger))
+    let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: faults, now: { now }, logger: logger,
+                                                                             acceptsDevelopmentTokens: true))
     let url = try await server.start()
     do {
         let result = try await body(server, url)

@@ -1,7 +1,6 @@
 import Clocks
 import Core
 import Foundation
-import Synchronization
 import Testing
 import WarmupToast
 
@@ -219,12 +218,12 @@ struct CacheWarmupTelemetryTests {
 struct CacheWarmupLaunchTests {
     @Test func launchStaysIdleWhenNoCachingIsNeeded() async {
         let fixture = WarmupFixture()
-        let warmed = Atomic(false)
-        let plan = CacheWarmupPlan(isWarmingNeeded: { false }, warm: { _ in warmed.store(true, ordering: .relaxed) })
+        let warmed = Locked(false)
+        let plan = CacheWarmupPlan(isWarmingNeeded: { false }, warm: { _ in warmed.withLock { $0 = true } })
         let coordinator = fixture.coordinator(plan: plan)
         #expect(await coordinator.launch() == false)
         #expect(coordinator.state.value == .idle)
-        #expect(warmed.load(ordering: .relaxed) == false)
+        #expect(warmed.withLock { $0 } == false)
         #expect(fixture.eventNames.isEmpty)
     }
 

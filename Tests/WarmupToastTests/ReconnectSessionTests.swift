@@ -1,7 +1,6 @@
 import Clocks
 import Core
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 import WarmupToast
@@ -48,7 +47,7 @@ struct ReconnectSessionTests {
 
     @Test func aSecondTriggerWhileOneWarmsRunsNothingAndShowsNoSecondToast() async {
         let fixture = WarmupFixture()
-        let runs = Mutex(0)
+        let runs = Locked(0)
         let release = Completions<Int, Void>()
         let coordinator = fixture.coordinator(plan: CacheWarmupPlan(isWarmingNeeded: { true }, warm: { _ in
             runs.withLock { $0 += 1 }

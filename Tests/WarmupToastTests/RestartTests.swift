@@ -2,7 +2,6 @@ import Clocks
 import Core
 import Foundation
 import SecureStore
-import Synchronization
 import Testing
 import WarmupToast
 import TestSupport
@@ -22,7 +21,7 @@ struct StoreOnDisk {
 }
 
 /// Tickets of runs that were "terminated": kept for ever, as a killed process never settles or releases them.
-let ticketsOfTerminatedRuns = Mutex<[WarmupTicket]>([])
+let ticketsOfTerminatedRuns = Locked<[WarmupTicket]>([])
 
 @Suite("Lifecycle: terminated mid-warmup, launched again")
 struct RestartTests {

@@ -4,7 +4,6 @@ import Dispatch
 import Foundation
 import Logging
 import ReferenceServer
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -280,7 +279,7 @@ final class Child: Sendable {
 
 /// The output so far and when the first screen appeared.
 final class OutputWatch: Sendable {
-    let state = Mutex<(output: String, firstScreen: Double?)>(("", nil))
+    let state = Locked<(output: String, firstScreen: Double?)>(("", nil))
 }
 
 extension Duration {

@@ -19,13 +19,14 @@ struct AppSuite: BenchSuite {
         var logger = Logger(label: "bench.ReferenceServer")
         logger.logLevel = .critical
         let seed = SeedConfiguration(users: 1, productsPerUser: 12, productCounts: ["user1": 10_000], ordersPerUser: 2_000, cartItemsPerUser: 200)
-        let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger))
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger,
+                                                                                 acceptsDevelopmentTokens: true))
         let url = try await server.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
 
         // Raw fetches of the same data: what the network and the server cost, without decoding, encrypting or storing.
-        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: "token-user1", timeout: .seconds(30)),
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1"), timeout: .seconds(30)),
                                 connectivity: .alwaysOnline, time: .live)
         let (_, raw) = try await Stopwatch.measure {
             for offset in stride(from: 0, to: 10_000, by: 1_000) {

@@ -6,7 +6,7 @@ import ReferenceServer
 
 /// Connectivity: how fast the monitor follows the link with default settings (real clock, simulated path,
 /// real probe against the reference server), and HTTP round trips per second over keep-alive, beside curl
-/// (and wrk when installed) against the same server in the same run.
+/// (and wrk when installed) against the same server in the same run — a reference server in a process of its own.
 struct ConnectivitySuite: BenchSuite {
     let name = "connectivity"
     let summary = "link-down→offline and link-up→online latency (defaults); HTTP round trips/s and p99 vs curl (and wrk); memory per 1,000 requests"
@@ -14,11 +14,15 @@ struct ConnectivitySuite: BenchSuite {
     func run(_ report: BenchReport) async throws {
         var logger = Logger(label: "bench.ReferenceServer")
         logger.logLevel = .critical
-        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger, acceptsDevelopmentTokens: true))
         let url = try await server.start()
         try await measureTransitions(report, url: url)
-        try await measureRoundTrips(report, server: server, url: url)
         await server.stop()
+        // Round trips against the server in a process of its own: in this one it would share the two cores' threads
+        // with the client it serves (an app never hosts its server; curl, the peer, runs in a process of its own too).
+        let external = try ReferenceServerProcess()
+        defer { external.stop() }
+        try await measureRoundTrips(report, url: external.url)
     }
 
     // MARK: - Status transitions
@@ -58,10 +62,10 @@ struct ConnectivitySuite: BenchSuite {
 
     // MARK: - Round trips
 
-    private func measureRoundTrips(_ report: BenchReport, server: ReferenceServer, url: URL) async throws {
+    private func measureRoundTrips(_ report: BenchReport, url: URL) async throws {
         let transport = HTTPTransports.makeDefault()
         defer { Task { await transport.shutdown() } }
-        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1")),
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1")),
                                 connectivity: .alwaysOnline, time: .live, transport: transport)
         let requests = 2_000
         for _ in 0..<50 { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }  // warm up
@@ -78,7 +82,7 @@ struct ConnectivitySuite: BenchSuite {
         let ours = Double(requests) / sequential.seconds
 
         // The transport alone (no deadline race, no request building): where the client's own time goes.
-        let token = ReferenceServer.token(for: "user1")
+        let token = ReferenceServer.developmentToken(for: "user1")
         let healthRequest = TransportRequest(method: "GET", url: url.appendingPathComponent("health"),
                                              headers: [TransportHeader("Accept", "application/json"), TransportHeader("X-Request-ID", "bench"),
                                                        TransportHeader("Authorization", "Bearer \(token)")],
@@ -123,8 +127,6 @@ struct ConnectivitySuite: BenchSuite {
         // allocator's per-thread arenas and the pool to their working size; what the next three add is what requests keep.
         let total = 20_000
         let cartRound = { () async throws in
-            // The in-process server logs every request; start each round with an empty log so that only the client shows.
-            server.requestLog.reset()
             for _ in 0..<(total / 2) { _ = try await client.send(method: "GET", path: "/v1/users/user1/cart", body: nil, idempotencyKey: nil) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<concurrency {

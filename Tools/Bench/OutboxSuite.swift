@@ -67,9 +67,9 @@ struct OutboxSuite: BenchSuite {
         // 2. Replay against the reference backend, beside the raw client's round trips in the same run.
         var logger = Logger(label: "bench.ReferenceServer")
         logger.logLevel = .critical
-        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger))
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }, logger: logger, acceptsDevelopmentTokens: true))
         let url = try await server.start()
-        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.token(for: "user1")),
+        let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1")),
                                 connectivity: .alwaysOnline, time: .live)
         let count = 2_000
         let bodies = try (0..<count).map { try write(100_000 + $0).request }

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Synchronization
 
 /// 1,000,000 updates fanned out to 100 subscribers: updates per second, and whether every
 /// subscriber saw only changes (never the same value twice in a row, always in increasing order).

@@ -16,9 +16,13 @@ let suites: [any BenchSuite] = [
     SummarySuite(),
     CommerceSuite(),
     AppSuite(),
+    GallerySuite(),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+// The connectivity suite's server, in a process of its own (it re-runs this executable).
+if arguments == [ReferenceServerProcess.flag] { try await ReferenceServerProcess.serve() }
 
 if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
     print("usage: offline-bench SUITE…   (build with -c release: swift run -c release offline-bench SUITE)")

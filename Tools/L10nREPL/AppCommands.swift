@@ -2,7 +2,6 @@ import Core
 import Dispatch
 import Foundation
 import OfflineApp
-import Synchronization
 
 /// `app …`: drives the composed app (Tools/OfflineApp) from the REPL and renders its screen in the current locale.
 extension REPLSession {
@@ -20,11 +19,11 @@ extension REPLSession {
                                                        would (the summary hears of it on reconnect)
     app backend reject ENDPOINT                        requests to ENDPOINT get a final 422 (a queued write fails for
                                                        good: its row shows the error with Dismiss); `steady` lifts it
-    app backend revoke|accept                          the session is refused (401 on every data request) / accepted
+    app backend revoke|expire                          the backend ends the user's sessions: the app is signed out, not offline
     app backend requests                               what the backend has received, by endpoint
     app network wifi|cellular|none                     what the path monitor reads
     app open products|product ID|cart|orders|summary|summary card
-    app tap ACTION                                     an action's localized title or its id
+    app tap ACTION                                     an action's localized title, its id, or its kind (dismiss)
     app call raise-service-request PRODUCT [ISSUE…]    an online-only action through the feature's API, not a button:
     app call transfer-ownership PRODUCT USER           offline it throws its typed error and sends nothing (BR-001)
     app refresh · app register-activity
@@ -68,8 +67,8 @@ extension REPLSession {
                     return .ok(try blocking { () async throws(AppCommandError) in try await app.backendAddActivity() })
                 case ("reject", 2):
                     try blocking { () async throws(AppCommandError) in try await app.setBackendRejecting(endpoint: rest[1]) }
-                case ("revoke", 1), ("accept", 1):
-                    try blocking { () async throws(AppCommandError) in try await app.setBackendRevoking(rest[0] == "revoke") }
+                case ("revoke", 1), ("expire", 1):
+                    return .ok(try blocking { () async throws(AppCommandError) in try await app.backendEndSessions(expiring: rest[0] == "expire") })
                 case ("requests", 1):
                     guard let counts = try blocking({ await app.backendRequests }) else {
                         return .error("`app backend requests` needs the embedded backend; with --server, GET /_admin/requests")
@@ -77,7 +76,7 @@ extension REPLSession {
                     let lines = counts.sorted { $0.key < $1.key }.map { "  \($0.value) × \($0.key)" }
                     return .ok((["backend received \(counts.values.reduce(0, +)) request(s):"] + lines).joined(separator: "\n"))
                 default:
-                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|reject ENDPOINT|add-activity|steady|revoke|accept|requests")
+                    return .error("usage: app backend hold|release|flaky PERCENT [ENDPOINT]|reject ENDPOINT|add-activity|steady|revoke|expire|requests")
                 }
                 let (conditions, status, counts) = try blocking { await (app.backend, app.status, app.backendCounts) }
                 let tally = counts.map { " · \($0.requests) requests so far, \($0.injectedFaults) failed on purpose" } ?? ""
@@ -92,7 +91,11 @@ extension REPLSession {
             case ("tap", 1...):
                 let wanted = rest.joined(separator: " ")
                 let actions = try blocking { await app.actions() }
+                // By id, by title in the REPL's locale, or by an id's kind when one action of it is on screen
+                // (`app tap dismiss` for `dismiss:<id>`: a script works in every locale without knowing the id).
+                let ofKind = actions.filter { $0.id.hasPrefix(wanted + ":") }
                 let match = actions.first { $0.id == wanted } ?? actions.first { localizer.resolve($0.title).text == wanted }
+                    ?? (ofKind.count == 1 ? ofKind.first : nil)
                 guard let action = match else {
                     let known = actions.map { "\($0.id) (\(localizer.resolve($0.title).text))" }.joined(separator: ", ")
                     return .error("no action `\(wanted)` on this screen; actions: \(known.isEmpty ? "none" : known)")
@@ -131,8 +134,8 @@ extension REPLSession {
                 guard let snapshot = try blocking({ await app.warmupSnapshot }) else { return .ok("warmup: the app is not running") }
                 return .ok("warmup: \(snapshot.phase) (session \(snapshot.sessionNumber), \(snapshot.subtasks) subtasks, \(snapshot.pendingRequired) required pending)")
             case ("status", 0):
-                let (status, network, user, route) = try blocking { await (app.status, app.network, app.user, app.route) }
-                return .ok("user: \(user ?? "none") · status: \(status.rawValue) · network: \(network?.description ?? "unknown") · screen: \(route?.description ?? "none")")
+                let (status, network, user, route, session) = try blocking { await (app.status, app.network, app.user, app.route, app.session) }
+                return .ok("user: \(user ?? "none") · session: \(session.map(Self.describe) ?? "none") · status: \(status.rawValue) · network: \(network?.description ?? "unknown") · screen: \(route?.description ?? "none")")
             case ("screen", 0):
                 return appScreen(app)
             case ("telemetry", 0):
@@ -199,6 +202,15 @@ extension REPLSession {
         }
     }
 
+    /// `app status`'s words for the session.
+    static func describe(_ session: SessionState) -> String {
+        switch session {
+        case .signedIn: "signed in"
+        case .signingIn: "signing in (with the first request that reaches the backend)"
+        case .signedOut: "signed out (`app login ID`)"
+        }
+    }
+
     /// Stops the app and its embedded backend (on quit).
     func shutDownApp() {
         guard let app = appState.app else { return }
@@ -211,8 +223,8 @@ extension REPLSession {
 
 /// The REPL's current localizer, readable from any thread.
 final class LocalizerBox: Sendable {
-    private let storage: Mutex<Localizer>
-    init(_ localizer: Localizer) { storage = Mutex(localizer) }
+    private let storage: Locked<Localizer>
+    init(_ localizer: Localizer) { storage = Locked(localizer) }
     var value: Localizer { storage.withLock { $0 } }
     func set(_ localizer: Localizer) { storage.withLock { $0 = localizer } }
 }
@@ -231,7 +243,7 @@ enum CommandGuard {
         var timeout: Duration = .seconds(15)
         var waitingFor: (@Sendable () -> String)?
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Called before each command.
     static func begin(_ command: String, timeout: Duration) {
@@ -255,7 +267,7 @@ private struct BlockingOutcome<T> {
 }
 
 func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) throws(AppCommandError) -> T {
-    let outcome = Mutex(BlockingOutcome<T>())
+    let outcome = Locked(BlockingOutcome<T>())
     let done = DispatchSemaphore(value: 0)
     let guarded = CommandGuard.current
     let started = ContinuousClock.now

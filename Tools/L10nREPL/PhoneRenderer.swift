@@ -1,9 +1,8 @@
 public import Core
+public import Gallery
 
-/// Light or dark styling of a preview.
-public enum Theme: String, Sendable, CaseIterable {
-    case light, dark
-}
+/// Light or dark styling of a preview: the gallery's, so `l10n repl --theme` and `l10n gallery --theme` agree.
+public typealias Theme = Gallery.Theme
 
 /// A rendered screen: the framed lines, and notes on what a person would miss on a phone
 /// (truncated labels, what screen readers say).
@@ -34,8 +33,7 @@ public struct PhoneRenderer {
 
     /// Locales whose script runs right to left (the pseudo-locale ar-XB included).
     public static func isRightToLeft(_ locale: String) -> Bool {
-        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? locale
-        return ["ar", "he", "fa", "ur", "ps", "yi"].contains(language.lowercased())
+        ScriptDirection.isRightToLeft(locale)
     }
 
     var rightToLeft: Bool { Self.isRightToLeft(localizer.locale) }
@@ -182,6 +180,10 @@ private struct Canvas {
             emit(String(repeating: "─", count: width - TextLayout.width(prefix)), .secondary, prefix: prefix)
         case let .progress(copy):
             paragraph("⟳ " + (copy.map(renderer.resolve) ?? ""), .secondary, prefix: prefix)
+        case let .image(image):
+            // The image kept on the device, as its pixel size; a grey placeholder box where it was never fetched.
+            emit(image.size.map { "🖼 \($0)" } ?? "🖼 ░░░░", .caption, prefix: prefix)
+            if let label = image.accessibilityLabel { notes.append("a11y: image reads \"\(renderer.resolve(label))\"") }
         }
     }
 
@@ -195,12 +197,7 @@ private struct Canvas {
     }
 
     private static func icon(_ severity: Severity) -> String {
-        switch severity {
-        case .info: "ⓘ"
-        case .success: "✓"
-        case .warning: "⚠"
-        case .error: "✕"
-        }
+        severity.symbol
     }
 
     mutating func drawBanner(_ banner: Banner, prefix: String) {

@@ -1,10 +1,7 @@
 public import Core
 import Foundation
+public import Gallery
 import Localization
-import OfflineCommerce
-import OfflineProducts
-import OfflineSummary
-import WarmupToast
 public import StringsKit
 
 /// What one command printed, and whether it failed (script mode exits 1 if any did).
@@ -63,18 +60,12 @@ public final class REPLSession {
     private var configuration: LintConfiguration
     let appState = AppState()
 
-    /// Pseudo-locales the REPL offers, each the base locale transformed.
-    public static let pseudoLocales: [(name: String, style: PseudoStyle, summary: String)] = [
-        ("en-XA", .bounded, "pseudo: accented and expanded, brackets show truncation"),
-        ("ar-XB", .rtl, "pseudo: right-to-left"),
-        ("double", .double, "pseudo: every letter doubled"),
-    ]
+    /// Pseudo-locales the REPL offers, each the base locale transformed (shared with `l10n gallery`).
+    public static var pseudoLocales: [PseudoLocale] { PseudoLocale.standard }
 
-    /// Metatypes of stateless enums: nothing here can be mutated, whatever the compiler can prove.
-    nonisolated(unsafe) public static let previewProviders: [any PreviewProvider.Type] = [CorePreviews.self, WarmupToastPreviews.self, OfflineSummaryPreviews.self, OfflineCommercePreviews.self, OfflineProductsPreviews.self]
-
+    /// Every module's previews: the one registry `l10n gallery` renders too.
     public static var previews: [Preview] {
-        previewProviders.flatMap { $0.previews }
+        PreviewRegistry.previews
     }
 
     public init(options: Options) throws(REPLStartError) {
@@ -229,21 +220,9 @@ public final class REPLSession {
     func switchLocale(_ identifier: String) -> CommandOutput {
         let name = identifier == "en-XD" ? "double" : identifier
         if let pseudo = Self.pseudoLocales.first(where: { $0.name == name }) {
-            var pseudoCatalog = catalog
-            for table in catalog.tableNames {
-                guard let base = catalog.table(table, locale: baseLocale) else { continue }
-                for key in base.keys {
-                    guard var entry = base.entries[key] else { continue }
-                    switch entry.value {
-                    case let .text(text): entry.value = .text(PseudoLocalizer.transform(text, style: pseudo.style))
-                    case let .plural(rule): entry.value = .plural(PseudoLocalizer.transform(rule, style: pseudo.style))
-                    case .other: break
-                    }
-                    pseudoCatalog.insert(entry, table: table, locale: pseudo.name)
-                }
-            }
+            let pseudoCatalog = pseudo.catalog(from: catalog, baseLocale: baseLocale)
             // ICU formats numbers and dates for the pseudo-locale's language (en, ar).
-            localizer = Localizer(catalog: pseudoCatalog, locale: pseudo.name, baseLocale: baseLocale)
+            localizer = pseudo.localizer(pseudoCatalog, baseLocale: baseLocale)
             options.locale = pseudo.name
             return .ok("locale: \(pseudo.name) (\(pseudo.summary))")
         }

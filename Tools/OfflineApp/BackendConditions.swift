@@ -10,8 +10,6 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
     public var flakyPercent = 0
     /// When set, only requests under this path fail (one data endpoint of one user: the rest answers).
     public var flakyPath: String?
-    /// Every data request is answered 401: the backend no longer accepts the session (health checks still answer).
-    public var revoking = false
     /// Requests under this path get a final 422: the server rejects those writes for good (`app backend reject ENDPOINT`).
     public var rejectingPath: String?
 
@@ -21,9 +19,6 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
     public init() {}
 
     var faults: FaultConfiguration {
-        if revoking {
-            return FaultConfiguration(errorRate: 1, errorStatus: 401, refuseConnections: refusing, holdResponses: holding, pathPrefixes: ["/v1/"])
-        }
         let failing = Double(min(max(flakyPercent, 0), 100)) / 100
         let resets = failing / 2
         // Errors hit only requests that were not reset: this rate makes the two together `failing`.
@@ -32,15 +27,15 @@ public struct BackendConditions: Sendable, Equatable, CustomStringConvertible {
         let rejected = rejectingPath.map { [FaultOverride(pathContains: $0, faults: FaultConfiguration(errorRate: 1, errorStatus: 422,
                                                                                                             holdResponses: holding))] } ?? []
         return FaultConfiguration(errorRate: errors, resetRate: resets, refuseConnections: refusing, holdResponses: holding,
-                                  // While holding, every fault applies to the data API only, so health checks answer.
-                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/"] : nil), overrides: rejected)
+                                  // While holding, every fault applies to the data API only, so health checks and
+                                  // signing in answer.
+                                  pathPrefixes: flakyPath.map { [$0] } ?? (holding ? ["/v1/users/"] : nil), overrides: rejected)
     }
 
     public var description: String {
         var parts: [String] = []
         if refusing { parts.append("refusing connections") }
         if holding { parts.append("holding data requests") }
-        if revoking { parts.append("refusing the session (401)") }
         if let rejectingPath { parts.append("rejecting requests to \(rejectingPath) for good (422)") }
         if flakyPercent > 0 { parts.append("about \(flakyPercent) % of \(flakyPath.map { "requests to \($0)" } ?? "requests") failing") }
         return parts.isEmpty ? "answering normally" : parts.joined(separator: ", ")

@@ -6,7 +6,6 @@ import OfflineProducts
 import OfflineSummary
 import ReferenceServer
 import SecureStore
-import Synchronization
 import WarmupToast
 import OfflinePatterns
 import OfflineProductsLive
@@ -29,6 +28,8 @@ final class AppComposition: Sendable {
     /// The one HTTP transport of this run (connection pool included); shut down when the run ends, however it ends.
     let transport: any HTTPTransport
     let client: HTTPClient
+    /// The user's session: its token kept encrypted in the vault, sent as the bearer, dropped on a 401 or at logout.
+    let session: SessionKeeper
     let outbox: Outbox
     let coordinator: CacheWarmupCoordinator
     let warmup: WarmupToastFeature
@@ -45,10 +46,10 @@ final class AppComposition: Sendable {
     /// the cards hold figures in clear, outside the encrypted store), removed when they log out.
     let shareFolder: URL
     /// Set when the launch's warmup decision and session (if any) have ended.
-    let warmupLaunchEnded = Mutex(false)
+    let warmupLaunchEnded = Locked(false)
 
-    init(user: String, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock, telemetry: Telemetry,
-         localizer: (@Sendable () -> Localizer)?) async throws {
+    init(user: String, session start: SessionKeeper.Start, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock,
+         telemetry: Telemetry, localizer: (@Sendable () -> Localizer)?) async throws {
         self.user = user
         let shareFolder = Self.shareFolder(for: user, in: dataDirectory)
         self.shareFolder = shareFolder
@@ -72,7 +73,17 @@ final class AppComposition: Sendable {
                                                                  initialFailureWindow: .milliseconds(50), initialBackoff: .seconds(1),
                                                                  maximumBackoff: .seconds(5), settleRetries: [.milliseconds(50), .milliseconds(500)]),
                                       time: .live, randomSeed: UInt64.random(in: 0 ... .max), telemetry: telemetry)
-        client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, bearerToken: ReferenceServer.token(for: user), timeout: .seconds(5)),
+        // Signing in and out go without the session (the backend's /v1/sessions); every other request carries it.
+        let sessions = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, timeout: .seconds(5)),
+                                  connectivity: monitor.context, time: .live, transport: transport)
+        session = SessionKeeper(store: vault, start: start, signIn: { () throws(HTTPClientError) -> String in
+            let issued: Session = try await sessions.post("/v1/sessions", body: SignInBody(user: user))
+            return issued.token
+        }, endSession: { token in
+            _ = try? await sessions.send(method: "DELETE", path: "/v1/sessions/current", body: nil, idempotencyKey: nil,
+                                         headers: ["Authorization": "Bearer \(token)"], timeout: .seconds(2))
+        })
+        client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, session: session, timeout: .seconds(5)),
                             connectivity: monitor.context, time: .live, transport: transport)
         // One key maker for every write the app makes: one key per user intent, reused by its retries.
         let keys = IdempotencyKeys.random
@@ -123,7 +134,13 @@ final class AppComposition: Sendable {
         return dataDirectory.appendingPathComponent("shared", isDirectory: true).appendingPathComponent(name, isDirectory: true)
     }
 
-    /// Logging out: the user's files outside the encrypted store go (the store keeps their data for the next login).
+    /// Logging out: the session ends (its token deleted from the store, the server told), and the user's files outside
+    /// the encrypted store go (the store keeps their data for the next login).
+    func signOut() async {
+        await session.signOut()
+        removeUserFiles()
+    }
+
     func removeUserFiles() {
         try? FileManager.default.removeItem(at: shareFolder)
     }

@@ -76,11 +76,14 @@ extension OfflineApp {
         await settle()
     }
 
-    /// `app backend revoke|accept`: every data request is answered 401 (the session ended on the server's side) / accepted.
-    public func setBackendRevoking(_ revoking: Bool) async throws(AppCommandError) {
-        var conditions = backend
-        conditions.revoking = revoking
-        try await apply(conditions, command: "`app backend`", otherwise: "use a server that refuses the token")
+    /// `app backend revoke|expire`: the backend ends (or lets expire) every session of the current user, as an admin
+    /// revoking access or a lapsed session would. The app finds out from its next request's 401: it drops the kept token
+    /// and is signed out ("Please sign in again", never the offline copy) until `app login ID`.
+    public func backendEndSessions(expiring: Bool) async throws(AppCommandError) -> String {
+        guard let server else { throw AppCommandError("`app backend \(expiring ? "expire" : "revoke")` needs the embedded backend; with --server, end the session there") }
+        let user = run?.user ?? lastUser
+        let count = expiring ? server.expireSessions(of: user) : server.revokeSessions(of: user)
+        return "the backend \(expiring ? "expired" : "revoked") \(count) session(s) of \(user)"
     }
 
     /// Every request the embedded backend has received, by endpoint (`"POST /v1/users/{user}/orders"`); nil with --server.
@@ -116,6 +119,9 @@ extension OfflineApp {
     /// The features of the running app, by `featureID`, in the order they start (empty when not running).
     var featureIDs: [String] { run?.features.map { type(of: $0).featureID } ?? [] }
     public var network: NetworkPath? { run?.path.path.value }
+
+    /// Signed in, signing in or signed out (`app status`); nil when the app is not running.
+    public var session: SessionState? { run?.session.state.value }
 
     func waitForStatus(timeout: Duration, _ condition: @escaping @Sendable (ConnectivityStatus) -> Bool) async {
         guard let run else { return }

@@ -3,7 +3,6 @@ public import Core
 public import Foundation
 import Logging
 import ReferenceServer
-import Synchronization
 import WarmupToast
 
 /// The app simulator the REPL's `app` commands drive: it launches `AppComposition` (the composition root, where every
@@ -22,7 +21,7 @@ public actor OfflineApp {
     public internal(set) var route: AppRoute?
     public internal(set) var backend = BackendConditions()
     /// What the app's current command is waiting for, step by step (read by the REPL's command guard).
-    private nonisolated let activity = Mutex<[String]>([])
+    private nonisolated let activity = Locked<[String]>([])
     /// Who the last launch was for: `app relaunch` after `app kill` starts the app again for them.
     var lastUser: String
     private let logger = Logger(label: "OfflineKit.App")
@@ -50,7 +49,13 @@ public actor OfflineApp {
             logger.logLevel = .critical
             // Any user id works on first sight (`app start --user anyone`), with sample data seeded by the id.
             let seed = SeedConfiguration(productCounts: options.productCount.map { [options.user: $0] } ?? [:], provisionUnknownUsers: true)
-            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger))
+            // Its sessions outlive the process beside the data folder, as a server's would: a second REPL run on the same
+            // folder (a restart) finds the session the first one signed in with still accepted.
+            let sessions = options.dataDirectory.deletingLastPathComponent()
+                .appendingPathComponent(options.dataDirectory.lastPathComponent + ".backend", isDirectory: true)
+                .appendingPathComponent("sessions.json")
+            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger,
+                                                                                       sessionFile: sessions))
             do { url = try await embedded.start() } catch {
                 throw AppCommandError("the embedded backend could not start: \(error)")
             }
@@ -58,7 +63,7 @@ public actor OfflineApp {
         }
         let app = OfflineApp(options: options, server: server, serverURL: url)
         if options.startOffline { try await app.refuseConnections(true) }
-        try await app.launch(user: options.user)
+        try await app.launch(user: options.user, session: .resumeOrSignIn)
         return app
     }
 
@@ -81,13 +86,13 @@ public actor OfflineApp {
 
     // MARK: Launch, login, kill
 
-    private func launch(user: String) async throws(AppCommandError) {
+    private func launch(user: String, session: SessionKeeper.Start) async throws(AppCommandError) {
         lastUser = user
         let built: AppComposition
         do {
             built = try await step("opening \(user)'s encrypted store") { () throws(AppCommandError) in
                 do {
-                    return try await AppComposition(user: user, dataDirectory: options.dataDirectory, serverURL: serverURL,
+                    return try await AppComposition(user: user, session: session, dataDirectory: options.dataDirectory, serverURL: serverURL,
                                             network: .wifi, clock: clock, telemetry: telemetry, localizer: options.localizer)
                 } catch { throw AppCommandError("\(error)") }
             }
@@ -103,6 +108,11 @@ public actor OfflineApp {
         await step("the first connectivity reading") { () async in
             await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
         }
+        // Signing in online waits for the server's answer, as a login screen would; offline it goes out with the first
+        // request once the connection is back (SessionKeeper).
+        if built.session.state.value == .signingIn, built.monitor.status.value == .online {
+            await step("signing \(user) in") { () async in _ = try? await built.session.bearer() }
+        }
         let coordinator = built.coordinator
         warmupLaunch = Task {
             await coordinator.launch()
@@ -111,21 +121,23 @@ public actor OfflineApp {
         await settle()
     }
 
+    /// Signing in: whoever was signed in signs out first (their session ends; another user's files go), then a new
+    /// session is asked for with the first request that can reach the server.
     public func login(_ user: String) async throws(AppCommandError) {
         if let run {
+            if run.user != user { await run.signOut() } else { await run.session.signOut() }
             await run.shutDown()
-            if run.user != user { run.removeUserFiles() }  // another user signs in: the last one logged out
         }
         run = nil
-        try await launch(user: user)
+        try await launch(user: user, session: .signIn)
         try await current().products.loggedIn()
         await settle()
     }
 
     public func logout() async {
         guard let run else { return }
+        await run.signOut()
         await run.shutDown()
-        run.removeUserFiles()
         self.run = nil
         route = nil
     }
@@ -144,7 +156,7 @@ public actor OfflineApp {
     public func relaunch() async throws(AppCommandError) {
         let user = run?.user ?? lastUser
         if run != nil { await kill() }
-        try await launch(user: user)
+        try await launch(user: user, session: .resume)
     }
 
     public var isRunning: Bool { run != nil }

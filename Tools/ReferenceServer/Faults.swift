@@ -1,6 +1,5 @@
 import Foundation
 import Core
-import Synchronization
 
 /// Faults the server injects, per run (CLI flags) or at runtime (`POST /_admin/faults`, `ReferenceServer.setFaults`).
 /// Admin endpoints are never faulted or logged. Every field is optional in JSON; a missing field means "no fault".
@@ -117,10 +116,10 @@ final class FaultInjector: Sendable {
         /// Requests answered with an injected error or reset so far.
         var injected = 0
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ configuration: FaultConfiguration, seed: UInt64) {
-        state = Mutex(State(configuration: configuration, random: SplitMix64(seed: seed)))
+        state = Locked(State(configuration: configuration, random: SplitMix64(seed: seed)))
     }
 
     var configuration: FaultConfiguration {
@@ -206,7 +205,7 @@ public final class RequestLog: Sendable {
 
     /// How many entries are kept (the counts cover every request).
     public let retainedEntries: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(retainedEntries: Int = 50_000) {
         self.retainedEntries = max(1, retainedEntries)

@@ -35,6 +35,31 @@ struct ReferenceRoutes: Sendable {
 
         route(router, .get, "/health", authenticated: false) { _, _, _ in WireResponse(status: 204, body: Data()) }
 
+        // Images, as a CDN serves them: public, by file name (`img/em-200.png` → /v1/images/em-200.png).
+        route(router, .get, "/v1/images/:name", authenticated: false) { _, context, _ in
+            guard let name = context.parameters.get("name"), let png = PNGImages.image(named: name) else {
+                return .error(404, "not_found", "No such image.")
+            }
+            return WireResponse(status: 200, body: png, contentType: "image/png")
+        }
+
+        // Sessions: sign in (any id the backend knows or provisions; no passwords here), sign out.
+        let sessions = server.sessions
+        route(router, .post, "/v1/sessions", authenticated: false) { request, _, _ in
+            let bytes = try await request.body.collect(upTo: 1 << 16)
+            guard let body = try? WireFormat.decoder().decode(SignInBody.self, from: Data(buffer: bytes)), !body.user.isEmpty else {
+                return .error(400, "invalid_body", "Send {\"user\": \"<id>\"} to sign in.")
+            }
+            guard store.hasUser(body.user) else { return .error(401, "unknown_user", "No user \(body.user) to sign in.") }
+            return .json(sessions.issue(for: body.user), status: 201)
+        }
+        route(router, .delete, "/v1/sessions/current", authenticated: false) { request, _, _ in
+            guard let token = Self.bearer(request), sessions.revoke(token: token) else {
+                return .error(401, "unauthenticated", "No session to sign out of: send the session's bearer token.")
+            }
+            return WireResponse(status: 204, body: Data())
+        }
+
         // Reads
         read(router, "/v1/users/:user/products") { request, data in
             let offset = request.uri.queryParameters.get("offset").flatMap { Int($0) } ?? 0
@@ -175,11 +200,17 @@ struct ReferenceRoutes: Sendable {
                 break
             }
             if authenticated {
-                guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-                    return Self.response(.error(401, "unauthenticated", "Send Authorization: Bearer token-<user>."), faults: faults, requestID: requestID)
+                guard let token = Self.bearer(request) else {
+                    return Self.response(.error(401, "unauthenticated", "Sign in (POST /v1/sessions) and send Authorization: Bearer <token>."),
+                                         faults: faults, requestID: requestID)
                 }
-                guard let tokenUser = ReferenceServer.user(ofToken: header.dropFirst("Bearer ".count)), server.store.hasUser(tokenUser) else {
-                    return Self.response(.error(401, "unauthenticated", "Unknown token; tokens are token-<user>."), faults: faults, requestID: requestID)
+                let tokenUser: String
+                switch server.sessions.lookUp(token) {
+                case let .user(owner) where server.store.hasUser(owner): tokenUser = owner
+                case .expired:
+                    return Self.response(.error(401, "session_expired", "The session has expired; sign in again."), faults: faults, requestID: requestID)
+                case .user, .unknown:
+                    return Self.response(.error(401, "unauthenticated", "Unknown or revoked session; sign in again."), faults: faults, requestID: requestID)
                 }
                 guard tokenUser == user else {
                     return Self.response(.error(403, "forbidden", "This token belongs to another user."), faults: faults, requestID: requestID)
@@ -189,6 +220,12 @@ struct ReferenceRoutes: Sendable {
             if decision == .handleThenReset { try await Self.reset(context.channel) }
             return Self.response(wire, faults: faults, requestID: requestID)
         }
+    }
+
+    /// The bearer token of a request, if it sends one.
+    private static func bearer(_ request: Request) -> Substring? {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
+        return header.dropFirst("Bearer ".count)
     }
 
     /// Resets the connection (SO_LINGER 0 turns close() into a TCP RST: the client sees "connection reset by peer").
@@ -205,7 +242,7 @@ struct ReferenceRoutes: Sendable {
         if let requestID { headers[Self.requestID] = requestID }
         if wire.replayed { headers[replayed] = "true" }
         guard wire.status != 204 else { return Response(status: .init(code: 204), headers: headers) }
-        headers[.contentType] = "application/json"
+        headers[.contentType] = wire.contentType
         let buffer = ByteBuffer(bytes: wire.body)
         if let delay = faults.slowBodyChunkDelayMs, delay > 0 {
             let chunk = max(faults.slowBodyChunkBytes, 1)

@@ -1,9 +1,9 @@
 public import Foundation
+import Core
 import Hummingbird
 public import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// How to run the reference backend.
 public struct ReferenceServerConfiguration: Sendable {
@@ -17,10 +17,19 @@ public struct ReferenceServerConfiguration: Sendable {
     /// The wall clock for order and request dates (the composition root passes `{ Date() }`; tests a fixed date).
     public var now: @Sendable () -> Date
     public var logger: Logger
+    /// How long an issued session is accepted (`POST /v1/sessions`); 30 days by default.
+    public var sessionLifetime: Duration
+    /// Where issued sessions outlive the process (the REPL's embedded backend: beside the app's data folder); nil keeps
+    /// them in memory.
+    public var sessionFile: URL?
+    /// Also accept `token-<user>` without a sign-in: for tests and benchmarks about other things than sessions, and
+    /// `offline-server --development-tokens`. Off by default, and off in the app's embedded backend.
+    public var acceptsDevelopmentTokens: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 0, seed: SeedConfiguration = SeedConfiguration(),
                 faults: FaultConfiguration = .none, faultSeed: UInt64 = 42,
-                now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "ReferenceServer")) {
+                now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "ReferenceServer"),
+                sessionLifetime: Duration = .seconds(30 * 86_400), sessionFile: URL? = nil, acceptsDevelopmentTokens: Bool = false) {
         self.host = host
         self.port = port
         self.seed = seed
@@ -28,6 +37,9 @@ public struct ReferenceServerConfiguration: Sendable {
         self.faultSeed = faultSeed
         self.now = now
         self.logger = logger
+        self.sessionLifetime = sessionLifetime
+        self.sessionFile = sessionFile
+        self.acceptsDevelopmentTokens = acceptsDevelopmentTokens
     }
 }
 
@@ -53,9 +65,10 @@ public final class ReferenceServer: Sendable {
     public let requestLog = RequestLog()
     let store: ReferenceStore
     let faultInjector: FaultInjector
+    let sessions: SessionRegistry
 
     private struct Listener { var task: Task<Void, Never>?; var group: ServiceGroup?; var port: Int?; var refuseTimer: Task<Void, Never>? }
-    private let listener = Mutex(Listener())
+    private let listener = Locked(Listener())
     // Serializes start/stop/re-bind so two fault changes cannot race to bind the port.
     private let lifecycle = LifecycleLock()
 
@@ -63,17 +76,40 @@ public final class ReferenceServer: Sendable {
         self.configuration = configuration
         store = ReferenceStore(seed: configuration.seed, now: configuration.now)
         faultInjector = FaultInjector(configuration.faults, seed: configuration.faultSeed)
+        sessions = SessionRegistry(lifetime: configuration.sessionLifetime,
+                                   acceptsDevelopmentTokens: configuration.acceptsDevelopmentTokens, now: configuration.now,
+                                   file: configuration.sessionFile)
     }
 
-    /// The bearer token of a user: `token-<user>`, the id percent-encoded (a header is ASCII; ids may hold anything).
-    public static func token(for user: String) -> String {
+    /// Signs `user` in without a request, as `POST /v1/sessions` would; nil for a user the backend does not know.
+    public func signIn(_ user: String) -> Session? {
+        store.hasUser(user) ? sessions.issue(for: user) : nil
+    }
+
+    /// Ends every session of `user` on the server's side (`app backend revoke`); returns how many there were.
+    @discardableResult
+    public func revokeSessions(of user: String) -> Int { sessions.revokeAll(of: user) }
+
+    /// Makes every session of `user` expired now (`app backend expire`); returns how many there were.
+    @discardableResult
+    public func expireSessions(of user: String) -> Int { sessions.expireAll(of: user) }
+
+    /// Whether the backend still accepts `token` for `user`.
+    public func acceptsSession(_ token: String, of user: String) -> Bool { sessions.isLive(token, of: user) }
+
+    /// How many sessions of `user` the backend still accepts.
+    public func liveSessionCount(of user: String) -> Int { sessions.liveCount(of: user) }
+
+    /// A development token: `token-<user>`, the id percent-encoded (a header is ASCII; ids may hold anything). Accepted
+    /// only by a backend configured with `acceptsDevelopmentTokens`; the app signs in for a real session instead.
+    public static func developmentToken(for user: String) -> String {
         var unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         unreserved.insert(charactersIn: "-._~")
         return "token-" + (user.addingPercentEncoding(withAllowedCharacters: unreserved) ?? user)
     }
 
-    /// The user a token names, or nil when it is not a `token-<user>`.
-    static func user(ofToken token: Substring) -> String? {
+    /// The user a development token names, or nil when it is not a `token-<user>`.
+    static func user(ofDevelopmentToken token: Substring) -> String? {
         guard token.hasPrefix("token-") else { return nil }
         let encoded = token.dropFirst("token-".count)
         return encoded.removingPercentEncoding ?? String(encoded)
@@ -215,7 +251,7 @@ public final class ReferenceServer: Sendable {
 
 /// An async mutex for start/stop (one at a time, in order).
 final class LifecycleLock: Sendable {
-    private let state = Mutex<(busy: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(busy: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func run<T, Failure: Error>(_ body: () async throws(Failure) -> T) async throws(Failure) -> T {
         await acquire()

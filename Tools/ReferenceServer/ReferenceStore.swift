@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Core
 
 /// A response before it becomes HTTP: status, JSON body (or none for 204).
 public struct WireResponse: Sendable, Equatable {
@@ -7,11 +7,14 @@ public struct WireResponse: Sendable, Equatable {
     public var body: Data
     /// True when this is the stored first result of an idempotent write, replayed.
     public var replayed = false
+    /// JSON unless said otherwise (an image).
+    public var contentType = "application/json"
 
-    public init(status: Int, body: Data, replayed: Bool = false) {
+    public init(status: Int, body: Data, replayed: Bool = false, contentType: String = "application/json") {
         self.status = status
         self.body = body
         self.replayed = replayed
+        self.contentType = contentType
     }
 
     static func json(_ value: some Encodable, status: Int = 200) -> WireResponse {
@@ -32,12 +35,12 @@ final class ReferenceStore: Sendable {
         var idempotency: [String: IdempotencyRecord] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let now: @Sendable () -> Date
     private let seed: SeedConfiguration
 
     init(seed: SeedConfiguration, now: @escaping @Sendable () -> Date) {
-        state = Mutex(State(users: SeedData.make(seed)))
+        state = Locked(State(users: SeedData.make(seed)))
         self.now = now
         self.seed = seed
     }

@@ -215,8 +215,11 @@ public enum L10nCommands {
 
     // MARK: export / import
 
+    /// `contextNotes(catalog, base, target)` gives, per `Table/key`, the `<note from="context">` lines of a target's units.
     public static func exportXLIFF(paths: [String], to folder: String, configPath: String? = nil,
-                                   identifiers: InternalIdentifiers = .builtIn) -> CommandOutcome {
+                                   identifiers: InternalIdentifiers = .builtIn,
+                                   contextNotes: (_ catalog: Catalog, _ base: String, _ target: String) -> [String: [String]] = { _, _, _ in [:] })
+        -> CommandOutcome {
         let paths = paths.isEmpty ? [defaultPath] : paths
         let configuration: LintConfiguration
         do {
@@ -248,7 +251,8 @@ public enum L10nCommands {
             return .usage("no target locales besides \(base) in \(paths.joined(separator: ", ")); add a <locale>.lproj folder to export for")
         }
         for target in targets {
-            let files = XLIFF.files(from: catalog, base: base, target: target, root: root, identifiers: allIdentifiers)
+            let files = XLIFF.files(from: catalog, base: base, target: target, root: root, identifiers: allIdentifiers,
+                                    contexts: contextNotes(catalog, base, target))
             let path = (folder as NSString).appendingPathComponent("\(target).xliff")
             do {
                 try XLIFF.write(XLIFF.document(files), to: path)

@@ -37,13 +37,15 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case incompleteLocale = "incomplete-locale"
     case unknownLocale = "unknown-locale"
     case staleEntry = "stale-entry"
+    /// Not a catalog check: `l10n gallery --check` measures rendered text in headless Chromium.
+    case textOverflow = "text-overflow"
 
     public var id: String { rawValue }
 
     public var defaultSeverity: Severity {
         switch self {
         case .syntaxError, .unreadableFile, .duplicateKey, .formatMismatch, .pluralCoverage,
-             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .incompleteLocale:
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .incompleteLocale, .textOverflow:
             .error
         // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
         // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
@@ -78,6 +80,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .incompleteLocale: "A locale is translated less than the minimum l10n.json sets for it."
         case .unknownLocale: "ICU has no data for a locale; its plural rules are CLDR root's."
         case .staleEntry: "A String Catalog entry is stale: its key is gone from the source code, or its translation is marked stale."
+        case .textOverflow: "Rendered in a browser, a text is wider or takes more lines than its box on the screen allows."
         }
     }
 }

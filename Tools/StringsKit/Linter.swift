@@ -1,6 +1,5 @@
 public import Core
 import Foundation
-import Synchronization
 
 /// Why a lint run cannot start (as opposed to findings in the catalogs): a usage error, exit 2.
 public enum LintSetupError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -82,7 +81,7 @@ public struct Linter: Sendable {
 
     private func perform(_ jobs: [LintRun.Job], catalog: Catalog, base: String, tableBases: [String: String])
         -> (findings: [Finding], counts: [Catalog.TableID: LintRun.Counts]) {
-        let results = Mutex<(findings: [Finding], counts: [Catalog.TableID: LintRun.Counts])>(([], [:]))
+        let results = Locked<(findings: [Finding], counts: [Catalog.TableID: LintRun.Counts])>(([], [:]))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             var jobRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
             let counts = jobRun.perform(jobs[index])

@@ -13,8 +13,12 @@ public struct XLIFFUnit: Sendable, Equatable {
     public var note: String?
     /// False for internal identifiers and `shouldTranslate: false` entries (`translate="no"`).
     public var translate: Bool
+    /// Where the text appears on screen (`<note from="context">`, one each): written on export, skipped on import.
+    public var contextNotes: [String]
 
-    public init(id: String, source: String, target: String?, state: String? = "translated", note: String?, translate: Bool = true) {
+    public init(id: String, source: String, target: String?, state: String? = "translated", note: String?, translate: Bool = true,
+                contextNotes: [String] = []) {
+        self.contextNotes = contextNotes
         self.id = id
         self.source = source
         self.target = target
@@ -65,8 +69,9 @@ public enum XLIFF {
 
     /// The files of one target locale, built from the catalog. A table's source is `Base.lproj`'s where it holds the
     /// table, else the base locale's; tables neither has are skipped. `qqq.lproj`'s entries are translator notes.
+    /// `contexts` maps `Table/key` to the context notes of its unit (for a plural rule: its format unit).
     public static func files(from catalog: Catalog, base: String, target: String, root: String,
-                             identifiers: InternalIdentifiers) -> [XLIFFFile] {
+                             identifiers: InternalIdentifiers, contexts: [String: [String]] = [:]) -> [XLIFFFile] {
         var files: [XLIFFFile] = []
         for tableName in catalog.tableNames {
             guard let baseTable = catalog.table(tableName, locale: Linter.interfaceBase) ?? catalog.table(tableName, locale: base) else { continue }
@@ -84,11 +89,12 @@ public enum XLIFF {
                 case .text(let source):
                     unitsByFile[entry.location.file, default: []].append(
                         XLIFFUnit(id: key, source: source, target: targetEntry?.value.text, state: targetEntry?.state ?? "translated",
-                                  note: note, translate: translate))
+                                  note: note, translate: translate, contextNotes: contexts["\(tableName)/\(key)"] ?? []))
                 case .plural(let rule):
                     let targetRule: PluralRule? = if case .plural(let rule)? = targetEntry?.value { rule } else { nil }
-                    unitsByFile[entry.location.file, default: []] += pluralUnits(key: key, rule: rule, target: targetRule,
-                                                                                  note: note, translate: translate)
+                    var units = pluralUnits(key: key, rule: rule, target: targetRule, note: note, translate: translate)
+                    units[0].contextNotes = contexts["\(tableName)/\(key)"] ?? []
+                    unitsByFile[entry.location.file, default: []] += units
                 case .other:
                     continue
                 }
@@ -151,6 +157,9 @@ public enum XLIFF {
                 }
                 if let note = unit.note {
                     xml += "        <note>\(escape(note))</note>\n"
+                }
+                for context in unit.contextNotes {
+                    xml += "        <note from=\"context\">\(escape(context))</note>\n"
                 }
                 xml += "      </trans-unit>\n"
             }
@@ -391,7 +400,8 @@ final class XLIFFReader: NSObject, XMLParserDelegate {
             }
             unit = XLIFFUnit(id: id, source: "", target: nil, note: nil, translate: attributes["translate"] != "no")
         case "source", "target", "note":
-            guard unit != nil, field == nil else { return }
+            // Context notes say where the text appears; they are not the entry's comment.
+            guard unit != nil, field == nil, attributes["from"] != "context" else { return }
             field = elementName
             text = ""
             if elementName == "target" { unit?.state = attributes["state"] }

@@ -1,13 +1,14 @@
 public import ArgumentParser
 import Core
 import Foundation
+import Logging
 import StringsKit
 
 @main
 struct L10n: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "l10n",
-        abstract: "OfflineKit's localization tools: lint catalogs, read a .strings file as Apple does, XLIFF export/import, pseudo-locales, locale formatting.",
+        abstract: "OfflineKit's localization tools: lint catalogs, read a .strings file as Apple does, XLIFF export/import, pseudo-locales, locale formatting, a browser gallery of every preview.",
         discussion: """
         Exit codes (every subcommand):
           0  success (lint: no errors; warnings pass unless --strict)
@@ -17,11 +18,17 @@ struct L10n: ParsableCommand {
              unreadable file, bad l10n.json
         """,
         version: L10nVersion.current,
-        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Migrate.self, Pseudo.self, Format.self, Repl.self]
+        subcommands: [Lint.self, Parse.self, Export.self, Import.self, Migrate.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.
     static func main() {
+        // Core logs (e.g. a pseudo-locale ICU has no data for) to stderr, so stdout stays the report (JSON, SARIF).
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .warning
+            return handler
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

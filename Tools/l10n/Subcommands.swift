@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import Gallery
 public import StringsKit
 
 extension ReportFormat: ExpressibleByArgument {}
@@ -126,7 +127,10 @@ struct Export: ParsableCommand {
         abstract: "Write XLIFF 1.2 for translators, one <locale>.xliff per target locale, as Xcode does.",
         discussion: """
         Internal identifiers and String Catalog entries with shouldTranslate: false are marked translate="no".
-        Example: l10n export --xliff build/xliff Localization
+        Each unit gets a <note from="context"> per preview that shows its text ("Shown in preview ID: what it
+        shows"), found by rendering every preview; with --screenshots DIR (the png folder `l10n gallery --check`
+        writes) each note also names the PNG of that preview in the unit's target locale.
+        Example: l10n gallery --out build/gallery --check && l10n export --xliff build/xliff --screenshots build/gallery/png
         Exit codes: 0 written, 1 a catalog has errors (run l10n lint), 2 usage or I/O error.
         """
     )
@@ -140,8 +144,26 @@ struct Export: ParsableCommand {
     @Option(name: .long, help: "The l10n.json to use (for the base locale and extra internal identifiers).")
     var config: String?
 
+    @Option(name: .long, help: "The PNG folder of `l10n gallery --check` (OUT/png): context notes name each preview's screenshot.")
+    var screenshots: String?
+
     func run() throws {
-        try finish(L10nCommands.exportXLIFF(paths: paths, to: xliff, configPath: config))
+        var context: TranslatorContext?
+        var missing: [String] = []
+        let outcome = L10nCommands.exportXLIFF(paths: paths, to: xliff, configPath: config) { catalog, base, target in
+            let found = context ?? TranslatorContext(catalog: catalog, baseLocale: base, screenshotsFolder: screenshots)
+            context = found
+            missing += found.missingScreenshots(target: target)
+            return found.notes(target: target)
+        }
+        if let first = missing.first {
+            FileHandle.standardError.write(Data("""
+                l10n: warning: \(missing.count) screenshot(s) named in the notes are missing, e.g. \(first); \
+                write them with `l10n gallery --out DIR --check` and pass --screenshots DIR/png
+
+                """.utf8))
+        }
+        try finish(outcome)
     }
 }
 

@@ -20,7 +20,8 @@ struct OfflineServer: AsyncParsableCommand {
         abstract: "The OfflineKit reference backend on loopback, with fault injection.",
         discussion: """
         `offline-server --port 0` prints its base URL as the first line of stdout and serves until SIGINT/SIGTERM.
-        User N is `userN`; its bearer token is `token-userN`. Faults can also be changed while running:
+        User N is `userN`. Sign in with POST /v1/sessions {"user": "userN"}: the answer's `token` is the bearer
+        (`--development-tokens` also accepts `token-userN` without signing in). Faults can also be changed while running:
         POST /_admin/faults (JSON), DELETE /_admin/faults; GET /_admin/requests counts requests per endpoint.
         Wire format and admin API: Tools/ReferenceServer/README.md.
         Exit codes: 0 stopped by SIGINT/SIGTERM; 1 could not start (e.g. the port is taken); 2 bad arguments.
@@ -33,6 +34,10 @@ struct OfflineServer: AsyncParsableCommand {
     var port = 8080
     @Option(help: "Number of users (user1 … userN).")
     var users = 3
+    @Flag(name: .customLong("development-tokens"), help: "Also accept `token-<user>` as a bearer without signing in (for scripts and load tests).")
+    var developmentTokens = false
+    @Option(name: .customLong("session-lifetime"), help: "Seconds an issued session is accepted.")
+    var sessionLifetime = 30 * 86_400
     @Option(help: "Products per user (at most 10000).")
     var products = 12
     @Option(name: .customLong("products-for"), help: "Products for one user, as USER=COUNT (repeatable), e.g. user1=10000.")
@@ -85,7 +90,8 @@ struct OfflineServer: AsyncParsableCommand {
         let server = ReferenceServer(configuration: ReferenceServerConfiguration(
             host: host, port: port,
             seed: SeedConfiguration(users: users, productsPerUser: products, productCounts: counts, ordersPerUser: orders, cartItemsPerUser: cartItems),
-            faults: faults, faultSeed: faultSeed, now: { Date() }, logger: logger))
+            faults: faults, faultSeed: faultSeed, now: { Date() }, logger: logger,
+            sessionLifetime: .seconds(sessionLifetime), acceptsDevelopmentTokens: developmentTokens))
         let url: URL
         do { url = try await server.start() } catch {
             FileHandle.standardError.write(Data("offline-server: \(error)\n".utf8))

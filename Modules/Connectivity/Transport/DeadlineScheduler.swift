@@ -1,5 +1,5 @@
-import Synchronization
 
+import Core
 /// A deadline that can be called off; calling it off after it fired (or twice) does nothing.
 protocol DeadlineHandle: Sendable {
     func cancel()
@@ -48,7 +48,7 @@ final class DeadlineScheduler<C: Clock<Duration>>: DeadlineScheduling {
     }
 
     private let clock: C
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(clock: C) {
         self.clock = clock

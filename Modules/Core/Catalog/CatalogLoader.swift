@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Why a catalog path could not be read at all (as opposed to a bad file inside it, which is a
 /// `CatalogProblem`). The message names the path and says what to do.
@@ -45,7 +44,7 @@ extension Catalog {
         // Files are read and parsed on every core, then merged in order, so the result is the
         // same as reading them one by one (a later file still wins a duplicate key).
         let paths = files
-        let parts = Mutex([Catalog?](repeating: nil, count: paths.count))
+        let parts = Locked([Catalog?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             var part = Catalog()
             part.loadFile(paths[index])

@@ -59,11 +59,13 @@ public struct Localizer: Sendable {
     /// a string from any later one is a fallback.
     let ownLocaleCount: Int
 
-    public init(catalog: Catalog, locale: String, baseLocale: String = "en", timeZone: String = "UTC") {
+    /// `formattingLocale`: the locale ICU formats numbers, dates and plurals for, when it is not `locale` (a
+    /// pseudo-locale such as `double` reads its strings from its own catalog but formats as English).
+    public init(catalog: Catalog, locale: String, baseLocale: String = "en", timeZone: String = "UTC", formattingLocale: String? = nil) {
         self.catalog = catalog
         self.locale = locale
         self.baseLocale = baseLocale
-        self.formatting = LocaleFormatting(locale: locale, timeZone: timeZone)
+        self.formatting = LocaleFormatting(locale: formattingLocale ?? locale, timeZone: timeZone)
         self.fallbackChain = Self.fallbackChain(for: locale, base: baseLocale, available: catalog.locales)
         let own = Set(Self.fallbackChain(for: locale, base: nil, available: catalog.locales))
         self.ownLocaleCount = fallbackChain.prefix { own.contains($0) }.count

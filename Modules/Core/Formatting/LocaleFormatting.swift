@@ -1,7 +1,6 @@
 public import Foundation
 import CICUShim
 public import Logging
-import Synchronization
 
 /// Locale-aware formatting on the system's ICU 72, for any locale identifier (BCP-47 or ICU form).
 ///
@@ -16,7 +15,7 @@ public final class LocaleFormatting: Sendable {
     /// Olson time-zone ID used for dates, e.g. `"UTC"` or `"Europe/Oslo"`.
     public let timeZone: String
 
-    private let cache = Mutex(FormatterCache())
+    private let cache = Locked(FormatterCache())
 
     public init(locale: String, timeZone: String = "UTC", logger: Logger = Logger(label: "OfflineKit.Formatting")) {
         self.requestedLocale = locale

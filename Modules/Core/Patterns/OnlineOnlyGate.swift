@@ -42,7 +42,7 @@ public struct OnlineOnlyGate: Sendable {
     }
 
     /// Enabled when online; otherwise disabled with the reason (offline: "no connection";
-    /// unknown: "requires a connection"), for a feature's view state.
+    /// unknown, at launch before the first reading: "checking your connection"), for a feature's view state.
     public func actionState<Action>(for action: Action) -> ActionState {
         refusalReason().map { .disabled(reason: $0) } ?? .enabled
     }
@@ -59,7 +59,7 @@ public struct OnlineOnlyGate: Sendable {
         switch status() {
         case .online: nil
         case .offline: CoreCopy.noConnection
-        case .unknown: CoreCopy.requiresConnection
+        case .unknown: CoreCopy.checkingConnection
         }
     }
 }

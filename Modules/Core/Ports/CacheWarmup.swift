@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// The port through which any module joins the app's cache-warmup session ("Optimizing your
 /// experience") without importing the module that shows it. WarmupToast's `CacheWarmupCoordinator`
@@ -44,7 +43,7 @@ public final class WarmupTicket: Sendable {
 
     public let id: String
     public let isRequired: Bool
-    private let settled = Atomic<Bool>(false)
+    private let settled = Locked(false)
     private let report: @Sendable (Settlement) -> Void
 
     /// `report` hears the first settlement only; session implementations create tickets with it.
@@ -64,10 +63,10 @@ public final class WarmupTicket: Sendable {
     public func fail(_ error: any Error) { settle(error) }
 
     /// Whether `finish` or `fail` has been called.
-    public var isSettled: Bool { settled.load(ordering: .acquiring) }
+    public var isSettled: Bool { settled.withLock { $0 } }
 
     private func settle(_ error: (any Error)?) {
-        guard !settled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !settled.withLock({ settled in defer { settled = true }; return settled }) else { return }
         report(Settlement(id: id, isRequired: isRequired, error: error))
     }
 

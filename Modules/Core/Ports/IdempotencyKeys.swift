@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// Makes idempotency keys: one per user intent (a form submission, a queued write, a tapped action), reused by every
 /// retry of that intent, so a retry after the server applied the first attempt is answered without applying it again.
@@ -19,7 +18,7 @@ public struct IdempotencyKeys: Sendable {
 
     /// `prefix-1`, `prefix-2`, …: what a test can predict.
     public static func sequential(_ prefix: String = "key") -> IdempotencyKeys {
-        let counter = Mutex(0)
+        let counter = Locked(0)
         return IdempotencyKeys {
             let next = counter.withLock { value -> Int in
                 value += 1
@@ -34,7 +33,7 @@ public struct IdempotencyKeys: Sendable {
 /// forgets it when it ends (success, or an answer that a retry would only repeat).
 public final class IntentKeys<Intent: Hashable & Sendable>: Sendable {
     private let maker: IdempotencyKeys
-    private let keys = Mutex<[Intent: String]>([:])
+    private let keys = Locked<[Intent: String]>([:])
 
     public init(_ maker: IdempotencyKeys) {
         self.maker = maker

@@ -1,4 +1,3 @@
-public import Core
 public import Foundation
 
 /// The record a write is about, in the local store: what coalescing and pending feedback key on.
@@ -167,6 +166,13 @@ public struct RetryPolicy: Sendable, Hashable {
         case let .http(status, _): status >= 500 || status == 408 || status == 429
         case .decoding, .cancelled, .invalidRequest: false
         }
+    }
+
+    /// A read that failed while online in a way a later try can cure (a 5xx, a reset, a timeout): the screen says it
+    /// could not refresh and the app tries again by itself. Never for being offline (the connection's return
+    /// triggers the read) nor for a refused session or a wrong request.
+    public static func isCuredByRetryingOnline(_ error: HTTPClientError) -> Bool {
+        error != .offline && isRetryable(error)
     }
 }
 

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// One stored record as its owner sees it: plaintext key and value plus the timestamps kept with it.
 public struct StoredRecord: Sendable, Equatable {
@@ -83,7 +82,7 @@ public final class InMemoryRecordStore: RecordStore {
     private struct Row { var order: Int; var record: StoredRecord }
     private struct Storage { var rows: [String: [String: Row]] = [:]; var nextOrder = 0 }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
     private let now: @Sendable () -> Date
 
     public init(now: @escaping @Sendable () -> Date) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Answers handed from the work that produces them to the caller waiting for them, by key, in either order: an answer
 /// delivered before anyone waits is kept until `wait(for:)` takes it.
@@ -8,7 +7,7 @@ public final class Completions<Key: Hashable & Sendable, Value: Sendable>: Senda
         case delivered(Value)
     }
 
-    private let slots = Mutex<[Key: Slot]>([:])
+    private let slots = Locked<[Key: Slot]>([:])
 
     public init() {}
 
@@ -42,10 +41,10 @@ public final class Completions<Key: Hashable & Sendable, Value: Sendable>: Senda
 
 /// The highest count seen so far: `raise(to:)` says whether a count is new.
 public final class HighWaterMark: Sendable {
-    private let highest: Mutex<Int>
+    private let highest: Locked<Int>
 
     public init(_ initial: Int) {
-        highest = Mutex(initial)
+        highest = Locked(initial)
     }
 
     /// Whether `count` is above every count seen before (and remembers it).

@@ -27,6 +27,8 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
     private var laneTails: [String: Task<Void, Never>] = [:]
     private var nextWorkID = 0
     private var observations: [Task<Void, Never>] = []
+    /// One check per followed cell: whether its observation has handled the value the cell holds now.
+    private var observationsCaughtUp: [@Sendable () -> Bool] = []
     /// Bumped by `stop()`: a timer or observation that was already on its way when it stopped is dropped.
     private var generation = 0
 
@@ -83,11 +85,14 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
     public func follow<Value>(_ cell: StateCell<Value>, _ events: @escaping @Sendable (Value) -> [Event]) {
         let values = cell.values()
         let generation = generation
+        let handled = Locked<Value?>(nil)
+        observationsCaughtUp.append { handled.withLock { $0 } == cell.value }
         observations.append(Task { [weak self] in
             for await value in values {
                 guard let self else { return }
                 let made = events(value)
                 if !made.isEmpty { await self.deliver(made, generation: generation) }
+                handled.withLock { $0 = value }
             }
         })
     }
@@ -113,11 +118,22 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
     /// Whether background work is under way now (counted from the moment its effect is handled).
     public var hasWorkUnderWay: Bool { !work.isEmpty }
 
-    /// Waits until no background work is under way (timers excluded), including work that finished work started.
+    /// Waits until no background work is under way (timers excluded), including work that finished work started, and
+    /// every followed cell's current value has been handled (a connectivity change the feature has not heard yet is
+    /// work under way too: a screen drawn right after `waitUntilIdle` reflects it).
     public func waitUntilIdle() async {
-        while let (_, running) = work.first {
-            await running.task.value
-        }
+        repeat {
+            while let (_, running) = work.first {
+                await running.task.value
+            }
+            // A cell that keeps changing is conflated to its latest value, so this ends; the bound only guards
+            // against an observation that can no longer run.
+            var turns = 0
+            while !observationsCaughtUp.allSatisfy({ $0() }), turns < 10_000 {
+                await Task.yield()
+                turns += 1
+            }
+        } while !work.isEmpty
     }
 
     /// Cancels observations, timers and background work. Events sent afterwards are still handled.
@@ -127,6 +143,7 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
         generation += 1
         for task in observations { task.cancel() }
         observations.removeAll()
+        observationsCaughtUp.removeAll()
         for timer in timers.values { timer.task.cancel() }
         timers.removeAll()
         for running in work.values { running.task.cancel() }

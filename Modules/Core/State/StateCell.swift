@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The current value of some state, observable by any number of subscribers.
 ///
@@ -26,10 +25,10 @@ public final class StateCell<Value: Sendable & Equatable>: Sendable {
         var nextID = 0
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: Locked<Storage>
 
     public init(_ initial: Value) {
-        storage = Mutex(Storage(value: initial))
+        storage = Locked(Storage(value: initial))
     }
 
     /// The current value.

@@ -1,6 +1,5 @@
 public import Foundation
 public import Logging
-import Synchronization
 
 /// One thing that happened, for product analytics and support: a stable name (an internal
 /// identifier, never translated), string attributes, and how long it took where that matters.
@@ -43,7 +42,7 @@ public struct Telemetry: Sendable {
 
 /// Keeps every event in memory, in order; `events` reads them back.
 public final class InMemoryTelemetrySink: TelemetrySink {
-    private let storage = Mutex<[TelemetryEvent]>([])
+    private let storage = Locked<[TelemetryEvent]>([])
 
     public init() {}
 

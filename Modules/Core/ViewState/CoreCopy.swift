@@ -13,6 +13,9 @@ public enum CoreCopy {
     public static let noConnection = Copy(table, "offline.noConnection")
     /// "This feature requires an internet connection"
     public static let requiresConnection = Copy(table, "offline.requiresConnection")
+    /// "Checking your connection. Try again in a moment." — why an action that needs the network waits at launch,
+    /// before the first reading says online or offline (never "no connection": that may not be true).
+    public static let checkingConnection = Copy(table, "offline.checkingConnection")
     /// "You appear offline"
     public static let appearOffline = Copy(table, "offline.appearOffline")
     /// "You are offline. Viewing offline data." — what screen readers announce for the indicator.

@@ -22,6 +22,8 @@ public indirect enum ViewNode: Sendable, Hashable {
     case divider
     /// A spinner with an optional label; never shown without end (the state machine guarantees it).
     case progress(Copy?)
+    /// An image kept on the device (drawn at its pixel size), or a placeholder where it was never fetched.
+    case image(ImageNode)
 
     public enum TextStyle: String, Sendable, Hashable {
         case body, secondary, caption, heading
@@ -56,6 +58,7 @@ extension ViewNode {
             return nodes.flatMap(\.copies) + reason
         case let .stack(nodes): return nodes.flatMap(\.copies)
         case let .progress(copy): return copy.map { [$0] } ?? []
+        case let .image(image): return image.accessibilityLabel.map { [$0] } ?? []
         }
     }
 

@@ -40,6 +40,12 @@ extension CommerceAPI {
                 let _: EmptyResponse = try await client.post(userPath.appending("profile"),
                                                              body: WireProfileChange(displayName: change.displayName, email: change.email),
                                                              idempotencyKey: key)
+            },
+            fetchImage: { reference throws(HTTPClientError) in
+                // The backend serves every image by its file name under /v1/images (a CDN would serve the reference as is).
+                let name = reference.split(separator: "/").last.map(String.init) ?? reference
+                return try await client.send(method: "GET", path: Endpoint("v1", "images", name), body: nil, idempotencyKey: nil,
+                                             timeout: readTimeout).body
             }
         )
     }

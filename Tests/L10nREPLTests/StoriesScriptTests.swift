@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `scripts/stories.repl`: the scenarios issue 25 names, as a user meets them in the REPL, in English and German — run
+/// as the README says, and checked section by section.
+@Suite struct StoriesScriptTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/stories.repl")
+
+    /// The output of each `echo ── N.` section.
+    static func sections(_ output: String) -> [String: String] {
+        var sections: [String: String] = [:]
+        var current: String?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("── "), let number = line.dropFirst(3).split(separator: ".").first {
+                current = String(number)
+            } else if let current {
+                sections[current, default: ""] += line + "\n"
+            }
+        }
+        return sections
+    }
+
+    @Test(arguments: [
+        ("en", "Optimizing your experience", "App optimized", "New activity has been recorded", "Annual summary needs your attention",
+         "Couldn't refresh", "Please sign in again", "Offline Mode"),
+        ("de", "Dein Erlebnis wird optimiert", "App optimiert", "Neue Aktivitäten wurden erfasst", "Jahresrückblick braucht deine Aufmerksamkeit",
+         "Aktualisierung fehlgeschlagen", "Bitte melde dich erneut an", "Offline-Modus"),
+    ])
+    func theStoriesScriptShowsEveryScenario(locale: String, optimizing: String, optimized: String, news: String, attention: String,
+                                            couldNotRefresh: String, signIn: String, offline: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stories-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let result = try runL10n(["repl", "--locale", locale, "--width", "44", "--data-dir", folder.path, "--script", Self.script.path]) else {
+            print("skipped: the l10n binary is not built next to the tests"); return
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let parts = Self.sections(result.stdout)
+        func flat(_ key: String) -> String {
+            (parts[key] ?? "").replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        #expect(flat("1").contains(optimizing) && flat("1").contains(optimized), "1: launch offline, warm on reconnect")
+        #expect(flat("8").contains(offline) && (parts["8"] ?? "").components(separatedBy: "🖼 120×120").count == 4, "8: the cart's images offline")
+        #expect(flat("2").contains(news), "2: news from another device")
+        #expect(flat("4").contains(attention), "4: the Red Brick Road")
+        #expect(flat("6").contains(couldNotRefresh) && !flat("6").contains(offline), "6: the server failed, not the connection")
+        let recovered = flat("5")
+        #expect(!recovered.contains(couldNotRefresh) && recovered.contains("995,98") || recovered.contains("995.98"), "5: retried by itself, the banner gone")
+        #expect(!recovered.contains(attention), "4: dismissed, the marker is gone")
+        #expect(flat("9").contains(signIn) && flat("9").contains("session: signed out") && !flat("9").contains(offline), "9: signed out, not offline")
+    }
+}
