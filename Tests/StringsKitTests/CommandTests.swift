@@ -48,7 +48,7 @@ import Testing
         (#"["en"]"#, "top level must be a JSON object"),
         (#"{"severity": {}}"#, "unknown field \"severity\""),
         (#"{"severities": {"no-such-rule": "off"}}"#, "unknown rule \"no-such-rule\""),
-        (#"{"severities": {"extra-key": "loud"}}"#, "must be \"error\", \"warning\" or \"off\""),
+        (#"{"severities": {"extra-key": "loud"}}"#, "must be \"error\", \"warning\", \"info\" or \"off\""),
         (#"{"lengthBudgets": {"k": -1}}"#, "positive whole number"),
     ])
     func aBadConfigurationIsAUsageErrorNamingTheFileAndTheProblem(json: String, problem: String) {

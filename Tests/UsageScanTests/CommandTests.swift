@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import StringsKit
 import Testing
@@ -154,7 +155,7 @@ struct CommandTests {
         let root = Self.packageRoot
         let localization = root + "/Localization"
         let (configuration, _) = try L10nCommands.loadConfiguration(explicit: nil, paths: [localization])
-        let catalog = try LoadedCatalog.load(paths: [localization])
+        let catalog = try Catalog.load(paths: [localization])
         let scan = try SourceUsage.scan(paths: [root + "/Modules", root + "/Tools"], configuration: configuration.usage)
         let report = UsageRules(configuration: configuration).check(scan, catalog: catalog, baseLocale: "en")
         #expect(scan.references.count > 100)

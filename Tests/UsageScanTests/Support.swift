@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import StringsKit
 import TestSupport
@@ -29,7 +30,7 @@ final class ProjectFolder {
     /// The code ↔ catalog report for `Sources/` against `Localization/`, configured by `Localization/l10n.json` if present.
     func usageReport() throws -> UsageReport {
         let (configuration, _) = try L10nCommands.loadConfiguration(explicit: nil, paths: [path("Localization")])
-        let catalog = try LoadedCatalog.load(paths: [path("Localization")])
+        let catalog = try Catalog.load(paths: [path("Localization")])
         let base = try Linter(configuration: configuration).baseLocale(of: catalog)
         let scan = try SourceUsage.scan(paths: [path("Sources")], configuration: configuration.usage)
         return UsageRules(configuration: configuration).check(scan, catalog: catalog, baseLocale: base)

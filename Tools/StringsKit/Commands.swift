@@ -45,9 +45,22 @@ public enum L10nCommands {
         public var keepsCatalogUntilExit = false
         /// Rules over Swift sources run with the catalog's (`l10n lint --sources`); nil: catalogs only.
         public var sourceCheck: SourceCheck?
+        /// `--summary`: the per-locale and per-rule summary, no findings listed (text).
+        public var summaryOnly = false
+        /// `--max-findings N`: list at most N findings in text and xcode output.
+        public var maxFindings: Int?
+        /// `--baseline FILE`: report and fail only on findings not in it.
+        public var baselinePath: String?
+        /// `--write-baseline FILE`: record every finding of this run as the baseline.
+        public var writeBaselinePath: String?
 
         public init(paths: [String] = [], format: ReportFormat = .text, configPath: String? = nil, strict: Bool = false,
-                    colour: Bool = false, identifiers: InternalIdentifiers = .builtIn) {
+                    colour: Bool = false, identifiers: InternalIdentifiers = .builtIn, summaryOnly: Bool = false,
+                    maxFindings: Int? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
+            self.summaryOnly = summaryOnly
+            self.maxFindings = maxFindings
+            self.baselinePath = baselinePath
+            self.writeBaselinePath = writeBaselinePath
             self.paths = paths
             self.format = format
             self.configPath = configPath
@@ -66,9 +79,9 @@ public enum L10nCommands {
         } catch {
             return .usage(error.description)
         }
-        let catalog: LoadedCatalog
+        let catalog: Catalog
         do {
-            catalog = try LoadedCatalog.load(paths: paths)
+            catalog = try loadCatalog(paths: paths)
         } catch {
             return .usage(error.description)
         }
@@ -77,6 +90,12 @@ public enum L10nCommands {
         }
         let identifiers = options.identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
         let linter = Linter(configuration: configuration, identifiers: identifiers, configurationPath: configPath)
+        let baseline: Baseline?
+        do {
+            baseline = try options.baselinePath.map { path throws(BaselineError) in try Baseline.load(path: path) }
+        } catch {
+            return .usage(error.description)
+        }
         var result: LintResult
         var notes = ""
         do {
@@ -94,7 +113,26 @@ public enum L10nCommands {
             return .usage(error.description)
         }
         if options.keepsCatalogUntilExit { CatalogKeeper.keepUntilExit(catalog) }
-        let output = Reporter.render(result, format: options.format, colour: options.colour)
+        var standardError = ""
+        if let path = options.writeBaselinePath {
+            let recorded = Baseline(findings: result.allFindings)
+            do {
+                try recorded.write(to: path)
+            } catch {
+                return .usage(error.description)
+            }
+            standardError += "l10n: wrote \(LintSummary.grouped(recorded.entryCount)) finding(s) to the baseline \(path); pass --baseline \(path) to fail only on new ones\n"
+            // What was just recorded is the baseline of this run, so the run passes.
+            result = recorded.apply(to: result, path: path)
+        } else if let baseline, let path = options.baselinePath {
+            result = baseline.apply(to: result, path: path)
+        }
+        let reportOptions = ReportOptions(colour: options.colour, maxFindings: options.maxFindings, summaryOnly: options.summaryOnly)
+        let output = Reporter.render(result, format: options.format, options: reportOptions)
+        if options.format == .xcode, let limit = options.maxFindings {
+            let omitted = Reporter.shown(result.findings, limit: limit).omitted
+            if omitted > 0 { standardError += "l10n: " + Reporter.omittedLine(omitted, limit: limit) + "\n" }
+        }
         let code: Int32 = if result.hasUnreadableFiles {
             CommandOutcome.usageOrIO
         } else if result.errors > 0 || (options.strict && result.warnings > 0) {
@@ -102,7 +140,12 @@ public enum L10nCommands {
         } else {
             CommandOutcome.success
         }
-        return CommandOutcome(standardOutput: output, standardError: notes, exitCode: code)
+        return CommandOutcome(standardOutput: output, standardError: notes + standardError, exitCode: code)
+    }
+
+    /// What `lint` and `export` read: Core's one loader, the one the runtime (`BundledCatalogs`) and the REPL use.
+    public static func loadCatalog(paths: [String]) throws(CatalogLoadError) -> Catalog {
+        try Catalog.load(paths: paths)
     }
 
     /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).
@@ -198,7 +241,7 @@ public enum L10nCommands {
         }
         let catalog: Catalog
         do {
-            catalog = try Catalog.load(paths: paths)
+            catalog = try loadCatalog(paths: paths)
         } catch {
             return .usage(error.description)
         }
@@ -215,7 +258,7 @@ public enum L10nCommands {
         let root = paths.count == 1 && isFolder(paths[0]) ? paths[0] : FileManager.default.currentDirectoryPath
         let allIdentifiers = identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
         var written: [String] = []
-        let targets = catalog.locales.filter { $0 != base && !$0.isEmpty }
+        let targets = catalog.locales.filter { $0 != base && !$0.isEmpty && !Linter.isSpecialFolder($0) }
         if targets.isEmpty {
             return .usage("no target locales besides \(base) in \(paths.joined(separator: ", ")); add a <locale>.lproj folder to export for")
         }
@@ -249,6 +292,26 @@ public enum L10nCommands {
         }
     }
 
+    // MARK: format FILE.xcstrings
+
+    /// Rewrites a String Catalog in Xcode's own layout, keeping its order; a catalog already in it is not touched.
+    public static func formatCatalog(file path: String) -> CommandOutcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .usage("\(path): cannot be read; pass an existing .xcstrings file")
+        }
+        guard let formatted = StringCatalogFile.formatted(data) else {
+            return CommandOutcome(standardError: "l10n: \(path): not valid JSON, so not a String Catalog; check it with `python3 -m json.tool \(path)`\n",
+                                  exitCode: CommandOutcome.findings)
+        }
+        guard formatted != data else { return CommandOutcome(exitCode: 0) }
+        do {
+            try formatted.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return .usage("\(path): cannot be written (\((error as NSError).localizedDescription))")
+        }
+        return CommandOutcome(standardOutput: "formatted \(path)\n", exitCode: 0)
+    }
+
     // MARK: pseudo
 
     public static func pseudo(style: PseudoStyle, baseFolder: String, output: String?) -> CommandOutcome {
@@ -271,7 +334,9 @@ public enum L10nCommands {
 /// Deterministic JSON for `l10n parse`: keys sorted by Unicode scalars, no escaped slashes.
 enum JSONText {
     enum Value {
-        case string(String), number(Int), null, array([Value]), object([String: Value])
+        case string(String), number(Int), bool(Bool), null, array([Value]), object([String: Value])
+        /// A number written as given (e.g. "72.5"): the caller formats it.
+        case raw(String)
     }
 
     static func value(_ plist: PlistValue) -> Value {
@@ -294,6 +359,10 @@ enum JSONText {
             return quote(text)
         case .number(let number):
             return String(number)
+        case .bool(let flag):
+            return flag ? "true" : "false"
+        case .raw(let number):
+            return number
         case .null:
             return "null"
         case .array(let items):
@@ -325,13 +394,13 @@ enum JSONText {
 
 /// Holds a value that the process never frees (see `LintOptions.keepsCatalogUntilExit`).
 final class CatalogKeeper: Sendable {
-    let catalog: LoadedCatalog
+    let catalog: Catalog
 
-    private init(_ catalog: LoadedCatalog) {
+    private init(_ catalog: Catalog) {
         self.catalog = catalog
     }
 
-    static func keepUntilExit(_ catalog: LoadedCatalog) {
+    static func keepUntilExit(_ catalog: Catalog) {
         _ = Unmanaged.passRetained(CatalogKeeper(catalog))
     }
 }

@@ -1,12 +1,14 @@
-/// How much a finding matters. `off` only appears in configuration: a rule set to off reports nothing.
+/// How much a finding matters. `info` is shown but never fails a run (not even with `--strict`).
+/// `off` only appears in configuration: a rule set to off reports nothing.
 public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case error, warning, off
+    case error, warning, info, off
 
     private var rank: Int {
         switch self {
         case .error: 0
         case .warning: 1
-        case .off: 2
+        case .info: 2
+        case .off: 3
         }
     }
 
@@ -32,6 +34,9 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case lengthBudget = "length-budget"
     case whitespaceMismatch = "whitespace-mismatch"
     case punctuationMismatch = "punctuation-mismatch"
+    case incompleteLocale = "incomplete-locale"
+    case unknownLocale = "unknown-locale"
+    case staleEntry = "stale-entry"
     /// Not a catalog check: `l10n gallery --check` measures rendered text in headless Chromium.
     case textOverflow = "text-overflow"
     // Code ↔ catalog (`l10n usage`, `l10n lint --sources`): Tools/UsageScan.
@@ -44,13 +49,17 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unreadableFile, .duplicateKey, .missingKey, .formatMismatch, .pluralCoverage,
-             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .textOverflow,
+        case .syntaxError, .unreadableFile, .duplicateKey, .formatMismatch, .pluralCoverage,
+             .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .incompleteLocale, .textOverflow,
              .keyNotInCatalog, .argumentMismatch, .wrongTable:
             .error
-        case .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
-             .whitespaceMismatch, .punctuationMismatch, .unusedKey:
+        // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
+        // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
+        case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
+             .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey:
             .warning
+        case .unknownLocale:
+            .info
         }
     }
 
@@ -74,6 +83,9 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .lengthBudget: "A value is longer than the length budget its key declares."
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the base locale's."
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
+        case .incompleteLocale: "A locale is translated less than the minimum l10n.json sets for it."
+        case .unknownLocale: "ICU has no data for a locale; its plural rules are CLDR root's."
+        case .staleEntry: "A String Catalog entry is stale: its key is gone from the source code, or its translation is marked stale."
         case .textOverflow: "Rendered in a browser, a text is wider or takes more lines than its box on the screen allows."
         case .keyNotInCatalog: "Swift code uses a key that the base locale's table does not have; users would see the raw key."
         case .unusedKey: "A base-locale key that no Swift code uses (and no dynamic key prefix covers)."
@@ -95,9 +107,12 @@ public struct Finding: Sendable, Hashable, Codable {
     public var key: String?
     /// What is wrong and what to do, one sentence or two.
     public var message: String
+    /// The text the finding is about (the offending value), for its baseline identity; "" when the rule, table, key
+    /// and locale say it all (a missing key). Nil: the identity uses the message with its digits left out.
+    public var subject: String?
 
     public init(rule: Rule, severity: Severity, file: String, line: Int, column: Int, locale: String, table: String,
-                key: String?, message: String) {
+                key: String?, message: String, subject: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.file = file
@@ -107,28 +122,52 @@ public struct Finding: Sendable, Hashable, Codable {
         self.table = table
         self.key = key
         self.message = message
+        self.subject = subject
     }
 
-    /// Orders findings by file, then position, then rule, so output is stable.
+    /// Orders findings by file, then position, then rule, then message, so output is stable.
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        (lhs.file, lhs.line, lhs.column, lhs.rule.rawValue, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.rule.rawValue, rhs.message)
+        // Field by field rather than as tuples: sorting 40,000 findings would otherwise copy every string it compares.
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        if lhs.column != rhs.column { return lhs.column < rhs.column }
+        if lhs.rule != rhs.rule { return lhs.rule.rawValue < rhs.rule.rawValue }
+        return lhs.message < rhs.message
+    }
+
+    /// Sorts findings into `reportOrder`, moving each finding once (a sort of the findings themselves copies them at
+    /// every merge step).
+    public static func sortedForReport(_ findings: [Finding]) -> [Finding] {
+        let order = findings.withUnsafeBufferPointer { buffer in
+            Array(buffer.indices).sorted { reportOrder(buffer[$0], buffer[$1]) }
+        }
+        return order.map { findings[$0] }
     }
 }
 
 /// What one lint run found, plus the counts the reporters summarise.
 public struct LintResult: Sendable {
+    /// The findings that count: every finding, or with a baseline only those not in it.
     public var findings: [Finding]
     public var files: Int
     public var entries: Int
+    /// Per-locale completeness figures (nil for a result not made by `Linter`).
+    public var completeness: [LocaleCompleteness]?
+    /// Set when a baseline was applied: the findings it covered and the entries that no longer occur.
+    public var baseline: BaselineOutcome?
 
-    public init(findings: [Finding], files: Int, entries: Int) {
+    public init(findings: [Finding], files: Int, entries: Int, completeness: [LocaleCompleteness]? = nil) {
         self.findings = findings
         self.files = files
         self.entries = entries
+        self.completeness = completeness
     }
 
     public var errors: Int { findings.count { $0.severity == .error } }
     public var warnings: Int { findings.count { $0.severity == .warning } }
+    public var infos: Int { findings.count { $0.severity == .info } }
+    /// Every finding of the run, the baselined ones included.
+    public var allFindings: [Finding] { baseline.map { findings + $0.baselined } ?? findings }
     /// True when a file could not be read at all: the run exits 2 (an I/O error), not 1.
-    public var hasUnreadableFiles: Bool { findings.contains { $0.rule == .unreadableFile } }
+    public var hasUnreadableFiles: Bool { allFindings.contains { $0.rule == .unreadableFile } }
 }

@@ -21,6 +21,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 ///   "requiredKeys": { "WarmupToast": ["warmup.toast.title"] },
 ///   "lengthBudgets": { "warmup.toast.title": 40, "Core/offline.banner": 60 },
 ///   "severities": { "untranslated": "off", "extra-key": "error" },
+///   "requiredLocales": ["de", "nb"],
+///   "minimumTranslated": { "*": 50, "ja": 90 },
 ///   "allowlists": { "untranslated": ["OK", "Wi-Fi"] },
 ///   "internalIdentifiers": ["cache_warmup_retried"]
 /// }
@@ -38,9 +40,17 @@ public struct LintConfiguration: Sendable, Equatable {
     public var extraInternalIdentifiers: [String]
     /// How Swift sources refer to keys (`"usage"`: wrappers, generated enums, dynamic prefixes, exceptions).
     public var usage = UsageConfiguration()
+    /// Locales that must be complete: a key missing there is an error, not a warning.
+    public var requiredLocales: Set<String>
+    /// The least translated percentage a locale may have (`*` for every locale not named); below it, one
+    /// `incomplete-locale` error.
+    public var minimumTranslated: [String: Double]
 
     public init(baseLocale: String? = nil, requiredKeys: [String: [String]] = [:], lengthBudgets: [String: Int] = [:],
-                severities: [Rule: Severity] = [:], untranslatedAllowlist: Set<String> = [], extraInternalIdentifiers: [String] = []) {
+                severities: [Rule: Severity] = [:], untranslatedAllowlist: Set<String> = [], extraInternalIdentifiers: [String] = [],
+                requiredLocales: Set<String> = [], minimumTranslated: [String: Double] = [:]) {
+        self.requiredLocales = requiredLocales
+        self.minimumTranslated = minimumTranslated
         self.baseLocale = baseLocale
         self.requiredKeys = requiredKeys
         self.lengthBudgets = lengthBudgets
@@ -53,6 +63,18 @@ public struct LintConfiguration: Sendable, Equatable {
 
     public func severity(of rule: Rule) -> Severity {
         severities[rule] ?? rule.defaultSeverity
+    }
+
+    /// A rule's severity in one locale: a missing key in a required locale is an error (unless the rule is off).
+    public func severity(of rule: Rule, locale: String) -> Severity {
+        let severity = severity(of: rule)
+        if rule == .missingKey, severity != .off, requiredLocales.contains(locale) { return .error }
+        return severity
+    }
+
+    /// The minimum translated percentage for a locale, if one is set.
+    public func minimumTranslated(for locale: String) -> Double? {
+        minimumTranslated[locale] ?? minimumTranslated["*"]
     }
 
     /// The budget `l10n.json` sets for a key, if any (`Table/key` wins over `key`).
@@ -83,7 +105,8 @@ public struct LintConfiguration: Sendable, Equatable {
         guard let root = object as? [String: Any] else {
             throw fail("the top level must be a JSON object such as {\"baseLocale\": \"en\"}")
         }
-        let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers", "usage", "$comment"]
+        let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers",
+                                 "requiredLocales", "minimumTranslated", "usage", "$comment"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field \"\(unknown)\"; the fields are \(known.subtracting(["$comment"]).sorted().joined(separator: ", "))")
         }
@@ -114,14 +137,14 @@ public struct LintConfiguration: Sendable, Equatable {
         }
         if let value = root["severities"] {
             guard let severities = value as? [String: Any] else {
-                throw fail("\"severities\" must map rule ids to \"error\", \"warning\" or \"off\"")
+                throw fail("\"severities\" must map rule ids to \"error\", \"warning\", \"info\" or \"off\"")
             }
             for (id, raw) in severities {
                 guard let rule = Rule(rawValue: id) else {
                     throw fail("unknown rule \"\(id)\" in \"severities\"; the rules are \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 guard let text = raw as? String, let severity = Severity(rawValue: text) else {
-                    throw fail("\"severities.\(id)\" must be \"error\", \"warning\" or \"off\"")
+                    throw fail("\"severities.\(id)\" must be \"error\", \"warning\", \"info\" or \"off\"")
                 }
                 configuration.severities[rule] = severity
             }
@@ -142,6 +165,23 @@ public struct LintConfiguration: Sendable, Equatable {
         }
         if let value = root["usage"] {
             configuration.usage = try UsageConfiguration.parse(value, fail: fail)
+        }
+        if let value = root["requiredLocales"] {
+            guard let list = value as? [String], !list.contains(where: \.isEmpty) else {
+                throw fail("\"requiredLocales\" must be a list of locale names such as [\"de\", \"nb\"]")
+            }
+            configuration.requiredLocales = Set(list)
+        }
+        if let value = root["minimumTranslated"] {
+            guard let minimums = value as? [String: Any] else {
+                throw fail("\"minimumTranslated\" must map locales (or \"*\" for all) to percentages, e.g. {\"*\": 80, \"de\": 100}")
+            }
+            for (locale, raw) in minimums {
+                guard let number = raw as? NSNumber, isNotBoolean(number), (0...100).contains(number.doubleValue) else {
+                    throw fail("\"minimumTranslated.\(locale)\" must be a percentage from 0 to 100")
+                }
+                configuration.minimumTranslated[locale] = number.doubleValue
+            }
         }
         return configuration
     }

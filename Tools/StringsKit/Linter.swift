@@ -32,14 +32,11 @@ public struct Linter: Sendable {
 
     /// The locale others are compared with: the configured one, else `en`, else the only locale, else the String Catalog's source language.
     public func baseLocale(of catalog: Catalog) throws(LintSetupError) -> String {
-        try baseLocale(of: LoadedCatalog(catalog))
-    }
-
-    public func baseLocale(of catalog: LoadedCatalog) throws(LintSetupError) -> String {
-        let locales = catalog.locales
-        let fileLocales = Set(catalog.files.map(Self.locale(ofFile:)))
+        let locales = catalog.locales.filter { !Self.isSpecialFolder($0) }
+        let fileLocales = Set(catalog.files.map(Catalog.locale(ofFile:)))
         if let configured = configuration.baseLocale {
-            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured) {
+            let hasInterfaceBase = catalog.locales.contains(Self.interfaceBase)
+            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured), !hasInterfaceBase {
                 throw .baseLocaleMissing(base: configured, available: locales)
             }
             return configured
@@ -50,87 +47,132 @@ public struct Linter: Sendable {
         throw .ambiguousBaseLocale(available: locales)
     }
 
+    /// Lints a catalog as `Catalog.load(paths:)` reads it: the same tables the runtime and the REPL load.
     public func lint(_ catalog: Catalog) throws(LintSetupError) -> LintResult {
-        try lint(LoadedCatalog(catalog))
-    }
-
-    public func lint(_ catalog: LoadedCatalog) throws(LintSetupError) -> LintResult {
         let base = try baseLocale(of: catalog)
         let catalog = catalog.withOrderedEntries()
-        var run = LintRun(linter: self, catalog: catalog, base: base)
+        let tableBases = Self.tableBases(of: catalog, base: base)
+        var run = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
         run.checkProblems()
         run.checkParserNotes()
+        run.checkUnknownLocales()
         let jobs = run.checkTables()
         run.checkRequiredKeys()
         var findings = run.findings
         // Per-key work is split into jobs and run on all cores; each job has its own LintRun (and caches).
-        let first = perform(jobs, catalog: catalog, base: base)
+        let first = perform(jobs, catalog: catalog, base: base, tableBases: tableBases)
         findings += first.findings
         // Extra keys need a second pass only where a locale has more keys than it shares with the base.
         var extraJobs: [LintRun.Job] = []
-        for (pair, matched) in first.matched {
-            guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > matched else { continue }
+        for (pair, counts) in first.counts {
+            guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > counts.matched else { continue }
             extraJobs += LintRun.chunks(table.keys.count).map { .extraKeys(table: pair.table, locale: pair.locale, range: $0) }
         }
-        findings += perform(extraJobs, catalog: catalog, base: base).findings
-        findings.sort(by: Finding.reportOrder)
-        return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount)
+        findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases).findings
+        var counts = first.counts
+        for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
+        let completeness = LocaleCompleteness.figures(of: catalog, base: base, tableBases: tableBases, counts: counts)
+        var completenessRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
+        completenessRun.checkMinimumTranslated(completeness)
+        findings += completenessRun.findings
+        findings = Finding.sortedForReport(findings)
+        return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount, completeness: completeness)
     }
 
-    private func perform(_ jobs: [LintRun.Job], catalog: LoadedCatalog, base: String)
-        -> (findings: [Finding], matched: [Catalog.TableID: Int]) {
-        let results = Locked<(findings: [Finding], matched: [Catalog.TableID: Int])>(([], [:]))
+    private func perform(_ jobs: [LintRun.Job], catalog: Catalog, base: String, tableBases: [String: String])
+        -> (findings: [Finding], counts: [Catalog.TableID: LintRun.Counts]) {
+        let results = Locked<(findings: [Finding], counts: [Catalog.TableID: LintRun.Counts])>(([], [:]))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            var jobRun = LintRun(linter: self, catalog: catalog, base: base)
-            let matched = jobRun.perform(jobs[index])
+            var jobRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
+            let counts = jobRun.perform(jobs[index])
             let found = jobRun.findings
             results.withLock { results in
                 results.findings += found
-                if let matched { results.matched[matched.pair, default: 0] += matched.count }
+                if let counts { results.counts[counts.pair, default: LintRun.Counts()].add(counts.counts) }
             }
         }
         return results.withLock { $0 }
     }
 
-    static func locale(ofFile path: String) -> String {
-        let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-        return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
+    /// `Base.lproj` (Interface Builder, Settings.bundle): the base of every table it holds, never a locale of its own.
+    public static let interfaceBase = "Base"
+    /// `qqq.lproj` (translatewiki.net's message documentation): translator comments, never a locale of its own.
+    public static let documentation = "qqq"
+
+    /// True for `Base` and `qqq`, the folders that are not translations.
+    public static func isSpecialFolder(_ locale: String) -> Bool {
+        locale == interfaceBase || locale == documentation
     }
 
-    static func table(ofFile path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    /// The locale each table is compared with: `Base` where `Base.lproj` holds the table, else the base locale.
+    static func tableBases(of catalog: Catalog, base: String) -> [String: String] {
+        var bases: [String: String] = [:]
+        for id in catalog.tables.keys where bases[id.table] == nil || id.locale == interfaceBase {
+            bases[id.table] = id.locale == interfaceBase ? interfaceBase : base
+        }
+        return bases
     }
+
 }
 
 /// The state of one run: the findings so far and per-locale caches.
 struct LintRun {
     let linter: Linter
-    let catalog: LoadedCatalog
+    let catalog: Catalog
     let base: String
+    /// The locale each table is compared with (`Base` where Base.lproj holds it).
+    let tableBases: [String: String]
     var findings: [Finding] = []
+    /// Translatable base keys of whole tables a locale lacks, by table and locale (for the completeness figures).
+    var missingTables: [Catalog.TableID: Int] = [:]
+    /// What the current job counted: translations identical to the base text.
+    private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
 
-    init(linter: Linter, catalog: LoadedCatalog, base: String) {
+    init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:]) {
         self.linter = linter
         self.catalog = catalog
         self.base = base
+        self.tableBases = tableBases
     }
 
-    private var configuration: LintConfiguration { linter.configuration }
+    /// What one job counted for one table in one locale.
+    struct Counts: Sendable {
+        /// Base keys the locale has.
+        var matched = 0
+        /// Translatable base keys the locale lacks.
+        var missing = 0
+        /// Translations identical to the base text (as the `untranslated` rule judges, whatever its severity).
+        var identical = 0
+
+        mutating func add(_ other: Counts) {
+            matched += other.matched
+            missing += other.missing
+            identical += other.identical
+        }
+    }
+
+    func tableBase(_ table: String) -> String { tableBases[table] ?? base }
+
+    /// The locales that are translations: not `Base` or `qqq`.
+    var lintedLocales: [String] { catalog.locales.filter { !Linter.isSpecialFolder($0) } }
+
+    var configuration: LintConfiguration { linter.configuration }
 
     // MARK: Recording
 
     mutating func report(_ rule: Rule, file: String, position: SourcePosition?, locale: String, table: String, key: String?,
-                         _ message: String) {
-        let severity = configuration.severity(of: rule)
+                         subject: String? = nil, _ message: String) {
+        let severity = configuration.severity(of: rule, locale: locale)
         guard severity != .off else { return }
         findings.append(Finding(rule: rule, severity: severity, file: file, line: position?.line ?? 1,
-                                column: position?.column ?? 1, locale: locale, table: table, key: key, message: message))
+                                column: position?.column ?? 1, locale: locale, table: table, key: key, message: message,
+                                subject: subject))
     }
 
     mutating func report(_ rule: Rule, entry: CatalogEntry, locale: String, table: String, _ message: String) {
         report(rule, file: entry.location.file, position: entry.location.position, locale: locale, table: table,
-               key: entry.key, message)
+               key: entry.key, subject: entry.value.baselineText, message)
     }
 
     // MARK: Files that could not be read, and the parser's notes
@@ -140,15 +182,15 @@ struct LintRun {
             let file = problem.location.file
             let rule: Rule = problem.kind == .unreadable ? .unreadableFile : .syntaxError
             let hint = problem.hint.isEmpty ? "" : "; " + problem.hint.lowercasedFirst
-            report(rule, file: file, position: problem.location.position, locale: Linter.locale(ofFile: file),
-                   table: Linter.table(ofFile: file), key: nil, "\(problem.message)\(hint)")
+            report(rule, file: file, position: problem.location.position, locale: Catalog.locale(ofFile: file),
+                   table: Catalog.tableName(ofFile: file), key: nil, "\(problem.message)\(hint)")
         }
     }
 
     mutating func checkParserNotes() {
         for (path, file) in catalog.parsedStrings {
-            let locale = Linter.locale(ofFile: path)
-            let table = Linter.table(ofFile: path)
+            let locale = Catalog.locale(ofFile: path)
+            let table = Catalog.tableName(ofFile: path)
             for note in file.notes {
                 let rule: Rule
                 var advice = ""
@@ -190,19 +232,22 @@ struct LintRun {
     /// Reports whole missing or extra tables, and returns the per-key jobs.
     mutating func checkTables() -> [Job] {
         var jobs: [Job] = []
-        let locales = catalog.locales
+        let locales = lintedLocales
         for tableName in catalog.tableNames {
+            let base = tableBase(tableName)
             let baseTable = catalog.table(tableName, locale: base)
             if let baseTable {
                 jobs += Self.chunks(baseTable.keys.count).map { .baseKeys(table: tableName, range: $0) }
             }
             for locale in locales where locale != base {
                 guard let table = catalog.table(tableName, locale: locale) else {
-                    if let baseTable {
-                        let translatable = baseTable.keys.filter { baseTable.entries[$0]?.shouldTranslate ?? false }
-                        if !translatable.isEmpty {
+                    // Base.lproj is the base language's own copy of its tables: nothing is missing there.
+                    if let baseTable, locale != self.base {
+                        let translatable = baseTable.keys.count { baseTable.entries[$0]?.shouldTranslate ?? false }
+                        if translatable > 0 {
+                            missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
                             report(.missingKey, file: baseTable.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
-                                   "\(locale) has no \(tableName) table, so \(translatable.count) key(s) are untranslated there; add \(locale).lproj/\(tableName).strings")
+                                   subject: "", "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; add \(locale).lproj/\(tableName).strings")
                         }
                     }
                     continue
@@ -218,22 +263,24 @@ struct LintRun {
         return jobs
     }
 
-    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has.
-    mutating func perform(_ job: Job) -> (pair: Catalog.TableID, count: Int)? {
+    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has, lacks and leaves as in the base.
+    mutating func perform(_ job: Job) -> (pair: Catalog.TableID, counts: Counts)? {
         switch job {
         case let .baseKeys(tableName, range):
-            guard let baseEntries = ordered(tableName, base) else { return nil }
+            guard let baseEntries = ordered(tableName, tableBase(tableName)) else { return nil }
             // Entries are read in place from the array (no copy of each, no lookup by key).
             baseEntries.withUnsafeBufferPointer { entries in
                 for index in range { checkEntry(entries[index], baseEntry: nil, locale: base, table: tableName) }
             }
             return nil
         case let .localeKeys(tableName, locale, baseRange):
-            guard let baseEntries = ordered(tableName, base), let table = catalog.table(tableName, locale: locale),
+            guard let baseEntries = ordered(tableName, tableBase(tableName)), let table = catalog.table(tableName, locale: locale),
                   let targetEntries = ordered(tableName, locale) else { return nil }
             let required = Set(configuration.requiredKeys[tableName] ?? [])
             let file = table.files.first ?? tableName
             var matched = 0
+            var missing = 0
+            identical = 0
             baseEntries.withUnsafeBufferPointer { bases in
                 targetEntries.withUnsafeBufferPointer { targets in
                     for index in baseRange {
@@ -246,15 +293,18 @@ struct LintRun {
                         } else if let entry = table.entries[baseEntry.key] {
                             matched += 1
                             checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
-                        } else if baseEntry.shouldTranslate, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) {
-                            report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key,
+                        } else if baseEntry.shouldTranslate, !baseEntry.isStale {
+                            missing += 1
+                            guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
+                            report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
                                    "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file")
                         }
                     }
                 }
             }
-            return (Catalog.TableID(table: tableName, locale: locale), matched)
+            return (Catalog.TableID(table: tableName, locale: locale), Counts(matched: matched, missing: missing, identical: identical))
         case let .extraKeys(tableName, locale, range):
+            let base = tableBase(tableName)
             guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
             for key in table.keys[range] where baseTable.entries[key] == nil {
                 guard let entry = table.entries[key] else { continue }
@@ -272,14 +322,14 @@ struct LintRun {
     }
 
     mutating func checkRequiredKeys() {
-        let locales = catalog.locales.isEmpty ? [base] : catalog.locales
+        let locales = lintedLocales.isEmpty ? [base] : lintedLocales
         for (tableName, keys) in configuration.requiredKeys.sorted(by: { $0.key < $1.key }) {
             for locale in locales {
                 let table = catalog.table(tableName, locale: locale)
                 let file = table?.files.first ?? catalog.table(tableName, locale: base)?.files.first
                     ?? linter.configurationPath ?? LintConfiguration.fileName
                 for key in keys where table?.entries[key] == nil {
-                    report(.requiredKey, file: file, position: nil, locale: locale, table: tableName, key: key,
+                    report(.requiredKey, file: file, position: nil, locale: locale, table: tableName, key: key, subject: "",
                            "\"\(key)\" is required by l10n.json but missing from \(tableName) in \(locale); add it")
                 }
             }
@@ -289,6 +339,7 @@ struct LintRun {
     // MARK: One entry
 
     mutating func checkEntry(_ entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
+        if entry.state == "stale" || entry.isStale { checkStale(entry, locale: locale, table: table) }
         guard entry.shouldTranslate else { return }
         checkInternalIdentifier(entry, locale: locale, table: table)
         switch entry.value {
@@ -367,12 +418,15 @@ struct LintRun {
               Self.hasWords(baseText),
               !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText)
         else { return }
+        identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,
                "\"\(entry.key)\" in \(locale) is identical to the base (\(base)) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
     }
 
     /// True when the text has letters outside its format specifiers ("%d %%" has none).
     static func hasWords(_ text: String) -> Bool {
+        // Most copy has an ASCII letter outside its specifiers: answered from the bytes, without Core's parser.
+        if let found = SpecifierScan.hasASCIILetters(text), found { return true }
         var literal = text
         for specifier in FormatSpecifier.parse(text).reversed() {
             let scalars = literal.unicodeScalars
@@ -393,7 +447,23 @@ struct LintRun {
         text.utf8.contains(UInt8(ascii: "%"))
     }
 
+    /// True when every form, and the format, has textually the same specifiers as the base's form of its category
+    /// (the usual translation): nothing to compare further.
+    static func sameSpecifiersAsBase(_ rule: PluralRule, _ baseRule: PluralRule) -> Bool {
+        guard rule.variables.count == baseRule.variables.count, SpecifierScan.sameSpecifiers(rule.format, baseRule.format) == true
+        else { return false }
+        for (name, variable) in rule.variables {
+            guard let baseVariable = baseRule.variables[name], variable.valueType == baseVariable.valueType,
+                  let baseOther = baseVariable.forms[.other] else { return false }
+            for (category, form) in variable.forms where SpecifierScan.sameSpecifiers(form, baseVariable.forms[category] ?? baseOther) != true {
+                return false
+            }
+        }
+        return true
+    }
+
     mutating func checkPluralFormat(_ rule: PluralRule, baseRule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
+        if Self.sameSpecifiersAsBase(rule, baseRule) { return }
         if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseRule.format), baseLocale: base) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
             return
@@ -429,7 +499,9 @@ struct LintRun {
     mutating func requiredCategories(for locale: String) -> [PluralCategory] {
         if let cached = pluralCategoriesByLocale[locale] { return cached }
         var categories: [PluralCategory] = [.other]
-        if !locale.isEmpty, let found = try? LocaleFormatting(locale: locale).pluralCategories(), !found.isEmpty {
+        // Base.lproj holds the base language; a locale ICU lacks gets CLDR root's rules (reported once as unknown-locale).
+        let rulesLocale = locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) ? locale : ""
+        if !rulesLocale.isEmpty, let found = try? LocaleFormatting(locale: rulesLocale).pluralCategories(), !found.isEmpty {
             categories = found
         }
         pluralCategoriesByLocale[locale] = categories
@@ -460,6 +532,7 @@ struct LintRun {
     }
 
     private func baseRule(for entry: CatalogEntry, table: String, locale: String) -> PluralRule? {
+        let base = tableBase(table)
         guard locale != base, case .plural(let rule)? = catalog.entry(table: table, locale: base, key: entry.key)?.value else { return nil }
         return rule
     }

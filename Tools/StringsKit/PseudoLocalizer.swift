@@ -117,7 +117,7 @@ public enum PseudoLocalizer {
         }
         for path in dictFiles {
             let table = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let locale = Linter.locale(ofFile: path)
+            let locale = Catalog.locale(ofFile: path)
             guard let tableEntries = catalog.table(table, locale: locale) else { continue }
             var root: [String: Any] = [:]
             for (key, entry) in tableEntries.entries where entry.location.file == path {

@@ -1,12 +1,13 @@
+public import Core
 /// What a check over Swift sources (Tools/UsageScan's code ↔ catalog rules) gets from a lint run: the loaded catalog,
 /// its configuration and base locale. StringsKit stays free of swift-syntax; `l10n` plugs the check in.
 public struct SourceCheckContext: Sendable {
-    public var catalog: LoadedCatalog
+    public var catalog: Catalog
     public var configuration: LintConfiguration
     public var configurationPath: String?
     public var baseLocale: String
 
-    public init(catalog: LoadedCatalog, configuration: LintConfiguration, configurationPath: String?, baseLocale: String) {
+    public init(catalog: Catalog, configuration: LintConfiguration, configurationPath: String?, baseLocale: String) {
         self.catalog = catalog
         self.configuration = configuration
         self.configurationPath = configurationPath

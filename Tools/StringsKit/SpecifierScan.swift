@@ -42,6 +42,44 @@ enum SpecifierScan {
         }
     }
 
+    /// True when the text has an ASCII letter outside its specifiers, false when it has no letter at all; nil when a
+    /// non-ASCII byte (which may be a letter) or something the scan does not handle stands outside them.
+    static func hasASCIILetters(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var cursor = 0
+            var literalStart = 0
+            func scan(_ range: Range<Int>) -> Bool? {
+                var sawOther = false
+                for index in range {
+                    let byte = bytes[index]
+                    if (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") { return true }
+                    if byte >= 0x80 { sawOther = true }
+                }
+                return sawOther ? nil : false
+            }
+            var unsure = false
+            while let step = next(in: bytes, from: &cursor) {
+                switch step {
+                case .specifier(let range):
+                    switch scan(literalStart..<range.lowerBound) {
+                    case true?: return true
+                    case nil: unsure = true
+                    case false?: break
+                    }
+                    literalStart = range.upperBound
+                case .end:
+                    switch scan(literalStart..<bytes.count) {
+                    case true?: return true
+                    case nil: return nil
+                    case false?: return unsure ? nil : false
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
     enum Step {
         case specifier(Range<Int>)
         case end

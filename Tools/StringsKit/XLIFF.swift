@@ -67,14 +67,16 @@ public enum XLIFF {
 
     // MARK: Export
 
-    /// The files of one target locale, built from the catalog. Tables the base locale lacks are skipped.
+    /// The files of one target locale, built from the catalog. A table's source is `Base.lproj`'s where it holds the
+    /// table, else the base locale's; tables neither has are skipped. `qqq.lproj`'s entries are translator notes.
     /// `contexts` maps `Table/key` to the context notes of its unit (for a plural rule: its format unit).
     public static func files(from catalog: Catalog, base: String, target: String, root: String,
                              identifiers: InternalIdentifiers, contexts: [String: [String]] = [:]) -> [XLIFFFile] {
         var files: [XLIFFFile] = []
         for tableName in catalog.tableNames {
-            guard let baseTable = catalog.table(tableName, locale: base) else { continue }
+            guard let baseTable = catalog.table(tableName, locale: Linter.interfaceBase) ?? catalog.table(tableName, locale: base) else { continue }
             let targetTable = catalog.table(tableName, locale: target)
+            let documentation = catalog.table(tableName, locale: Linter.documentation)
             // One XLIFF <file> per base file (a table may have both .strings and .stringsdict).
             var unitsByFile: [String: [XLIFFUnit]] = [:]
             for key in baseTable.keys {
@@ -82,14 +84,15 @@ public enum XLIFF {
                 let targetEntry = targetTable?.entries[key]
                 let translate = entry.shouldTranslate && !identifiers.contains(key)
                     && (entry.value.text.map { !identifiers.contains($0.trimmingCharacters(in: .whitespaces)) } ?? true)
+                let note = Self.note(entry.comment, documentation: documentation?.entries[key]?.value.text)
                 switch entry.value {
                 case .text(let source):
                     unitsByFile[entry.location.file, default: []].append(
                         XLIFFUnit(id: key, source: source, target: targetEntry?.value.text, state: targetEntry?.state ?? "translated",
-                                  note: entry.comment, translate: translate, contextNotes: contexts["\(tableName)/\(key)"] ?? []))
+                                  note: note, translate: translate, contextNotes: contexts["\(tableName)/\(key)"] ?? []))
                 case .plural(let rule):
                     let targetRule: PluralRule? = if case .plural(let rule)? = targetEntry?.value { rule } else { nil }
-                    var units = pluralUnits(key: key, rule: rule, target: targetRule, note: entry.comment, translate: translate)
+                    var units = pluralUnits(key: key, rule: rule, target: targetRule, note: note, translate: translate)
                     units[0].contextNotes = contexts["\(tableName)/\(key)"] ?? []
                     unitsByFile[entry.location.file, default: []] += units
                 case .other:
@@ -102,6 +105,12 @@ public enum XLIFF {
             }
         }
         return files
+    }
+
+    /// The base comment and the qqq documentation of a key, both where both exist.
+    static func note(_ comment: String?, documentation: String?) -> String? {
+        let parts = [comment, documentation].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
     static func pluralUnits(key: String, rule: PluralRule, target: PluralRule?, note: String?, translate: Bool) -> [XLIFFUnit] {
@@ -137,7 +146,7 @@ public enum XLIFF {
         """
         for file in files {
             xml += "  <file original=\"\(escape(file.original, attribute: true))\" source-language=\"\(escape(file.sourceLanguage, attribute: true))\" target-language=\"\(escape(file.targetLanguage, attribute: true))\" datatype=\"plaintext\">\n"
-            xml += "    <header>\n      <tool tool-id=\"com.offlinekit.l10n\" tool-name=\"l10n\" tool-version=\"1.0\"/>\n    </header>\n"
+            xml += "    <header>\n      <tool tool-id=\"com.offlinekit.l10n\" tool-name=\"l10n\" tool-version=\"\(L10nVersion.current)\"/>\n    </header>\n"
             xml += "    <body>\n"
             for unit in file.units {
                 let translate = unit.translate ? "" : " translate=\"no\""
@@ -206,7 +215,21 @@ public enum XLIFF {
                 .appendingPathComponent("\(file.targetLanguage).lproj")
             let sourceFolder = (folder as NSString).appendingPathComponent(relativeFolder)
             let name = (file.original as NSString).lastPathComponent
+            let catalogPath = (folder as NSString).appendingPathComponent(file.original)
             switch file.fileExtension {
+            case "xcstrings" where FileManager.default.fileExists(atPath: catalogPath):
+                // A String Catalog takes its translations back in place.
+                guard let data = FileManager.default.contents(atPath: catalogPath),
+                      let updated = StringCatalogFile.importing(file.units, locale: file.targetLanguage, into: data) else {
+                    throw XLIFFError(path: catalogPath, problem: "is not a String Catalog that can be read; check the JSON with `python3 -m json.tool \(catalogPath)`")
+                }
+                guard updated != data else { continue }
+                do {
+                    try updated.write(to: URL(fileURLWithPath: catalogPath), options: .atomic)
+                } catch {
+                    throw XLIFFError(path: catalogPath, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
+                }
+                written.append(catalogPath)
             case "stringsdict":
                 let (source, target) = pluralRules(file.units)
                 written += try writeStringsdict(target, merging: true, to: (targetFolder as NSString).appendingPathComponent(name))
@@ -276,6 +299,17 @@ public enum XLIFF {
     static func writeStrings(_ entries: [(key: String, value: String, comment: String?)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
         guard !entries.isEmpty else { return [] }
         var merged: [(key: String, value: String, comment: String?)] = []
+        // An existing translation is edited in place: only what changed, nothing it does not understand is lost.
+        if merging, let data = FileManager.default.contents(atPath: path),
+           let edited = StringsFileEditor.edit(data, updates: entries.map { ($0.key, $0.value) }) {
+            guard edited != data else { return [] }
+            do {
+                try edited.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw XLIFFError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
+            }
+            return [path]
+        }
         if merging, let data = FileManager.default.contents(atPath: path) {
             guard let existing = try? StringsParser.parse(data) else {
                 throw XLIFFError(path: path, problem: "exists but cannot be parsed, so it cannot be merged; fix it (see `l10n parse \(path)`) or move it away")
@@ -296,6 +330,8 @@ public enum XLIFF {
 
     static func writeStringsdict(_ rules: [(String, PluralRule)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
         guard !rules.isEmpty else { return [] }
+        // Rules the file already has, word for word, leave it untouched (an unchanged round trip is byte-identical).
+        if merging, FileManager.default.fileExists(atPath: path), hasRules(rules, in: path) { return [] }
         var root: [String: Any] = [:]
         if merging, let data = FileManager.default.contents(atPath: path),
            let existing = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
@@ -310,6 +346,21 @@ public enum XLIFF {
         }
         try write(String(decoding: data, as: UTF8.self), to: path)
         return [path]
+    }
+
+    /// True when the `.stringsdict` at `path` reads (through Core's loader) to exactly these rules' texts.
+    static func hasRules(_ rules: [(String, PluralRule)], in path: String) -> Bool {
+        var catalog = Catalog()
+        catalog.loadFile(path)
+        guard catalog.problems.isEmpty else { return false }
+        func texts(_ rule: PluralRule) -> [String: [String]] {
+            rule.variables.mapValues { variable in [variable.valueType] + PluralCategory.allCases.map { variable.forms[$0] ?? "\u{0}" } }
+        }
+        return rules.allSatisfy { key, rule in
+            let table = catalog.tables.values.first { $0.entries[key] != nil }
+            guard case .plural(let existing)? = table?.entries[key]?.value else { return false }
+            return existing.format == rule.format && texts(existing) == texts(rule)
+        }
     }
 
     static func write(_ text: String, to path: String) throws(XLIFFError) {

@@ -1,4 +1,4 @@
-import Core
+public import Core
 import Foundation
 public import StringsKit
 
@@ -13,7 +13,7 @@ public enum UnusedKeyRemoval {
         public var skipped: [String] = []
     }
 
-    public static func remove(_ keys: [TableKey], from catalog: LoadedCatalog) -> Outcome {
+    public static func remove(_ keys: [TableKey], from catalog: Catalog) -> Outcome {
         var byFile: [String: Set<String>] = [:]
         let wanted = Dictionary(grouping: keys, by: \.table).mapValues { Set($0.map(\.key)) }
         for (id, table) in catalog.tables {

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 public import StringsKit
 
@@ -57,11 +58,11 @@ public enum UsageCommands {
         }
         let configuration: LintConfiguration
         let configPath: String?
-        let catalog: LoadedCatalog
+        let catalog: Catalog
         let base: String
         do {
             (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: paths)
-            catalog = try LoadedCatalog.load(paths: paths)
+            catalog = try Catalog.load(paths: paths)
             base = try Linter(configuration: configuration).baseLocale(of: catalog)
         } catch let error as ConfigurationError {
             return usageError(error.description)

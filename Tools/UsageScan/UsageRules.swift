@@ -1,4 +1,4 @@
-import Core
+public import Core
 public import StringsKit
 
 /// How one table of the base locale is used by the scanned code.
@@ -38,7 +38,7 @@ public struct UsageRules: Sendable {
 
     private var usage: UsageConfiguration { configuration.usage }
 
-    public func check(_ scan: SourceUsage, catalog: LoadedCatalog, baseLocale: String) -> UsageReport {
+    public func check(_ scan: SourceUsage, catalog: Catalog, baseLocale: String) -> UsageReport {
         var run = UsageRun(rules: self, scan: scan, catalog: catalog, base: baseLocale)
         for reference in scan.references { run.check(reference) }
         run.checkUnused()
@@ -64,7 +64,7 @@ struct UsageRun {
     private let generatedKeys: [String: [String: String]]
     private let generatedTables: [String: String]
 
-    init(rules: UsageRules, scan: SourceUsage, catalog: LoadedCatalog, base: String) {
+    init(rules: UsageRules, scan: SourceUsage, catalog: Catalog, base: String) {
         self.rules = rules
         self.scan = scan
         self.base = base

@@ -17,7 +17,8 @@ struct L10n: ParsableCommand {
           2  usage or I/O error: unknown option, missing path,
              unreadable file, bad l10n.json
         """,
-        subcommands: [Lint.self, Usage.self, Parse.self, Export.self, Import.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
+        version: L10nVersion.current,
+        subcommands: [Lint.self, Usage.self, Parse.self, Export.self, Import.self, Migrate.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.
@@ -57,11 +58,12 @@ struct Format: ParsableCommand {
           l10n format relative -3 day
           l10n format plural 3 --locale pl
           l10n format                       (a tour of every kind in the seven product locales)
+          l10n format Shop.xcstrings        (rewrite a String Catalog in Xcode's own layout, keeping its order)
         """
     )
 
-    @Argument(help: "What to format: \(ValueKind.allCases.map(\.rawValue).joined(separator: ", ")). Omit for a tour.")
-    var kind: ValueKind?
+    @Argument(help: "What to format: \(ValueKind.allCases.map(\.rawValue).joined(separator: ", ")), or a .xcstrings file. Omit for a tour.")
+    var what: String?
 
     @Argument(help: "The value(s): a number; an amount and an ISO 4217 code; an ISO 8601 date; an offset and a unit (year…second).")
     var values: [String] = []
@@ -72,6 +74,16 @@ struct Format: ParsableCommand {
     static let productLocales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
 
     mutating func run() throws {
+        if let what, what.hasSuffix(".xcstrings") {
+            try finish(L10nCommands.formatCatalog(file: what))
+            return
+        }
+        let kind = try what.map { name throws(ValidationError) -> ValueKind in
+            guard let kind = ValueKind(rawValue: name) else {
+                throw ValidationError("unknown kind \"\(name)\"; use \(ValueKind.allCases.map(\.rawValue).joined(separator: ", ")), or a .xcstrings file")
+            }
+            return kind
+        }
         let locales = locale.isEmpty ? Self.productLocales : locale
         guard let kind else {
             try tour(locales)

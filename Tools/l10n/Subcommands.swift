@@ -22,17 +22,37 @@ struct Lint: ParsableCommand {
         PATH is a folder of <locale>.lproj folders (and .xcstrings files), or
         single .strings, .stringsdict or .xcstrings files. Default: Localization.
 
+        First day on an existing project:
+          1. See where you stand, one line per locale (worst first) and per rule:
+               l10n lint Localization --summary
+          2. Record today's findings, and commit the file:
+               l10n lint Localization --write-baseline l10n-baseline.json
+          3. In CI, fail only on new findings (code scanning shows the rest as
+             unchanged), or print them for Xcode (PATH left out: Localization):
+               l10n lint --baseline l10n-baseline.json --format sarif > l10n.sarif
+               l10n lint --baseline l10n-baseline.json --format xcode
+          A baseline finding is rule + table + locale + key + a hash of the value:
+          moving lines or reformatting keeps it; fixed entries are counted, and
+          --write-baseline again drops them.
+
+        A key missing from a translation is a warning (the app shows the base
+        text); list locales that must be complete in "requiredLocales", or set
+        "minimumTranslated": {"*": 80, "de": 100} (percent) in l10n.json.
+        Base.lproj is the base of the tables it holds; qqq.lproj is translator
+        documentation, never linted as a locale.
+
         Settings come from --config, or from l10n.json beside the catalogs:
-        baseLocale, requiredKeys, lengthBudgets, severities (error|warning|off
-        per rule), allowlists.untranslated, internalIdentifiers. Without one,
-        the base locale is en, or the only locale present.
+        baseLocale, requiredKeys, requiredLocales, minimumTranslated,
+        lengthBudgets, severities (error|warning|info|off per rule),
+        allowlists.untranslated, internalIdentifiers. Without one, the base
+        locale is en, or the only locale present.
 
         Rules (id, default severity; see Tools/StringsKit/README.md):
         \(Rule.allCases.map { "  \($0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0))\($0.defaultSeverity.rawValue)" }.joined(separator: "\n"))
 
         Exit codes:
           0  no errors (warnings are allowed unless --strict)
-          1  errors found
+          1  errors found (with --baseline: new ones only; notes never fail)
           2  usage or I/O error (missing path, unreadable file, bad l10n.json)
         Colour only when stdout is a terminal and NO_COLOR is not set.
 
@@ -63,6 +83,28 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors (exit 1 when there are any).")
     var strict = false
 
+    @Flag(name: .long, help: "Print only the summary: per locale entries, translated %, missing, identical to the base, errors, warnings (worst first), and per-rule counts.")
+    var summary = false
+
+    @Option(name: .long, help: ArgumentHelp("List at most N findings (text, xcode; errors first) and say how many were left out. Default: \(Self.terminalMaxFindings) in text on a terminal, else all.", valueName: "N"))
+    var maxFindings: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Report and fail only on findings not in this baseline file, and count its fixed entries.", valueName: "FILE"))
+    var baseline: String?
+
+    @Option(name: .long, help: ArgumentHelp("Record every finding of this run in FILE (sorted JSON) and pass.", valueName: "FILE"))
+    var writeBaseline: String?
+
+    /// Enough to read on a terminal; the summary says the rest.
+    static let terminalMaxFindings = 300
+
+    func validate() throws {
+        if let maxFindings, maxFindings < 0 { throw ValidationError("--max-findings must be 0 or more") }
+        if baseline != nil, writeBaseline != nil {
+            throw ValidationError("pass either --baseline FILE (report new findings) or --write-baseline FILE (record them), not both")
+        }
+    }
+
     func run() throws {
         let colour = format == .text && Reporter.shouldColour()
         var (sources, paths) = (sources, paths)
@@ -71,6 +113,10 @@ struct Lint: ParsableCommand {
         options.keepsCatalogUntilExit = true
         if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, verbose: verbose) }
         if sources.isEmpty, fix || verbose { throw ValidationError("--fix and --verbose need --sources: the folders of Swift code to check") }
+        options.summaryOnly = summary
+        options.maxFindings = maxFindings ?? (format == .text && isatty(1) != 0 ? Self.terminalMaxFindings : nil)
+        options.baselinePath = baseline
+        options.writeBaselinePath = writeBaseline
         try finish(L10nCommands.lint(options))
     }
 }
@@ -144,7 +190,9 @@ struct Import: ParsableCommand {
         abstract: "Read a translated XLIFF 1.2 file into <locale>.lproj catalogs.",
         discussion: """
         Translations are merged into the target locale's existing files; the source locale's file is created from
-        <source> only where it does not exist. Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
+        <source> only where it does not exist. An existing .strings file is edited in place: changed values where
+        they stand, new keys after their neighbour; comments, markers such as // Fuzzy, order, encoding and BOM stay,
+        and an unchanged file is not rewritten. Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
         """
     )
 
@@ -180,5 +228,34 @@ struct Pseudo: ParsableCommand {
 
     func run() throws {
         try finish(L10nCommands.pseudo(style: style, baseFolder: localeDir, output: output))
+    }
+}
+
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn one table's .strings and .stringsdict files, in every locale, into one String Catalog (.xcstrings).",
+        discussion: """
+        Keys, values, comments and plural rules move as they are (a rule that is one plural variable becomes plural
+        variations, any other one substitutions), so `l10n lint` finds the same problems in both forms. The old files
+        stay: check the catalog with `l10n lint`, then remove them.
+        Example: l10n migrate OfflineProducts Localization
+        Exit codes: 0 written, 1 a catalog file does not parse, 2 usage or I/O error (no such table, the output exists).
+        """
+    )
+
+    @Argument(help: "The table, e.g. Localizable.")
+    var table: String
+
+    @Argument(help: "The folder of <locale>.lproj folders. Default: Localization.")
+    var path: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the catalog. Default: PATH/TABLE.xcstrings.", valueName: "FILE"))
+    var output: String?
+
+    @Option(name: .long, help: "The l10n.json to use (for the base locale).")
+    var config: String?
+
+    func run() throws {
+        try finish(L10nCommands.migrate(table: table, path: path, output: output, configPath: config))
     }
 }

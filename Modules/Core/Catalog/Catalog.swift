@@ -65,9 +65,12 @@ public struct CatalogEntry: Sendable, Equatable {
     public var state: String?
     /// False for String Catalog entries marked `shouldTranslate: false`.
     public var shouldTranslate: Bool
+    /// String Catalog `extractionState` (`manual`, `extracted_with_value`, `stale`…); nil for `.strings`.
+    public var extractionState: String?
 
     public init(key: String, value: CatalogValue, comment: String? = nil, location: CatalogLocation,
-                state: String? = nil, shouldTranslate: Bool = true) {
+                state: String? = nil, shouldTranslate: Bool = true, extractionState: String? = nil) {
+        self.extractionState = extractionState
         self.key = key
         self.value = value
         self.comment = comment
@@ -142,6 +145,10 @@ public struct Catalog: Sendable {
     public internal(set) var parsedStrings: [String: StringsFile] = [:]
     /// The development language a String Catalog declares (`sourceLanguage`), if any.
     public private(set) var declaredSourceLanguage: String?
+    /// Each table's entries in the order of its `keys`, where the loader had them in one piece (one `.strings` file per
+    /// table and locale, without duplicate keys); `withOrderedEntries()` fills in the rest. The linter walks these
+    /// arrays instead of looking every key up, and matches a translation listed in the base's order without hashing.
+    public private(set) var orderedEntries: [TableID: [CatalogEntry]] = [:]
 
     public struct TableID: Sendable, Hashable, Comparable {
         public var table: String
@@ -182,8 +189,18 @@ public struct Catalog: Sendable {
         tables.values.reduce(0) { $0 + $1.entries.count }
     }
 
+    /// The same catalog with `orderedEntries` for every table.
+    public func withOrderedEntries() -> Catalog {
+        var copy = self
+        for (id, table) in tables where copy.orderedEntries[id]?.count != table.keys.count {
+            copy.orderedEntries[id] = table.keys.compactMap { table.entries[$0] }
+        }
+        return copy
+    }
+
     public mutating func insert(_ entry: CatalogEntry, table: String, locale: String) {
         let id = TableID(table: table, locale: locale)
+        if !orderedEntries.isEmpty { orderedEntries[id] = nil } // rebuilt from the table when needed
         tables[id, default: CatalogTable(name: table, locale: locale)].insert(entry)
         if tables[id]?.files.contains(entry.location.file) == false {
             tables[id]?.files.append(entry.location.file)
@@ -196,6 +213,13 @@ public struct Catalog: Sendable {
 
     mutating func noteFile(_ path: String) {
         files.append(path)
+    }
+
+    /// Adds a whole table read from one file, with its entries in file order when it has no duplicate keys.
+    mutating func add(_ table: CatalogTable, ordered: [CatalogEntry]?) {
+        let id = TableID(table: table.name, locale: table.locale)
+        tables[id] = table
+        orderedEntries[id] = ordered
     }
 
     mutating func noteSourceLanguage(_ language: String) {

@@ -65,6 +65,10 @@ extension Catalog {
         parsedStrings.merge(other.parsedStrings) { _, later in later }
         for id in other.tables.keys.sorted() {
             guard let table = other.tables[id] else { continue }
+            guard tables[id] != nil else {
+                add(table, ordered: other.orderedEntries[id]) // the common case: one file per table and locale, moved whole
+                continue
+            }
             for key in table.keys {
                 if let entry = table.entries[key] { insert(entry, table: id.table, locale: id.locale) }
             }
@@ -90,15 +94,16 @@ extension Catalog {
         return found.sorted()
     }
 
-    /// The locale a file belongs to: its `<locale>.lproj` folder's name, or "" when it has none.
-    static func locale(ofFile path: String) -> String {
+    /// The locale a file belongs to: its `<locale>.lproj` folder's name (`Base`, `qqq` included), or "" when it has none.
+    public static func locale(ofFile path: String) -> String {
         let components = path.split(separator: "/")
         guard components.count > 1 else { return "" }
         let parent = components[components.count - 2]
         return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
     }
 
-    static func tableName(ofFile path: String) -> String {
+    /// The table a file holds: its name without the extension.
+    public static func tableName(ofFile path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
@@ -166,13 +171,31 @@ extension Catalog {
         }
         let table = Self.tableName(ofFile: path)
         let locale = Self.locale(ofFile: path)
-        for entry in file.entries {
-            let value: CatalogValue = if case let .string(text) = entry.value { .text(text) } else { .other(entry.value) }
-            insert(CatalogEntry(key: entry.key, value: value, comment: entry.comment,
-                                location: CatalogLocation(file: path, position: entry.keyPosition)),
-                   table: table, locale: locale)
-        }
         parsedStrings[path] = file
+        func catalogEntry(_ entry: StringsEntry) -> CatalogEntry {
+            let value: CatalogValue = if case let .string(text) = entry.value { .text(text) } else { .other(entry.value) }
+            return CatalogEntry(key: entry.key, value: value, comment: entry.comment, location: CatalogLocation(file: path, position: entry.keyPosition))
+        }
+        guard tables[TableID(table: table, locale: locale)] == nil, !file.entries.isEmpty else {
+            for entry in file.entries { insert(catalogEntry(entry), table: table, locale: locale) }
+            return
+        }
+        // A new table, built in one pass: inserting entry by entry hashes the table id and scans the file list for
+        // each, about as long as parsing a 20,000-entry file.
+        var built = CatalogTable(name: table, locale: locale, files: [path])
+        if file.lastEntryIndexByKey.count == file.entries.count {
+            // No duplicates (the usual case): the entries in file order, and the table from the parser's key index,
+            // whose hash table `mapValues` reuses instead of inserting each key again.
+            let list = file.entries.map(catalogEntry)
+            built.entries = file.lastEntryIndexByKey.mapValues { list[$0] }
+            built.keys = file.entries.map(\.key)
+            add(built, ordered: list)
+        } else {
+            // Duplicates: the last entry wins at the first one's place, as `insert` does.
+            built.entries = file.lastEntryIndexByKey.mapValues { catalogEntry(file.entries[$0]) }
+            built.keys = file.keysInFirstOrder
+            add(built, ordered: nil)
+        }
     }
 
     // MARK: .stringsdict
@@ -196,7 +219,9 @@ extension Catalog {
         func position(_ key: String) -> (offset: Int, position: SourcePosition)? { positions[Self.xmlEscaped(key)] }
         let table = Self.tableName(ofFile: path)
         let locale = Self.locale(ofFile: path)
-        for key in root.keys.sorted(by: { (position($0)?.offset ?? .max, $0) < (position($1)?.offset ?? .max, $1) }) {
+        // Each key's place looked up once (escaping a key bridges to NSString), then sorted by it.
+        let offsets = root.keys.map { ($0, position($0)?.offset ?? .max) }
+        for key in offsets.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }).map(\.0) {
             let location = CatalogLocation(file: path, position: position(key)?.position)
             guard let rule = root[key] as? [String: Any], let format = rule["NSStringLocalizedFormatKey"] as? String else {
                 report(CatalogProblem(kind: .structure, location: location,
@@ -238,17 +263,19 @@ extension Catalog {
             let location = CatalogLocation(file: path, position: positions[Self.jsonEscaped(key)]?.position)
             let comment = item["comment"] as? String
             let shouldTranslate = item["shouldTranslate"] as? Bool ?? true
+            let extractionState = item["extractionState"] as? String
             let localizations = item["localizations"] as? [String: Any] ?? [:]
             if localizations[sourceLanguage] == nil {
                 // Xcode leaves the source language implicit when the value is the key itself.
                 insert(CatalogEntry(key: key, value: .text(key), comment: comment, location: location,
-                                    state: nil, shouldTranslate: shouldTranslate), table: table, locale: sourceLanguage)
+                                    state: nil, shouldTranslate: shouldTranslate, extractionState: extractionState),
+                       table: table, locale: sourceLanguage)
             }
             for (locale, raw) in localizations {
                 guard let localization = raw as? [String: Any], let value = Self.stringCatalogValue(localization) else { continue }
                 let state = ((localization["stringUnit"] as? [String: Any])?["state"] as? String)
                 insert(CatalogEntry(key: key, value: value.value, comment: comment, location: location,
-                                    state: state ?? value.state, shouldTranslate: shouldTranslate),
+                                    state: state ?? value.state, shouldTranslate: shouldTranslate, extractionState: extractionState),
                        table: table, locale: locale)
             }
         }

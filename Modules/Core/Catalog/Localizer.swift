@@ -79,7 +79,8 @@ public struct Localizer: Sendable {
     /// Languages whose catalogs stand in for each other (Norwegian Bokmål is also written "no").
     static let aliases: [String: [String]] = ["nb": ["no"], "nn": ["no"], "no": ["nb"]]
 
-    /// `nb-NO` → `nb-NO`, `nb`, `no`, then the base; only locales the catalog has, matching `-` and `_` alike.
+    /// `nb-NO` → `nb-NO`, `nb`, `no`, then the base, then `Base` (Base.lproj, as Apple's runtime falls back to it);
+    /// only locales the catalog has, matching `-` and `_` alike.
     public static func fallbackChain(for locale: String, base: String?, available: [String]) -> [String] {
         func canonical(_ identifier: String) -> String { identifier.replacingOccurrences(of: "_", with: "-").lowercased() }
         let byCanonical = Dictionary(available.map { (canonical($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -90,7 +91,7 @@ public struct Localizer: Sendable {
             parts.removeLast()
         }
         if let language = candidates.last { candidates += aliases[language] ?? [] }
-        if let base { candidates.append(canonical(base)) }
+        if let base { candidates += [canonical(base), "base"] }
         var chain: [String] = []
         for candidate in candidates {
             if let found = byCanonical[candidate], !chain.contains(found) { chain.append(found) }

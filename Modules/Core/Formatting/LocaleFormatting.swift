@@ -28,6 +28,11 @@ public final class LocaleFormatting: Sendable {
         }
     }
 
+    /// True when ICU has data for the locale's language (`de-XY` counts as `de`); asking logs nothing.
+    public static func hasData(for locale: String) -> Bool {
+        okicu_locale_is_known(locale) != 0
+    }
+
     /// True when the requested locale had no data and the root locale is used instead.
     public var usesRootFallback: Bool { locale.isEmpty && !requestedLocale.isEmpty }
 

@@ -1,0 +1,64 @@
+import Core
+import Foundation
+@testable import L10nREPL
+import Localization
+import StringsKit
+import Testing
+
+/// Issue 20, item 7: `l10n lint`, the REPL and the runtime read catalogs through one loader, so the linter checks
+/// exactly the tables the app shows.
+@Suite struct OneLoaderTests {
+    /// A project in the shapes real apps use: .strings + .stringsdict per locale, Base.lproj, qqq.lproj, a String Catalog.
+    static func project() throws -> String {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("OneLoaderTests-\(UUID().uuidString)")
+        let files: [String: String] = [
+            "en.lproj/Main.strings": "/* Home */\n\"a\" = \"Apple\";\n\"b\" = \"%d files\";\n",
+            "de.lproj/Main.strings": "\"b\" = \"%d Dateien\";\n\"a\" = \"Apfel\";\n\"a\" = \"Apfel!\";\n",
+            "en.lproj/Main.stringsdict": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@count@</string><key>count</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d apple</string><key>other</key><string>%d apples</string></dict></dict></dict></plist>
+            """,
+            "Base.lproj/Settings.strings": "\"title\" = \"Settings\";\n",
+            "de.lproj/Settings.strings": "\"title\" = \"Einstellungen\";\n",
+            "qqq.lproj/Main.strings": "\"a\" = \"The fruit on the home screen\";\n",
+            "Shop.xcstrings": #"{"sourceLanguage": "en", "strings": {"buy": {"comment": "Button", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Kaufen"}}}}}, "version": "1.0"}"#,
+        ]
+        for (relative, text) in files {
+            let path = (root as NSString).appendingPathComponent(relative)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return root
+    }
+
+    @Test func lintTheREPLAndTheRuntimeLoadIdenticalTables() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let runtime = try Catalog.load(paths: [root]) // what BundledCatalogs.load() does with its folder
+        let repl = try REPLSession(options: .init(catalogsPath: root)).catalog
+        let lint = try L10nCommands.loadCatalog(paths: [root])
+        for other in [repl, lint] {
+            #expect(other.tables == runtime.tables)
+            #expect(other.files == runtime.files)
+            #expect(other.problems == runtime.problems)
+            #expect(other.declaredSourceLanguage == runtime.declaredSourceLanguage)
+        }
+        #expect(Set(runtime.locales) == ["Base", "de", "en", "qqq"])
+        #expect(runtime.entry(table: "Main", locale: "de", key: "a")?.value == .text("Apfel!"), "the last duplicate wins, as on Apple platforms")
+        #expect(runtime.entry(table: "Shop", locale: "en", key: "buy")?.value == .text("buy"))
+        // The runtime shows Base.lproj's text for the development language, as Apple's does.
+        #expect(Localizer(catalog: runtime, locale: "en").string(Copy("Settings", "title")) == "Settings")
+        #expect(Localizer(catalog: runtime, locale: "de").string(Copy("Settings", "title")) == "Einstellungen")
+        // And the linter judges those same tables: Base is Settings' base, qqq no locale, the duplicate is reported.
+        let result = try Linter().lint(lint)
+        #expect(!result.findings.contains { $0.locale == "Base" || $0.locale == "qqq" })
+        #expect(result.findings.contains { $0.rule == .duplicateKey && $0.locale == "de" })
+        #expect(result.findings.filter { $0.rule == .missingKey }.compactMap(\.key) == ["n"])
+    }
+
+    @Test func theBundledCatalogsAreWhatTheLinterReadsFromTheSameFolder() throws {
+        let runtime = try BundledCatalogs.load()
+        let lint = try L10nCommands.loadCatalog(paths: [BundledCatalogs.directory.path])
+        #expect(runtime.tables == lint.tables && !runtime.tables.isEmpty)
+    }
+}

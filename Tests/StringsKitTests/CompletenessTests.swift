@@ -1,0 +1,126 @@
+import Core
+import Foundation
+import Testing
+@testable import StringsKit
+
+/// Issue 20, item 1: completeness is a report (per-locale figures), not an error storm.
+@Suite struct CompletenessTests {
+    /// en has a, b, c, d; de translates a, leaves b as in English and lacks c and d; nb has everything plus z.
+    static func handCountedCatalog() -> CatalogFolder {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n\"c\" = \"Cherry\";\n\"d\" = \"Date\";\n")
+        folder.write("de.lproj/Main.strings", "\"a\" = \"Apfel\";\n\"b\" = \"Banana\";\n")
+        folder.write("nb.lproj/Main.strings", "\"a\" = \"Eple\";\n\"b\" = \"Banan\";\n\"c\" = \"Kirsebær\";\n\"d\" = \"Daddel\";\n\"z\" = \"Sebra\";\n")
+        return folder
+    }
+
+    @Test func missingKeyIsAWarningByDefault() throws {
+        let result = try Self.handCountedCatalog().lint()
+        let missing = result.findings(.missingKey)
+        #expect(missing.map(\.key) == ["c", "d"])
+        #expect(missing.allSatisfy { $0.severity == .warning })
+        #expect(result.errors == 0)
+    }
+
+    @Test func requiredLocalesMakeMissingKeysErrorsThereOnly() throws {
+        let folder = Self.handCountedCatalog()
+        folder.write("fr.lproj/Main.strings", "\"a\" = \"Pomme\";\n")
+        let result = try folder.lint(LintConfiguration(requiredLocales: ["de"]))
+        let missing = result.findings(.missingKey)
+        #expect(missing.filter { $0.locale == "de" }.allSatisfy { $0.severity == .error })
+        #expect(missing.filter { $0.locale == "fr" }.allSatisfy { $0.severity == .warning })
+        #expect(missing.count { $0.locale == "fr" } == 3)
+    }
+
+    @Test func requiredKeysStayErrors() throws {
+        let result = try Self.handCountedCatalog().lint(LintConfiguration(requiredKeys: ["Main": ["c"]]))
+        #expect(result.findings(.requiredKey).map(\.locale) == ["de"])
+        #expect(result.findings(.requiredKey).first?.severity == .error)
+        #expect(!result.findings(.missingKey).contains { $0.key == "c" })
+    }
+
+    @Test func aLocaleBelowItsMinimumIsOneIncompleteLocaleError() throws {
+        let result = try Self.handCountedCatalog().lint(LintConfiguration(minimumTranslated: ["*": 50, "nb": 100]))
+        let incomplete = result.findings(.incompleteLocale)
+        #expect(incomplete.map(\.locale) == ["de"])
+        #expect(incomplete.first?.severity == .error)
+        #expect(incomplete.first?.message.contains("de is 25.0 % translated (1 of 4 keys: 2 missing, 1 identical to the base)") == true)
+        #expect(incomplete.first?.message.contains("50.0 %") == true)
+    }
+
+    @Test func theConfigurationReadsRequiredLocalesAndMinimums() throws {
+        let configuration = try LintConfiguration.parse(Data(#"{"requiredLocales": ["de"], "minimumTranslated": {"*": 80, "ja": 99.5}, "severities": {"unknown-locale": "off"}}"#.utf8), path: "l10n.json")
+        #expect(configuration.requiredLocales == ["de"])
+        #expect(configuration.minimumTranslated(for: "ja") == 99.5 && configuration.minimumTranslated(for: "pl") == 80)
+        #expect(configuration.severity(of: .missingKey, locale: "de") == .error)
+        #expect(configuration.severity(of: .missingKey, locale: "pl") == .warning)
+        #expect(throws: ConfigurationError.self) { try LintConfiguration.parse(Data(#"{"minimumTranslated": {"de": 120}}"#.utf8), path: "l10n.json") }
+        #expect(throws: ConfigurationError.self) { try LintConfiguration.parse(Data(#"{"requiredLocales": "de"}"#.utf8), path: "l10n.json") }
+    }
+
+    /// The figures counted by hand: de has 2 entries, 1 of 4 translated (25 %), 2 missing, 1 identical, 3 warnings;
+    /// nb has 5 entries, 4 of 4 (100 %), 1 warning (extra-key z). Worst first, the base last.
+    @Test func summaryFiguresMatchTheHandCount() throws {
+        let folder = Self.handCountedCatalog()
+        let outcome = folder.run(.init(summaryOnly: true))
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput == """
+        Locale     Entries  Translated  Missing  Identical  Errors  Warnings
+        de               2      25.0 %        2          1       0         3
+        nb               5     100.0 %        0          0       0         1
+        en (base)        4           -        0          0       0         0
+
+        Rule          Errors  Warnings  Info
+        missing-key        0         2     0
+        extra-key          0         1     0
+        untranslated       0         1     0
+
+        0 error(s), 4 warning(s) in 3 file(s), 11 entries
+
+        """)
+    }
+
+    @Test func textOutputHasTheSummarySectionByDefault() {
+        let output = Self.handCountedCatalog().run(.init()).standardOutput
+        #expect(output.contains("[missing-key]"))
+        #expect(output.contains("de               2      25.0 %"))
+    }
+
+    @Test func jsonCarriesTheSameFigures() throws {
+        let output = Self.handCountedCatalog().run(.init(format: .json)).standardOutput
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let summary = try #require(root["summary"] as? [String: Any])
+        let locales = try #require(summary["locales"] as? [[String: Any]])
+        #expect(locales.map { $0["locale"] as? String } == ["de", "nb", "en"])
+        let de = locales[0]
+        #expect(de["entries"] as? Int == 2 && de["baseKeys"] as? Int == 4 && de["translated"] as? Int == 1)
+        #expect(de["missing"] as? Int == 2 && de["identical"] as? Int == 1 && de["warnings"] as? Int == 3)
+        #expect((de["translatedPercent"] as? NSNumber)?.doubleValue == 25)
+        #expect(locales[2]["base"] as? Bool == true)
+        let rules = try #require(summary["rules"] as? [String: [String: Int]])
+        #expect(rules["missing-key"]?["warnings"] == 2)
+    }
+
+    @Test func maxFindingsListsErrorsFirstAndSaysHowManyWereLeftOut() {
+        let folder = Self.handCountedCatalog()
+        folder.write("de.lproj/Main.strings", "\"a\" = \"Apfel\";\n\"b\" = \"Banana\";\n\"q\" = \"%d\";\n\"d\" = \"%d Dattel\";\n")
+        var options = L10nCommands.LintOptions()
+        options.maxFindings = 1
+        let outcome = folder.run(options)
+        let listed = outcome.standardOutput.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        #expect(listed.count == 1)
+        #expect(listed.first?.contains("error:") == true && listed.first?.contains("[format-mismatch]") == true)
+        #expect(outcome.standardOutput.contains("… 4 more finding(s) not shown (--max-findings 1)"))
+        #expect(outcome.exitCode == 1)
+        options.format = .xcode
+        let xcode = folder.run(options)
+        #expect(xcode.standardOutput.split(separator: "\n").count == 1)
+        #expect(xcode.standardError.contains("4 more finding(s) not shown"))
+    }
+
+    @Test func percentagesAreNeverRoundedUpToComplete() {
+        #expect(LocaleCompleteness.format(99.96) == "99.9")
+        #expect(LocaleCompleteness.format(100) == "100.0")
+        #expect(LocaleCompleteness.format(25) == "25.0")
+    }
+}

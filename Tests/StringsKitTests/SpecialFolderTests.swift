@@ -1,0 +1,90 @@
+import Core
+import Foundation
+import Testing
+@testable import StringsKit
+
+/// Issue 20, items 3 and 6: Base.lproj, qqq.lproj and locales ICU lacks; `--version` and the first-day help.
+@Suite struct SpecialFolderTests {
+    static func catalog() -> CatalogFolder {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        folder.write("de.lproj/Main.strings", "\"a\" = \"Apfel\";\n\"b\" = \"Banane\";\n")
+        folder.write("Base.lproj/Settings.strings", "\"title\" = \"Settings\";\n\"sync\" = \"Sync\";\n")
+        folder.write("de.lproj/Settings.strings", "\"title\" = \"Einstellungen\";\n")
+        folder.write("qqq.lproj/Main.strings", "\"a\" = \"The fruit on the home screen\";\n\"zz\" = \"Documents a retired key\";\n")
+        return folder
+    }
+
+    @Test func baseLprojIsTheBaseOfTheTablesItHolds() throws {
+        let result = try Self.catalog().lint()
+        let missing = result.findings(.missingKey)
+        #expect(missing.map { "\($0.locale):\($0.table):\($0.key ?? "")" } == ["de:Settings:sync"])
+        #expect(!result.findings.contains { $0.locale == "Base" || $0.locale == "en" })
+        let rows = try #require(result.completeness)
+        #expect(rows.map(\.locale).sorted() == ["de", "en"])
+        #expect(rows.first { $0.locale == "de" }.map { [$0.baseKeys, $0.missing] } == [4, 1])
+    }
+
+    @Test func qqqIsDocumentationNeverALocale() throws {
+        let result = try Self.catalog().lint()
+        #expect(!result.findings.contains { $0.locale == "qqq" })
+        #expect(!(result.completeness ?? []).contains { $0.locale == "qqq" })
+    }
+
+    @Test func qqqDocumentationIsATranslatorNoteInXLIFF() throws {
+        let folder = Self.catalog()
+        folder.write("en.lproj/Main.strings", "/* Home screen */\n\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        let output = CatalogFolder()
+        let outcome = L10nCommands.exportXLIFF(paths: [folder.root], to: output.root)
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.split(separator: "\n").map { ($0 as Substring).hasSuffix("/de.xliff") } == [true])
+        let xliff = try String(contentsOfFile: output.path("de.xliff"), encoding: .utf8)
+        #expect(xliff.contains("<note>Home screen\nThe fruit on the home screen</note>"))
+        // Base.lproj's tables are exported with Base's text as the source.
+        #expect(xliff.contains("<source>Settings</source>") && xliff.contains(">Einstellungen</target>"))
+    }
+
+    @Test func aLocaleICULacksIsOneUnknownLocaleNote() throws {
+        let folder = Self.catalog()
+        folder.write("kmr.lproj/Main.strings", "\"a\" = \"Sêv\";\n\"b\" = \"Mûz\";\n")
+        folder.writePlural("en.lproj/Main.stringsdict", key: "n", forms: ["one": "%d apple", "other": "%d apples"])
+        folder.writePlural("kmr.lproj/Main.stringsdict", key: "n", forms: ["other": "%d sêv"])
+        let result = try folder.lint()
+        let unknown = result.findings(.unknownLocale)
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.locale == "kmr" && unknown.first?.severity == .info)
+        // Root's rules need only "other": no plural-coverage finding for kmr.
+        #expect(!result.findings(.pluralCoverage).contains { $0.locale == "kmr" })
+        // A note never fails a run, not even with --strict.
+        let complete = CatalogFolder()
+        complete.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n")
+        complete.write("kmr.lproj/Main.strings", "\"a\" = \"Sêv\";\n")
+        let strict = complete.run(.init(strict: true))
+        #expect(strict.exitCode == 0 && strict.standardOutput.contains("0 error(s), 0 warning(s), 1 note(s)"))
+        let xcode = folder.run(.init(format: .xcode)).standardOutput
+        #expect(xcode.contains(": note: ICU 72 has no data for the locale \"kmr\""))
+    }
+
+    @Test func nothingButFindingsReachesTheTerminal() throws {
+        let folder = Self.catalog()
+        folder.write("an.lproj/Main.strings", "\"a\" = \"Manzana\";\n\"b\" = \"Platano\";\n")
+        folder.writePlural("en.lproj/Main.stringsdict", key: "n", forms: ["one": "%d apple", "other": "%d apples"])
+        folder.writePlural("Base.lproj/Settings.stringsdict", key: "m", forms: ["one": "%d item", "other": "%d items"])
+        guard let run = try L10nBinary.run(["lint", "--format", "xcode", folder.root]) else { return }
+        #expect(run.standardError.isEmpty, "\(run.standardError)")
+        #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix(folder.root) })
+        #expect(run.standardOutput.contains("[unknown-locale]"))
+    }
+
+    @Test func versionAndAFirstDayRecipeInHelp() throws {
+        guard let version = try L10nBinary.run(["--version"]) else { return }
+        #expect(version.status == 0 && version.standardOutput == L10nVersion.current + "\n")
+        let help = try #require(try L10nBinary.run(["lint", "--help"]))
+        for step in ["--summary", "--write-baseline l10n-baseline.json", "--baseline l10n-baseline.json --format sarif",
+                     "--baseline l10n-baseline.json --format xcode", "--max-findings", "requiredLocales", "minimumTranslated"] {
+            #expect(help.standardOutput.contains(step), "help lacks \(step)")
+        }
+        let both = try #require(try L10nBinary.run(["lint", "--baseline", "a.json", "--write-baseline", "b.json"]))
+        #expect(both.status == 2 && both.standardError.contains("not both"))
+    }
+}

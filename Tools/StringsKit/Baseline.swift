@@ -1,0 +1,273 @@
+public import Foundation
+
+/// Why a baseline file cannot be used: like a bad `l10n.json`, a usage error (exit 2) naming the file and what to do.
+public typealias BaselineError = ConfigurationError
+
+/// What identifies a finding across runs: rule, table, locale, key and a hash of the offending value, never a line
+/// or a file, so moving an entry, reformatting a file or turning a table into a String Catalog keeps it.
+public struct BaselineEntry: Sendable, Hashable, Comparable {
+    public var rule: String
+    public var table: String
+    public var locale: String
+    /// "" for a finding about a whole file or table.
+    public var key: String
+    /// 16 hex digits: FNV-1a (64 bit) of the value the finding is about.
+    public var valueHash: String
+
+    public init(rule: String, table: String, locale: String, key: String, valueHash: String) {
+        self.rule = rule
+        self.table = table
+        self.locale = locale
+        self.key = key
+        self.valueHash = valueHash
+    }
+
+    public init(_ finding: Finding) {
+        self.init(rule: finding.rule.rawValue, table: finding.table, locale: finding.locale, key: finding.key ?? "",
+                  valueHash: Self.hash(finding.subject ?? Self.withoutDigits(finding.message)))
+    }
+
+    /// By rule, table, locale, key and hash, each in UTF-8 byte order (= Unicode scalar order): the same on every platform.
+    public static func < (lhs: BaselineEntry, rhs: BaselineEntry) -> Bool {
+        func less(_ a: String, _ b: String) -> Bool? { a == b ? nil : a.utf8.lexicographicallyPrecedes(b.utf8) }
+        return less(lhs.rule, rhs.rule) ?? less(lhs.table, rhs.table) ?? less(lhs.locale, rhs.locale)
+            ?? less(lhs.key, rhs.key) ?? less(lhs.valueHash, rhs.valueHash) ?? false
+    }
+
+    /// One string for SARIF's `partialFingerprints`: the same identity code scanning can track results by.
+    public var fingerprint: String {
+        Self.hash([rule, table, locale, key, valueHash].joined(separator: "\u{1F}"))
+    }
+
+    /// FNV-1a 64 over UTF-8: stable across runs, platforms and Swift versions (unlike `Hasher`).
+    static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// A message without its numbers (line numbers, counts), for findings that name no value.
+    static func withoutDigits(_ message: String) -> String {
+        String(String.UnicodeScalarView(message.unicodeScalars.filter { !("0"..."9").contains($0) }))
+    }
+}
+
+/// Findings a team accepts for now: `l10n lint --write-baseline FILE` records them, `--baseline FILE` reports only the
+/// others. A multiset: two identical findings need two entries.
+public struct Baseline: Sendable, Equatable {
+    public var counts: [BaselineEntry: Int]
+
+    public init(counts: [BaselineEntry: Int] = [:]) {
+        self.counts = counts
+    }
+
+    /// Every finding of a run (new and already baselined).
+    public init(findings: [Finding]) {
+        var counts: [BaselineEntry: Int] = [:]
+        for finding in findings { counts[BaselineEntry(finding), default: 0] += 1 }
+        self.counts = counts
+    }
+
+    public var entryCount: Int { counts.values.reduce(0, +) }
+
+    public static let version = 1
+
+    /// Sorted JSON, one finding a line, so a review shows exactly which findings came and went.
+    public func rendered() -> String {
+        var lines: [String] = []
+        lines.reserveCapacity(counts.count)
+        for entry in counts.keys.sorted() {
+            var line = "    {\"rule\": \(JSONText.quote(entry.rule)), \"table\": \(JSONText.quote(entry.table)), "
+                + "\"locale\": \(JSONText.quote(entry.locale)), \"key\": \(JSONText.quote(entry.key)), \"valueHash\": \"\(entry.valueHash)\""
+            if let count = counts[entry], count > 1 { line += ", \"count\": \(count)" }
+            lines.append(line + "}")
+        }
+        return """
+        {
+          "$comment": "Findings `l10n lint --baseline` accepts for now; identity is rule, table, locale, key and a hash of the value. Written by `l10n lint --write-baseline`; write it again to drop fixed entries.",
+          "version": \(Self.version),
+          "findings": [
+        \(lines.joined(separator: ",\n"))
+          ]
+        }
+
+        """
+    }
+
+    public func write(to path: String) throws(BaselineError) {
+        do {
+            try Data(rendered().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw BaselineError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check that its folder exists and that you may write there")
+        }
+    }
+
+    public static func load(path: String) throws(BaselineError) -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw BaselineError(path: path, problem: exists ? "cannot be read; check that you may read it"
+                                : "no such file; create it with `l10n lint --write-baseline \(path)`")
+        }
+        return try parse(data, path: path)
+    }
+
+    public static func parse(_ data: Data, path: String) throws(BaselineError) -> Baseline {
+        if let written = BaselineLines.parse(data) { return written }
+        return try parseJSON(data, path: path)
+    }
+
+    /// Any JSON layout of a baseline (the general, slower reader).
+    static func parseJSON(_ data: Data, path: String) throws(BaselineError) -> Baseline {
+        func fail(_ problem: String) -> BaselineError { BaselineError(path: path, problem: problem) }
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw fail("not a baseline (a JSON object with \"version\" and \"findings\"); write it again with `l10n lint --write-baseline \(path)`")
+        }
+        guard let version = root["version"] as? Int, version == Self.version else {
+            throw fail("baseline version \(root["version"].map { "\($0)" } ?? "missing") is not \(Self.version); write it again with `l10n lint --write-baseline \(path)`")
+        }
+        guard let list = root["findings"] as? [[String: Any]] else { throw fail("\"findings\" must be a list of objects") }
+        var counts: [BaselineEntry: Int] = [:]
+        for (index, item) in list.enumerated() {
+            guard let rule = item["rule"] as? String, let table = item["table"] as? String, let locale = item["locale"] as? String,
+                  let key = item["key"] as? String, let hash = item["valueHash"] as? String else {
+                throw fail("finding \(index + 1) needs the strings rule, table, locale, key and valueHash")
+            }
+            let count = item["count"] as? Int ?? 1
+            guard count > 0 else { throw fail("finding \(index + 1) has a count below 1") }
+            counts[BaselineEntry(rule: rule, table: table, locale: locale, key: key, valueHash: hash), default: 0] += count
+        }
+        return Baseline(counts: counts)
+    }
+
+    /// The result with the baselined findings moved out of `findings` (so only new ones count for the exit code).
+    public func apply(to result: LintResult, path: String) -> LintResult {
+        var remaining = counts
+        var new: [Finding] = []
+        var baselined: [Finding] = []
+        for finding in result.findings {
+            let entry = BaselineEntry(finding)
+            if let left = remaining[entry], left > 0 {
+                remaining[entry] = left - 1
+                baselined.append(finding)
+            } else {
+                new.append(finding)
+            }
+        }
+        var applied = result
+        applied.findings = new
+        applied.baseline = BaselineOutcome(path: path, baselined: baselined,
+                                           fixed: remaining.filter { $0.value > 0 }.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted())
+        return applied
+    }
+}
+
+/// What applying a baseline did.
+public struct BaselineOutcome: Sendable {
+    public var path: String
+    /// Findings the baseline covers: reported as unchanged, never failing the run.
+    public var baselined: [Finding]
+    /// Baseline entries no finding matched any more: fixed, and removable with `--write-baseline`.
+    public var fixed: [BaselineEntry]
+
+    public init(path: String, baselined: [Finding], fixed: [BaselineEntry]) {
+        self.path = path
+        self.baselined = baselined
+        self.fixed = fixed
+    }
+}
+
+/// Reads a baseline in exactly the layout `Baseline.rendered()` writes (one finding a line), in one pass over the bytes:
+/// a 40,000-finding file would take longer through `JSONSerialization` than the lint itself. Anything else (a file
+/// edited by hand into another layout, an escape it does not know) gives nil, and the general JSON reader decides.
+enum BaselineLines {
+    static func parse(_ data: Data) -> Baseline? {
+        data.withUnsafeBytes { raw -> Baseline? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var counts: [BaselineEntry: Int] = [:]
+            var sawVersion = false
+            var inFindings = false
+            var closed = false
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                var start = lineStart
+                while start < lineEnd, bytes[start] == 0x20 { start += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+                lineStart = lineEnd + 1
+                if inFindings {
+                    if line.elementsEqual("]".utf8) { inFindings = false; closed = true; continue }
+                    if line.isEmpty { continue }
+                    guard let (entry, count) = finding(line) else { return nil }
+                    counts[entry, default: 0] += count
+                } else if line.starts(with: "\"version\": ".utf8) {
+                    guard line.elementsEqual("\"version\": \(Baseline.version),".utf8) else { return nil }
+                    sawVersion = true
+                } else if line.elementsEqual("\"findings\": [".utf8) {
+                    inFindings = true
+                } else if line.elementsEqual("\"findings\": []".utf8) {
+                    closed = true
+                } else if !(line.elementsEqual("{".utf8) || line.elementsEqual("}".utf8) || line.isEmpty || line.starts(with: "\"$comment\": ".utf8)) {
+                    return nil
+                }
+            }
+            return sawVersion && closed ? Baseline(counts: counts) : nil
+        }
+    }
+
+    /// `{"rule": "…", "table": "…", "locale": "…", "key": "…", "valueHash": "…"[, "count": N]}` with an optional comma.
+    static func finding(_ line: UnsafeBufferPointer<UInt8>) -> (BaselineEntry, Int)? {
+        var index = 0
+        func expect(_ byte: UInt8) -> Bool {
+            guard index < line.count, line[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        func string() -> String? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < line.count, line[index] != UInt8(ascii: "\"") {
+                guard line[index] != UInt8(ascii: "\\") else { return nil } // escapes: the general reader
+                index += 1
+            }
+            guard index < line.count else { return nil }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: line[start..<index]), as: UTF8.self)
+            index += 1
+            return text
+        }
+        // The fields in the order `rendered()` writes them.
+        func field(_ name: StaticString) -> String? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            let literal = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            guard index + literal.count + 3 <= line.count,
+                  UnsafeBufferPointer(rebasing: line[index..<index + literal.count]).elementsEqual(literal) else { return nil }
+            index += literal.count
+            guard expect(UInt8(ascii: "\"")), expect(UInt8(ascii: ":")), expect(0x20) else { return nil }
+            return string()
+        }
+        func separator() -> Bool { expect(UInt8(ascii: ",")) && expect(0x20) }
+        guard expect(UInt8(ascii: "{")), let rule = field("rule"), separator(), let table = field("table"), separator(),
+              let locale = field("locale"), separator(), let key = field("key"), separator(), let hash = field("valueHash")
+        else { return nil }
+        var count = 1
+        if separator() {
+            guard expect(UInt8(ascii: "\"")), index + 8 <= line.count,
+                  UnsafeBufferPointer(rebasing: line[index..<index + 8]).elementsEqual("count\": ".utf8) else { return nil }
+            index += 8
+            let start = index
+            var value = 0
+            while index < line.count, line[index] >= 0x30, line[index] <= 0x39, index - start < 9 {
+                value = value * 10 + Int(line[index] - 0x30)
+                index += 1
+            }
+            guard index > start, value > 0 else { return nil }
+            count = value
+        }
+        guard expect(UInt8(ascii: "}")), index == line.count || (index + 1 == line.count && line[index] == UInt8(ascii: ",")) else { return nil }
+        return (BaselineEntry(rule: rule, table: table, locale: locale, key: key, valueHash: hash), count)
+    }
+}

@@ -1,0 +1,131 @@
+import Core
+
+/// How far one locale is translated, as the runtime sees it: a missing key falls back to the base text, so it is a
+/// figure to watch rather than an error storm. `translated` counts keys the locale has and that differ from the base
+/// text (where the `untranslated` rule would judge them the same, whatever its severity).
+public struct LocaleCompleteness: Sendable, Equatable {
+    public var locale: String
+    /// True for the base locale, which others are compared with.
+    public var isBase: Bool
+    /// Entries the locale has, in every table (extra keys included).
+    public var entries: Int
+    /// Translatable keys of the base tables this locale is compared with.
+    public var baseKeys: Int
+    /// Translatable base keys the locale lacks (whole missing tables included).
+    public var missing: Int
+    /// Translations identical to the base text.
+    public var identical: Int
+
+    public init(locale: String, isBase: Bool, entries: Int, baseKeys: Int, missing: Int, identical: Int) {
+        self.locale = locale
+        self.isBase = isBase
+        self.entries = entries
+        self.baseKeys = baseKeys
+        self.missing = missing
+        self.identical = identical
+    }
+
+    public var translated: Int { max(0, baseKeys - missing - identical) }
+
+    /// 100 for a locale with nothing to translate (the base locale).
+    public var translatedPercent: Double {
+        baseKeys == 0 ? 100 : Double(translated) * 100 / Double(baseKeys)
+    }
+
+    /// The figures of every translated locale and the base, from what the linter's jobs counted.
+    static func figures(of catalog: Catalog, base: String, tableBases: [String: String],
+                        counts: [Catalog.TableID: LintRun.Counts]) -> [LocaleCompleteness] {
+        var translatable: [String: Int] = [:]
+        for (table, tableBase) in tableBases {
+            guard let baseTable = catalog.table(table, locale: tableBase) else { continue }
+            translatable[table] = baseTable.entries.values.count { $0.shouldTranslate && !$0.isStale }
+        }
+        var entries: [String: Int] = [:]
+        for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
+        var rows: [LocaleCompleteness] = []
+        for locale in catalog.locales where !Linter.isSpecialFolder(locale) {
+            var row = LocaleCompleteness(locale: locale, isBase: locale == base, entries: entries[locale] ?? 0, baseKeys: 0, missing: 0, identical: 0)
+            // The base locale is what others are measured against (Base.lproj is its own copy).
+            for (table, tableBase) in tableBases where tableBase != locale && locale != base {
+                row.baseKeys += translatable[table] ?? 0
+                let tableCounts = counts[Catalog.TableID(table: table, locale: locale)] ?? LintRun.Counts()
+                row.missing += tableCounts.missing
+                row.identical += tableCounts.identical
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+}
+
+extension CatalogValue {
+    /// The value as one text, for a finding's baseline identity: the text, or a plural rule's format and its forms in a
+    /// fixed order.
+    var baselineText: String {
+        switch self {
+        case .text(let text):
+            return text
+        case .plural(let rule):
+            var parts = [rule.format]
+            for name in rule.variables.keys.sorted() {
+                guard let variable = rule.variables[name] else { continue }
+                parts.append(name + ":" + variable.valueType)
+                for category in PluralCategory.allCases { if let form = variable.forms[category] { parts.append(category.rawValue + "=" + form) } }
+            }
+            return parts.joined(separator: "\u{1F}")
+        case .other(let value):
+            return "\(value)"
+        }
+    }
+}
+
+extension CatalogEntry {
+    /// Xcode no longer finds the key in the source code (`extractionState: stale`): nothing to translate.
+    var isStale: Bool { extractionState == "stale" }
+}
+
+extension LintRun {
+    /// `stale-entry`: once per key whose `extractionState` is stale (at the base), and per translation marked stale.
+    mutating func checkStale(_ entry: CatalogEntry, locale: String, table: String) {
+        if entry.isStale {
+            guard locale == tableBase(table) else { return } // once per key, not once per locale
+            report(.staleEntry, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" is stale in \(table) (extractionState: stale): Xcode no longer finds it in the source code; remove it from the catalog, or use it again")
+        } else {
+            report(.staleEntry, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" in \(locale) is marked stale (state: stale): its source text changed; review the translation and mark it translated")
+        }
+    }
+
+    /// One `unknown-locale` finding for each locale ICU has no data for (`an`, `kmr` in ICU 72): its plurals are
+    /// checked with CLDR root's rules. Nothing is logged.
+    mutating func checkUnknownLocales() {
+        for locale in lintedLocales where !locale.isEmpty && !LocaleFormatting.hasData(for: locale) {
+            let file = catalog.tables.keys.filter { $0.locale == locale }.min().flatMap { catalog.tables[$0]?.files.first } ?? locale + ".lproj"
+            report(.unknownLocale, file: file, position: nil, locale: locale, table: "", key: nil, subject: "",
+                   "ICU 72 has no data for the locale \"\(locale)\", so its plurals are checked with CLDR's root rules (only \"other\"); check the folder name (e.g. a BCP 47 code such as ku for Kurdish), or set this rule to off in l10n.json")
+        }
+    }
+
+    /// One `incomplete-locale` finding for each locale translated less than its `minimumTranslated` in l10n.json.
+    mutating func checkMinimumTranslated(_ figures: [LocaleCompleteness]) {
+        for row in figures where !row.isBase {
+            guard let minimum = configuration.minimumTranslated(for: row.locale), row.translatedPercent < minimum else { continue }
+            let file = catalog.tables.keys.filter { $0.locale == row.locale }.min().flatMap { catalog.tables[$0]?.files.first }
+                ?? linter.configurationPath ?? LintConfiguration.fileName
+            let percent = LocaleCompleteness.format(row.translatedPercent)
+            report(.incompleteLocale, file: file, position: nil, locale: row.locale, table: "", key: nil, subject: "",
+                   "\(row.locale) is \(percent) % translated (\(row.translated) of \(row.baseKeys) keys: \(row.missing) missing, \(row.identical) identical to the base), below the \(LocaleCompleteness.format(minimum)) % that minimumTranslated in l10n.json asks; translate the missing keys, or lower the minimum")
+        }
+    }
+}
+
+extension LocaleCompleteness {
+    /// A percentage with one decimal, never rounded up to 100 while something is missing: 99.96 → "99.9".
+    public static func format(_ percent: Double) -> String {
+        let tenths = (percent * 10).rounded(.down) / 10
+        let whole = Int(tenths)
+        let decimal = Int(((tenths - Double(whole)) * 10).rounded())
+        return "\(whole).\(decimal)"
+    }
+}
