@@ -145,8 +145,8 @@ struct Export: ParsableCommand {
         abstract: "Write XLIFF 1.2 for translators, one <locale>.xliff per target locale, as Xcode does.",
         discussion: """
         Internal identifiers and String Catalog entries with shouldTranslate: false are marked translate="no".
-        Each unit gets a <note from="context"> per preview that shows its text ("Shown in preview ID: what it
-        shows"), found by rendering every preview; with --screenshots DIR (the png folder `l10n gallery --check`
+        Each unit gets a <note from="context"> per preview that shows its text ("Shown in preview ID: what it \
+        shows"), found by rendering every preview; with --screenshots DIR (the png folder `l10n gallery --check` \
         writes) each note also names the PNG of that preview in the unit's target locale.
         Example: l10n gallery --out build/gallery --check && l10n export --xliff build/xliff --screenshots build/gallery/png
         Exit codes: 0 written, 1 a catalog has errors (run l10n lint), 2 usage or I/O error.
@@ -189,10 +189,11 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read a translated XLIFF 1.2 file into <locale>.lproj catalogs.",
         discussion: """
-        Translations are merged into the target locale's existing files; the source locale's file is created from
-        <source> only where it does not exist. An existing .strings file is edited in place: changed values where
-        they stand, new keys after their neighbour; comments, markers such as // Fuzzy, order, encoding and BOM stay,
-        and an unchanged file is not rewritten. Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
+        Translations are merged into the target locale's existing files; the source locale's file is created from \
+        <source> only where it does not exist. An existing .strings file is edited in place: changed values where \
+        they stand, new keys after their neighbour; comments, markers such as // Fuzzy, order, encoding and BOM stay, \
+        and an unchanged file is not rewritten.
+        Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
         """
     )
 
@@ -211,7 +212,7 @@ struct Pseudo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a pseudo-localized copy of the base locale, keeping format specifiers and %#@var@ intact.",
         discussion: """
-        Styles: accented (Šåvé) → en-XA.lproj, double (SSaavvee) → en-XD.lproj, rtl (right-to-left override) → ar-XB.lproj,
+        Styles: accented (Šåvé) → en-XA.lproj, double (SSaavvee) → en-XD.lproj, rtl (right-to-left override) → ar-XB.lproj, \
         bounded ([Šåvé~~]) → en-XL.lproj; written beside LOCALE_DIR unless --output is given.
         Example: l10n pseudo --style accented Localization/en.lproj
         """
@@ -235,8 +236,8 @@ struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn one table's .strings and .stringsdict files, in every locale, into one String Catalog (.xcstrings).",
         discussion: """
-        Keys, values, comments and plural rules move as they are (a rule that is one plural variable becomes plural
-        variations, any other one substitutions), so `l10n lint` finds the same problems in both forms. The old files
+        Keys, values, comments and plural rules move as they are (a rule that is one plural variable becomes plural \
+        variations, any other one substitutions), so `l10n lint` finds the same problems in both forms. The old files \
         stay: check the catalog with `l10n lint`, then remove them.
         Example: l10n migrate OfflineProducts Localization
         Exit codes: 0 written, 1 a catalog file does not parse, 2 usage or I/O error (no such table, the output exists).
