@@ -1,5 +1,5 @@
 public import Core
-public import Foundation
+import Foundation
 
 /// The cart and order history, on the shared `FeatureRuntime`: its performer does `CommerceState`'s work with the
 /// repository; the runtime runs the toast timers and telemetry and publishes `CommerceViewState` through `viewState`.

@@ -1,5 +1,5 @@
 public import Core
-public import Foundation
+import Foundation
 
 /// Pattern C, the blocking form: the fields stay editable and are saved locally as the user types (so they
 /// survive a restart); submit is disabled while not online with "You appear offline", and a submit attempted

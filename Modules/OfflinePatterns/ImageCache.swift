@@ -50,7 +50,7 @@ public final class ImageCache: Sendable {
                 shown[reference] = entry.size
             }
             // The stamp is a hint: if it cannot be saved, the next eviction is merely less exact.
-            if !shown.isEmpty { try? store.apply([save(index)].compactMap { $0 }) }
+            if !shown.isEmpty { _ = try? store.apply([save(index)].compactMap { $0 }) }
             return shown
         }
     }

@@ -1,5 +1,5 @@
 public import Core
-public import Foundation
+import Foundation
 import Logging
 
 /// The durable outbox (API.write): queues state changes while the app is offline or the server is failing and
@@ -96,7 +96,7 @@ public actor Outbox {
         loop = Task { await self.run() }
         statusWatcher = Task { [status] in
             for await value in status.values() {
-                await self.statusChanged(value)
+                self.statusChanged(value)
             }
         }
     }

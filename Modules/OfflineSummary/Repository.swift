@@ -1,4 +1,4 @@
-public import OfflinePatterns
+import OfflinePatterns
 public import Core
 public import Foundation
 

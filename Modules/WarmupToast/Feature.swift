@@ -1,5 +1,5 @@
 public import Core
-public import Foundation
+import Foundation
 
 /// The warmup toast, running on the shared `FeatureRuntime`: follows the coordinator's phase, the app's lifecycle, the
 /// screen the user is on and the connection (back online after offline, it starts a caching session on the coordinator:

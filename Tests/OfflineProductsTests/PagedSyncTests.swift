@@ -37,7 +37,8 @@ import Testing
             try await ProductsRepository.fetchAll(pageSize: 10, attempts: 3, pagesInFlight: 3) { [products] offset, limit throws(HTTPClientError) in
                 if offset == 20 { throw .http(status: 404) }
                 if offset > 20 {  // never answers on its own: ends only because the failure cancels it
-                    for await _ in AsyncStream<Void> { _ in } {}
+                    let never = AsyncStream<Void> { _ in }
+                    for await _ in never {}
                     throw .cancelled
                 }
                 return ProductPage(items: Array(products[offset..<min(offset + limit, products.count)]), total: products.count)

@@ -1,7 +1,7 @@
 public import Connectivity
 public import Core
 public import Foundation
-public import ReferenceServer
+import ReferenceServer
 
 /// The fixed wall clock of the network and feature tests (2026-01-31 00:00 UTC): no test reads the real date. A test
 /// module may declare its own `fixedNow`, which then wins over this one inside that module.

@@ -2,7 +2,7 @@ public import Core
 import Foundation
 public import Gallery
 import Localization
-public import StringsKit
+import StringsKit
 
 /// What one command printed, and whether it failed (script mode exits 1 if any did).
 public struct CommandOutput: Sendable, Equatable {

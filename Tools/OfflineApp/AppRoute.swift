@@ -1,4 +1,4 @@
-public import Core
+import Core
 
 /// The screens `app open` knows.
 public enum AppRoute: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where a catalog value came from: the file and, where known, the 1-based position in it.
 public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why a catalog path could not be read at all (as opposed to a bad file inside it, which is a
 /// `CatalogProblem`). The message names the path and says what to do.

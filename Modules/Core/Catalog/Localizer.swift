@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why a piece of copy could not be produced as asked. The Localizer never crashes on these: it
 /// falls back to the base locale's string, then to the key, and reports what happened.

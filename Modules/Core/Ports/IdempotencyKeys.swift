@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Makes idempotency keys: one per user intent (a form submission, a queued write, a tapped action), reused by every
 /// retry of that intent, so a retry after the server applied the first attempt is answered without applying it again.
