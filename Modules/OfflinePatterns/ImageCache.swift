@@ -38,19 +38,26 @@ public final class ImageCache: Sendable {
         self.now = now
     }
 
-    /// The pixel sizes of those of `references` that are kept, marking them shown now (one index write).
+    /// How stale a saved "last shown" stamp may get before showing the image writes the index again: eviction order
+    /// only needs to be right to the hour, and a screen opening should not cost a store write every time.
+    static let stampResolution: TimeInterval = 3_600
+
+    /// The pixel sizes of those of `references` that are kept, marking them shown now. The stamps change in memory at
+    /// once; the index is written only when one of them moved by more than `stampResolution` (or with the next `keep`).
     public func show(_ references: [String]) -> [String: PixelSize] {
         withIndex { index in
             var shown: [String: PixelSize] = [:]
+            var worthSaving = false
             let date = now()
             for reference in Set(references) {
                 guard var entry = index[reference] else { continue }
+                if date.timeIntervalSince(entry.lastShown) > Self.stampResolution { worthSaving = true }
                 entry.lastShown = date
                 index[reference] = entry
                 shown[reference] = entry.size
             }
             // The stamp is a hint: if it cannot be saved, the next eviction is merely less exact.
-            if !shown.isEmpty { _ = try? store.apply([save(index)].compactMap { $0 }) }
+            if worthSaving { _ = try? store.apply([save(index)].compactMap { $0 }) }
             return shown
         }
     }
