@@ -223,19 +223,13 @@ public enum XLIFF {
                       let updated = StringCatalogFile.importing(file.units, locale: file.targetLanguage, into: data) else {
                     throw XLIFFError(path: catalogPath, problem: "is not a String Catalog that can be read; check the JSON with `python3 -m json.tool \(catalogPath)`")
                 }
-                guard updated != data else { continue }
-                do {
-                    try updated.write(to: URL(fileURLWithPath: catalogPath), options: .atomic)
-                } catch {
-                    throw XLIFFError(path: catalogPath, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
-                }
-                written.append(catalogPath)
+                written += try writeEdited(updated, over: data, to: catalogPath)
             case "stringsdict":
                 let (source, target) = pluralRules(file.units)
-                written += try writeStringsdict(target, merging: true, to: (targetFolder as NSString).appendingPathComponent(name))
+                written += try writeStringsdict(target, order: source.map(\.0), merging: true, to: (targetFolder as NSString).appendingPathComponent(name))
                 let sourcePath = (sourceFolder as NSString).appendingPathComponent(name)
                 if !FileManager.default.fileExists(atPath: sourcePath) {
-                    written += try writeStringsdict(source, merging: false, to: sourcePath)
+                    written += try writeStringsdict(source, order: [], merging: false, to: sourcePath)
                 }
             default:
                 let stringsName = (name as NSString).deletingPathExtension + ".strings"
@@ -302,13 +296,7 @@ public enum XLIFF {
         // An existing translation is edited in place: only what changed, nothing it does not understand is lost.
         if merging, let data = FileManager.default.contents(atPath: path),
            let edited = StringsFileEditor.edit(data, updates: entries.map { ($0.key, $0.value) }) {
-            guard edited != data else { return [] }
-            do {
-                try edited.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw XLIFFError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
-            }
-            return [path]
+            return try writeEdited(edited, over: data, to: path)
         }
         if merging, let data = FileManager.default.contents(atPath: path) {
             guard let existing = try? StringsParser.parse(data) else {
@@ -328,15 +316,20 @@ public enum XLIFF {
         return [path]
     }
 
-    static func writeStringsdict(_ rules: [(String, PluralRule)], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
+    /// An existing `.stringsdict` is edited in place (`StringsdictFileEditor`); one it cannot follow is an error naming
+    /// it, never rewritten. A new file is written through `PropertyListSerialization`.
+    static func writeStringsdict(_ rules: [(String, PluralRule)], order: [String], merging: Bool, to path: String) throws(XLIFFError) -> [String] {
         guard !rules.isEmpty else { return [] }
-        // Rules the file already has, word for word, leave it untouched (an unchanged round trip is byte-identical).
-        if merging, FileManager.default.fileExists(atPath: path), hasRules(rules, in: path) { return [] }
-        var root: [String: Any] = [:]
-        if merging, let data = FileManager.default.contents(atPath: path),
-           let existing = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
-            root = existing
+        if merging, let data = FileManager.default.contents(atPath: path) {
+            let edited: Data
+            do {
+                edited = try StringsdictFileEditor.edit(data, rules: rules, order: order)
+            } catch {
+                throw XLIFFError(path: path, problem: "\(error.reason), so nothing was imported into it; check it with `plutil -lint \(path)` or move it away, then import again")
+            }
+            return try writeEdited(edited, over: data, to: path)
         }
+        var root: [String: Any] = [:]
         for (key, rule) in rules { root[key] = StringsWriter.stringsdictObject(rule) }
         let data: Data
         do {
@@ -348,19 +341,15 @@ public enum XLIFF {
         return [path]
     }
 
-    /// True when the `.stringsdict` at `path` reads (through Core's loader) to exactly these rules' texts.
-    static func hasRules(_ rules: [(String, PluralRule)], in path: String) -> Bool {
-        var catalog = Catalog()
-        catalog.loadFile(path)
-        guard catalog.problems.isEmpty else { return false }
-        func texts(_ rule: PluralRule) -> [String: [String]] {
-            rule.variables.mapValues { variable in [variable.valueType] + PluralCategory.allCases.map { variable.forms[$0] ?? "\u{0}" } }
+    /// An edited file goes back only when the edit changed it; returns the paths written.
+    static func writeEdited(_ edited: Data, over original: Data, to path: String) throws(XLIFFError) -> [String] {
+        guard edited != original else { return [] }
+        do {
+            try edited.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw XLIFFError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")
         }
-        return rules.allSatisfy { key, rule in
-            let table = catalog.tables.values.first { $0.entries[key] != nil }
-            guard case .plural(let existing)? = table?.entries[key]?.value else { return false }
-            return existing.format == rule.format && texts(existing) == texts(rule)
-        }
+        return [path]
     }
 
     static func write(_ text: String, to path: String) throws(XLIFFError) {
