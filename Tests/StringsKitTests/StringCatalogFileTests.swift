@@ -6,7 +6,7 @@ import Testing
 /// Issue 20, item 5 (in part): String Catalogs read and written in Xcode's own layout, and XLIFF imported into them.
 @Suite struct StringCatalogFileTests {
     /// Written the way Xcode writes a catalog: two-space indent, `" : "`, empty objects with a blank line, `/` unescaped,
-    /// keys in Xcode's order (not JSONSerialization's), comments, extraction states, plural variations, substitutions.
+    /// keys in Xcode's order (`XcodeKeyOrder`: `%`, then letters ignoring case), comments, extraction states, plural variations, substitutions.
     static let xcodeCatalog = """
     {
       "sourceLanguage" : "en",
@@ -55,6 +55,9 @@ import Testing
             }
           }
         },
+        "app.internal.id" : {
+          "shouldTranslate" : false
+        },
         "Buy" : {
           "comment" : "Button: buy the item in the cart",
           "extractionState" : "manual",
@@ -67,25 +70,22 @@ import Testing
             }
           }
         },
-        "Visit https://example.com/help \\"now\\"\\n" : {
-          "localizations" : {
-            "de" : {
-              "stringUnit" : {
-                "state" : "needs_review",
-                "value" : "Besuche https://example.com/help \\"jetzt\\"\\n"
-              }
-            }
-          }
-        },
-        "app.internal.id" : {
-          "shouldTranslate" : false
-        },
         "Cart" : {
           "localizations" : {
             "zh-Hans" : {
               "stringUnit" : {
                 "state" : "translated",
                 "value" : "购物车"
+              }
+            }
+          }
+        },
+        "Visit https://example.com/help \\"now\\"\\n" : {
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "needs_review",
+                "value" : "Besuche https://example.com/help \\"jetzt\\"\\n"
               }
             }
           }
@@ -104,19 +104,35 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.xcodeCatalog + ending)
     }
 
-    @Test func formatRewritesAnotherLayoutInXcodesKeepingTheOrder() throws {
+    @Test func formatRewritesAnotherLayoutInXcodesLayoutAndOrder() throws {
         let folder = CatalogFolder()
-        let path = folder.write("Shop.xcstrings", #"{"sourceLanguage":"en","strings":{"b":{"comment":"B\/b"},"a":{}},"version":"1.0"}"#)
+        let path = folder.write("Shop.xcstrings", #"{"version":"1.0","strings":{"b":{"comment":"B\/b"},"a":{},"A":{"localizations":{"zh-Hans":{"stringUnit":{"value":"甲","state":"translated"}},"de":{"stringUnit":{"state":"translated","value":"A"}}}}},"sourceLanguage":"en"}"#)
         #expect(L10nCommands.formatCatalog(file: path).standardOutput == "formatted \(path)\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == """
         {
           "sourceLanguage" : "en",
           "strings" : {
-            "b" : {
-              "comment" : "B/b"
-            },
             "a" : {
 
+            },
+            "A" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "A"
+                  }
+                },
+                "zh-Hans" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "甲"
+                  }
+                }
+              }
+            },
+            "b" : {
+              "comment" : "B/b"
             }
           },
           "version" : "1.0"
@@ -176,5 +192,54 @@ import Testing
         let catalog = try Catalog.load(paths: [folder.root])
         #expect(catalog.entry(table: "Shop", locale: "de", key: "Buy")?.comment == "Button: buy the item in the cart")
         #expect(catalog.entry(table: "Shop", locale: "de", key: "Buy")?.extractionState == "manual")
+    }
+
+    /// Consecutive keys (in file order) of IceCubesApp's Localizable.xcstrings, which Xcode wrote: spaces and punctuation
+    /// before letters, `•` too (a code-point order would put it after `z`), letters without regard to case.
+    static let xcodeWrittenOrder = [
+        "", "  ⸱  ", "#%@", "%@", "%@ add-tag-groups.edit.title.field.warning.already-exists", "%@ was posted on Mastodon",
+        "%@© 2024 Thomas Ricouard", "%lld. ", "• [EmojiText]", "accessibility.app-account.selector.accounts",
+        "accessibility.tabs.timeline.unread-posts.label-%lld", "Account", "account.action.add-remove-list",
+        "add-tag-groups.edit.title.field.warning.no-symbol-selected", "Adds @ and # keys directly on the keyboard",
+        "alert.error", "ALT text for the image", "API Versions", "app-account.button.add", "AppAccount",
+    ]
+
+    @Test func xcodeKeyOrderIsTheOrderXcodeWrites() {
+        #expect(Self.xcodeWrittenOrder.reversed().sorted(by: XcodeKeyOrder.precedes) == Self.xcodeWrittenOrder)
+        #expect(["item10", "item2", "Item1"].sorted(by: XcodeKeyOrder.precedes) == ["Item1", "item2", "item10"])
+        #expect(["zh-Hant", "en-GB", "zh-Hans", "en", "de"].sorted(by: XcodeKeyOrder.precedes) == ["de", "en", "en-GB", "zh-Hans", "zh-Hant"])
+    }
+
+    @Test func importAddsANewKeyWhereXcodesOrderPutsIt() throws {
+        let folder = Self.project()
+        let xliff = CatalogFolder()
+        #expect(L10nCommands.exportXLIFF(paths: [folder.root], to: xliff.root).exitCode == 0)
+        let path = xliff.path("de.xliff")
+        let unit = """
+              <trans-unit id="Checkout" xml:space="preserve">
+                <source>Checkout</source>
+                <target state="translated">Zur Kasse</target>
+              </trans-unit>
+            </body>
+        """
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "    </body>", with: unit)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(L10nCommands.importXLIFF(file: path, into: folder.root).exitCode == 0)
+        let expected = Self.xcodeCatalog.replacingOccurrences(of: """
+                "Visit https
+            """, with: """
+                "Checkout" : {
+                  "localizations" : {
+                    "de" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Zur Kasse"
+                      }
+                    }
+                  }
+                },
+                "Visit https
+            """)
+        #expect(try String(contentsOfFile: folder.path("Shop.xcstrings"), encoding: .utf8) == expected)
     }
 }

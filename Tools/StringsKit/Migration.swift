@@ -37,7 +37,7 @@ public enum Migration {
             strings.append((key, .object(item)))
         }
         let json: OrderedJSON = .object([("sourceLanguage", .string(base)), ("strings", .object(strings)), ("version", .string("1.0"))])
-        return json.xcodeText() + "\n"
+        return json.sortedAsXcode().xcodeText() + "\n"
     }
 
     static func unit(_ value: String) -> OrderedJSON {

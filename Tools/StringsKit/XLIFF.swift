@@ -73,6 +73,15 @@ public enum XLIFF {
     public static func files(from catalog: Catalog, base: String, target: String, root: String,
                              identifiers: InternalIdentifiers, contexts: [String: [String]] = [:]) -> [XLIFFFile] {
         var files: [XLIFFFile] = []
+        // String Catalogs are read as JSON too: their variations are exported with Xcode's `|==|` ids.
+        var stringCatalogs: [String: OrderedJSON] = [:]
+        func stringCatalog(_ path: String) -> OrderedJSON? {
+            if let json = stringCatalogs[path] { return json }
+            let json = FileManager.default.contents(atPath: path).flatMap(OrderedJSON.parse)
+            stringCatalogs[path] = json
+            return json
+        }
+        let targetCategories = LocaleFormatting.hasData(for: target) ? (try? LocaleFormatting(locale: target).pluralCategories()) ?? [] : []
         for tableName in catalog.tableNames {
             guard let baseTable = catalog.table(tableName, locale: Linter.interfaceBase) ?? catalog.table(tableName, locale: base) else { continue }
             let targetTable = catalog.table(tableName, locale: target)
@@ -85,6 +94,13 @@ public enum XLIFF {
                 let translate = entry.shouldTranslate && !identifiers.contains(key)
                     && (entry.value.text.map { !identifiers.contains($0.trimmingCharacters(in: .whitespaces)) } ?? true)
                 let note = Self.note(entry.comment, documentation: documentation?.entries[key]?.value.text)
+                if entry.location.file.hasSuffix(".xcstrings"), let item = stringCatalog(entry.location.file)?["strings"]?[key],
+                   StringCatalogFile.varies(item, base: base, target: target) {
+                    unitsByFile[entry.location.file, default: []] += StringCatalogFile.units(
+                        key: key, item: item, base: base, target: target, targetCategories: targetCategories, note: note,
+                        translate: translate, contextNotes: contexts["\(tableName)/\(key)"] ?? [])
+                    continue
+                }
                 switch entry.value {
                 case .text(let source):
                     unitsByFile[entry.location.file, default: []].append(

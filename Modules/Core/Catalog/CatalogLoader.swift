@@ -281,8 +281,9 @@ extension Catalog {
         }
     }
 
-    /// A String Catalog localization as a value: a plain `stringUnit`, plural `variations`, or a
-    /// `stringUnit` whose `%#@name@` placeholders are filled by plural `substitutions`.
+    /// A String Catalog localization as a value: a plain `stringUnit`, plural `variations`, a
+    /// `stringUnit` whose `%#@name@` placeholders are filled by plural `substitutions`, or device variations (read as
+    /// their `other` device, else the first by name).
     private static func stringCatalogValue(_ localization: [String: Any]) -> (value: CatalogValue, state: String?)? {
         func unit(_ object: Any?) -> (value: String, state: String?)? {
             guard let unit = (object as? [String: Any])?["stringUnit"] as? [String: Any],
@@ -296,6 +297,12 @@ extension Catalog {
                 if let category = PluralCategory(rawValue: name), let text = unit(form)?.value { forms[category] = text }
             }
             return forms
+        }
+        if let devices = (localization["variations"] as? [String: Any])?["device"] as? [String: Any],
+           var chosen = (devices["other"] ?? devices.keys.sorted().first.flatMap { devices[$0] }) as? [String: Any] {
+            // Device variations: the text every other device shows stands for the entry (its substitutions stay the root's).
+            if chosen["substitutions"] == nil { chosen["substitutions"] = localization["substitutions"] }
+            return stringCatalogValue(chosen)
         }
         if let forms = pluralForms(localization["variations"]) {
             let sample = forms[.other] ?? forms.values.first ?? ""
