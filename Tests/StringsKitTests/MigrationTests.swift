@@ -49,6 +49,45 @@ import Testing
         #expect(text.contains("\"variations\" : {"))
     }
 
+    @Test func withoutDeleteOldTheOldFilesStayAndAreNamed() throws {
+        let folder = Self.project()
+        let outcome = L10nCommands.migrate(table: "Main", path: folder.root, output: nil)
+        #expect(outcome.exitCode == 0, "\(outcome)")
+        for file in ["en.lproj/Main.strings", "de.lproj/Main.stringsdict", "pl.lproj/Main.strings"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path(file)))
+            #expect(outcome.standardOutput.contains(folder.path(file)))
+        }
+        #expect(outcome.standardOutput.contains("--delete-old"))
+    }
+
+    @Test func deleteOldRemovesTheOldFilesOnceTheCatalogReadsBackToTheirValues() throws {
+        let folder = Self.project()
+        let before = try Catalog.load(paths: [folder.root])
+        let outcome = L10nCommands.migrate(table: "Main", path: folder.root, output: nil, deleteOld: true)
+        #expect(outcome.exitCode == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("removed \(folder.path("de.lproj/Main.strings"))"))
+        for locale in ["en", "de", "pl"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.path("\(locale).lproj/Main.strings")))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("\(locale).lproj/Main.stringsdict")))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path("en.lproj/Other.stringsdict")), "other tables stay")
+        let after = try Catalog.load(paths: [folder.root])
+        #expect(after.entry(table: "Main", locale: "pl", key: "cart")?.value == before.entry(table: "Main", locale: "pl", key: "cart")?.value)
+    }
+
+    @Test func deleteOldRefusesAndDeletesNothingWhenTheCatalogWouldLoseAValue() throws {
+        let folder = Self.project()
+        // Base.lproj is the base; en.lproj's different "greeting" has no place in one catalog.
+        folder.write("Base.lproj/Main.strings", "\"home.title\" = \"Home\";\n\"greeting\" = \"Hi!\";\n")
+        let outcome = L10nCommands.migrate(table: "Main", path: folder.root, output: nil, deleteOld: true)
+        #expect(outcome.exitCode == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("nothing was deleted"))
+        #expect(outcome.standardError.contains("Main.strings in en.lproj, key \"greeting\""), "\(outcome.standardError)")
+        for file in ["Base.lproj/Main.strings", "en.lproj/Main.strings", "de.lproj/Main.stringsdict", "pl.lproj/Main.strings"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path(file)))
+        }
+    }
+
     @Test func aMissingTableOrAnExistingOutputIsAUsageError() {
         let folder = Self.project()
         let unknown = L10nCommands.migrate(table: "Nope", path: folder.root, output: nil)

@@ -294,7 +294,7 @@ public enum L10nCommands {
 
     // MARK: format FILE.xcstrings
 
-    /// Rewrites a String Catalog in Xcode's own layout, keeping its order; a catalog already in it is not touched.
+    /// Rewrites a String Catalog in Xcode's own layout and key order; a catalog already in it is not touched.
     public static func formatCatalog(file path: String) -> CommandOutcome {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .usage("\(path): cannot be read; pass an existing .xcstrings file")

@@ -74,10 +74,45 @@ public enum Migration {
     }
 }
 
+extension Migration {
+    /// Where the old files and the new catalog part: the first locale and key whose value the catalog does not read
+    /// back to (`Base.lproj` reads as the base locale; qqq documentation is a comment, not a value). Nil when they agree.
+    public static func firstDifference(table: String, old: Catalog, new: Catalog, base: String) -> String? {
+        for id in old.tables.keys.filter({ $0.table == table }).sorted(by: { $0.locale < $1.locale }) {
+            guard let oldTable = old.tables[id], id.locale != Linter.documentation, !id.locale.isEmpty else { continue }
+            let locale = id.locale == Linter.interfaceBase ? base : id.locale
+            for key in oldTable.keys {
+                guard let entry = oldTable.entries[key], !entry.location.file.hasSuffix(".xcstrings") else { continue }
+                if !sameValue(entry.value, new.entry(table: table, locale: locale, key: key)?.value) {
+                    return "\((entry.location.file as NSString).lastPathComponent) in \(id.locale).lproj, key \"\(key)\""
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A rule of one variable becomes plural variations, read back as `%#@count@`: the same forms count as the same.
+    static func sameValue(_ old: CatalogValue, _ new: CatalogValue?) -> Bool {
+        switch (old, new) {
+        case (.text(let before), .text(let after)?):
+            return before == after
+        case (.plural(let before), .plural(let after)?):
+            if before.variables.count == 1, after.variables.count == 1, let (oldName, oldVariable) = before.variables.first,
+               let (newName, newVariable) = after.variables.first {
+                return oldVariable.forms == newVariable.forms
+                    && before.format.replacingOccurrences(of: "%#@\(oldName)@", with: "%#@\(newName)@") == after.format
+            }
+            return before.format == after.format && before.variables.mapValues(\.forms) == after.variables.mapValues(\.forms)
+        default:
+            return false
+        }
+    }
+}
+
 extension L10nCommands {
-    /// `l10n migrate TABLE [PATH] [--output FILE]`: writes `PATH/TABLE.xcstrings` (or FILE); the old files stay for you to
-    /// compare and remove.
-    public static func migrate(table: String, path: String?, output: String?, configPath: String? = nil) -> CommandOutcome {
+    /// `l10n migrate TABLE [PATH] [--output FILE] [--delete-old]`: writes `PATH/TABLE.xcstrings` (or FILE). The old files
+    /// stay and are named, unless `deleteOld`: then they are removed once the catalog reads back to their values.
+    public static func migrate(table: String, path: String?, output: String?, configPath: String? = nil, deleteOld: Bool = false) -> CommandOutcome {
         let folder = path ?? defaultPath
         let catalog: Catalog
         let base: String
@@ -108,6 +143,33 @@ extension L10nCommands {
             return .usage("\(destination): cannot be written (\((error as NSError).localizedDescription))")
         }
         let sources = catalog.tables.filter { $0.key.table == table }.flatMap(\.value.files).filter { !$0.hasSuffix(".xcstrings") }.sorted()
-        return CommandOutcome(standardOutput: "wrote \(destination) from \(sources.count) file(s); check it with `l10n lint`, then remove \(sources.joined(separator: ", "))\n", exitCode: 0)
+        let wrote = "wrote \(destination) from \(sources.count) file(s)"
+        guard deleteOld else {
+            return CommandOutcome(standardOutput: "\(wrote); check it with `l10n lint`, then remove \(sources.joined(separator: ", ")) (or run again with --delete-old)\n", exitCode: 0)
+        }
+        let migrated: Catalog
+        do {
+            migrated = try loadCatalog(paths: [destination])
+        } catch {
+            return .usage("\(destination): cannot be read back (\(error.description)); nothing was deleted")
+        }
+        if let difference = migrated.problems.first.map({ "\($0)" }) ?? Migration.firstDifference(table: table, old: catalog, new: migrated, base: base) {
+            return CommandOutcome(standardOutput: "\(wrote)\n", standardError: """
+                l10n: \(destination) does not read back to what the old files hold (\(difference)), so nothing was deleted; \
+                compare the two, then remove the catalog and migrate again, or remove the old files yourself
+
+                """, exitCode: CommandOutcome.findings)
+        }
+        var removed: [String] = []
+        for source in sources {
+            do {
+                try FileManager.default.removeItem(atPath: source)
+            } catch {
+                let left = sources.filter { !removed.contains($0) }
+                return .usage("\(source): cannot be deleted (\((error as NSError).localizedDescription)); removed \(removed.count) of \(sources.count), still there: \(left.joined(separator: ", "))")
+            }
+            removed.append(source)
+        }
+        return CommandOutcome(standardOutput: "\(wrote); it reads back to the same values, so removed \(removed.joined(separator: ", "))\n", exitCode: 0)
     }
 }

@@ -58,7 +58,7 @@ struct Format: ParsableCommand {
           l10n format relative -3 day
           l10n format plural 3 --locale pl
           l10n format                       (a tour of every kind in the seven product locales)
-          l10n format Shop.xcstrings        (rewrite a String Catalog in Xcode's own layout, keeping its order)
+          l10n format Shop.xcstrings        (rewrite a String Catalog in Xcode's own layout and key order)
         """
     )
 

@@ -192,7 +192,10 @@ struct Import: ParsableCommand {
         Translations are merged into the target locale's existing files; the source locale's file is created from \
         <source> only where it does not exist. An existing .strings file is edited in place: changed values where \
         they stand, new keys after their neighbour; comments, markers such as // Fuzzy, order, encoding and BOM stay, \
-        and an unchanged file is not rewritten.
+        and an unchanged file is not rewritten. A .stringsdict is edited the same way (a changed form's <string> only; \
+        a new form beside its siblings), and one that cannot be followed is an error naming it, never rewritten. A \
+        String Catalog (.xcstrings) takes plain, plural, device and substitution texts back by Xcode's ids \
+        (key|==|plural.one, key|==|device.iphone).
         Exit codes: 0 written, 1 the XLIFF is malformed, 2 usage or I/O error.
         """
     )
@@ -238,9 +241,12 @@ struct Migrate: ParsableCommand {
         discussion: """
         Keys, values, comments and plural rules move as they are (a rule that is one plural variable becomes plural \
         variations, any other one substitutions), so `l10n lint` finds the same problems in both forms. The old files \
-        stay: check the catalog with `l10n lint`, then remove them.
-        Example: l10n migrate OfflineProducts Localization
-        Exit codes: 0 written, 1 a catalog file does not parse, 2 usage or I/O error (no such table, the output exists).
+        stay and are named: check the catalog with `l10n lint`, then remove them. With --delete-old they are removed \
+        once the new catalog reads back to the same values in every locale; if it does not, nothing is deleted.
+        Example: l10n migrate OfflineProducts Localization --delete-old
+        Exit codes: 0 written (and, with --delete-old, the old files removed), 1 a catalog file does not parse or the \
+        catalog does not read back to the old values (nothing deleted), 2 usage or I/O error (no such table, the output \
+        exists).
         """
     )
 
@@ -256,7 +262,10 @@ struct Migrate: ParsableCommand {
     @Option(name: .long, help: "The l10n.json to use (for the base locale).")
     var config: String?
 
+    @Flag(name: .long, help: "Remove the table's old .strings and .stringsdict files once the catalog reads back to their values.")
+    var deleteOld = false
+
     func run() throws {
-        try finish(L10nCommands.migrate(table: table, path: path, output: output, configPath: config))
+        try finish(L10nCommands.migrate(table: table, path: path, output: output, configPath: config, deleteOld: deleteOld))
     }
 }
