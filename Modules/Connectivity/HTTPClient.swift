@@ -116,9 +116,11 @@ public final class HTTPClient: Sendable {
         if let bearer { fields.append(TransportHeader("Authorization", "Bearer \(bearer)")) }
         if body != nil { fields.append(TransportHeader("Content-Type", "application/json")) }
         if let idempotencyKey { fields.append(TransportHeader("Idempotency-Key", idempotencyKey)) }
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-            fields.append(TransportHeader(name, value))
+        if !headers.isEmpty {
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+                fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                fields.append(TransportHeader(name, value))
+            }
         }
         return TransportRequest(method: method, url: url, headers: fields, body: body, timeout: Self.transportBackstop(timeout))
     }

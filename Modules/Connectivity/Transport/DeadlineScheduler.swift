@@ -22,7 +22,22 @@ enum DeadlineSchedulers {
     }
 
     private static func make<C: Clock<Duration>>(opened clock: C) -> any DeadlineScheduling {
-        DeadlineScheduler(clock: clock)
+        if let continuous = clock as? ContinuousClock { return ContinuousDeadlineScheduler(DeadlineScheduler(clock: continuous)) }
+        return DeadlineScheduler(clock: clock)
+    }
+}
+
+/// The app's real clock, with the scheduler's code specialized for it: reached through the generic class's witness
+/// table, every request paid for generic metadata lookups and unspecialized instant arithmetic.
+private final class ContinuousDeadlineScheduler: DeadlineScheduling {
+    private let scheduler: DeadlineScheduler<ContinuousClock>
+
+    init(_ scheduler: DeadlineScheduler<ContinuousClock>) {
+        self.scheduler = scheduler
+    }
+
+    func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> any DeadlineHandle {
+        scheduler.schedule(after: duration, action)
     }
 }
 
