@@ -204,12 +204,20 @@ public final class REPLSession {
     func locales() -> CommandOutput {
         let base = baseKeys
         var lines: [String] = []
+        var folders: [String] = []
         for locale in catalog.locales {
+            if Linter.isSpecialFolder(locale) {
+                // Not translations: the base of the tables it holds (Base.lproj), or notes for translators (qqq).
+                let role = locale == Linter.interfaceBase ? "base of the tables it holds (Interface Builder)" : "documentation for translators, shown by `compare`"
+                folders.append("  \(locale.padding(toLength: 7, withPad: " ", startingAt: 0))       \(role)")
+                continue
+            }
             let present = base.filter { catalog.entry(table: $0.table, locale: locale, key: $0.key) != nil }.count
             let percent = base.isEmpty ? 100 : present * 100 / base.count
             let marker = locale == localizer.locale ? "*" : " "
             lines.append("\(marker) \(locale.padding(toLength: 7, withPad: " ", startingAt: 0)) \(String(format: "%3d", percent))%\(locale == baseLocale ? "  base" : "")")
         }
+        lines += folders
         for pseudo in Self.pseudoLocales {
             let marker = pseudo.name == localizer.locale ? "*" : " "
             lines.append("\(marker) \(pseudo.name.padding(toLength: 7, withPad: " ", startingAt: 0))       \(pseudo.summary)")
@@ -362,6 +370,11 @@ public final class REPLSession {
             let text: String = switch entry.value {
             case let .plural(rule): rule.variables.values.first?.forms[.other] ?? rule.format
             default: templateText(entry.value)
+            }
+            if locale == Linter.documentation {
+                // Documentation for translators, not copy: never measured against the budget.
+                lines.append("  \(locale.padding(toLength: 7, withPad: " ", startingAt: 0)) note   \(text)")
+                continue
             }
             let width = TextLayout.width(text)
             let measure = budget.map { "\(width)/\($0)" } ?? "\(width)"
