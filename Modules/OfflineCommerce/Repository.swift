@@ -80,7 +80,12 @@ public struct CommerceRepository: Sendable {
         for reference in Set(cart.items.map(\.imageRef)).sorted() where !images.contains(reference) {
             do throws(HTTPClientError) {
                 let data = try await api.fetchImage(reference)
-                do { try images.keep(data, for: reference) } catch {
+                do {
+                    // Nil: not a PNG, or alone larger than the budget; the cart shows its placeholder for it.
+                    if try images.keep(data, for: reference) == nil {
+                        telemetry.record("commerce.image_not_kept", attributes: ["reason": "not a PNG within the budget", "bytes": "\(data.count)"])
+                    }
+                } catch {
                     telemetry.record("commerce.image_not_kept", attributes: ["error": "\(error)"])
                 }
             } catch {

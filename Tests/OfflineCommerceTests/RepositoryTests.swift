@@ -25,6 +25,21 @@ import OfflineCommerceLive
         return CommerceRepository(store: vault, api: api, status: { status }, now: { fixedNow })
     }
 
+    @Test("An image that is not a PNG is not kept, and telemetry says so (the line keeps its placeholder)")
+    func anImageThatIsNotAPNGIsReportedNotDroppedSilently() async throws {
+        let cart = ShoppingCart(items: [CartLine(id: "1", name: "Mug", imageRef: "mug.jpg", quantity: 1, unitPrice: 5, currency: "EUR")],
+                                total: 5, currency: "EUR")
+        var api = CommerceAPI.fixture(cart: cart, orders: OrderHistory(orders: []))
+        api.fetchImage = { _ throws(HTTPClientError) in Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) } // a JPEG's first bytes
+        let sink = InMemoryTelemetrySink()
+        let repository = CommerceRepository(store: InMemoryRecordStore(now: { fixedNow }), api: api, status: { .online }, now: { fixedNow },
+                                            telemetry: Telemetry(sink: sink, now: { fixedNow }))
+        _ = await repository.revalidateCart()
+        #expect(repository.imageSizes(of: cart).isEmpty)
+        let event = try #require(sink.events.first { $0.name == "commerce.image_not_kept" })
+        #expect(event.attributes["reason"] == "not a PNG within the budget" && event.attributes["bytes"] == "6")
+    }
+
     // MARK: Item 1
 
     @Test("AC1 the vault holds each user's cart and history, encrypted")
