@@ -90,6 +90,16 @@ extension AppEndToEndTests {
         #expect(!counts.isEmpty && counts.allSatisfy { $0 <= 6 }, "\(out[13])")
     }
 
+    @Test("Logging in fetches the product list once: BR-002's sync on login joins the launch's warmup instead of repeating it")
+    func loggingInFetchesTheProductListOnce() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps(["app start", "app login user2", "app open products", "app backend requests"])
+        #expect(out[1].contains("logged in as user2"))
+        #expect(Self.flat(out[2]).contains("Products"))
+        // One list at start (user1), one at login (user2); the products screen shows the list it has.
+        #expect(out[3].contains("2 × GET /v1/users/{user}/products"), "\(out[3])")
+    }
+
     @Test("A real session (issue 25, item 9): an expired session is a signed-out app too, not an offline one")
     func anExpiredSessionSignsTheAppOutNotOffline() throws {
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -86,7 +86,10 @@ public actor OfflineApp {
 
     // MARK: Launch, login, kill
 
-    private func launch(user: String, session: SessionKeeper.Start) async throws(AppCommandError) {
+    /// - Parameter beforeSettling: runs once the run is up and its warmup started, before `settle()` waits for their
+    ///   work, so that what it asks for joins the work in flight (a login's product sync joins the warmup's).
+    private func launch(user: String, session: SessionKeeper.Start,
+                        beforeSettling: ((AppComposition) async -> Void)? = nil) async throws(AppCommandError) {
         lastUser = user
         let built: AppComposition
         do {
@@ -104,20 +107,25 @@ public actor OfflineApp {
         }
         run = built
         route = nil
+        // Signing in goes out at once, beside the first probe, rather than after it: each waits on the server, and one
+        // after the other they doubled a launch against a slow one. (Offline it fails fast and goes out again with the
+        // first request once the connection is back: SessionKeeper.)
+        let session = built.session
+        let signingIn: Task<Void, Never>? = session.state.value == .signingIn ? Task { _ = try? await session.bearer() } : nil
         // The session asks whether warming is needed, which depends on the signal: let it settle first.
         await step("the first connectivity reading") { () async in
             await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
         }
-        // Signing in online waits for the server's answer, as a login screen would; offline it goes out with the first
-        // request once the connection is back (SessionKeeper).
-        if built.session.state.value == .signingIn, built.monitor.status.value == .online {
-            await step("signing \(user) in") { () async in _ = try? await built.session.bearer() }
+        // Online, the launch waits for the server's answer to the sign-in, as a login screen would.
+        if let signingIn, built.monitor.status.value == .online {
+            await step("signing \(user) in") { () async in await signingIn.value }
         }
         let coordinator = built.coordinator
         warmupLaunch = Task {
             await coordinator.launch()
             built.warmupLaunchEnded.withLock { $0 = true }
         }
+        await beforeSettling?(built)
         await settle()
     }
 
@@ -129,9 +137,9 @@ public actor OfflineApp {
             await run.shutDown()
         }
         run = nil
-        try await launch(user: user, session: .signIn)
-        try await current().products.loggedIn()
-        await settle()
+        // BR-002's sync on login, sent while the launch's warmup runs: it joins the warmup's product sync (or the
+        // warmup's joins it) instead of fetching the same list again after it.
+        try await launch(user: user, session: .signIn) { built in await built.products.loggedIn() }
     }
 
     public func logout() async {
