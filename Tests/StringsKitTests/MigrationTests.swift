@@ -60,6 +60,18 @@ import Testing
         #expect(outcome.standardOutput.contains("--delete-old"))
     }
 
+    @Test func runningAgainWithDeleteOldAsTheFirstRunSaysFinishesTheMigration() throws {
+        let folder = Self.project()
+        let first = L10nCommands.migrate(table: "Main", path: folder.root, output: nil)
+        #expect(first.exitCode == 0 && first.standardOutput.contains("run again with --delete-old"), "\(first)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: folder.path("Main.xcstrings")))
+        let again = L10nCommands.migrate(table: "Main", path: folder.root, output: nil, deleteOld: true)
+        #expect(again.exitCode == 0, "\(again)")
+        #expect(again.standardOutput.contains("removed \(folder.path("de.lproj/Main.strings"))"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("en.lproj/Main.strings")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Main.xcstrings"))) == written, "the catalog is left as it was")
+    }
+
     @Test func deleteOldRemovesTheOldFilesOnceTheCatalogReadsBackToTheirValues() throws {
         let folder = Self.project()
         let before = try Catalog.load(paths: [folder.root])

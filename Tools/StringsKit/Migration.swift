@@ -118,7 +118,13 @@ extension L10nCommands {
         let base: String
         do {
             let configuration = try loadConfiguration(explicit: configPath, paths: [folder]).0
-            catalog = try loadCatalog(paths: [folder])
+            // Run again, the catalog an earlier run wrote is in the folder: the migration reads the old files only.
+            let earlier = (folder as NSString).appendingPathComponent("\(table).xcstrings")
+            let entries = FileManager.default.fileExists(atPath: earlier)
+                ? (FileManager.default.subpaths(atPath: folder) ?? []).map { (folder as NSString).appendingPathComponent($0) }
+                    .filter { path in path != earlier && [".strings", ".stringsdict", ".xcstrings"].contains { path.hasSuffix($0) } }.sorted()
+                : [folder]
+            catalog = try loadCatalog(paths: entries)
             base = try Linter(configuration: configuration).baseLocale(of: catalog)
         } catch let error as ConfigurationError {
             return .usage(error.description)
@@ -134,16 +140,20 @@ extension L10nCommands {
             return .usage("\(folder): no table \(table) in the base locale (\(base)); the tables are \(catalog.tableNames.joined(separator: ", "))")
         }
         let destination = output ?? (folder as NSString).appendingPathComponent("\(table).xcstrings")
-        guard !FileManager.default.fileExists(atPath: destination) else {
-            return .usage("\(destination) exists already; pass --output FILE to write elsewhere")
+        // Run again (say, with --delete-old after checking the catalog), the catalog this would write is there already.
+        let existing = FileManager.default.contents(atPath: destination)
+        guard existing == nil || existing == Data(text.utf8) else {
+            return .usage("\(destination) exists already and holds something else; pass --output FILE to write elsewhere")
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            return .usage("\(destination): cannot be written (\((error as NSError).localizedDescription))")
+        if existing == nil {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            } catch {
+                return .usage("\(destination): cannot be written (\((error as NSError).localizedDescription))")
+            }
         }
         let sources = catalog.tables.filter { $0.key.table == table }.flatMap(\.value.files).filter { !$0.hasSuffix(".xcstrings") }.sorted()
-        let wrote = "wrote \(destination) from \(sources.count) file(s)"
+        let wrote = existing == nil ? "wrote \(destination) from \(sources.count) file(s)" : "\(destination) holds \(sources.count) file(s) already"
         guard deleteOld else {
             return CommandOutcome(standardOutput: "\(wrote); check it with `l10n lint`, then remove \(sources.joined(separator: ", ")) (or run again with --delete-old)\n", exitCode: 0)
         }
