@@ -95,7 +95,8 @@ enum GalleryPage {
     """
 
     /// `galleryOverflow()` measures every text that names a key against its box: horizontally (its scroll width
-    /// against its width) and by lines (its full height against the lines it may take), marks those that overflow
+    /// against its width) and by lines (its full height against the lines it may take; a part of a line counts, so
+    /// tall glyphs that push the text past its box read "needs 5 lines, 4 fit"), marks those that overflow
     /// and returns them; `galleryCells()` lists each matrix cell with the length of its text. Both run in the page,
     /// so a person sees the same red outlines the check reports.
     static let script = """
@@ -108,7 +109,7 @@ enum GalleryPage {
         var screen=el.closest('.screen');var max=parseInt(el.dataset.lines||'0',10);
         var lineHeight=parseFloat(getComputedStyle(el).lineHeight)||20;
         var wide=el.scrollWidth>el.clientWidth+1;
-        var lines=Math.round(el.scrollHeight/lineHeight);
+        var lines=Math.ceil(el.scrollHeight/lineHeight-0.05);
         var tall=max>1&&el.scrollHeight>el.clientHeight+1;
         if(!(wide||tall)){return;}
         el.classList.add('overflow');

@@ -40,9 +40,14 @@ public struct OverflowMeasurement: Sendable, Hashable {
 
     /// The finding's sentence: where, what, measured against allowed, and what to do.
     public var message: String {
-        let measured = maxLines > 1
-            ? "needs \(lines) lines, \(maxLines) fit (\(width) pt of text, \(allowed) pt allowed: \(maxLines) lines of \(boxWidth) pt)"
-            : "is \(width) pt wide, \(allowed) pt allowed"
+        let measured = if maxLines <= 1 {
+            "is \(width) pt wide, \(allowed) pt allowed"
+        } else if lines > maxLines {
+            "needs \(lines) lines, \(maxLines) fit (\(width) pt of text, \(allowed) pt allowed: \(maxLines) lines of \(boxWidth) pt)"
+        } else {
+            // As many lines as the box holds, but taller: its glyphs (accents, a fallback font) need more line height.
+            "is taller than the \(maxLines) lines its box holds (\(width) pt of text in lines of \(boxWidth) pt; its glyphs need more line height)"
+        }
         return "\(preview) in \(locale): \(role) “\(text)” \(measured); shorten the translation (l10n gallery shows it outlined in red)"
     }
 }
