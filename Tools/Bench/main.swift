@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 // `offline-bench SUITE…`: runs the named suites, one JSON object a line on stdout.
 // With no argument, lists the suites. Benchmarks use the real clock; tests never do.
@@ -21,6 +22,13 @@ let suites: [any BenchSuite] = [
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+// Stdout is the JSON lines: the app's info logs (a status change) go to stderr, and only warnings and worse.
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .warning
+    return handler
+}
 
 // The connectivity suite's server, in a process of its own (it re-runs this executable).
 if arguments == [ReferenceServerProcess.flag] { try await ReferenceServerProcess.serve() }
