@@ -108,7 +108,8 @@ public enum XLIFF {
                                   note: note, translate: translate, contextNotes: contexts["\(tableName)/\(key)"] ?? []))
                 case .plural(let rule):
                     let targetRule: PluralRule? = if case .plural(let rule)? = targetEntry?.value { rule } else { nil }
-                    var units = pluralUnits(key: key, rule: rule, target: targetRule, note: note, translate: translate)
+                    var units = pluralUnits(key: key, rule: rule, target: targetRule, note: note, translate: translate,
+                                            targetCategories: targetCategories)
                     units[0].contextNotes = contexts["\(tableName)/\(key)"] ?? []
                     unitsByFile[entry.location.file, default: []] += units
                 case .other:
@@ -129,7 +130,10 @@ public enum XLIFF {
         return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
-    static func pluralUnits(key: String, rule: PluralRule, target: PluralRule?, note: String?, translate: Bool) -> [XLIFFUnit] {
+    /// - Parameter targetCategories: the plural forms the target's language needs (ICU), offered even where neither
+    ///   file has them yet, as Xcode does: Polish gets `few` and `many` units to fill beside English's `one`/`other`.
+    static func pluralUnits(key: String, rule: PluralRule, target: PluralRule?, note: String?, translate: Bool,
+                            targetCategories: [PluralCategory] = []) -> [XLIFFUnit] {
         var units = [XLIFFUnit(id: "/\(key):dict/\(formatKey):dict/:string", source: rule.format, target: target?.format,
                                note: note, translate: translate)]
         for name in rule.variables.keys.sorted() {
@@ -137,8 +141,11 @@ public enum XLIFF {
             let targetVariable = target?.variables[name]
             units.append(XLIFFUnit(id: "/\(key):dict/\(name):dict/\(valueTypeKey):dict/:string", source: variable.valueType,
                                    target: targetVariable?.valueType, note: nil, translate: false))
-            // Every category either side has: the target may need forms (few, many) the source language lacks.
-            let categories = PluralCategory.allCases.filter { variable.forms[$0] != nil || targetVariable?.forms[$0] != nil }
+            // Every category either side has, and every one the target's language needs: it may need forms (few, many)
+            // the source language lacks.
+            let categories = PluralCategory.allCases.filter {
+                variable.forms[$0] != nil || targetVariable?.forms[$0] != nil || targetCategories.contains($0)
+            }
             for category in categories {
                 units.append(XLIFFUnit(id: "/\(key):dict/\(name):dict/\(category.rawValue):dict/:string",
                                        source: variable.forms[category] ?? variable.forms[.other] ?? "",
