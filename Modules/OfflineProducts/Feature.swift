@@ -133,7 +133,14 @@ public final class ProductsFeature: AppFeature {
     /// Returns true when the cache now holds a fresh list.
     @discardableResult
     public func prefetch() async -> Bool {
-        let finishedBefore = await runtime.state.syncsFinished
+        let before = await runtime.state
+        // A sync that ended since the session decided to warm (the launch's own, BR-002) has filled the cache: a second
+        // fetch of the same list would only repeat it.
+        if before.syncInFlight == nil, before.lastSyncSucceeded, let syncedAt = before.lastSyncedAt,
+           !WarmupPolicy.needsWarming(savedAt: syncedAt, now: time.now()) {
+            return true
+        }
+        let finishedBefore = before.syncsFinished
         await send(.prefetchRequested)
         await waitUntilIdle()
         let state = await runtime.state

@@ -180,6 +180,24 @@ import TestSupport
         await offline.stop()
     }
 
+    @Test func aPrefetchAfterTheLaunchsOwnSyncHasEndedDoesNotFetchTheListAgain() async throws {
+        let pages = Locked(0)
+        var api = ProductsAPI.serving(makeProducts(60), pageSize: 25)
+        let serve = api.fetchPage
+        api.fetchPage = { offset, limit throws(HTTPClientError) in
+            pages.withLock { $0 += 1 }
+            return try await serve(offset, limit)
+        }
+        let feature = feature(store: try storeHolding(nil), api: api, status: connectivity(.online))
+        await feature.lifecycle(.launched) // BR-002: the launch syncs
+        await feature.waitUntilIdle()
+        #expect(pages.withLock { $0 } == 3)
+        // The warmup, which decided to warm before that sync ended, finds the list fresh: nothing is fetched again.
+        #expect(await feature.prefetch())
+        #expect(pages.withLock { $0 } == 3)
+        await feature.stop()
+    }
+
     @Test(arguments: [0, 1, 3, 5, 50, 120])
     func productListWithThisManyProductsSyncsAndReadsBack(_ count: Int) async throws {
         let products = makeProducts(count)

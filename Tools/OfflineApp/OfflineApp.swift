@@ -86,8 +86,8 @@ public actor OfflineApp {
 
     // MARK: Launch, login, kill
 
-    /// - Parameter beforeSettling: runs once the run is up and its warmup started, before `settle()` waits for their
-    ///   work, so that what it asks for joins the work in flight (a login's product sync joins the warmup's).
+    /// - Parameter beforeSettling: runs once the run is up, just before its warmup starts, so that the warmup joins
+    ///   the work it asks for (the warmup's product subtask joins a login's product sync).
     private func launch(user: String, session: SessionKeeper.Start,
                         beforeSettling: ((AppComposition) async -> Void)? = nil) async throws(AppCommandError) {
         lastUser = user
@@ -120,12 +120,14 @@ public actor OfflineApp {
         if let signingIn, built.monitor.status.value == .online {
             await step("signing \(user) in") { () async in await signingIn.value }
         }
+        // Before the warmup starts, so that the warmup's subtasks join what it asked for (a sync already in flight)
+        // whatever the scheduling: sent after, on a busy machine it could arrive once the warmup's sync had ended.
+        await beforeSettling?(built)
         let coordinator = built.coordinator
         warmupLaunch = Task {
             await coordinator.launch()
             built.warmupLaunchEnded.withLock { $0 = true }
         }
-        await beforeSettling?(built)
         await settle()
     }
 
@@ -137,8 +139,8 @@ public actor OfflineApp {
             await run.shutDown()
         }
         run = nil
-        // BR-002's sync on login, sent while the launch's warmup runs: it joins the warmup's product sync (or the
-        // warmup's joins it) instead of fetching the same list again after it.
+        // BR-002's sync on login, sent as the launch's warmup starts: the warmup's product subtask joins it instead of
+        // fetching the same list again after it.
         try await launch(user: user, session: .signIn) { built in await built.products.loggedIn() }
     }
 
