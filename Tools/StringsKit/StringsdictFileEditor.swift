@@ -170,9 +170,8 @@ enum PlistText {
 
     static func string(_ text: String) -> String { "<string>\(escaped(text))</string>" }
 
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// XML text escaping, the same as XLIFF's (a `\r` as `&#13;`, which an XML reader would otherwise turn into `\n`).
+    static func escaped(_ text: String) -> String { XLIFF.escape(text) }
 }
 
 /// One element of the plist: a `<dict>` with its members, a `<string>`, or anything else (kept as it is).
