@@ -8,10 +8,11 @@ import Testing
 
 /// A caller waiting for a small answer goes on on the transport's event loop thread (no hand-off to the pool and back
 /// per request); a big answer, and every task the caller starts, still run on the pool.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: CallerResumptionTests.switchedOn, "OFFLINEKIT_CALLER_RESUMPTION=off: callers are resumed on the pool"))
-struct CallerResumptionTests {
-    static let switchedOn = ProcessInfo.processInfo.environment["OFFLINEKIT_CALLER_RESUMPTION"] != "off"
+/// `OFFLINEKIT_CALLER_RESUMPTION=off` turns the behaviour under test off.
+private let callerResumptionSwitchedOn = ProcessInfo.processInfo.environment["OFFLINEKIT_CALLER_RESUMPTION"] != "off"
 
+@Suite(.timeLimit(.minutes(1)), .enabled(if: callerResumptionSwitchedOn, "OFFLINEKIT_CALLER_RESUMPTION=off: callers are resumed on the pool"))
+struct CallerResumptionTests {
     private func health(_ url: URL) -> TransportRequest {
         TransportRequest(method: "GET", url: url.appendingPathComponent("health"), timeout: .seconds(30))
     }
