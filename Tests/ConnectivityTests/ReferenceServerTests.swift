@@ -237,4 +237,23 @@ import Testing
             #expect(server.faults.refuseConnections == false)
         }
     }
+
+    @Test func stoppingEndsRequestsThatWaitOutAnInjectedDelayInsteadOfCancellingTheServer() async throws {
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { Date() }))
+        let url = try await server.start()
+        try await server.setFaults(FaultConfiguration(latencyMs: 600_000))
+        let api = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
+        let waiting = Task { try await api.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil, timeout: .seconds(900)) }
+        while server.requestLog.total == 0 { await Task.yield() }
+        // Before, a stop waited 1 s and then cancelled the serving task (which can trap inside SwiftNIO); now the
+        // graceful shutdown ends the injected 10-minute delay and the stop returns well within its grace.
+        let clock = ContinuousClock()
+        let started = clock.now
+        await server.stop()
+        #expect(clock.now - started < ReferenceServer.shutdownGrace)
+        // The delayed request is answered as the server stops (500: its handler was ended), not dropped with its
+        // connection by a cancelled server.
+        let error = await #expect(throws: HTTPClientError.self) { try await waiting.value }
+        guard case .http(status: 500, _) = error else { Issue.record("expected a 500 answer, got \(String(describing: error))"); return }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import NIOCore
 #if canImport(Glibc)
 import Glibc
@@ -190,7 +191,7 @@ struct ReferenceRoutes: Sendable {
             await server.faultInjector.waitWhileHeld(path: request.uri.path)
             let (decision, faults) = server.faultInjector.decide(path: request.uri.path)
             let requestID = request.headers[Self.requestID]
-            if faults.latencyMs > 0 { try await Task.sleep(for: .milliseconds(faults.latencyMs)) }
+            if faults.latencyMs > 0 { try await Self.injectedPause(milliseconds: faults.latencyMs) }
             switch decision {
             case .reset:
                 try await Self.reset(context.channel)
@@ -222,6 +223,14 @@ struct ReferenceRoutes: Sendable {
         }
     }
 
+    /// An injected delay, which ends early (throwing) once the server shuts down gracefully: a stopping server must
+    /// never wait out a fault's 10 s, or cut it short by cancelling its serving task — that traps in SwiftNIO when a
+    /// connection it accepted is still waiting to be served ("Deinited NIOAsyncWriter without calling finish()",
+    /// apple/swift-nio#3481).
+    static func injectedPause(milliseconds: Int) async throws {
+        try await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(milliseconds)) }
+    }
+
     /// The bearer token of a request, if it sends one.
     private static func bearer(_ request: Request) -> Substring? {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
@@ -251,7 +260,7 @@ struct ReferenceRoutes: Sendable {
                 while remaining.readableBytes > 0 {
                     let slice = remaining.readSlice(length: min(chunk, remaining.readableBytes))!
                     try await writer.write(slice)
-                    try await Task.sleep(for: .milliseconds(delay))
+                    try await Self.injectedPause(milliseconds: delay)
                 }
                 try await writer.finish(nil)
             }

@@ -146,8 +146,6 @@ public final class ReferenceServer: Sendable {
     public func stop() async {
         await lifecycle.run {
             listener.withLock { $0.refuseTimer?.cancel() }
-            // Requests parked by `holdResponses` would keep the graceful shutdown waiting: let them finish.
-            faultInjector.releaseHeld()
             await unbind()
         }
     }
@@ -231,7 +229,11 @@ public final class ReferenceServer: Sendable {
         }
     }
 
-    /// Closes the listener at once (graceful shutdown), gives requests in flight one second, then cancels them.
+    /// Closes the listener at once and lets the requests in flight finish (graceful shutdown). Parked requests are let
+    /// go and injected delays end early (`ReferenceRoutes.injectedPause`), so that takes moments. Only if it has not
+    /// ended after `Self.shutdownGrace` is the serving task cancelled: a last resort, because cancelling it while a
+    /// connection it accepted still waits to be served traps inside SwiftNIO (apple/swift-nio#3481) — which a 1 s
+    /// grace did once on a busy CI host.
     private func unbind() async {
         let running = listener.withLock { listener -> (Task<Void, Never>, ServiceGroup)? in
             defer { listener.task = nil; listener.group = nil }
@@ -239,14 +241,19 @@ public final class ReferenceServer: Sendable {
             return (task, group)
         }
         guard let (task, group) = running else { return }
+        // Requests parked by `holdResponses` would keep the graceful shutdown waiting: let them finish.
+        faultInjector.releaseHeld()
         await group.triggerGracefulShutdown()
         let deadline = Task {
-            try? await Task.sleep(for: .seconds(1))
+            try? await Task.sleep(for: Self.shutdownGrace)
             if !Task.isCancelled { task.cancel() }
         }
         await task.value
         deadline.cancel()
     }
+
+    /// How long a graceful shutdown may take before the serving task is cancelled.
+    static let shutdownGrace = Duration.seconds(30)
 }
 
 /// An async mutex for start/stop (one at a time, in order).
