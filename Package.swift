@@ -269,6 +269,7 @@ let package = Package(
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
                 "l10n", "L10nREPLTool",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tools/Bench",
             exclude: ["README.md"],
