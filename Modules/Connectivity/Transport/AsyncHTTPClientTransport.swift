@@ -24,6 +24,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The one-thread group this transport runs on and shuts down.
     private let group: MultiThreadedEventLoopGroup
     private let maximumBodyBytes: Int
+    #if !canImport(Darwin)
+    /// Where small answers resume their callers: this transport's one loop (`CallerResumption`).
+    private let resumption: CallerResumption.Target
+    #endif
     private let isShutDown = NIOLockedValueBox(false)
 
     /// Runs on a one-thread event loop group of its own, which `shutdown()` ends.
@@ -46,6 +50,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         settings.tracing.tracer = nil
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         client = AsyncHTTPClient.HTTPClient(eventLoopGroup: group, configuration: settings)
+        #if !canImport(Darwin)
+        resumption = CallerResumption.Target(group.next())
+        #endif
         maximumBodyBytes = configuration.maximumBodyBytes
     }
 
@@ -80,13 +87,15 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         let task = client.execute(request: outgoing, delegate: BodyCollector(limit: maximumBodyBytes),
                                   deadline: .now() + Self.timeAmount(request.timeout))
-        let loop = task.eventLoop
+        #if !canImport(Darwin)
+        let resumption = resumption
+        #endif
         task.futureResult.whenComplete { result in
             let outcome = result.mapError(Self.classify)
             #if !canImport(Darwin)
             // A small answer resumes its waiting caller here, on the thread that read it (`CallerResumption`).
             if (try? outcome.get())?.body.count ?? 0 <= CallerResumption.smallAnswerLimit {
-                CallerResumption.redirecting(to: loop) { completion(outcome) }
+                CallerResumption.redirecting(to: resumption) { completion(outcome) }
                 return
             }
             #endif

@@ -2,7 +2,6 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOPosix
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,24 +36,36 @@ enum CallerResumption {
     /// Answers up to this size resume their caller on the loop thread.
     static let smallAnswerLimit = 16 << 10
 
-    private final class Target: Sendable {
+    /// Where a completion's jobs go: one per transport, made once, so marking the thread allocates nothing per request.
+    final class Target: Sendable {
         let loop: any EventLoop
         init(_ loop: any EventLoop) { self.loop = loop }
     }
 
-    private static let target = ThreadSpecificVariable<Target>()
+    /// The thread's current target, unretained: `redirecting` sets it only while its caller holds the target.
+    /// A raw key rather than SwiftNIO's `ThreadSpecificVariable`, which boxes every value it is set to (an allocation
+    /// per set, two per request) and casts it back on every read (a dynamic cast on every job the process enqueues).
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for CallerResumption")
+        return key
+    }()
+
+    private static var current: Target? {
+        pthread_getspecific(key).map { Unmanaged<Target>.fromOpaque($0).takeUnretainedValue() }
+    }
 
     /// Whether the hook is ours (installed on first use). `OFFLINEKIT_CALLER_RESUMPTION=off` in the environment leaves
     /// it uninstalled: every caller is resumed on the pool, as before this existed.
     static let isInstalled: Bool = ProcessInfo.processInfo.environment["OFFLINEKIT_CALLER_RESUMPTION"] != "off" && install()
 
-    /// Runs `body` (a completion, on `loop`'s thread) with the global jobs it enqueues queued on `loop` instead.
-    static func redirecting<T>(to loop: any EventLoop, _ body: () throws -> T) rethrows -> T {
+    /// Runs `body` (a completion, on `target.loop`'s thread) with the global jobs it enqueues queued on that loop instead.
+    static func redirecting<T>(to target: Target, _ body: () throws -> T) rethrows -> T {
         guard isInstalled else { return try body() }
-        let previous = target.currentValue
-        target.currentValue = Target(loop)
-        defer { target.currentValue = previous }
-        return try body()
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(target).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        return try withExtendedLifetime(target) { try body() }
     }
 
     /// The runtime's "generic executor" (no actor, no task executor: what the global executor runs its jobs as), two
@@ -74,7 +85,7 @@ enum CallerResumption {
         let hook = symbol.assumingMemoryBound(to: UnsafeRawPointer?.self)
         return withUnsafeTemporaryAllocation(of: EnqueueGlobalHook.self, capacity: 1) { function -> Bool in
             function.baseAddress!.initialize(to: { job, original in
-                if let loop = CallerResumption.target.currentValue?.loop, loop.inEventLoop {
+                if let loop = CallerResumption.current?.loop, loop.inEventLoop {
                     loop.execute { job.runSynchronously(on: CallerResumption.genericExecutor) }
                 } else {
                     original(job)
