@@ -13,9 +13,10 @@ struct L10nKeyCheck: BuildToolPlugin {
         guard !swiftFiles.isEmpty else { return [] }
         let catalogExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
         var catalogs = files.filter { catalogExtensions.contains($0.pathExtension) }
-        var catalogFolder = URL(fileURLWithPath: module.directory.string)
+        let moduleFolder = Self.folder(of: module)
+        var catalogFolder = moduleFolder
         if catalogs.isEmpty {
-            catalogFolder = URL(fileURLWithPath: context.package.directory.string).appending(path: "Localization")
+            catalogFolder = context.package.directoryURL.appending(path: "Localization")
             guard FileManager.default.fileExists(atPath: catalogFolder.path) else { return [] }
             catalogs = (FileManager.default.enumerator(at: catalogFolder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
                 .filter { catalogExtensions.contains($0.pathExtension) }
@@ -24,10 +25,16 @@ struct L10nKeyCheck: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Checking \(target.name)'s localization keys against \(catalogFolder.lastPathComponent)",
             executable: try context.tool(named: "l10n").url,
-            arguments: ["usage", "--sources", module.directory.string, "--rule", "key-not-in-catalog", "--format", "xcode",
+            arguments: ["usage", "--sources", moduleFolder.path, "--rule", "key-not-in-catalog", "--format", "xcode",
                         "--stamp", stamp.path, catalogFolder.path],
             inputFiles: swiftFiles + catalogs,
             outputFiles: [stamp]
         )]
+    }
+
+    /// A target's folder. `SourceModuleTarget.directoryURL` needs tools 6.1 and this package supports 6.0, where the
+    /// `Path` that `directory` returns has only a deprecated `string`; its description is the same path.
+    static func folder(of module: any SourceModuleTarget) -> URL {
+        URL(fileURLWithPath: String(describing: module.directory), isDirectory: true)
     }
 }

@@ -13,9 +13,9 @@ struct L10nLintCommand: CommandPlugin {
         for target in context.package.targets {
             guard let module = target as? SourceModuleTarget else { continue }
             let files = module.sourceFiles.map(\.url)
-            if files.contains(where: { $0.pathExtension == "swift" }) { sourceFolders.append(module.directory.string) }
+            if files.contains(where: { $0.pathExtension == "swift" }) { sourceFolders.append(String(describing: module.directory)) }
             if files.contains(where: { ["strings", "stringsdict", "xcstrings"].contains($0.pathExtension) }) {
-                catalogFolders.append(module.directory.string)
+                catalogFolders.append(String(describing: module.directory))
             }
         }
         guard !catalogFolders.isEmpty else {
@@ -28,7 +28,7 @@ struct L10nLintCommand: CommandPlugin {
         let process = Process()
         process.executableURL = l10n.url
         process.arguments = ["lint"] + catalogFolders + passed
-        process.currentDirectoryURL = URL(fileURLWithPath: context.package.directory.string)
+        process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
