@@ -52,6 +52,12 @@ enum Stopwatch {
     }
 }
 
+/// The middle value (the upper one of an even count), 0 for none: what a suite reports over repeated rounds.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
 extension Duration {
     var milliseconds: Double {
         let (seconds, attoseconds) = components

@@ -286,11 +286,6 @@ struct ConnectivitySuite: BenchSuite {
         for await value in cell.values() where predicate(value) { return value }
         return cell.value
     }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
 }
 
 /// Answers every request at once with 200 and an empty JSON object, on the caller's thread.

@@ -71,27 +71,45 @@ struct OutboxSuite: BenchSuite {
         let url = try await server.start()
         let client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1")),
                                 connectivity: .alwaysOnline, time: .live)
-        let count = 2_000
-        let bodies = try (0..<count).map { try write(100_000 + $0).request }
-        let (_, raw) = try await Stopwatch.measure {
-            for (index, request) in bodies.enumerated() {
-                _ = try await client.send(method: request.method, path: request.endpoint, body: request.body, idempotencyKey: "raw-\(index)")
-            }
-        }
-        let rawRate = Double(count) / (raw.milliseconds / 1000)
-
+        // Paired rounds, in an order that alternates, so that this host's drift (the raw rate alone varies 2× between
+        // runs minutes apart) hits both alike; the ratio is the median of the ratios taken within a round. Round 0 warms
+        // both up (connections, and the checkpoint of the enqueue phase's log) and is not scored.
+        let rounds = 5
+        let perRound = 400
         let status = StateCell(ConnectivityStatus.offline)
         let outbox = Outbox(store: store.vault(for: "replay"), transport: .live(client), status: status, time: .live)
         try await outbox.start()
-        try await outbox.write(contentsOf: try (0..<count).map { try write(200_000 + $0) })
-        let (_, replay) = await Stopwatch.measure {
-            status.set(.online)
-            await outbox.waitUntilDrained()
+        var rawRates: [Double] = []
+        var replayRates: [Double] = []
+        for round in 0...rounds {
+            let first = round * perRound * 2
+            let raw = {
+                let (_, elapsed) = try await Stopwatch.measure {
+                    for index in first..<first + perRound {
+                        let request = try write(100_000 + index).request
+                        _ = try await client.send(method: request.method, path: request.endpoint, body: request.body, idempotencyKey: "raw-\(index)")
+                    }
+                }
+                if round > 0 { rawRates.append(Double(perRound) / (elapsed.milliseconds / 1000)) }
+            }
+            let replay = {
+                try await outbox.write(contentsOf: try (first + perRound..<first + 2 * perRound).map { try write(100_000 + $0) })
+                let (_, elapsed) = await Stopwatch.measure {
+                    status.set(.online)
+                    await outbox.waitUntilDrained()
+                }
+                status.set(.offline)
+                if round > 0 { replayRates.append(Double(perRound) / (elapsed.milliseconds / 1000)) }
+            }
+            if round.isMultiple(of: 2) { try await raw(); try await replay() } else { try await replay(); try await raw() }
         }
-        let replayRate = Double(count) / (replay.milliseconds / 1000)
-        report.emit("replay_writes_per_second", replayRate, unit: "writes/s", peer: "HTTPClient.send, same POSTs, sequential", peerValue: rawRate,
-                    ratio: replayRate / rawRate, goal: ">= 0.8 of the raw client", pass: replayRate / rawRate >= 0.8,
-                    note: "\(count) queued writes drained from the encrypted vault; each outcome's transaction syncs while the next request is sent")
+        let ratios = zip(replayRates, rawRates).map { $0 / $1 }
+        let ratio = median(ratios)
+        report.emit("replay_writes_per_second", median(replayRates), unit: "writes/s", peer: "HTTPClient.send, same POSTs, sequential",
+                    peerValue: median(rawRates), ratio: ratio, goal: ">= 0.8 of the raw client", pass: ratio >= 0.8,
+                    note: "median of \(rounds) paired rounds of \(perRound) queued writes drained from the encrypted vault against as many "
+                        + "raw POSTs; each outcome's transaction syncs while the next request is sent; one unscored warm-up round first; "
+                        + "ratios by round: \(ratios.map { String(format: "%.2f", $0) }.joined(separator: ", "))")
         await outbox.stop()
         await server.stop()
     }
