@@ -106,11 +106,11 @@ public final class CommerceFeature: AppFeature {
     }
 
     /// The cart or the order history has never been cached, or is older than `WarmupPolicy.rewarmAfter`: a warmup
-    /// session fills them.
+    /// session fills them. Reads only when each was saved, not the 2,000 orders a history may hold.
     public var needsWarming: Bool {
         let now = time.now()
-        return WarmupPolicy.needsWarming(savedAt: repository.cachedCart()?.savedAt, now: now)
-            || WarmupPolicy.needsWarming(savedAt: repository.cachedOrders()?.savedAt, now: now)
+        let saved = repository.savedAt()
+        return WarmupPolicy.needsWarming(savedAt: saved.cart, now: now) || WarmupPolicy.needsWarming(savedAt: saved.orders, now: now)
     }
 
     /// Waits until no read or request started by the feature is under way (toast timers excluded).

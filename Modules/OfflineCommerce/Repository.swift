@@ -61,6 +61,10 @@ public struct CommerceRepository: Sendable {
     /// The order history saved at the last online view, at once.
     public func cachedOrders() -> CachedValue<OrderHistory>? { orders.cached() }
 
+    /// When the cart and the order history were saved, without decoding them (nil: never cached, or unreadable); see
+    /// `CachedResource.savedAt()`.
+    public func savedAt() -> (cart: Date?, orders: Date?) { (cart.savedAt(), orders.savedAt()) }
+
     /// Fetches the cart (not while offline) and caches it, then the images of its lines not kept yet; a failure keeps
     /// the last good value. An image that does not load leaves its placeholder (and is tried again next time).
     public func revalidateCart() async -> RevalidateOutcome<ShoppingCart> {

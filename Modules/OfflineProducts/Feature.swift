@@ -148,7 +148,9 @@ public final class ProductsFeature: AppFeature {
     }
 
     /// Nothing cached yet, or the list is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.
-    public var needsWarming: Bool { WarmupPolicy.needsWarming(savedAt: repository.cachedCatalog()?.savedAt, now: time.now()) }
+    /// Reads only when the list was saved: the launch asks this before any screen, and decoding a large list here would
+    /// delay it for nothing.
+    public var needsWarming: Bool { WarmupPolicy.needsWarming(savedAt: repository.catalogSavedAt(), now: time.now()) }
 
     /// `prefetch()` as the `products` subtask of the app's warmup session; throws when the list was not refreshed.
     public func prefetch(reportingTo warmup: any CacheWarmupPort) async throws {

@@ -68,6 +68,11 @@ public struct ProductsRepository: Sendable {
         resource.cached()
     }
 
+    /// When the cached list was saved, without decoding it (nil: never synced, or unreadable); see `CachedResource.savedAt()`.
+    public func catalogSavedAt() -> Date? {
+        resource.savedAt()
+    }
+
     /// Fetches every page and replaces the cache in one write; on any failure the last good list stays.
     public func sync() async -> RevalidateOutcome<ProductCatalog> {
         await resource.revalidate()

@@ -65,6 +65,18 @@ struct ReadAndPatternTests {
         #expect(resource(store, Fetcher(.success(Cart(items: []))), status: .offline).cached() == nil)
     }
 
+    @Test func savedAtIsTheStoresStampWithoutDecodingAndNilWhenMissingOrUnopenable() throws {
+        let store = InMemoryRecordStore(now: { Date(timeIntervalSince1970: 200) })
+        let cart = resource(store, Fetcher(.success(Cart(items: []))), status: .offline)
+        #expect(cart.savedAt() == nil)
+        try cart.store(Cart(items: ["a"]))
+        #expect(cart.savedAt() == Date(timeIntervalSince1970: 200))
+        // It opens the record but does not decode it: bytes of another shape still say when they were saved.
+        try store.save(Data("not json".utf8), collection: "cart", key: "current")
+        #expect(cart.savedAt() == Date(timeIntervalSince1970: 200))
+        #expect(resource(UnopenableStore(), Fetcher(.success(Cart(items: []))), status: .offline).savedAt() == nil)
+    }
+
     @Test func aRefreshWaitsForThePendingWritesItDependsOn() async throws {
         let order = Locked<[String]>([])
         let fetcher = Fetcher(.success(Cart(items: ["synced"])))

@@ -213,4 +213,22 @@ import OfflineCommerceLive
         #expect(try secure.vault(for: "user1").load(collection: CommerceRepository.Collection.drafts, key: "current") == nil)
         try repository.clear()
     }
+
+    @Test func warmingIsNeededUntilBothTheCartAndTheHistoryAreCachedAndAgainAfterADay() async throws {
+        let store = InMemoryRecordStore(now: { fixedNow })
+        let api = CommerceAPI.fixture(cart: Fixtures.bigCart(3), orders: Fixtures.bigHistory(20))
+        func needsWarming(at now: Date, store: any RecordStore = store) -> Bool {
+            CommerceFeature(store: store, api: api, connectivity: StateCell(.online), time: TimeSource(clock: ContinuousClock(), now: { now }))
+                .needsWarming
+        }
+        let repository = CommerceRepository(store: store, api: api, status: { .online }, now: { fixedNow })
+        #expect(needsWarming(at: fixedNow))
+        _ = await repository.revalidateCart()
+        #expect(needsWarming(at: fixedNow), "the order history is not cached yet")
+        _ = await repository.revalidateOrders()
+        #expect(repository.savedAt() == (cart: fixedNow, orders: fixedNow))
+        #expect(!needsWarming(at: fixedNow.addingTimeInterval(WarmupPolicy.rewarmAfter)))
+        #expect(needsWarming(at: fixedNow.addingTimeInterval(WarmupPolicy.rewarmAfter + 1)))
+        #expect(needsWarming(at: fixedNow, store: UnopenableStore()))
+    }
 }

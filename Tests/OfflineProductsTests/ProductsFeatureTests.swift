@@ -26,6 +26,19 @@ import TestSupport
         await feature.stop()
     }
 
+    @Test func needsWarmingWhenNothingIsCachedTheListIsOlderThanADayOrItCannotBeOpened() throws {
+        func needsWarming(_ store: any RecordStore, at now: Date) -> Bool {
+            ProductsFeature(store: store, api: .offline, connectivity: connectivity(.online), time: TimeSource(clock: TestClock(), now: { now }))
+                .needsWarming
+        }
+        #expect(needsWarming(try storeHolding(nil), at: fixedNow))
+        // storeHolding saves the list a day before fixedNow: a day old is still fresh, a second more is not.
+        let cached = try storeHolding(makeProducts(3))
+        #expect(!needsWarming(cached, at: fixedNow))
+        #expect(needsWarming(cached, at: fixedNow.addingTimeInterval(1)))
+        #expect(needsWarming(UnopenableStore(), at: fixedNow))
+    }
+
     @Test func theFirstViewStateComesFromTheCacheBeforeAnySync() async throws {
         let held = HeldFetch(makeProducts(9))
         let feature = feature(store: try storeHolding(makeProducts(3)), api: held.api, status: connectivity(.online))

@@ -1,3 +1,4 @@
+public import Core
 public import Foundation
 public import SecureStore
 
@@ -27,4 +28,20 @@ public struct VaultFixture: Sendable {
             (name, try Data(contentsOf: folder.appendingPathComponent(name)))
         }
     }
+}
+
+/// A store whose records exist but cannot be opened, as a tampered or truncated sealed record answers: every read
+/// throws `unreadable`, writes succeed.
+public struct UnopenableStore: RecordStore {
+    public init() {}
+
+    public func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? {
+        throw .unreadable(collection: collection, reason: "authentication failed")
+    }
+
+    public func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] {
+        throw .unreadable(collection: collection, reason: "authentication failed")
+    }
+
+    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date { fixedNow }
 }

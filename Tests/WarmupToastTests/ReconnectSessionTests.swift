@@ -67,7 +67,7 @@ struct ReconnectSessionTests {
         let fixture = WarmupFixture()
         let release = Completions<Int, Void>()
         let coordinator = fixture.coordinator(plan: CacheWarmupPlan(isWarmingNeeded: { true }, warm: { port in
-            try await port.perform(id: "products") { await release.wait(for: 1) }
+            await port.perform(id: "products") { await release.wait(for: 1) }
         }))
         let connectivity = StateCell(ConnectivityStatus.offline)
         let feature = WarmupToastFeature(coordinator: coordinator, connectivity: connectivity, time: fixture.time)

@@ -34,12 +34,23 @@ struct ProductsSuite: BenchSuite {
             let warm = try await Self.median(repetitions) { try await Self.firstViewState(vault: vault, expecting: count) }
             let peerWarm = try await Self.median(repetitions) { try peer.firstViewState(expecting: count) }
             let bytes = try vault.byteCount()
+            // The launch's question (does the list need a warm-up session?) reads when it was saved; the peer is what it
+            // cost before, the whole list decoded to read the same date.
+            let feature = ProductsFeature(store: vault, api: .offline, connectivity: StateCell(.online), time: .fixed(Self.now))
+            let repository = ProductsRepository(store: vault, api: .offline, now: { Self.now }, status: { .online })
+            let decision = try await Self.median(repetitions) { Stopwatch.measure { feature.needsWarming }.1.milliseconds }
+            let decodedDecision = try await Self.median(repetitions) {
+                Stopwatch.measure { WarmupPolicy.needsWarming(savedAt: repository.cachedCatalog()?.savedAt, now: Self.now) }.1.milliseconds
+            }
 
             report.emit("first_view_state_\(count)_ms", warm, unit: "ms", peer: "one sealed record per product", peerValue: peerWarm,
                         ratio: warm / peerWarm, goal: "< \(Int(goal)) ms", pass: warm < goal,
                         note: "median of \(repetitions): ProductsFeature init + open() until viewState holds \(count) rows, vault already open")
             report.emit("first_view_state_\(count)_cold_ms", cold, unit: "ms", goal: "< \(Int(goal)) ms", pass: cold < goal,
                         note: "first open after the SecureStore was opened")
+            report.emit("needs_warming_\(count)_ms", decision, unit: "ms", peer: "the same decision from the decoded list", peerValue: decodedDecision,
+                        ratio: decision / max(decodedDecision, 0.000_001),
+                        note: "median of \(repetitions): ProductsFeature.needsWarming, which the launch asks before any screen (reads the record's savedAt)")
             report.emit("encrypted_cache_bytes_\(count)", Double(bytes), unit: "bytes",
                         note: "both layouts in one vault: the list record and the per-product peer")
             store.close()
