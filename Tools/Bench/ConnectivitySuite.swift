@@ -162,6 +162,8 @@ struct ConnectivitySuite: BenchSuite {
                     note: "p50 \(String(format: "%.3f", percentile(latencies, 0.5))) ms ours, "
                         + "\(curlTimes.isEmpty ? "?" : String(format: "%.3f", percentile(curlTimes, 0.5))) ms curl, over all rounds")
 
+        try await measureWithServerDelay(report, client: client, healthURL: healthURL, headers: healthRequest.headers)
+
         let concurrency = 8
         let (_, concurrent) = try await Stopwatch.measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -211,6 +213,37 @@ struct ConnectivitySuite: BenchSuite {
                     note: "RSS growth over rounds 3–5 of 20,000 GET cart each (half sequential, half \(concurrency) tasks), after two rounds "
                         + "that grew the heap by " + String(format: "%.1f", Double(max(0, warmed - start)) / 1_048_576) + " MiB; peak "
                         + String(format: "%.1f", Double(max(0, peak - start)) / 1_048_576) + " MiB above the start")
+    }
+
+    /// The sequential comparison again with the server answering `/health` 20 ms late (its injected `latencyMs` fault):
+    /// on loopback a round trip is ~0.2 ms, so the client's CPU per request is most of it; on a phone's network it is not.
+    /// (This kernel has no netem to delay the link itself.)
+    private func measureWithServerDelay(_ report: BenchReport, client: HTTPClient, healthURL: URL, headers: [TransportHeader]) async throws {
+        let delay = 20
+        let requests = 100
+        let faults = Data(#"{"latencyMs": \#(delay), "pathPrefixes": ["/health"]}"#.utf8)
+        _ = try await client.send(method: "POST", path: "/_admin/faults", body: faults, idempotencyKey: nil)
+        var ours: [Double] = []
+        var theirs: [Double] = []
+        for round in 0..<3 {
+            let runOurs = {
+                let (_, elapsed) = try await Stopwatch.measure {
+                    for _ in 0..<requests { _ = try await client.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil) }
+                }
+                ours.append(Double(requests) / elapsed.seconds)
+            }
+            let runCurl = {
+                if let curl = try curlRoundTrips(url: healthURL, headers: headers, count: requests) { theirs.append(curl.rate) }
+            }
+            if round.isMultiple(of: 2) { try await runOurs(); try runCurl() } else { try runCurl(); try await runOurs() }
+        }
+        _ = try await client.send(method: "DELETE", path: "/_admin/faults", body: nil, idempotencyKey: nil)
+        let ratios = theirs.count == ours.count ? zip(ours, theirs).map { $0 / $1 } : nil
+        report.emit("http_round_trips_per_second_sequential_server_delay_\(delay)ms", median(ours), unit: "req/s",
+                    peer: ratios.map { _ in "curl (one process, keep-alive, the same headers)" }, peerValue: ratios.map { _ in median(theirs) },
+                    ratio: ratios.map(median),
+                    note: "the sequential GETs with the server answering each \(delay) ms late; median of 3 paired rounds of \(requests); "
+                        + "ratios to curl by round: \((ratios ?? []).map { String(format: "%.3f", $0) }.joined(separator: ", "))")
     }
 
     /// HTTPClient's own work per request (offline check, request building, deadline, race, reporting): the same calls
