@@ -112,7 +112,7 @@ struct OfflineServer: AsyncParsableCommand {
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Watch connectivity: the live path monitor plus a probe of --health-url; one JSON line per change.",
-        discussion: "Lines: {\"t\":seconds,\"event\":\"path\"|\"status\"|\"ready\",…}. Runs until SIGINT/SIGTERM.")
+        discussion: "Lines: {\"t\":seconds since start,\"mono\":seconds on the system's monotonic clock (CLOCK_MONOTONIC, the same in every process, so a caller can time a change from its own cause),\"event\":\"path\"|\"status\"|\"ready\",…}. Runs until SIGINT/SIGTERM.")
 
     @Option(name: .customLong("health-url"), help: "The URL the reachability probe GETs (204 or 200 means reachable).")
     var healthURL: String
@@ -132,6 +132,9 @@ struct Watch: AsyncParsableCommand {
         @Sendable func emit(_ fields: [String: String]) {
             var object: [String: Any] = fields
             object["t"] = (ContinuousClock.now - start).seconds
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            object["mono"] = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         }
