@@ -58,13 +58,16 @@ struct REPLProcessTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         // The backend parks the service request: only the guard can give the prompt back before the client's timeout.
-        let script = ["app start", "app backend hold", "app call raise-service-request user1-p1 Grinder jams", "app status",
+        // `app start` runs under the default timeout (a busy machine may take longer than 0.3 s to start the app); the
+        // script tightens it after.
+        let script = ["timeout", "app start", "timeout 0.3", "app backend hold", "app call raise-service-request user1-p1 Grinder jams", "app status",
                       "app backend release", "show Core.action.retry"].joined(separator: "\n") + "\n"
-        guard let result = try runL10n(["repl", "--command-timeout", "0.3", "--data-dir", folder.path], stdin: script) else {
+        guard let result = try runL10n(["repl", "--command-timeout", "30", "--data-dir", folder.path], stdin: script) else {
             print("skipped: the l10n binary is not built next to the tests"); return
         }
         #expect(result.stderr.contains("error: `app call raise-service-request user1-p1 Grinder jams` is still running after 0.3 s, "
                                        + "waiting for: 1 request(s) held at the backend (`app backend release`)"), "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("timeout: 30 s\n"))
         // The next commands ran: the prompt came back.
         #expect(result.stdout.contains("user: user1 · session: signed in · status: online") && result.stdout.hasSuffix("Retry\n"))
         #expect(result.status == 1, "a command that did not finish is reported as failed")

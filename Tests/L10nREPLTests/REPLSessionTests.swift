@@ -158,6 +158,17 @@ struct REPLSessionTests {
         #expect(repl.execute("width 5").failed)
     }
 
+    @Test func timeoutShowsAndSetsTheCommandTimeout() throws {
+        let repl = try Self.session()
+        #expect(repl.execute("timeout").stdout == "timeout: 15 s")
+        #expect(repl.execute("timeout 0.25").stdout == "timeout: 0.25 s")
+        #expect(repl.options.commandTimeout == .milliseconds(250))
+        for bad in ["timeout 0", "timeout -1", "timeout soon", "timeout 1 2", "timeout 90000"] {
+            #expect(repl.execute(bad).stderr.hasPrefix("error: usage: timeout [SECONDS]"), "\(bad)")
+        }
+        #expect(repl.options.commandTimeout == .milliseconds(250))
+    }
+
     @Test func lintReportsTheCatalogsState() throws {
         let output = try Self.session().execute("lint")
         #expect(!output.failed, "\(output.stdout)")

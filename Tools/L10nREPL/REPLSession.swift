@@ -127,6 +127,8 @@ public final class REPLSession {
         CommandInfo(name: "preview", usage: "preview NAME", summary: "draw a component as a phone shows it, in the current locale"),
         CommandInfo(name: "width", usage: "width N", summary: "set the phone's width in columns (now: see `preview`)"),
         CommandInfo(name: "theme", usage: "theme light|dark", summary: "light or dark styling for previews"),
+        CommandInfo(name: "timeout", usage: "timeout [SECONDS]",
+                    summary: "how long a command may run before the prompt comes back (as --command-timeout), from the next command on"),
         CommandInfo(name: "palette", usage: "palette", summary: "every state colour of the current theme with its WCAG contrast"),
         CommandInfo(name: "lint", usage: "lint", summary: "lint the catalogs (as `l10n lint`)"),
         CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
@@ -156,6 +158,7 @@ public final class REPLSession {
         case "preview": return arguments.count == 1 ? preview(arguments[0]) : usage("preview")
         case "width": return setWidth(arguments)
         case "theme": return setTheme(arguments)
+        case "timeout": return setCommandTimeout(arguments)
         case "palette": return palette()
         case "lint": return lint()
         case "reload": return reload()
@@ -439,6 +442,17 @@ public final class REPLSession {
         }
         options.width = width
         return .ok("width: \(width) columns")
+    }
+
+    /// `timeout [SECONDS]`: the command timeout from the next command on (a script lets `app start` take its time, then
+    /// tightens it), or the current one.
+    func setCommandTimeout(_ arguments: [String]) -> CommandOutput {
+        if arguments.isEmpty { return .ok("timeout: \(String(format: "%g", options.commandTimeout.seconds)) s") }
+        guard arguments.count == 1, let seconds = Double(arguments[0]), seconds > 0, seconds <= 86_400 else {
+            return .error("usage: timeout [SECONDS] (more than 0, at most 86400)")
+        }
+        options.commandTimeout = .milliseconds(Int64((seconds * 1_000).rounded(.up)))
+        return .ok("timeout: \(String(format: "%g", seconds)) s")
     }
 
     func setTheme(_ arguments: [String]) -> CommandOutput {
