@@ -169,6 +169,24 @@ struct REPLSessionTests {
         #expect(repl.options.commandTimeout == .milliseconds(250))
     }
 
+    @Test func anAppStartThatOutlivesTheTimeoutEndsWithTheAppDrivenNotOneStartedTwice() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-late-start-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)))
+        defer { _ = repl.execute("quit") }
+        let start = repl.execute("app start")
+        #expect(start.failed && start.stderr.contains("`app start` is still running after 0.001 s"), "\(start.stderr)")
+        _ = repl.execute("timeout 30")
+        // While it starts (or once it has), no second app on the same store, and never "not started".
+        let again = repl.execute("app start")
+        #expect(again.failed && (again.stderr.contains("already starting") || again.stderr.contains("already started")), "\(again.stderr)")
+        let early = repl.execute("app status")
+        #expect(!early.stderr.contains("not started"), "\(early.stderr)")
+        #expect(repl.appState.waitUntilNotStarting(before: Date().addingTimeInterval(60)))
+        let status = repl.execute("app status")
+        #expect(!status.failed && status.stdout.contains("user: user1"), "\(status.stderr)")
+    }
+
     @Test func lintReportsTheCatalogsState() throws {
         let output = try Self.session().execute("lint")
         #expect(!output.failed, "\(output.stdout)")

@@ -36,8 +36,11 @@ extension REPLSession {
         guard let command = arguments.first else { return .error("usage:\n" + Self.appUsage) }
         let rest = Array(arguments.dropFirst())
         if command == "start" { return appStart(rest) }
-        guard let app = appState.app else {
-            return .error("the app is not started: `app start` first (add --offline to launch with the network down)")
+        let app: OfflineApp
+        switch appState.current {
+        case .stopped: return .error("the app is not started: `app start` first (add --offline to launch with the network down)")
+        case .starting: return .error("the app is still starting: `app start` goes on in the background, and a note says when it ends")
+        case let .started(started): app = started
         }
         do throws(AppCommandError) {
             switch (command, rest.count) {
@@ -154,7 +157,11 @@ extension REPLSession {
     }
 
     private func appStart(_ arguments: [String]) -> CommandOutput {
-        if appState.app != nil { return .error("the app is already started: use `app relaunch`, `app login ID` or `app kill`") }
+        switch appState.current {
+        case .stopped: break
+        case .starting: return .error("the app is already starting: `app start` goes on in the background, and a note says when it ends")
+        case .started: return .error("the app is already started: use `app relaunch`, `app login ID` or `app kill`")
+        }
         var user = "user1"
         var server: URL?
         var offline = false
@@ -182,10 +189,22 @@ extension REPLSession {
         let localizerBox = currentLocalizer
         let options = AppOptions(dataDirectory: folder, serverURL: server, user: user, startOffline: offline,
                                  localizer: { localizerBox.value }, productCount: products)
+        guard appState.beginStarting() else { return .error("the app is already starting or started") }
+        let appState = appState
         do throws(AppCommandError) {
-            let app = try blocking { () async throws(AppCommandError) in try await OfflineApp.start(options) }
-            appState.app = app
-            CommandGuard.describeWaits { app.waitingFor }
+            // The start installs its app itself: a start that outlives the command timeout still ends with the app driven
+            // by the next commands, not with one running unseen beside the next `app start` on the same store.
+            let app = try blocking { () async throws(AppCommandError) in
+                do throws(AppCommandError) {
+                    let app = try await OfflineApp.start(options)
+                    CommandGuard.describeWaits { app.waitingFor }
+                    appState.finishStarting(app)
+                    return app
+                } catch {
+                    appState.finishStarting(nil)
+                    throw error
+                }
+            }
             let status = try blocking { await app.status }
             return .ok("app started for \(user) · data: \(folder.path) · backend: \(app.serverURL.absoluteString) · status: \(status.rawValue)")
         } catch {
@@ -216,7 +235,7 @@ extension REPLSession {
         guard let app = appState.app else { return }
         // Quitting does not wait past the command timeout for a stuck shutdown: the process ends anyway.
         _ = try? blocking { await app.shutDown() }
-        appState.app = nil
+        appState.stopped()
         CommandGuard.describeWaits(nil)
     }
 }
@@ -229,9 +248,56 @@ final class LocalizerBox: Sendable {
     func set(_ localizer: Localizer) { storage.withLock { $0 = localizer } }
 }
 
-/// The app the REPL drives, if started.
-final class AppState {
-    var app: OfflineApp?
+/// The app the REPL drives: none, one still starting (an `app start` that outlived its command timeout goes on behind
+/// the prompt and installs the app when it ends), or one started. Read by the REPL's thread, set by the start's task.
+final class AppState: Sendable {
+    enum Phase: Sendable {
+        case stopped
+        case starting
+        case started(OfflineApp)
+    }
+
+    private let phase = Locked(Phase.stopped)
+    /// Signalled when a start ends, under which the phase changes (tests wait on it).
+    private let settled = NSCondition()
+
+    var current: Phase { phase.withLock { $0 } }
+
+    var app: OfflineApp? {
+        if case let .started(app) = current { return app }
+        return nil
+    }
+
+    /// Marks a start as under way; false when an app is already starting or started.
+    func beginStarting() -> Bool {
+        phase.withLock { phase in
+            guard case .stopped = phase else { return false }
+            phase = .starting
+            return true
+        }
+    }
+
+    /// The start ended: with its app, or with nothing (it failed).
+    func finishStarting(_ app: OfflineApp?) {
+        settled.lock()
+        phase.withLock { $0 = app.map(Phase.started) ?? .stopped }
+        settled.broadcast()
+        settled.unlock()
+    }
+
+    /// Waits until no start is under way, at most until `deadline`; false when one still is.
+    func waitUntilNotStarting(before deadline: Date) -> Bool {
+        settled.lock()
+        defer { settled.unlock() }
+        while case .starting = current {
+            if !settled.wait(until: deadline) { return false }
+        }
+        return true
+    }
+
+    func stopped() {
+        phase.withLock { $0 = .stopped }
+    }
 }
 
 /// The REPL never blocks silently: a command still running after its timeout (15 s by default, `--command-timeout`)
