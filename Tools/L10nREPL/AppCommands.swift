@@ -332,7 +332,9 @@ private struct BlockingOutcome<T> {
     var abandoned: (command: String, since: ContinuousClock.Instant)?
 }
 
-func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) throws(AppCommandError) -> T {
+/// `failure` says what went wrong in a value, for the note a late command prints when it ends.
+func blocking<T: Sendable>(failure: @escaping @Sendable (T) -> String? = { _ in nil },
+                           _ work: @escaping @Sendable () async -> T) throws(AppCommandError) -> T {
     let outcome = Locked(BlockingOutcome<T>())
     let done = DispatchSemaphore(value: 0)
     let guarded = CommandGuard.current
@@ -346,7 +348,9 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) throws(App
         done.signal()
         if let abandoned {
             let seconds = (ContinuousClock.now - abandoned.since).seconds
-            FileHandle.standardError.write(Data("note: `\(abandoned.command)` finished after \(String(format: "%.1f", seconds)) s\n".utf8))
+            let ending = failure(value).map { "failed after \(String(format: "%.1f", seconds)) s: \($0)" }
+                ?? "finished after \(String(format: "%.1f", seconds)) s"
+            FileHandle.standardError.write(Data("note: `\(abandoned.command)` \(ending)\n".utf8))
         }
     }
     let (seconds, attoseconds) = guarded.timeout.components
@@ -368,7 +372,10 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) throws(App
 }
 
 func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws(AppCommandError) -> T) throws(AppCommandError) -> T {
-    let outcome: Result<T, AppCommandError> = try blocking { () async -> Result<T, AppCommandError> in
+    let outcome: Result<T, AppCommandError> = try blocking(failure: { result in
+        if case let .failure(error) = result { return error.message }
+        return nil
+    }) { () async -> Result<T, AppCommandError> in
         do throws(AppCommandError) { return .success(try await work()) } catch { return .failure(error) }
     }
     return try outcome.get()
