@@ -169,22 +169,49 @@ struct REPLSessionTests {
         #expect(repl.options.commandTimeout == .milliseconds(250))
     }
 
-    @Test func anAppStartThatOutlivesTheTimeoutEndsWithTheAppDrivenNotOneStartedTwice() throws {
+    /// What the late-start script saw, command by command.
+    struct LateStart: Sendable {
+        var start: (failed: Bool, stderr: String)
+        var again: (failed: Bool, stderr: String)
+        var early: String
+        var settled: Bool
+        var status: (failed: Bool, stdout: String, stderr: String)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func anAppStartThatOutlivesTheTimeoutEndsWithTheAppDrivenNotOneStartedTwice() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-late-start-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)))
-        defer { _ = repl.execute("quit") }
-        let start = repl.execute("app start")
-        #expect(start.failed && start.stderr.contains("`app start` is still running after 0.001 s"), "\(start.stderr)")
-        _ = repl.execute("timeout 30")
+        // The REPL runs its commands on a thread of its own, and so does this test: `execute` blocks its caller until a
+        // command ends or times out, and the start behind the prompt needs the cooperative threads that a blocked test
+        // would hold. Alone it takes 0.1 s; beside the suites that wait on subprocesses it took 48 s, the start waiting
+        // for a free cooperative thread, hence the generous bound.
+        let seen = try await Self.onOwnThread { () throws -> LateStart in
+            let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)))
+            defer { _ = repl.execute("quit") }
+            let start = repl.execute("app start")
+            _ = repl.execute("timeout 30")
+            let again = repl.execute("app start")
+            let early = repl.execute("app status")
+            let settled = repl.appState.waitUntilNotStarting(before: Date().addingTimeInterval(240))
+            let status = repl.execute("app status")
+            return LateStart(start: (start.failed, start.stderr), again: (again.failed, again.stderr), early: early.stderr, settled: settled,
+                             status: (status.failed, status.stdout, status.stderr))
+        }
+        #expect(seen.start.failed && seen.start.stderr.contains("`app start` is still running after 0.001 s"), "\(seen.start.stderr)")
         // While it starts (or once it has), no second app on the same store, and never "not started".
-        let again = repl.execute("app start")
-        #expect(again.failed && (again.stderr.contains("already starting") || again.stderr.contains("already started")), "\(again.stderr)")
-        let early = repl.execute("app status")
-        #expect(!early.stderr.contains("not started"), "\(early.stderr)")
-        #expect(repl.appState.waitUntilNotStarting(before: Date().addingTimeInterval(60)))
-        let status = repl.execute("app status")
-        #expect(!status.failed && status.stdout.contains("user: user1"), "\(status.stderr)")
+        #expect(seen.again.failed && (seen.again.stderr.contains("already starting") || seen.again.stderr.contains("already started")),
+                "\(seen.again.stderr)")
+        #expect(!seen.early.contains("not started"), "\(seen.early)")
+        #expect(seen.settled)
+        #expect(!seen.status.failed && seen.status.stdout.contains("user: user1"), "\(seen.status.stderr)")
+    }
+
+    /// Runs `body` on a new thread (not one of the cooperative pool's), as `l10n repl` runs its commands.
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     @Test func lintReportsTheCatalogsState() throws {
