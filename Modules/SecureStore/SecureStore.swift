@@ -148,7 +148,8 @@ public final class SecureStore: Sendable {
             let pragmas = try database.writeWithoutTransaction { db in
                 (
                     try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
-                    try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
+                    try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 0
                 )
             }
             var modes: [String: Int] = [:]
@@ -156,7 +157,7 @@ public final class SecureStore: Sendable {
                 var status = stat()
                 if stat(url.path, &status) == 0 { modes[url.lastPathComponent] = Int(status.st_mode) & 0o777 }
             }
-            return StoreProtection(journalMode: pragmas.0, secureDelete: pragmas.1 == 1, fileModes: modes)
+            return StoreProtection(journalMode: pragmas.0, secureDelete: pragmas.1 == 1, syncsEveryCommit: pragmas.2 >= 2, fileModes: modes)
         } catch {
             throw .databaseUnavailable(path: databaseURL.path, reason: "\(error)")
         }
@@ -202,13 +203,15 @@ public final class SecureStore: Sendable {
         configuration.prepareDatabase { db in
             // Deleted records are overwritten with zeros, not left in free pages.
             try db.execute(sql: "PRAGMA secure_delete = ON")
-            // A committed batch survives power loss too: the outbox relies on it.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         var pool: DatabasePool?
         do {
             let opened = try DatabasePool(path: url.path, configuration: configuration)
             pool = opened
+            // A committed batch survives power loss too: the outbox relies on it. Set on the writer once the pool is
+            // open, not in `prepareDatabase`: DatabasePool turns WAL on after that and sets `synchronous = NORMAL` with
+            // it, which undid FULL on the one connection that commits (`protection().syncsEveryCommit` checks it).
+            try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             try Schema.migrator.migrate(opened)
             let check = try opened.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(1)") }
             guard check == ["ok"] else {
@@ -313,6 +316,8 @@ public struct OpenReport: Sendable, Equatable {
 public struct StoreProtection: Sendable, Equatable {
     public var journalMode: String
     public var secureDelete: Bool
+    /// The writer's `synchronous` is FULL (or EXTRA) between transactions: a commit is on disk when it returns.
+    public var syncsEveryCommit: Bool
     /// Permission bits by file name (`store.sqlite`, `store.sqlite-wal`, `store.sqlite-shm`).
     public var fileModes: [String: Int]
 }

@@ -206,6 +206,7 @@ struct FaultTests {
 
         #expect(protection.journalMode == "wal")
         #expect(protection.secureDelete)
+        #expect(protection.syncsEveryCommit, "synchronous = FULL on the writer, which DatabasePool had set back to NORMAL")
         #expect(protection.fileModes == ["store.sqlite": 0o600, "store.sqlite-wal": 0o600, "store.sqlite-shm": 0o600])
     }
 

@@ -147,9 +147,10 @@ private struct PlainStore {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
-            try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         database = try DatabasePool(path: folder.appendingPathComponent("plain.sqlite").path, configuration: configuration)
+        // Like SecureStore: FULL on the writer after the pool is open (DatabasePool sets NORMAL when it turns WAL on).
+        try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try database.write { db in
             try db.execute(sql: """
                 CREATE TABLE record (
