@@ -46,7 +46,7 @@ public actor Outbox {
 
     private var queue = OutboxQueue()
     private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
-                               what: String?, after: AfterCommit?)] = []
+                               what: String?, after: AfterCommit?, durability: RecordDurability)] = []
     private var committing = false
     private var unpersistedWrites = 0
     private let feedbackMap = Locked<[ResourceID: OfflineFeedback]>([:])
@@ -239,8 +239,10 @@ public actor Outbox {
             // The next request may go out at once; readers see the write as synced only once its success data
             // is in the store (so a screen that hears `syncedCount` reads what the server now has).
             queue.markSettling(entry.sequence)
+            // Deferred: a power loss that takes this outcome back only means one more send of the entry, which its
+            // idempotency key makes a no-op on the server; its success data are applied again when that answer comes.
             schedule(entry.write.successData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)],
-                     continuation: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration))
+                     continuation: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration), durability: .deferred)
             return
         }
         if error.isAuthenticationFailure {
@@ -256,7 +258,8 @@ public actor Outbox {
                                    error: FeedbackError(CoreCopy.changeFailed, detail: error.description), now: now, policy: policy)
         switch failure {
         case let .willRetry(updated)?:
-            persist([try? save(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)")
+            // Deferred: losing it to a power loss only gives the entry back an attempt and sends it sooner.
+            persist([try? save(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)", durability: .deferred)
             logger.debug("outbox retry \(updated.attempts) of \(entry.write.request.path) after \(error)")
         case let .deadLettered(letter)?:
             var changes = entry.write.failureData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)]
@@ -267,7 +270,8 @@ public actor Outbox {
                                                                  "attempts": "\(letter.entry.attempts)"])
             logger.warning("outbox gave up on \(entry.write.request.method) \(entry.write.request.path): \(error)")
             // Shown as failed once its failure data is in the store.
-            schedule(changes, continuation: nil, what: "the failure of \(entry.write.request.path)", then: .deadLettered(entry))
+            // Synced: a failure the user has seen must not come back as pending.
+            schedule(changes, continuation: nil, what: "the failure of \(entry.write.request.path)", then: .deadLettered(entry), durability: .synced)
             return
         case nil:
             break
@@ -349,22 +353,22 @@ public actor Outbox {
     /// Records the outcome of a send without waiting for the disk: the next request goes out while this
     /// transaction syncs. Safe because transactions apply in order, and if the process dies first the entry is
     /// simply replayed with its idempotency key, which the server answers without applying it again.
-    private func persist(_ changes: [RecordChange], what: String) {
+    private func persist(_ changes: [RecordChange], what: String, durability: RecordDurability) {
         guard !changes.isEmpty else { return }
-        schedule(changes, continuation: nil, what: what, then: nil)
+        schedule(changes, continuation: nil, what: what, then: nil, durability: durability)
     }
 
     /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives
     /// while a transaction is syncing into one.
     private func commit(_ changes: [RecordChange]) async -> Result<Void, RecordStoreError> {
         await withCheckedContinuation { continuation in
-            schedule(changes, continuation: continuation, what: nil, then: nil)
+            schedule(changes, continuation: continuation, what: nil, then: nil, durability: .synced)
         }
     }
 
     private func schedule(_ changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
-                          what: String?, then after: AfterCommit?) {
-        commitBatch.append((changes, continuation, what, after))
+                          what: String?, then after: AfterCommit?, durability: RecordDurability) {
+        commitBatch.append((changes, continuation, what, after, durability))
         guard !committing else { return }
         committing = true
         Task { await self.runCommits() }
@@ -375,9 +379,11 @@ public actor Outbox {
             let batch = commitBatch
             commitBatch = []
             let changes = batch.flatMap(\.changes)
+            // One transaction: synced as soon as anything in it must be (a write the user queued, a failure shown).
+            let durability: RecordDurability = batch.allSatisfy { $0.durability == .deferred } ? .deferred : .synced
             let store = store
             let result = await Task.detached { () -> Result<Void, RecordStoreError> in
-                do throws(RecordStoreError) { try store.apply(changes); return .success(()) } catch { return .failure(error) }
+                do throws(RecordStoreError) { try store.apply(changes, durability: durability); return .success(()) } catch { return .failure(error) }
             }.value
             for waiter in batch {
                 if case let .failure(error) = result, let what = waiter.what {

@@ -256,12 +256,16 @@ extension SecureStore {
     // MARK: - Writes
 
     @discardableResult
-    func applyChanges(userID: String, _ changes: [RecordChange]) throws(RecordStoreError) -> Date {
+    func applyChanges(userID: String, _ changes: [RecordChange], durability: RecordDurability) throws(RecordStoreError) -> Date {
         let savedAt = now()
         guard !changes.isEmpty else { return savedAt }
         do {
             try database.writeWithoutTransaction { db in
                 var touched = Set<String>()
+                // In WAL mode a NORMAL commit appends to the log without syncing it; the writer connection goes back to
+                // FULL whatever happens, so every other transaction keeps its guarantee.
+                if durability == .deferred { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+                defer { if durability == .deferred { try? db.execute(sql: "PRAGMA synchronous = FULL") } }
                 try db.inTransaction(.immediate) {
                     let keys = try writeKeys(userID, db)
                     var collectionIndexes: [String: Data] = [:]

@@ -23,7 +23,14 @@ public struct SecureVault: RecordStore {
 
     @discardableResult
     public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
-        try store.applyChanges(userID: userID, changes)
+        try store.applyChanges(userID: userID, changes, durability: .synced)
+    }
+
+    /// `.deferred` commits without syncing the write-ahead log (`synchronous = NORMAL` for this one transaction): it
+    /// survives a crash of the process, and the next synced transaction, or a checkpoint, puts it on disk.
+    @discardableResult
+    public func apply(_ changes: [RecordChange], durability: RecordDurability) throws(RecordStoreError) -> Date {
+        try store.applyChanges(userID: userID, changes, durability: durability)
     }
 
     /// The collection now, then again after every committed change to it (from this process),

@@ -3,6 +3,7 @@ import Connectivity
 import Core
 import Foundation
 import ReferenceServer
+import TestSupport
 import Testing
 import OfflinePatterns
 
@@ -215,6 +216,39 @@ struct OutboxTests {
         await eventually(outbox.deadLetters) { !$0.isEmpty }
         #expect(transport.sent.count == 4)
         #expect(outbox.deadLetters.value.first?.entry.attempts == 4)
+        await outbox.stop()
+    }
+
+    @Test func whatTheUserQueuedOrSawFailIsSyncedWhileASuccessOrARetryStateIsDeferred() async throws {
+        let store = RecordingStore(InMemoryRecordStore(now: Date.init))
+        let clock = TestClock()
+        // The first write succeeds, the second is refused (409), the third fails once (503) and then succeeds.
+        let transport = ScriptedTransport { call, _ in [2: .http(status: 409), 3: .http(status: 503)][call] }
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(clock),
+                            policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7)
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await outbox.waitUntilDrained()
+        try await outbox.write(addItem("Toaster"))
+        await eventually(outbox.deadLetters) { !$0.isEmpty }
+        await outbox.waitUntilDrained()
+        try await outbox.write(addItem("Mixer"))
+        while transport.sent.count < 4 {
+            await Task.yield()
+            await clock.advance(by: .seconds(1))
+        }
+        await outbox.waitUntilDrained()
+
+        let kinds = store.batchesWithDurability.map { batch -> String in
+            let kind = batch.changes.contains { if case .save(Outbox.deadLetterCollection, _, _, _) = $0 { true } else { false } } ? "failure"
+                : batch.changes.contains { if case .save("items", _, _, _) = $0 { true } else { false } } ? "queued"
+                : batch.changes.contains { if case .save("items.synced", _, _, _) = $0 { true } else { false } } ? "success"
+                : "retry state"
+            return "\(kind): \(batch.durability)"
+        }
+        #expect(kinds == ["queued: synced", "success: deferred",
+                          "queued: synced", "failure: synced",
+                          "queued: synced", "retry state: deferred", "success: deferred"])
         await outbox.stop()
     }
 

@@ -210,6 +210,20 @@ struct FaultTests {
         #expect(protection.fileModes == ["store.sqlite": 0o600, "store.sqlite-wal": 0o600, "store.sqlite-shm": 0o600])
     }
 
+    @Test func aDeferredTransactionIsCommittedForOtherConnectionsAndEveryOtherCommitStillSyncs() throws {
+        let fixture = StoreFixture()
+        defer { fixture.removeFolder() }
+        let store = try fixture.open()
+        let vault = store.vault(for: "user-a")
+
+        try vault.apply([.save(collection: "c", key: "k", value: Data("x".utf8))], durability: .deferred)
+        #expect(try store.protection().syncsEveryCommit, "the writer goes back to synchronous = FULL after a deferred transaction")
+        // What a crash of this process leaves behind (the log as the system holds it) is what another connection reads.
+        let other = try fixture.open()
+        defer { other.close() }
+        #expect(try other.vault(for: "user-a").load(collection: "c", key: "k")?.value == Data("x".utf8))
+    }
+
     @Test func oneTamperedRecordAmongManyMakesTheBulkLoadACacheMissNotAPartialList() throws {
         let fixture = StoreFixture()
         defer { fixture.removeFolder() }

@@ -38,11 +38,16 @@ public final class ConnectivitySwitch: Sendable {
 public final class RecordingStore: RecordStore {
     public let inner: any RecordStore
     private let recorded = Locked<[[RecordChange]]>([])
+    private let durabilities = Locked<[RecordDurability]>([])
 
     public init(_ inner: any RecordStore) { self.inner = inner }
 
     /// Every batch, in order (one per `apply`: one transaction).
     public var batches: [[RecordChange]] { recorded.withLock { $0 } }
+    /// Every batch with the durability it was applied with, in order.
+    public var batchesWithDurability: [(changes: [RecordChange], durability: RecordDurability)] {
+        Array(zip(batches, durabilities.withLock { $0 })).map { (changes: $0.0, durability: $0.1) }
+    }
     /// Every change, batches flattened.
     public var changes: [RecordChange] { batches.flatMap { $0 } }
     /// Every value saved, with its collection and key.
@@ -53,7 +58,10 @@ public final class RecordingStore: RecordStore {
         }
     }
 
-    public func reset() { recorded.withLock { $0.removeAll() } }
+    public func reset() {
+        recorded.withLock { $0.removeAll() }
+        durabilities.withLock { $0.removeAll() }
+    }
 
     public func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? {
         try inner.load(collection: collection, key: key)
@@ -64,8 +72,13 @@ public final class RecordingStore: RecordStore {
     }
 
     public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date {
-        let savedAt = try inner.apply(changes)
+        try apply(changes, durability: .synced)
+    }
+
+    public func apply(_ changes: [RecordChange], durability: RecordDurability) throws(RecordStoreError) -> Date {
+        let savedAt = try inner.apply(changes, durability: durability)
         recorded.withLock { $0.append(changes) }
+        durabilities.withLock { $0.append(durability) }
         return savedAt
     }
 }

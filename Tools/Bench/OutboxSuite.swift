@@ -108,7 +108,7 @@ struct OutboxSuite: BenchSuite {
         report.emit("replay_writes_per_second", median(replayRates), unit: "writes/s", peer: "HTTPClient.send, same POSTs, sequential",
                     peerValue: median(rawRates), ratio: ratio, goal: ">= 0.8 of the raw client", pass: ratio >= 0.8,
                     note: "median of \(rounds) paired rounds of \(perRound) queued writes drained from the encrypted vault against as many "
-                        + "raw POSTs; each outcome's transaction syncs while the next request is sent; one unscored warm-up round first; "
+                        + "raw POSTs; each outcome's transaction (deferred durability) commits while the next request is sent; one unscored warm-up round first; "
                         + "ratios by round: \(ratios.map { String(format: "%.2f", $0) }.joined(separator: ", "))")
         await outbox.stop()
         await server.stop()

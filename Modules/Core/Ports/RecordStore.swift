@@ -44,6 +44,16 @@ public enum RecordStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+/// How soon a transaction `apply` commits must be on disk.
+public enum RecordDurability: Sendable, Equatable {
+    /// On disk before `apply` returns: it survives the process crashing and the machine losing power.
+    case synced
+    /// It survives the process crashing at once; a power loss before the next synced transaction may undo it, and
+    /// then also every transaction after it, never one before it (the store keeps their order). For what can be
+    /// rebuilt, such as an outbox outcome whose loss only means one more replay under the same idempotency key.
+    case deferred
+}
+
 /// The port through which the outbox and repositories persist one user's data.
 /// SecureStore implements it with an encrypted SQLite vault; `InMemoryRecordStore` serves tests.
 /// Every call is synchronous and safe from any task or actor.
@@ -56,9 +66,18 @@ public protocol RecordStore: Sendable {
     /// every record it saved, so a caller can show what it stored without reading it back.
     @discardableResult
     func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date
+    /// `apply(_:)` with a say in when the transaction reaches the disk; `apply(_:)` is `.synced`. A store that cannot
+    /// tell the two apart syncs every transaction (the default).
+    @discardableResult
+    func apply(_ changes: [RecordChange], durability: RecordDurability) throws(RecordStoreError) -> Date
 }
 
 extension RecordStore {
+    @discardableResult
+    public func apply(_ changes: [RecordChange], durability: RecordDurability) throws(RecordStoreError) -> Date {
+        try apply(changes)
+    }
+
     /// Saves one record; returns its `savedAt`.
     @discardableResult
     public func save(_ value: Data, collection: String, key: String, expiresAt: Date? = nil) throws(RecordStoreError) -> Date {
