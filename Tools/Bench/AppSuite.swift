@@ -13,7 +13,6 @@ struct AppSuite: BenchSuite {
     let name = "app"
     let summary = "the app: full warmup of 10,000 products + 200 cart items + 2,000 orders, and cold start of l10n repl to the product screen"
 
-    struct Failure: Error, CustomStringConvertible { var description: String }
 
     func run(_ report: BenchReport) async throws {
         var logger = Logger(label: "bench.ReferenceServer")
@@ -52,10 +51,7 @@ struct AppSuite: BenchSuite {
         await server.stop()
 
         // Cold start of a whole REPL process on that folder, offline, to the first rendered product screen.
-        guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n"),
-              FileManager.default.isExecutableFile(atPath: l10n.path) else {
-            throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
-        }
+        let l10n = URL(fileURLWithPath: try l10nExecutable())
         let script = folder.appendingPathComponent("cold.repl")
         try Data("app start --offline\napp open products\nquit\n".utf8).write(to: script)
         var samples: [Double] = []

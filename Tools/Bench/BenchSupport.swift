@@ -89,3 +89,21 @@ enum ProcessMemory {
         return nil
     }
 }
+
+/// Why a suite could not measure; `offline-bench` prints it and exits non-zero.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The `l10n` the suites run as a child process: `OFFLINE_BENCH_L10N` (another build, e.g. a release `l10n` measured
+/// by a debug `offline-bench`), else the one beside this binary.
+func l10nExecutable() throws(BenchFailure) -> String {
+    let beside = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n").path
+    guard let path = ProcessInfo.processInfo.environment["OFFLINE_BENCH_L10N"] ?? beside,
+          FileManager.default.isExecutableFile(atPath: path) else {
+        throw BenchFailure("no l10n binary at \(ProcessInfo.processInfo.environment["OFFLINE_BENCH_L10N"] ?? beside ?? "?"); "
+            + "build it first (swift build -c release --product l10n) or name one with OFFLINE_BENCH_L10N")
+    }
+    return path
+}

@@ -14,10 +14,6 @@ struct LintSuite: BenchSuite {
     /// Interleaved rounds (see `run`): on a shared machine a single run can be 50 % slower for reasons of its own.
     static let rounds = 3
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     func run(_ report: BenchReport) async throws {
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("lint-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -25,10 +21,7 @@ struct LintSuite: BenchSuite {
         let bytes = (try Self.size(base)) + (try Self.size(target))
         report.emit("input_bytes", Double(bytes), unit: "bytes", note: "\(Self.entries) entries per locale, UTF-16LE with BOM, comments, \(Self.planted) planted format errors")
 
-        guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n").path,
-              FileManager.default.isExecutableFile(atPath: l10n) else {
-            throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
-        }
+        let l10n = try l10nExecutable()
         let plutilPath = ["/opt/swift/usr/bin/plutil", "/usr/bin/plutil"].first { FileManager.default.isExecutableFile(atPath: $0) }
             ?? Self.onPath("plutil")
         if Self.onPath("prop2po") == nil {
@@ -141,7 +134,7 @@ struct LintSuite: BenchSuite {
     static func countFormatFindings(_ json: Data) throws -> Int {
         guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any],
               let findings = root["findings"] as? [[String: Any]] else {
-            throw Failure(description: "l10n lint --format json printed something that is not its JSON report")
+            throw BenchFailure("l10n lint --format json printed something that is not its JSON report")
         }
         return findings.filter { $0["rule"] as? String == "format-mismatch" }.count
     }
@@ -174,7 +167,7 @@ struct ChildRun {
         let start = clock.now
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         guard spawned == 0 else {
-            throw LintSuite.Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+            throw BenchFailure("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         var usage = rusage()

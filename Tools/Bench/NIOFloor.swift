@@ -12,7 +12,7 @@ enum NIOFloor {
     /// Connects to `url`'s host and port, sends `count` GETs of `url`'s path one after another on that connection, and
     /// returns the time from the first request to the last answer (the connection is made before the clock starts).
     static func roundTrips(url: URL, headers: [TransportHeader], count: Int, group: any EventLoopGroup) async throws -> Duration {
-        guard let host = url.host, let port = url.port else { throw ServerProcessFailure("the NIO floor needs a URL with a host and a port: \(url)") }
+        guard let host = url.host, let port = url.port else { throw BenchFailure("the NIO floor needs a URL with a host and a port: \(url)") }
         var fields = HTTPHeaders()
         fields.add(name: "Host", value: "\(host):\(port)")
         for header in headers { fields.add(name: header.name, value: header.value) }
@@ -77,7 +77,7 @@ private final class FloorHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let response) where response.status.code / 100 != 2:
-            done.fail(ServerProcessFailure("the NIO floor's GET \(head.uri) answered \(response.status.code)"))
+            done.fail(BenchFailure("the NIO floor's GET \(head.uri) answered \(response.status.code)"))
             context.close(promise: nil)
         case .head, .body:
             break

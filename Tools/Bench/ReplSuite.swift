@@ -7,10 +7,6 @@ struct ReplSuite: BenchSuite {
     let name = "repl"
     let summary = "l10n repl start-up (whole process) and the time of every command, on the bundled catalogs"
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     func run(_ report: BenchReport) async throws {
         try startUp(report)
         try commands(report)
@@ -19,10 +15,7 @@ struct ReplSuite: BenchSuite {
     /// Process start to exit of `l10n repl` given one `quit`: catalogs loaded, session ready, torn down.
     /// An upper bound of start-up to the first prompt (the interactive prompt needs a terminal).
     private func startUp(_ report: BenchReport) throws {
-        guard let l10n = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n"),
-              FileManager.default.isExecutableFile(atPath: l10n.path) else {
-            throw Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
-        }
+        let l10n = URL(fileURLWithPath: try l10nExecutable())
         var timings: [Double] = []
         for _ in 0..<10 {
             let process = Process()
@@ -38,7 +31,7 @@ struct ReplSuite: BenchSuite {
                 try input.fileHandleForWriting.close()
                 process.waitUntilExit()
             }
-            guard process.terminationStatus == 0 else { throw Failure(description: "l10n repl exited \(process.terminationStatus)") }
+            guard process.terminationStatus == 0 else { throw BenchFailure("l10n repl exited \(process.terminationStatus)") }
             timings.append(elapsed.milliseconds)
         }
         timings.sort()

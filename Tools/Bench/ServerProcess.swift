@@ -27,7 +27,7 @@ final class ReferenceServerProcess {
         }
         guard let url = URL(string: String(decoding: line, as: UTF8.self)), url.port != nil else {
             process.terminate()
-            throw ServerProcessFailure("the reference server process did not start (it printed \(String(decoding: line, as: UTF8.self)))")
+            throw BenchFailure("the reference server process did not start (it printed \(String(decoding: line, as: UTF8.self)))")
         }
         self.url = url
     }
@@ -51,7 +51,3 @@ final class ReferenceServerProcess {
     }
 }
 
-struct ServerProcessFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -20,12 +20,7 @@ struct UsageSuite: BenchSuite {
         let bytes = try Self.generate(in: folder)
         report.emit("input_bytes", Double(bytes), unit: "bytes",
                     note: "\(Self.files) Swift files (SwiftUI views, NSLocalizedString, String(localized:), a Copy wrapper, interpolations), \(Self.keys)-key catalog, \(Self.plantedMissing) missing and \(Self.plantedUnused) unused keys planted")
-        // OFFLINE_BENCH_L10N names another build of l10n (a release l10n measured by a debug offline-bench).
-        let beside = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("l10n").path
-        guard let l10n = ProcessInfo.processInfo.environment["OFFLINE_BENCH_L10N"] ?? beside,
-              FileManager.default.isExecutableFile(atPath: l10n) else {
-            throw LintSuite.Failure(description: "no l10n binary beside the bench binary; build it first (swift build -c release --product l10n)")
-        }
+        let l10n = try l10nExecutable()
         // The same literals a grep-based checker would look for, in one extended regular expression.
         let pattern = #"(NSLocalizedString|String\(localized:|Text|Button|Label|navigationTitle|Copy\(table,) ?\(?"[^"]*""#
         var usageRuns: [ChildRun] = [], grepRuns: [ChildRun] = []
@@ -37,7 +32,7 @@ struct UsageSuite: BenchSuite {
         }
         let best = usageRuns.min { $0.seconds < $1.seconds }!
         guard best.status <= 1 else {
-            throw LintSuite.Failure(description: "l10n usage exited \(best.status) in \(folder); run it there by hand (OFFLINE_BENCH_KEEP=1 keeps the folder)")
+            throw BenchFailure("l10n usage exited \(best.status) in \(folder); run it there by hand (OFFLINE_BENCH_KEEP=1 keeps the folder)")
         }
         let (missing, unused) = try Self.countFindings(best.output)
         report.emit("usage_seconds", best.seconds, unit: "s", goal: "< 2 s", pass: best.seconds < 2,
@@ -55,7 +50,7 @@ struct UsageSuite: BenchSuite {
 
     static func countFindings(_ json: Data) throws -> (missing: Int, unused: Int) {
         guard let root = try JSONSerialization.jsonObject(with: json) as? [String: Any], let findings = root["findings"] as? [[String: Any]] else {
-            throw LintSuite.Failure(description: "l10n usage --format json printed something that is not its JSON report")
+            throw BenchFailure("l10n usage --format json printed something that is not its JSON report")
         }
         return (findings.count { $0["rule"] as? String == "key-not-in-catalog" }, findings.count { $0["rule"] as? String == "unused-key" })
     }
