@@ -52,6 +52,13 @@ enum Stopwatch {
     }
 }
 
+/// CPU time of the whole process (all threads), in milliseconds: less sensitive than wall time to a busy machine.
+func processCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+}
+
 /// The middle value (the upper one of an even count), 0 for none: what a suite reports over repeated rounds.
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

@@ -28,7 +28,7 @@ struct CommerceSuite: BenchSuite {
         let history = Self.history(Self.orderCount)
         let seeding = CommerceRepository(store: vault, api: .fixture(cart: cart, orders: history), status: { .online }, now: { Date() })
         guard await seeding.revalidateCart().error == nil, await seeding.revalidateOrders().error == nil else {
-            throw BenchFailure.wrongData("the vault could not be filled")
+            throw BenchFailure("the vault could not be filled")
         }
         let cartBytes = try vault.load(collection: CommerceRepository.Collection.cart, key: "current")?.value.count ?? 0
         let ordersBytes = try vault.load(collection: CommerceRepository.Collection.orders, key: "current")?.value.count ?? 0
@@ -46,7 +46,7 @@ struct CommerceSuite: BenchSuite {
                 }
                 let shown = screen == .cart ? Self.count(view.screen, cart: true) : Self.count(view.screen, cart: false)
                 guard shown == expected else {
-                    throw BenchFailure.wrongData("\(screen) showed \(shown) rows, expected \(expected)")
+                    throw BenchFailure("\(screen) showed \(shown) rows, expected \(expected)")
                 }
                 let (_, nodeElapsed) = Stopwatch.measure { view.viewNode }
                 times.append(elapsed.milliseconds)
@@ -75,8 +75,6 @@ struct CommerceSuite: BenchSuite {
         report.emit("orders_2000_cache_read_ms", Self.percentile(decodeTimes, 0.5), unit: "ms",
                     note: String(format: "informational: vault load + AES-GCM open + JSON decode, median; the load alone %.2f ms", readTime.milliseconds))
     }
-
-    enum BenchFailure: Error { case wrongData(String) }
 
     static func count(_ screen: CommerceViewState.Screen, cart: Bool) -> Int {
         switch screen {

@@ -81,25 +81,36 @@ struct OutboxSuite: BenchSuite {
         try await outbox.start()
         var rawRates: [Double] = []
         var replayRates: [Double] = []
+        // CPU of the whole process (client, outbox, store and the in-process server alike) per write, by round.
+        var rawCPU: [Double] = []
+        var replayCPU: [Double] = []
         for round in 0...rounds {
             let first = round * perRound * 2
             let raw = {
+                let cpu = processCPUMilliseconds()
                 let (_, elapsed) = try await Stopwatch.measure {
                     for index in first..<first + perRound {
                         let request = try write(100_000 + index).request
                         _ = try await client.send(method: request.method, path: request.endpoint, body: request.body, idempotencyKey: "raw-\(index)")
                     }
                 }
-                if round > 0 { rawRates.append(Double(perRound) / (elapsed.milliseconds / 1000)) }
+                if round > 0 {
+                    rawRates.append(Double(perRound) / (elapsed.milliseconds / 1000))
+                    rawCPU.append((processCPUMilliseconds() - cpu) * 1000 / Double(perRound))
+                }
             }
             let replay = {
                 try await outbox.write(contentsOf: try (first + perRound..<first + 2 * perRound).map { try write(100_000 + $0) })
+                let cpu = processCPUMilliseconds()
                 let (_, elapsed) = await Stopwatch.measure {
                     status.set(.online)
                     await outbox.waitUntilDrained()
                 }
                 status.set(.offline)
-                if round > 0 { replayRates.append(Double(perRound) / (elapsed.milliseconds / 1000)) }
+                if round > 0 {
+                    replayRates.append(Double(perRound) / (elapsed.milliseconds / 1000))
+                    replayCPU.append((processCPUMilliseconds() - cpu) * 1000 / Double(perRound))
+                }
             }
             if round.isMultiple(of: 2) { try await raw(); try await replay() } else { try await replay(); try await raw() }
         }
@@ -110,6 +121,10 @@ struct OutboxSuite: BenchSuite {
                     note: "median of \(rounds) paired rounds of \(perRound) queued writes drained from the encrypted vault against as many "
                         + "raw POSTs; each outcome's transaction (deferred durability) commits while the next request is sent; one unscored warm-up round first; "
                         + "ratios by round: \(ratios.map { String(format: "%.2f", $0) }.joined(separator: ", "))")
+        report.emit("replay_cpu_per_write", median(replayCPU), unit: "µs", peer: "HTTPClient.send, same POSTs, sequential",
+                    peerValue: median(rawCPU), ratio: median(replayCPU) / median(rawCPU),
+                    note: "process CPU (all threads: client, outbox, store, and the in-process reference server) per write, median of the "
+                        + "same rounds; the difference is what the outbox adds to each write (its queue, the outcome's transaction, publishing)")
         await outbox.stop()
         await server.stop()
     }

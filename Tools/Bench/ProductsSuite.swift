@@ -66,7 +66,7 @@ struct ProductsSuite: BenchSuite {
         }
         await feature.stop()
         guard view.list.content?.rows.count == count else {
-            throw BenchFailure.wrongData("the first view state has \(view.list.content?.rows.count ?? 0) rows, not \(count)")
+            throw BenchFailure("the first view state has \(view.list.content?.rows.count ?? 0) rows, not \(count)")
         }
         return duration.milliseconds
     }
@@ -93,8 +93,6 @@ struct ProductsSuite: BenchSuite {
                            warrantyExpiresAt: purchase.addingTimeInterval(Double(1 + random.next() % 3) * 365 * 86_400))
         }
     }
-
-    enum BenchFailure: Error { case wrongData(String) }
 }
 
 /// The peer layout: each product its own sealed record (JSON with ISO 8601 dates, as the wire sends it).
@@ -119,7 +117,7 @@ private struct PerProductPeer {
             _ = state.handle(.connectivityChanged(.offline), now: ProductsSuite.now)
             return ProductsViewState(state: state, now: ProductsSuite.now, policy: .default)
         }
-        guard view.list.content?.rows.count == count else { throw ProductsSuite.BenchFailure.wrongData("peer read \(count)") }
+        guard view.list.content?.rows.count == count else { throw BenchFailure("peer read \(count)") }
         return duration.milliseconds
     }
 }

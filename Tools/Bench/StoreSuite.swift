@@ -49,14 +49,14 @@ struct StoreSuite: BenchSuite {
             let loaded = try vault.loadAll(collection: Self.collection)
             let peak = ProcessMemory.peakResidentBytes() ?? 0
             guard loaded.count == Self.recordCount, loaded.map(\.value) == records.map(\.value) else {
-                throw BenchFailure.wrongData("SecureStore read back \(loaded.count) records, not the ones written")
+                throw BenchFailure("SecureStore read back \(loaded.count) records, not the ones written")
             }
             return Double(max(0, peak - before))
         }()
 
-        let cpuBefore = Self.processCPUMilliseconds()
+        let cpuBefore = processCPUMilliseconds()
         let secureRead = try Self.median(Self.readRepetitions) { try vault.loadAll(collection: Self.collection).count }
-        let secureReadCPU = (Self.processCPUMilliseconds() - cpuBefore) / Double(Self.readRepetitions + 1)
+        let secureReadCPU = (processCPUMilliseconds() - cpuBefore) / Double(Self.readRepetitions + 1)
         let securePoints = try pointKeys.map { key in
             try Stopwatch.measure { try vault.load(collection: Self.collection, key: key) }.1.milliseconds
         }.sorted()
@@ -89,15 +89,6 @@ struct StoreSuite: BenchSuite {
                     note: "peak RSS during one bulk read minus RSS before it: \(Int(readMemory)) bytes")
         store.close()
         try plain.close()
-    }
-
-    enum BenchFailure: Error { case wrongData(String) }
-
-    /// CPU time of the whole process (all threads), in milliseconds: less sensitive than wall time to a busy machine.
-    static func processCPUMilliseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     /// glibc's `malloc_trim(0)`, looked up at run time (Swift's Glibc module does not export malloc.h).

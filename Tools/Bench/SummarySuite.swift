@@ -51,7 +51,7 @@ struct SummarySuite: BenchSuite {
                 await feature.open()
                 guard feature.viewState.value.content != nil, feature.viewState.value.refreshPrompt != nil,
                       feature.viewState.value.activities.count == 1 else {
-                    throw BenchFailure.wrongState("the first view state is not the cached summary with its prompt and pending activity")
+                    throw BenchFailure("the first view state is not the cached summary with its prompt and pending activity")
                 }
                 return feature
             }
@@ -80,6 +80,4 @@ struct SummarySuite: BenchSuite {
         report.emit("store_open_ms", median(opens), unit: "ms",
                     note: "informational: opening the SecureStore itself (before the screen; shared by every feature at launch)")
     }
-
-    enum BenchFailure: Error { case wrongState(String) }
 }
