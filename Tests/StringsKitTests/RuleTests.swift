@@ -130,6 +130,46 @@ import Testing
         #expect(try folder.lint().findings(.invalidFormat).count == 1)
     }
 
+    @Test func aPercentSignAfterANumberThatMakesASpecifierWithTheNextWordIsCalledOut() throws {
+        let folder = CatalogFolder()
+        // As found in a real 35-locale app: SwiftGen made its accessor take a Float for "100% guaranteed".
+        folder.write("en.lproj/Main.strings", """
+            "promise" = "Latest states are not 100% guaranteed.";
+            "sale" = "Save 50% off today";
+            "meant" = "Rank:% d";
+            "escaped" = "100%% guaranteed";
+            "spaced" = "100 % sure";
+            "numbered" = "%1$@ is 100% done";
+            "suffix" = "100%%";
+            "padded" = "%-5d items";
+
+            """)
+        folder.write("hu.lproj/Main.strings", """
+            "suffix" = "100%-osan";
+            "padded" = "%-5d tétel";
+
+            """)
+        folder.write("fr.lproj/Main.strings", """
+            "promise" = "Les derniers états ne sont pas garantis à 100 %.";
+            "sale" = "Économisez 50 % aujourd'hui";
+            "meant" = "Rang :% d";
+            "escaped" = "100%% garanti";
+            "spaced" = "100 % sûr";
+            "numbered" = "%1$@ est fait à 100%%";
+
+            """)
+        let result = try folder.lint()
+        let accidents = result.findings(.accidentalSpecifier)
+        #expect(accidents.map { "\($0.locale) \($0.key ?? "")" }.sorted() == ["en numbered", "en promise", "en sale", "hu suffix"])
+        let promise = try #require(accidents.first { $0.key == "promise" })
+        #expect(promise.message.contains("\"100% gu\"") && promise.message.contains("\"% g\"") && promise.message.contains("write 100%%"),
+                "\(promise.message)")
+        #expect(promise.severity == .warning)
+        // The translations that wrote the percent sign right are told the base is the one to fix.
+        let mismatch = try #require(result.findings(.formatMismatch).first { $0.key == "promise" })
+        #expect(mismatch.message.contains("looks like a percent sign"), "\(mismatch.message)")
+    }
+
     @Test func pluralRulesMustCoverEachLocalesCLDRCategories() throws {
         let folder = CatalogFolder()
         folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])

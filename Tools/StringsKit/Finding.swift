@@ -26,6 +26,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case untranslated = "untranslated"
     case formatMismatch = "format-mismatch"
     case invalidFormat = "invalid-format"
+    case accidentalSpecifier = "accidental-specifier"
     case pluralCoverage = "plural-coverage"
     case requiredKey = "required-key"
     case internalIdentifier = "internal-identifier"
@@ -55,7 +56,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
             .error
         // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
         // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
-        case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .misleadingConstruct,
+        case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .accidentalSpecifier, .misleadingConstruct,
              .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey:
             .warning
         case .unknownLocale:
@@ -75,6 +76,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .untranslated: "A translation is identical to the base locale's text."
         case .formatMismatch: "Format specifiers differ from the base locale's in count, type, size or position."
         case .invalidFormat: "A lone % that forms no format specifier."
+        case .accidentalSpecifier: "A percent sign after a number forms a specifier with the next word (\"100% guaranteed\" reads as % g)."
         case .pluralCoverage: "A plural rule lacks a variable or a CLDR plural category the locale needs."
         case .requiredKey: "A key that l10n.json requires is missing."
         case .internalIdentifier: "An internal identifier (state key, telemetry event, icon name) is used as translatable copy."

@@ -355,6 +355,12 @@ struct LintRun {
                 report(.invalidFormat, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\" has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
             }
+            if hasPercent, let accident = AccidentalSpecifier.first(in: text) {
+                report(.accidentalSpecifier, entry: entry, locale: locale, table: table,
+                       "\"\(entry.key)\" has \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1): the % and the word after it make "
+                       + "the specifier \"\(accident.specifier.text)\", so String(format:) and generated accessors read an argument "
+                       + "there; write \(accident.number)%% if it is a percent sign")
+            }
             if let baseEntry, case .text(let baseText) = baseEntry.value {
                 if text.isEmpty {
                     if !baseText.isEmpty {
@@ -365,7 +371,12 @@ struct LintRun {
                     if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
                     if sameAsBase != true, !parsed.specifiers.isEmpty || Self.hasPercent(baseText),
                        let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: base) {
-                        report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
+                        var message = "\"\(entry.key)\" in \(locale): \(problem)"
+                        if let accident = AccidentalSpecifier.first(in: baseText) {
+                            message += " (but the base's \"\(accident.specifier.text)\" in \"\(accident.excerpt)\" looks like a percent sign: "
+                                + "if so, fix the base first with %%, and this translation may already be right)"
+                        }
+                        report(.formatMismatch, entry: entry, locale: locale, table: table, message)
                     }
                     checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
                 }

@@ -1,0 +1,43 @@
+import Core
+
+/// A percent sign meant literally that Foundation reads as a specifier: "100% guaranteed" is `100`, then `% g` (the
+/// space flag and a double), then "uaranteed". Found in real catalogs (and generated accessors then take a `Float`
+/// argument); so is Hungarian "100%-osan" (`%-o`). Only this shape counts, so an intended `% d` stays quiet: digits,
+/// `%`, only space or `-` flags, no width, precision or argument number, and a letter right after the conversion (the
+/// rest of the word).
+struct AccidentalSpecifier {
+    var specifier: FormatSpecifier
+    /// The digits before the `%`, for the fix ("100%%").
+    var number: String
+    /// From the digits to the first letter after the specifier: "100% gu".
+    var excerpt: String
+
+    static func first(in text: String) -> AccidentalSpecifier? {
+        // Cheap filter first: most texts with a % have no "<digit>% " or "<digit>%-" at all.
+        let bytes = Array(text.utf8)
+        var candidate = false
+        for index in bytes.indices.dropFirst() where bytes[index] == UInt8(ascii: "%") {
+            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") || bytes[index + 1] == UInt8(ascii: "-"),
+               (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index - 1]) {
+                candidate = true
+                break
+            }
+        }
+        guard candidate else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        for specifier in FormatSpecifier.parse(text) {
+            guard specifier.position == nil, specifier.width == nil || specifier.width == "", specifier.precision == nil,
+                  !specifier.flags.isEmpty, specifier.flags.unicodeScalars.allSatisfy({ $0 == " " || $0 == "-" }),
+                  specifier.conversion != "#@", specifier.offset > 0,
+                  ("0"..."9").contains(scalars[specifier.offset - 1]) else { continue }
+            let end = specifier.offset + specifier.text.unicodeScalars.count
+            guard end < scalars.count, scalars[end].properties.isAlphabetic else { continue }
+            var start = specifier.offset
+            while start > 0, ("0"..."9").contains(scalars[start - 1]) { start -= 1 }
+            let number = String(String.UnicodeScalarView(scalars[start..<specifier.offset]))
+            let excerpt = String(String.UnicodeScalarView(scalars[start...end]))
+            return AccidentalSpecifier(specifier: specifier, number: number, excerpt: excerpt)
+        }
+        return nil
+    }
+}
