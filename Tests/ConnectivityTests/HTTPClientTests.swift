@@ -190,6 +190,26 @@ import Testing
         }
     }
 
+    @Test func aRequestWaitingForABusyPoolWaitsUntilItsDeadlineAndIsNotReportedUnreachable() async throws {
+        // One connection, a 100 ms connect timeout, a server that answers 500 ms late: the second request waits for the
+        // first's connection for longer than the connect timeout. AsyncHTTPClient fails it then (getConnectionFromPool-
+        // Timeout), which said "unreachable" while the host was answering; it now waits up to its own deadline.
+        try await withReferenceServer(faults: FaultConfiguration(latencyMs: 500)) { _, url in
+            let transport = AsyncHTTPClientTransport(configuration: HTTPTransportConfiguration(connectTimeout: .milliseconds(100),
+                                                                                               maximumConnectionsPerHost: 1))
+            let recorder = EvidenceRecorder()
+            let api = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1"),
+                                                                        timeout: .seconds(30)),
+                                 connectivity: recorder.context, time: liveTime, transport: transport)
+            async let first: Cart = api.get("/v1/users/user1/cart")
+            async let second: Cart = api.get("/v1/users/user1/cart")
+            let carts = try await [first, second]
+            #expect(carts[0] == carts[1])
+            #expect(recorder.evidence == [.reachedServer, .reachedServer])
+            await transport.shutdown()
+        }
+    }
+
     @Test func cancellingARequestEndsItAtOnceAsCancelledWithoutBlamingTheNetwork() async throws {
         try await withReferenceServer(faults: FaultConfiguration(latencyMs: 10_000)) { server, url in
             let recorder = EvidenceRecorder()

@@ -72,7 +72,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                       completion: @escaping @Sendable (Result<TransportResponse, Core.HTTPClientError>) -> Void) -> any TransportTask {
         guard !isShutDown.withLockedValue({ $0 }) else {
             completion(.failure(.invalidRequest("the HTTP transport was shut down")))
-            return Transfer(task: nil)
+            return Transfer()
         }
         let outgoing: AsyncHTTPClient.HTTPClient.Request
         do {
@@ -83,14 +83,31 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                                                               body: request.body.map { .bytes($0) })
         } catch {
             completion(.failure(Self.classify(error)))
-            return Transfer(task: nil)
+            return Transfer()
         }
-        let task = client.execute(request: outgoing, delegate: BodyCollector(limit: maximumBodyBytes),
-                                  deadline: .now() + Self.timeAmount(request.timeout))
+        let transfer = Transfer()
+        submit(outgoing, deadline: .now() + Self.timeAmount(request.timeout), transfer: transfer, completion: completion)
+        return transfer
+    }
+
+    /// Hands the request to AsyncHTTPClient, and again when it waited its connect timeout in the pool's queue behind
+    /// busy connections (`getConnectionFromPoolTimeout`): that says the host is slow to free a connection, not that it
+    /// cannot be reached, so the request keeps waiting until its own deadline instead of failing as unreachable after
+    /// the connect timeout (a burst of more requests than `maximumConnectionsPerHost` to a slow server). It was never
+    /// sent, so submitting it again is safe for any method.
+    private func submit(_ outgoing: AsyncHTTPClient.HTTPClient.Request, deadline: NIODeadline, transfer: Transfer,
+                        completion: @escaping @Sendable (Result<TransportResponse, Core.HTTPClientError>) -> Void) {
+        let task = client.execute(request: outgoing, delegate: BodyCollector(limit: maximumBodyBytes), deadline: deadline)
+        transfer.track(task)
         #if !canImport(Darwin)
         let resumption = resumption
         #endif
-        task.futureResult.whenComplete { result in
+        task.futureResult.whenComplete { [self] result in
+            if case let .failure(error as AsyncHTTPClient.HTTPClientError) = result, error == .getConnectionFromPoolTimeout,
+               NIODeadline.now() < deadline, !transfer.isCancelled {
+                submit(outgoing, deadline: deadline, transfer: transfer, completion: completion)
+                return
+            }
             let outcome = result.mapError(Self.classify)
             #if !canImport(Darwin)
             // A small answer resumes its waiting caller here, on the thread that read it (`CallerResumption`).
@@ -101,7 +118,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             #endif
             completion(outcome)
         }
-        return Transfer(task: task)
     }
 
     /// Whether the calling code runs on this transport's event loop thread (for tests of `CallerResumption`).
@@ -117,10 +133,34 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         try? await group.shutdownGracefully()
     }
 
-    private struct Transfer: TransportTask {
-        let task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>?
+    /// One request, across the submissions of `submit`: cancelling it cancels the current one and any later one.
+    private final class Transfer: TransportTask, Sendable {
+        private struct State {
+            var task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>?
+            var cancelled = false
+        }
 
-        func cancel() { task?.cancel() }
+        private let state = NIOLockedValueBox(State())
+
+        var isCancelled: Bool { state.withLockedValue { $0.cancelled } }
+
+        /// Keeps `task` as the one to cancel; cancels it at once when the transfer was cancelled already (its completion
+        /// then reports the cancellation).
+        func track(_ task: AsyncHTTPClient.HTTPClient.Task<TransportResponse>) {
+            let cancelled = state.withLockedValue { state -> Bool in
+                state.task = task
+                return state.cancelled
+            }
+            if cancelled { task.cancel() }
+        }
+
+        func cancel() {
+            let task = state.withLockedValue { state -> AsyncHTTPClient.HTTPClient.Task<TransportResponse>? in
+                state.cancelled = true
+                return state.task
+            }
+            task?.cancel()
+        }
     }
 
     /// An answer larger than the transport accepts.
@@ -132,8 +172,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if let client = error as? AsyncHTTPClient.HTTPClientError {
             switch client {
             case .cancelled: return .cancelled
-            case .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout: return .unreachable("no connection within the connect timeout")
-            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timeout
+            case .connectTimeout, .tlsHandshakeTimeout: return .unreachable("no connection within the connect timeout")
+            // Every connection to the host was busy until the deadline: a slow server, not an unreachable one.
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .getConnectionFromPoolTimeout: return .timeout
             case .invalidURL, .emptyHost, .emptyScheme: return .invalidRequest("\(client)")
             case .alreadyShutdown: return .invalidRequest("the HTTP transport was shut down")
             default: return .connectionLost("\(client)")
