@@ -258,8 +258,8 @@ public actor Outbox {
                                    error: FeedbackError(CoreCopy.changeFailed, detail: error.description), now: now, policy: policy)
         switch failure {
         case let .willRetry(updated)?:
-            // Deferred: losing it to a power loss only gives the entry back an attempt and sends it sooner.
-            persist([try? save(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)", durability: .deferred)
+            // Losing it to a power loss only gives the entry back an attempt and sends it sooner.
+            persist([try? save(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)")
             logger.debug("outbox retry \(updated.attempts) of \(entry.write.request.path) after \(error)")
         case let .deadLettered(letter)?:
             var changes = entry.write.failureData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)]
@@ -350,12 +350,13 @@ public actor Outbox {
 
     // MARK: Persistence and publishing
 
-    /// Records the outcome of a send without waiting for the disk: the next request goes out while this
-    /// transaction syncs. Safe because transactions apply in order, and if the process dies first the entry is
-    /// simply replayed with its idempotency key, which the server answers without applying it again.
-    private func persist(_ changes: [RecordChange], what: String, durability: RecordDurability) {
+    /// Records the state a send left behind without waiting for it, and without a disk sync of its own (`.deferred`):
+    /// the next request goes out while this transaction commits. Safe because transactions apply in order, and if the
+    /// process dies or the power goes first the entry is simply sent again with its idempotency key, which the server
+    /// answers without applying it again.
+    private func persist(_ changes: [RecordChange], what: String) {
         guard !changes.isEmpty else { return }
-        schedule(changes, continuation: nil, what: what, then: nil, durability: durability)
+        schedule(changes, continuation: nil, what: what, then: nil, durability: .deferred)
     }
 
     /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives

@@ -49,8 +49,8 @@ struct WirePageReader {
             case "name": name = reader.readString(); return name != nil
             case "model": model = reader.readString(); return model != nil
             case "serialNumber": serial = reader.readString(); return serial != nil
-            case "purchaseDate": purchase = reader.readDate(); return purchase != nil
-            case "warrantyExpiresAt": expiry = reader.readDate(); return expiry != nil
+            case "purchaseDate": purchase = reader.readTimestamp(); return purchase != nil
+            case "warrantyExpiresAt": expiry = reader.readTimestamp(); return expiry != nil
             default: return reader.skipValue(depth: 0)
             }
         }
@@ -140,7 +140,7 @@ struct WirePageReader {
     }
 
     /// A date string, read in place by `ISO8601Timestamp` (Foundation's parser for any other form).
-    private mutating func readDate() -> Date? {
+    private mutating func readTimestamp() -> Date? {
         guard let (start, end, escaped) = scanString() else { return nil }
         if !escaped, let date = ISO8601Timestamp.date(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) { return date }
         index = start - 1
