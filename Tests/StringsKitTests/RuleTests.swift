@@ -184,6 +184,70 @@ import Testing
         #expect(!findings.contains { $0.locale == "en" })
     }
 
+    /// Found on mastodon-ios and IceCubesApp, where every French, Spanish, Italian and Catalan plural lacked "many"
+    /// (124 and 144 errors): CLDR gives it to counts like 1,000,000 only, which show "other" meanwhile.
+    @Test func aFormOnlyRareCountsUseIsAWarningOfItsOwnAndEverydayFormsStayErrors() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Main.stringsdict", key: "left", forms: ["one": "%ld character left", "other": "%ld characters left"],
+                           valueType: "ld")
+        folder.writePlural("fr.lproj/Main.stringsdict", key: "left", forms: ["one": "%ld caractère restant", "other": "%ld caractères restants"],
+                           valueType: "ld")
+        folder.writePlural("pl.lproj/Main.stringsdict", key: "left", forms: ["one": "%ld znak", "other": "%ld znaku"], valueType: "ld")
+        let result = try folder.lint()
+        let rare = result.findings(.rarePluralCategory)
+        #expect(rare.map(\.locale) == ["fr"])
+        let french = try #require(rare.first)
+        #expect(french.severity == .warning)
+        #expect(french.message.contains("\"many\" (counts like 1000000)") && french.message.contains("\"other\" form"), "\(french.message)")
+        #expect(!result.findings(.pluralCoverage).contains { $0.locale == "fr" })
+        // Polish "few" (2, 3, 4) and "many" (5…) are everyday counts: still errors.
+        let polish = try #require(result.findings(.pluralCoverage).first { $0.locale == "pl" })
+        #expect(polish.severity == .error && polish.message.contains("\"few\", \"many\""), "\(polish.message)")
+        #expect(!rare.contains { $0.locale == "pl" })
+    }
+
+    /// mastodon-ios skips an argument with a variable whose only form is an empty "other" ("%#@names@%#@count@").
+    @Test func anEmptyOtherAsTheOnlyFormSkipsItsArgumentAndLacksNothing() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Skip.stringsdict", key: "skip", forms: ["other": ""], format: "%#@count@%2$@")
+        folder.writePlural("de.lproj/Main.stringsdict", key: "words", forms: ["other": "%d Wörter"])
+        folder.writePlural("en.lproj/Main.stringsdict", key: "words", forms: ["one": "%d word", "other": "%d words"])
+        let result = try folder.lint()
+        #expect(!result.findings(.pluralCoverage).contains { $0.key == "skip" })
+        // An "other" alone that shows the count still lacks German "one" ("1 Wörter").
+        #expect(result.findings(.pluralCoverage).contains { $0.key == "words" && $0.locale == "de" })
+    }
+
+    /// IceCubesApp's German catalog names its substitutions count_posts and count_participants where English has arg1
+    /// and arg2: Apple resolves a variable within its own locale, so the pair is compared by the argument it consumes.
+    @Test func aTranslationMayNameItsPluralVariablesItsOwnWay() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Main.stringsdict", key: "posts", forms: ["one": "%d post", "other": "%d posts"], format: "%#@count@ here")
+        folder.writePlural("de.lproj/Main.stringsdict", key: "posts", forms: ["one": "%d Beitrag", "other": "%d Beiträge"],
+                           format: "%#@count@ hier")
+        // The same, renamed: nothing to report. (writePlural names its variable "count"; rename it in the file.)
+        let german = folder.root + "/de.lproj/Main.stringsdict"
+        let text = try String(contentsOfFile: german, encoding: .utf8)
+        try text.replacingOccurrences(of: "count", with: "anzahl_beitraege").write(toFile: german, atomically: true, encoding: .utf8)
+        folder.writePlural("nb.lproj/Main.stringsdict", key: "posts", forms: ["one": "%@ innlegg", "other": "%d innlegg"], format: "%#@count@ her")
+        let nb = folder.root + "/nb.lproj/Main.stringsdict"
+        try String(contentsOfFile: nb, encoding: .utf8).replacingOccurrences(of: "count", with: "antall").write(toFile: nb, atomically: true, encoding: .utf8)
+        let result = try folder.lint()
+        #expect(!result.findings.contains { $0.locale == "de" && [.pluralCoverage, .formatMismatch].contains($0.rule) },
+                "\(result.findings.filter { $0.locale == "de" }.map(\.message))")
+        // Renamed and wrong: its "one" form is still compared with the base's.
+        #expect(result.findings(.formatMismatch).contains { $0.locale == "nb" && $0.message.contains("%#@antall@") && $0.message.contains("\"one\" form") })
+    }
+
+    /// mastodon-ios zh-Hans repeats the domain with a second %@, which reads an argument nobody passes.
+    @Test func aTranslationThatRepeatsAnArgumentIsToldToNumberIt() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"block\" = \"Block the entire %@? Your followers from %d servers will be removed.\";\n")
+        folder.write("zh-Hans.lproj/Main.strings", "\"block\" = \"屏蔽 %@？屏蔽 %@ 后，来自 %d 个服务器的关注者将被移除。\";\n")
+        let mismatch = try #require(try folder.lint().findings(.formatMismatch).first)
+        #expect(mismatch.message.contains("number it each time: %1$@ … %1$@ … %2$d"), "\(mismatch.message)")
+    }
+
     @Test func pluralVariablesMustExistAndMatchTheBase() throws {
         let folder = CatalogFolder()
         folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])

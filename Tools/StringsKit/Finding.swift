@@ -28,6 +28,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case invalidFormat = "invalid-format"
     case accidentalSpecifier = "accidental-specifier"
     case pluralCoverage = "plural-coverage"
+    case rarePluralCategory = "rare-plural-category"
     case requiredKey = "required-key"
     case internalIdentifier = "internal-identifier"
     case misleadingConstruct = "misleading-construct"
@@ -56,8 +57,9 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
             .error
         // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
         // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
-        case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .accidentalSpecifier, .misleadingConstruct,
-             .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey:
+        // A plural form that only counts like 1,000,000 use falls back to "other": worth adding, not a broken build.
+        case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .accidentalSpecifier, .rarePluralCategory,
+             .misleadingConstruct, .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey:
             .warning
         case .unknownLocale:
             .info
@@ -77,7 +79,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .formatMismatch: "Format specifiers differ from the base locale's in count, type, size or position."
         case .invalidFormat: "A lone % that forms no format specifier."
         case .accidentalSpecifier: "A percent sign after a number forms a specifier with the next word (\"100% guaranteed\" reads as % g)."
-        case .pluralCoverage: "A plural rule lacks a variable or a CLDR plural category the locale needs."
+        case .pluralCoverage: "A plural rule lacks a variable, or a CLDR plural category the locale uses for counts below 1,000."
+        case .rarePluralCategory: "A plural rule lacks a CLDR category the locale uses only for rare counts (French \"many\": 1000000); they show \"other\"."
         case .requiredKey: "A key that l10n.json requires is missing."
         case .internalIdentifier: "An internal identifier (state key, telemetry event, icon name) is used as translatable copy."
         case .misleadingConstruct: "The file parses, but a construct probably does not mean what its author thinks."

@@ -46,7 +46,18 @@ public enum FormatComparison {
             return "never uses argument \(gap) but uses argument \(arguments.highest), which cannot be read safely; use each argument from 1 to \(arguments.highest)"
         }
         if arguments.count != baseArguments.count {
-            return "has \(arguments.count) format argument(s) (\(list(arguments))) but the base (\(baseLocale)) has \(baseArguments.count) (\(baseList)); use the same specifiers as the base"
+            let problem = "has \(arguments.count) format argument(s) (\(list(arguments))) but the base (\(baseLocale)) has \(baseArguments.count) (\(baseList))"
+            // More unnumbered specifiers than the base, each of a kind the base has: the translation names an argument
+            // twice ("屏蔽 %@ … %@"), which reads a second argument that nobody passes.
+            let baseSignatures = Set(baseArguments.byNumber.values.map(\.signature))
+            if !arguments.numbered, arguments.count > baseArguments.count, !baseSignatures.isEmpty,
+               arguments.sequence.allSatisfy({ baseSignatures.contains($0.signature) }) {
+                let numberedExample = arguments.sequence.map { specifier -> String in
+                    numbered(specifier, (1...baseArguments.highest).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1)
+                }.joined(separator: " … ")
+                return "\(problem); to show an argument more than once, number it each time: \(numberedExample)"
+            }
+            return "\(problem); use the same specifiers as the base"
         }
         for number in 1...max(1, baseArguments.highest) {
             guard let mine = arguments.byNumber[number], let theirs = baseArguments.byNumber[number] else { continue }

@@ -128,6 +128,7 @@ struct LintRun {
     /// What the current job counted: translations identical to the base text.
     private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
+    private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
 
     init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:]) {
         self.linter = linter
@@ -473,14 +474,34 @@ struct LintRun {
         return true
     }
 
+    /// The translation's plural variables with the base's they stand for: by the argument each one's `%#@name@`
+    /// consumes in the format, since a translator may rename them ("%#@count_posts@ von %#@count_participants@" for
+    /// "%#@arg1@ from %#@arg2@": Apple resolves a variable within its own locale), else by name.
+    static func pairedVariables(_ rule: PluralRule, _ baseRule: PluralRule) -> [(name: String, variable: PluralVariable, base: PluralVariable)] {
+        let arguments = FormatComparison.Arguments(FormatSpecifier.parse(rule.format))
+        let baseArguments = FormatComparison.Arguments(FormatSpecifier.parse(baseRule.format))
+        var pairs: [(name: String, variable: PluralVariable, base: PluralVariable)] = []
+        var paired = Set<String>()
+        for number in arguments.byNumber.keys.sorted() {
+            guard let name = arguments.byNumber[number]?.variable, let variable = rule.variables[name], !paired.contains(name),
+                  let baseName = baseArguments.byNumber[number]?.variable, let baseVariable = baseRule.variables[baseName] else { continue }
+            pairs.append((name, variable, baseVariable))
+            paired.insert(name)
+        }
+        for name in rule.variables.keys.sorted() where !paired.contains(name) {
+            guard let variable = rule.variables[name], let baseVariable = baseRule.variables[name] else { continue }
+            pairs.append((name, variable, baseVariable))
+        }
+        return pairs
+    }
+
     mutating func checkPluralFormat(_ rule: PluralRule, baseRule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
         if Self.sameSpecifiersAsBase(rule, baseRule) { return }
         if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseRule.format), baseLocale: base) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
             return
         }
-        for name in rule.variables.keys.sorted() {
-            guard let variable = rule.variables[name], let baseVariable = baseRule.variables[name] else { continue }
+        for (name, variable, baseVariable) in Self.pairedVariables(rule, baseRule) {
             let countSignature = FormatSpecifier.parse("%" + variable.valueType).first?.signature
             let baseCountSignature = FormatSpecifier.parse("%" + baseVariable.valueType).first?.signature
             if countSignature != baseCountSignature {
@@ -507,16 +528,36 @@ struct LintRun {
 
     // MARK: Plurals
 
+    /// Whose plural rules a locale's values follow: Base.lproj holds the base language; a locale ICU lacks gets CLDR
+    /// root's rules ("", reported once as unknown-locale).
+    private func rulesLocale(for locale: String) -> String {
+        locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) ? locale : ""
+    }
+
     mutating func requiredCategories(for locale: String) -> [PluralCategory] {
         if let cached = pluralCategoriesByLocale[locale] { return cached }
         var categories: [PluralCategory] = [.other]
-        // Base.lproj holds the base language; a locale ICU lacks gets CLDR root's rules (reported once as unknown-locale).
-        let rulesLocale = locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) ? locale : ""
+        let rulesLocale = rulesLocale(for: locale)
         if !rulesLocale.isEmpty, let found = try? LocaleFormatting(locale: rulesLocale).pluralCategories(), !found.isEmpty {
             categories = found
         }
         pluralCategoriesByLocale[locale] = categories
         return categories
+    }
+
+    /// The smallest whole count that each of the locale's categories gets, among 0…999, then 1,000, 10,000, 100,000
+    /// and 1,000,000 (fr: one 0, other 2, many 1000000). Asked only when a form is missing.
+    mutating func firstCounts(for locale: String) -> [PluralCategory: Int] {
+        if let cached = firstCountsByLocale[locale] { return cached }
+        var first: [PluralCategory: Int] = [:]
+        let rulesLocale = rulesLocale(for: locale)
+        if !rulesLocale.isEmpty, let formatting = try? LocaleFormatting(locale: rulesLocale) {
+            for count in Array(0...999) + [1_000, 10_000, 100_000, 1_000_000] {
+                if let category = try? formatting.pluralCategory(Double(count)), first[category] == nil { first[category] = count }
+            }
+        }
+        firstCountsByLocale[locale] = first
+        return first
     }
 
     mutating func checkPluralCoverage(_ rule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
@@ -525,27 +566,36 @@ struct LintRun {
             report(.pluralCoverage, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" uses %#@\(name)@ but defines no variable \"\(name)\"; add a \(name) dictionary with its plural forms")
         }
-        if let baseRule = baseRule(for: entry, table: table, locale: locale) {
-            for name in baseRule.variables.keys.sorted() where rule.variables[name] == nil && !referenced.contains(name) {
-                report(.pluralCoverage, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\" in \(locale) lacks the plural variable \"\(name)\" that the base (\(base)) defines; add it")
-            }
-        }
+        // A base variable the translation names otherwise is no loss (`pairedVariables`); one it drops is an argument
+        // fewer, which format-mismatch reports.
         let required = requiredCategories(for: locale)
         for name in rule.variables.keys.sorted() {
             guard let variable = rule.variables[name] else { continue }
+            // An empty "other" as the only form consumes its argument without showing it (the idiom for skipping one,
+            // e.g. "%#@names@%#@count@"): every count shows the same nothing, so no form is missing.
+            if variable.forms.count == 1, variable.forms[.other]?.isEmpty == true { continue }
             let missing = required.filter { variable.forms[$0] == nil }
             guard !missing.isEmpty else { continue }
             let position = variable.location?.position ?? entry.location.position
-            report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
-                   "\"\(entry.key)\": %#@\(name)@ lacks the \(missing.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(locale.isEmpty ? "this locale" : locale) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
+            let place = locale.isEmpty ? "this locale" : locale
+            // A category no count below 1,000 gets (French, Spanish, Italian, Portuguese and Catalan "many": 1000000,
+            // "1 million de …") shows the "other" form until it is added: a warning of its own, so that the forms
+            // everyday counts need stay errors that a team does not switch off with it.
+            let firstCounts = missing.contains { $0 != .other } ? firstCounts(for: locale) : [:]
+            let rare = missing.filter { $0 != .other && (firstCounts[$0] ?? .max) > 999 }
+            let everyday = missing.filter { !rare.contains($0) }
+            if !everyday.isEmpty {
+                report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
+                       "\"\(entry.key)\": %#@\(name)@ lacks the \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
+            }
+            if !rare.isEmpty {
+                let examples = rare.map { category in
+                    "\"\(category.rawValue)\" (\(firstCounts[category].map { "counts like \($0)" } ?? "fractions only"))"
+                }
+                report(.rarePluralCategory, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
+                       "\"\(entry.key)\": %#@\(name)@ lacks the \(examples.joined(separator: " and ")) \(rare.count == 1 ? "form" : "forms"), which CLDR gives \(place) for rare counts only; those counts show the \"other\" form until it is added")
+            }
         }
-    }
-
-    private func baseRule(for entry: CatalogEntry, table: String, locale: String) -> PluralRule? {
-        let base = tableBase(table)
-        guard locale != base, case .plural(let rule)? = catalog.entry(table: table, locale: base, key: entry.key)?.value else { return nil }
-        return rule
     }
 
     // MARK: Whitespace, punctuation, length
