@@ -551,7 +551,8 @@ struct LintRun {
         if let cached = firstCountsByLocale[locale] { return cached }
         var first: [PluralCategory: Int] = [:]
         let rulesLocale = rulesLocale(for: locale)
-        if !rulesLocale.isEmpty, let formatting = try? LocaleFormatting(locale: rulesLocale) {
+        if !rulesLocale.isEmpty {
+            let formatting = LocaleFormatting(locale: rulesLocale)
             for count in Array(0...999) + [1_000, 10_000, 100_000, 1_000_000] {
                 if let category = try? formatting.pluralCategory(Double(count)), first[category] == nil { first[category] = count }
             }
