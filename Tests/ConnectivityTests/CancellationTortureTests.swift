@@ -23,8 +23,9 @@ import Testing
                                         pathPrefixes: ["/v1/users/user2/"])
         try await withReferenceServer(faults: faults) { server, url in
             let port = try #require(url.port)
-            // A connection from the pool may take a while on a loaded machine (the real clock): waiting for one is not
-            // what this test is about, so its limit is generous; the deadlines under test run on the test clock.
+            // Connecting is not what this test is about: a request queued behind the pool's busy connections waits until
+            // its deadline anyway (AsyncHTTPClientTransport.submit), and a connect on a loaded machine (the real clock)
+            // gets a generous limit; the deadlines under test run on the test clock.
             let transport = AsyncHTTPClientTransport(configuration: HTTPTransportConfiguration(connectTimeout: .seconds(30),
                                                                                                maximumConnectionsPerHost: Self.poolSize))
             let clock = TestClock()
