@@ -3,11 +3,18 @@
 import Foundation
 import PackageDescription
 
+/// `OFFLINEKIT_COVERAGE=1` (scripts/test and scripts/run set it): this package's own targets are compiled for
+/// source-based coverage in debug builds, and the packages it depends on are not. `swift test --enable-code-coverage`
+/// would instrument those too, which makes its build a second build of the whole graph (13 minutes on 2 cores, where
+/// CI has 20 for everything); this way the tests of `scripts/test` measure coverage in the one build that the REPL
+/// shares, and switching it off or on recompiles this package's targets only.
+let coverage = ProcessInfo.processInfo.environment["OFFLINEKIT_COVERAGE"] == "1"
+
 /// One set of settings for every Swift target, so the language mode and upcoming features stay in one place.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-]
+] + (coverage ? [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"], .when(configuration: .debug))] : [])
 
 /// A shared or feature module: lives in `Modules/<name>`, its README.md is documentation, not a resource.
 func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil) -> Target {
@@ -107,7 +114,9 @@ let package = Package(
             name: "CICUShim",
             path: "Modules/CICUShim",
             exclude: ["README.md"],
+            // Every product links this target (through Core), so the profile runtime that coverage needs is named here.
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+                + (coverage ? [.unsafeFlags(["-profile-generate"], .when(configuration: .debug))] : [])
         ),
         module("Core", dependencies: [
             "CICUShim",
@@ -240,16 +249,18 @@ let package = Package(
             ],
             path: "Tools/l10n",
             swiftSettings: swiftSettings,
-            // Release builds link the Swift runtime and Foundation in (what `--static-swift-stdlib` does, for this
-            // target alone): one file that runs where no Swift toolchain is installed (only libc, libstdc++, ICU 72
-            // and libxml2; copy it onto CI runners), and that starts and runs faster, with no 27 shared libraries to
-            // resolve and no calls into the runtime through the PLT. Foundation's static archives do not name their
-            // own dependencies, hence the list (the one `--static-swift-stdlib` passes with Swift 6.3 on Linux).
+            // It links the Swift runtime and Foundation in (what `--static-swift-stdlib` does, for this target alone):
+            // one file that runs where no Swift toolchain is installed (only libc, libstdc++, ICU 72 and libxml2; copy
+            // scripts/build-l10n's onto CI runners), and that starts and runs faster, with no 27 shared libraries to
+            // resolve and no calls into the runtime through the PLT. Debug builds link it the same way, so that CI's one
+            // build checks this link (a release build of swift-syntax alone takes CI 12 minutes). Foundation's static
+            // archives do not name their own dependencies, hence the list (the one `--static-swift-stdlib` passes with
+            // Swift 6.3 on Linux).
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-lFoundationEssentials",
                                            "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationInternationalization",
                                            "-lFoundationXML", "-l_CFXMLInterface", "-lxml2", "-lswiftSynchronization", "-lswiftDispatch",
                                            "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-lm", "-lutil", "-ldl"],
-                                          .when(platforms: [.linux], configuration: .release))]
+                                          .when(platforms: [.linux]))]
         ),
         /// `l10n-repl`: the REPL with the app (`l10n repl` hands over to it).
         .executableTarget(
@@ -343,8 +354,9 @@ let package = Package(
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
-        // `l10n` is built for the subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture).
-        tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "Core", "TestSupport", "l10n"]),
+        // The subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture) run the `l10n` that every
+        // build makes; a dependency on it would link its static runtime into the test binary, which Testing cannot join.
+        tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "Core", "TestSupport"]),
         tests("L10nREPL", dependencies: ["L10nREPL", "Gallery", "StringsKit", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.

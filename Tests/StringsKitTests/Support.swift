@@ -78,7 +78,7 @@ enum L10nBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = environment
+        process.environment = BuiltProduct.childEnvironment(environment)
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let output = Pipe()
         let error = Pipe()

@@ -3,6 +3,16 @@ public import Foundation
 /// Finds an executable product of this package (`l10n`, `store-torture`, `offline-server`) that
 /// the build put beside the test bundle, so tests can run the real binary as a subprocess.
 public enum BuiltProduct {
+    /// `variables` for a child run with an environment of its own, plus where the test run keeps coverage counters
+    /// (`LLVM_PROFILE_FILE`, scripts/test): without it an instrumented child writes `default.profraw` into its folder.
+    public static func childEnvironment(_ variables: [String: String]) -> [String: String] {
+        var environment = variables
+        if environment["LLVM_PROFILE_FILE"] == nil, let profiles = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] {
+            environment["LLVM_PROFILE_FILE"] = profiles
+        }
+        return environment
+    }
+
     /// The first executable called one of `names`, or nil when the build made none (the caller
     /// then skips with a printed reason). An `environmentOverride` variable, when set, wins.
     public static func url(named names: String..., environmentOverride: String? = nil) -> URL? {

@@ -68,7 +68,7 @@ func runL10n(_ arguments: [String], in directory: String) throws -> (status: Int
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    process.environment = ["NO_COLOR": "1"]
+    process.environment = BuiltProduct.childEnvironment(["NO_COLOR": "1"])
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-out-\(UUID().uuidString)")
     let error = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-err-\(UUID().uuidString)")
