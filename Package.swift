@@ -7,7 +7,8 @@ import PackageDescription
 /// source-based coverage in debug builds, and the packages it depends on are not. `swift test --enable-code-coverage`
 /// would instrument those too, which makes its build a second build of the whole graph (13 minutes on 2 cores, where
 /// CI has 20 for everything); this way the tests of `scripts/test` measure coverage in the one build that the REPL
-/// shares, and switching it off or on recompiles this package's targets only.
+/// shares; switching it off or on recompiles this package's targets (and Hummingbird's two modules, which SwiftPM
+/// rebuilds too although their command is unchanged), not the graph.
 let coverage = ProcessInfo.processInfo.environment["OFFLINEKIT_COVERAGE"] == "1"
 
 /// One set of settings for every Swift target, so the language mode and upcoming features stay in one place.
