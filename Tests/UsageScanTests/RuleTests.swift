@@ -172,6 +172,58 @@ struct RuleTests {
         #expect(report.findings(.argumentMismatch).isEmpty)
     }
 
+    /// Found on mastodon-ios: its SwiftGen accessors are followed by String API (`.localizedCapitalized`,
+    /// `.uppercased()`), and its newest keys are in Base.lproj, which `l10n lint` compares the table with, but not yet
+    /// in en.lproj. Both were reported as keys users would see raw.
+    @Test func aGeneratedAccessorFollowedByStringAPIAndAKeyOnlyBaseHasAreFound() throws {
+        let project = ProjectFolder()
+        project.write("Localization/Base.lproj/Localizable.strings", """
+        "Scene.Register.Input.Email.Placeholder" = "email";
+        "Scene.Welcome.Separator.Or" = "or";
+        "Scene.Notification.Policy.Title" = "Filter notifications from…";
+        "Scene.ConfirmEmail.DidntGetLink.ResendIn" = "Resend (%@)";
+        "Scene.Report.StepFinal.WhenYouSeeSomething." = "When you see something you don’t like…";
+        """)
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "Scene.Register.Input.Email.Placeholder" = "email";
+        "Scene.Welcome.Separator.Or" = "or";
+        """)
+        project.write("Localization/l10n.json", #"{"usage": {"generatedEnums": [{"root": "L10n", "style": "swiftgen", "table": "Localizable"}]}}"#)
+        project.write("Sources/Register.swift", """
+        let a = L10n.Scene.Register.Input.Email.placeholder.localizedCapitalized
+        let b = L10n.Scene.Welcome.Separator.or.uppercased()
+        let c = L10n.Scene.Welcome.Separator.or.appending("!")
+        let d = L10n.Scene.Notification.Policy.title
+        let e = L10n.Scene.Register.Input.Email.placehold.uppercased()
+        // SwiftGen takes `Any` for %@ and prints String(describing:) of it; a key's trailing "." makes no member.
+        let f = L10n.Scene.ConfirmEmail.DidntGetLink.resendIn(60)
+        let g = L10n.Scene.Report.StepFinal.whenYouSeeSomething
+        """)
+        let report = try project.usageReport()
+        // Only the misspelt accessor is missing; the trailing call's argument is not the key's.
+        let missing = report.findings(.keyNotInCatalog)
+        #expect(missing.count == 1 && missing[0].message.contains("L10n.Scene.Register.Input.Email.placehold"), "\(missing.map(\.message))")
+        #expect(report.findings(.argumentMismatch).isEmpty, "\(report.findings(.argumentMismatch).map(\.message))")
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+    }
+
+    /// mastodon-ios's Intents and WidgetExtension tables hold the object IDs of their `.intentdefinition` files
+    /// ("3d6HSO"), which the system looks up: 42 keys were reported unused.
+    @Test func aTableThatAnIntentDefinitionOrAStoryboardOwnsIsNotCheckedForUse() throws {
+        let project = ProjectFolder()
+        project.write("Localization/Base.lproj/Intents.intentdefinition", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>\n")
+        project.write("Localization/en.lproj/Intents.strings", "\"3d6HSO\" = \"Post\";\n")
+        project.write("Localization/Base.lproj/Main.storyboard", "<document/>\n")
+        project.write("Localization/en.lproj/Main.strings", "\"Xyz-12-abc.text\" = \"Hello\";\n")
+        project.write("Localization/en.lproj/Localizable.strings", "\"orphan\" = \"Never used\";\n")
+        project.write("Sources/App.swift", "let a = 1\n")
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).map(\.key) == ["orphan"])
+        #expect(report.tables.first { $0.table == "Intents" }?.readBy == "Intents.intentdefinition")
+        #expect(report.tables.first { $0.table == "Main" }?.readBy == "Main.storyboard")
+        #expect(report.tables.first { $0.table == "Localizable" }?.readBy == nil)
+    }
+
     /// Every positive pattern of item 1 in one app-like tree, with a catalog holding exactly their keys plus the
     /// literals that must *not* count as keys: only those are unused.
     @Test func precisionFixtureHasNoFalseUnusedKeyAndNoFalseMissingKey() throws {

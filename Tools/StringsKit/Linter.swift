@@ -105,7 +105,7 @@ public struct Linter: Sendable {
     }
 
     /// The locale each table is compared with: `Base` where `Base.lproj` holds the table, else the base locale.
-    static func tableBases(of catalog: Catalog, base: String) -> [String: String] {
+    public static func tableBases(of catalog: Catalog, base: String) -> [String: String] {
         var bases: [String: String] = [:]
         for id in catalog.tables.keys where bases[id.table] == nil || id.locale == interfaceBase {
             bases[id.table] = id.locale == interfaceBase ? interfaceBase : base

@@ -8,9 +8,10 @@ enum GeneratedNames {
         case .flat:
             return identifier(key.map { $0.isLetter || $0.isNumber || $0 == "_" ? String($0) : "_" }.joined())
         case .swiftgen:
-            // SwiftGen's structured template: one namespace per `.`-separated part, `swiftIdentifier:"pretty"`, and the
-            // last part with its first word lowered (`lowerFirstWord`).
-            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map { pretty(String($0)) }
+            // SwiftGen's structured template: one namespace per `.`-separated part (empty parts left out, as its
+            // `Strings.Entry.split` does: mastodon-ios's "…Experience." is `…experience`), `swiftIdentifier:"pretty"`,
+            // and the last part with its first word lowered (`lowerFirstWord`).
+            let parts = key.split(separator: ".").map { pretty(String($0)) }
             guard let last = parts.last else { return key }
             return (parts.dropLast() + [lowerFirstWord(last)]).joined(separator: ".")
         }

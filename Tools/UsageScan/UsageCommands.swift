@@ -135,7 +135,8 @@ public enum UsageCommands {
         for table in report.tables {
             lines.append(table.table.padding(toLength: 24, withPad: " ", startingAt: 0)
                 + [table.keys, table.used, table.dynamicallyUsed, table.unused, table.references, table.missing]
-                .enumerated().map { index, value in String(value).leftPadded(to: [6, 7, 9, 8, 12, 9][index]) }.joined())
+                .enumerated().map { index, value in String(value).leftPadded(to: [6, 7, 9, 8, 12, 9][index]) }.joined()
+                + (table.readBy.map { "  (read by \($0), not by code: its keys are not checked for use)" } ?? ""))
         }
         lines.append("\(report.scan.references.count) reference(s), \(report.scan.dynamicKeys.count) dynamic key(s) (--verbose lists them) in \(report.scan.filesScanned) Swift file(s)")
         return lines.joined(separator: "\n") + "\n"

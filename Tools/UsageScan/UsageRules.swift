@@ -1,3 +1,4 @@
+import Foundation
 public import Core
 public import StringsKit
 
@@ -13,6 +14,9 @@ public struct TableUsage: Sendable, Equatable {
     /// References into this table whose key it does not have.
     public var missing: Int
     public var references: Int
+    /// What reads the table instead of code (`Intents.intentdefinition`, `Main.storyboard`, the system for InfoPlist):
+    /// its keys are not checked for use.
+    public var readBy: String? = nil
 }
 
 /// What the code ↔ catalog rules found.
@@ -52,7 +56,11 @@ struct UsageRun {
     let rules: UsageRules
     let scan: SourceUsage
     let base: String
+    /// Each table's base: `Base` where Base.lproj holds it (as `l10n lint` compares it), else the base locale.
+    let tableBases: [String: String]
     let baseTables: [String: CatalogTable]
+    /// Tables that something other than code reads, and what (see `TableUsage.readBy`).
+    let readBy: [String: String]
     /// Table names in a stable order (for "in every table" lookups and the report).
     let tableNames: [String]
     var used: [String: Set<String>] = [:]
@@ -69,7 +77,12 @@ struct UsageRun {
         self.scan = scan
         self.base = base
         var tables: [String: CatalogTable] = [:]
-        for (id, table) in catalog.tables where id.locale == base { tables[id.table] = table }
+        let tableBases = Linter.tableBases(of: catalog, base: base)
+        for (id, table) in catalog.tables where id.locale == tableBases[id.table] ?? base { tables[id.table] = table }
+        self.tableBases = tableBases
+        var readBy = Self.interfaceFiles(of: tables)
+        for table in UsageRules.systemTables where tables[table] != nil { readBy[table] = "the system" }
+        self.readBy = readBy
         baseTables = tables
         tableNames = tables.keys.sorted()
         var generated: [String: [String: String]] = [:]
@@ -86,12 +99,15 @@ struct UsageRun {
 
     private var configuration: LintConfiguration { rules.configuration }
 
+    /// The locale a table's keys come from, for messages: `Base` or the base locale.
+    func baseOf(_ table: String) -> String { tableBases[table] ?? base }
+
     private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, _ message: String) {
         let severity = configuration.severity(of: rule)
         guard severity != .off else { return }
         if let key, configuration.usage.isExcepted(rule, table: table, key: key) { return }
         findings.append(Finding(rule: rule, severity: severity, file: location.file, line: location.line, column: location.column,
-                                locale: base, table: table, key: key, message: message))
+                                locale: table.isEmpty ? base : baseOf(table), table: table, key: key, message: message))
     }
 
     func resolve(_ name: TableName) -> String? {
@@ -141,6 +157,7 @@ struct UsageRun {
     }
 
     mutating func check(_ reference: KeyReference) {
+        let reference = trimmingStringAPI(reference)
         let table: String? = if case .generatedMember(let root, _) = reference.key { generatedTables[root] } else { resolve(reference.table) }
         let shown = Self.display(reference.key)
         if let table {
@@ -155,13 +172,13 @@ struct UsageRun {
                 used[other, default: []].insert(key)
                 let tables = elsewhere.map { "\"\($0.0)\"" }.joined(separator: ", ")
                 add(.wrongTable, at: reference.location, table: table, key: key,
-                    "\(reference.api) looks up \(shown) in table \"\(table)\", but it is in \(tables) (\(base)); name table \"\(other)\" at this call, or move the key")
+                    "\(reference.api) looks up \(shown) in table \"\(table)\", but it is in \(tables) (\(baseOf(other))); name table \"\(other)\" at this call, or move the key")
                 return
             }
             missingByTable[table, default: 0] += 1
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             guard Self.hasLetters(Self.catalogKey(reference.key)) else { return }
-            let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(base)) has no such key"
+            let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(baseOf(table))) has no such key"
             add(.keyNotInCatalog, at: reference.location, table: table, key: Self.catalogKey(reference.key),
                 "\(reference.api) uses \(shown), but \(where_); users would see the raw key. \(suggestion(for: reference.key, in: baseTables[table] == nil ? tableNames : [table]))")
             return
@@ -175,6 +192,43 @@ struct UsageRun {
         } else if found.count == 1, let (name, key) = found.first {
             checkArguments(reference, table: name, key: key)
         }
+    }
+
+    /// Tables that an Interface Builder file or an intent definition of the same name owns, in any `.lproj` beside the
+    /// table's (`MastodonIntent/Base.lproj/Intents.intentdefinition` for `MastodonIntent/en.lproj/Intents.strings`): their
+    /// keys are object IDs (`3d6HSO`, `Xyz-12-abc.text`) that the system looks up, never code.
+    static func interfaceFiles(of tables: [String: CatalogTable]) -> [String: String] {
+        var found: [String: String] = [:]
+        for (name, table) in tables {
+            let roots = Set(table.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().deletingLastPathComponent() })
+            search: for root in roots.sorted(by: { $0.path < $1.path }) {
+                let folders = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
+                for folder in folders.sorted(by: { $0.path < $1.path }) where folder.pathExtension == "lproj" {
+                    for kind in ["intentdefinition", "storyboard", "xib"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).\(kind)").path) {
+                        found[name] = "\(name).\(kind)"
+                        break search
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// `L10n.Scene.title.uppercased()`, `L10n.Scene.title.localizedCapitalized`: String API after a generated accessor.
+    /// The reference is the longest prefix of the path that names a key; the trailing call's arguments are not the key's.
+    private func trimmingStringAPI(_ reference: KeyReference) -> KeyReference {
+        guard case let .generatedMember(root, path) = reference.key, let keys = generatedKeys[root], keys[path] == nil else { return reference }
+        var components = path.split(separator: ".")
+        while components.count > 1 {
+            components.removeLast()
+            let prefix = components.joined(separator: ".")
+            guard keys[prefix] != nil else { continue }
+            var trimmed = reference
+            trimmed.key = .generatedMember(root: root, path: prefix)
+            trimmed.arguments = nil
+            return trimmed
+        }
+        return reference
     }
 
     /// "Did you mean …?" with the nearest existing key, or what to do when there is none close.
@@ -211,7 +265,7 @@ struct UsageRun {
         let hasPluralVariable = byNumber.values.contains { $0.argumentKind == .pluralVariable }
         if arguments.count < expected, !hasPluralVariable {
             add(.argumentMismatch, at: reference.location, table: table, key: key,
-                "\(reference.api) passes \(arguments.count) argument(s) for \"\(key)\", but its base value (\(base)) \"\(format)\" takes \(expected)\(expected > 0 ? " (\(list))" : ""); pass every argument the value formats")
+                "\(reference.api) passes \(arguments.count) argument(s) for \"\(key)\", but its base value (\(baseOf(table))) \"\(format)\" takes \(expected)\(expected > 0 ? " (\(list))" : ""); pass every argument the value formats")
             return
         }
         // Kinds, not sizes: `String(format: "%d", count)` with an `Int` is everywhere and prints right; an object for
@@ -219,17 +273,21 @@ struct UsageRun {
         func kind(_ specifier: FormatSpecifier) -> FormatSpecifier.ArgumentKind {
             specifier.argumentKind == .unsignedInteger ? .integer : specifier.argumentKind
         }
+        // A generated accessor takes `Any` for `%@` and formats `String(describing:)` of it (SwiftGen), so any value
+        // prints right there (mastodon-ios passes an Int to "Resend (%@)").
+        let describesObjects: Bool = if case .generatedMember = reference.key { true } else { false }
         for (index, specifier) in arguments.specifiers.enumerated() {
             guard let specifier, let given = FormatSpecifier.parse(specifier).first, let wanted = byNumber[index + 1],
-                  wanted.argumentKind != .pluralVariable, kind(given) != kind(wanted) else { continue }
+                  wanted.argumentKind != .pluralVariable, kind(given) != kind(wanted),
+                  !(describesObjects && wanted.argumentKind == .object) else { continue }
             add(.argumentMismatch, at: reference.location, table: table, key: key,
-                "\(reference.api) passes argument \(index + 1) of \"\(key)\" as \(given.text) (\(FormatComparison.describe(given))), but its base value (\(base)) has \(wanted.text) (\(FormatComparison.describe(wanted))); pass a value of that kind or change the specifier")
+                "\(reference.api) passes argument \(index + 1) of \"\(key)\" as \(given.text) (\(FormatComparison.describe(given))), but its base value (\(baseOf(table))) has \(wanted.text) (\(FormatComparison.describe(wanted))); pass a value of that kind or change the specifier")
             return
         }
     }
 
     mutating func checkUnused() {
-        for table in tableNames where !UsageRules.systemTables.contains(table) {
+        for table in tableNames where readBy[table] == nil {
             guard let entries = baseTables[table] else { continue }
             let usedHere = used[table] ?? []
             for key in entries.keys where !usedHere.contains(key) {
@@ -242,7 +300,7 @@ struct UsageRun {
                 let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
                 let before = findings.count
                 add(.unusedKey, at: location, table: table, key: key,
-                    "\"\(key)\" is in \(table) (\(base)) but no scanned Swift code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
+                    "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned Swift code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
                 if findings.count > before { unused.append(TableKey(table: table, key: key)) }
             }
         }
@@ -255,7 +313,7 @@ struct UsageRun {
             let dynamic = keys.count { !usedHere.contains($0) && rules.configuration.usage.isDynamicallyUsed(table: name, key: $0) }
             let unusedCount = unused.count { $0.table == name }
             return TableUsage(table: name, keys: keys.count, used: usedHere.count, dynamicallyUsed: dynamic, unused: unusedCount,
-                              missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0)
+                              missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0, readBy: readBy[name])
         }
     }
 
