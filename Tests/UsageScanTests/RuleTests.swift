@@ -207,6 +207,24 @@ struct RuleTests {
         #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
     }
 
+    /// kiwix-apple's LocalString generator lowers the key: `download_service.error.client.timedOut` is
+    /// `LocalString.download_service_error_client_timedout` (30 keys were reported missing).
+    @Test func aFlatGeneratedMemberMatchesItsKeyWithoutCase() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "download_service.error.client.timedOut" = "The request timed out.";
+        "download_service.complete.description" = "%@ has been downloaded successfully.";
+        """)
+        project.write("Localization/l10n.json", #"{"usage": {"generatedEnums": [{"root": "LocalString", "style": "flat", "table": "Localizable"}]}}"#)
+        project.write("Sources/Errors.swift", """
+        let a = LocalString.download_service_error_client_timedout
+        let b = LocalString.download_service_complete_description(withArgs: name)
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+    }
+
     /// mastodon-ios's Intents and WidgetExtension tables hold the object IDs of their `.intentdefinition` files
     /// ("3d6HSO"), which the system looks up: 42 keys were reported unused.
     @Test func aTableThatAnIntentDefinitionOrAStoryboardOwnsIsNotCheckedForUse() throws {

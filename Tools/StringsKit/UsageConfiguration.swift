@@ -46,8 +46,8 @@ public struct UsageConfiguration: Sendable, Equatable {
     public enum EnumStyle: String, Sendable, CaseIterable {
         /// SwiftGen's structured template: `common.button.share` → `L10n.Common.Button.share`.
         case swiftgen
-        /// One flat member per key, every character that is not a letter, digit or `_` made `_`:
-        /// `common.button.share` → `LocalString.common_button_share`.
+        /// One flat member per key, every character that is not a letter, digit or `_` made `_`, matched without
+        /// case (kiwix-apple's generator lowers the key): `common.button.share` → `LocalString.common_button_share`.
         case flat
     }
 

@@ -71,6 +71,14 @@ struct UsageRun {
     private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
     private let generatedKeys: [String: [String: String]]
     private let generatedTables: [String: String]
+    /// Roots of the flat style, matched without case: kiwix-apple's generator lowers the key
+    /// (`download_service.error.client.timedOut` is `download_service_error_client_timedout`), others keep it.
+    private let flatRoots: Set<String>
+
+    /// The catalog key a generated member path names, if any.
+    private func generatedKey(root: String, path: String) -> String? {
+        generatedKeys[root]?[flatRoots.contains(root) ? path.lowercased() : path]
+    }
 
     init(rules: UsageRules, scan: SourceUsage, catalog: Catalog, base: String) {
         self.rules = rules
@@ -87,14 +95,18 @@ struct UsageRun {
         tableNames = tables.keys.sorted()
         var generated: [String: [String: String]] = [:]
         var generatedTables: [String: String] = [:]
+        var flatRoots = Set<String>()
         for enumeration in rules.configuration.usage.generatedEnums {
             generatedTables[enumeration.root] = enumeration.table
+            if enumeration.style == .flat { flatRoots.insert(enumeration.root) }
             for key in tables[enumeration.table]?.keys ?? [] {
-                generated[enumeration.root, default: [:]][GeneratedNames.memberPath(of: key, style: enumeration.style)] = key
+                let path = GeneratedNames.memberPath(of: key, style: enumeration.style)
+                generated[enumeration.root, default: [:]][enumeration.style == .flat ? path.lowercased() : path] = key
             }
         }
         generatedKeys = generated
         self.generatedTables = generatedTables
+        self.flatRoots = flatRoots
     }
 
     private var configuration: LintConfiguration { rules.configuration }
@@ -132,7 +144,7 @@ struct UsageRun {
         case let .literal(text):
             return entries[text] == nil ? nil : text
         case let .generatedMember(root, path):
-            guard generatedTables[root] == table, let key = generatedKeys[root]?[path] else { return nil }
+            guard generatedTables[root] == table, let key = generatedKey(root: root, path: path) else { return nil }
             return key
         case let .interpolated(interpolated):
             if entries[interpolated.xcodeKey] != nil { return interpolated.xcodeKey }
@@ -217,12 +229,12 @@ struct UsageRun {
     /// `L10n.Scene.title.uppercased()`, `L10n.Scene.title.localizedCapitalized`: String API after a generated accessor.
     /// The reference is the longest prefix of the path that names a key; the trailing call's arguments are not the key's.
     private func trimmingStringAPI(_ reference: KeyReference) -> KeyReference {
-        guard case let .generatedMember(root, path) = reference.key, let keys = generatedKeys[root], keys[path] == nil else { return reference }
+        guard case let .generatedMember(root, path) = reference.key, generatedKey(root: root, path: path) == nil else { return reference }
         var components = path.split(separator: ".")
         while components.count > 1 {
             components.removeLast()
             let prefix = components.joined(separator: ".")
-            guard keys[prefix] != nil else { continue }
+            guard generatedKey(root: root, path: prefix) != nil else { continue }
             var trimmed = reference
             trimmed.key = .generatedMember(root: root, path: prefix)
             trimmed.arguments = nil
