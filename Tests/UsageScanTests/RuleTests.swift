@@ -314,6 +314,21 @@ struct RuleTests {
         #expect(outcome.standardOutput.contains("[unused-key]"))
     }
 
+    /// IceCubesApp's and mastodon-ios's extension targets keep their `.lproj` folders beside their Swift files, and a
+    /// String Catalog may be named by its file: the folder is both catalogs and code, the file a catalog.
+    @Test func aFolderWithLprojFoldersBesideItsCodeIsScannedAndACatalogFileAmongTheSourcesIsACatalog() {
+        let project = ProjectFolder()
+        project.write("Extension/en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Share\";\n")
+        project.write("Extension/ShareView.swift", "import Foundation\nlet title = NSLocalizedString(\"share.missing\", comment: \"\")\n")
+        project.write("App/Resources/Localizable.xcstrings", #"{"sourceLanguage": "en", "version": "1.0", "strings": {"home.title": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Home"}}}}}}"#)
+        project.write("App/HomeView.swift", "import Foundation\nlet title = NSLocalizedString(\"home.title\", comment: \"\")\n")
+        let outcome = UsageCommands.usage(.init(sources: [project.path("Extension"), project.path("App"), project.path("App/Resources/Localizable.xcstrings")]))
+        // The extension's code was read (its key is missing), and the catalog file was loaded (home.title is found, not unused).
+        #expect(outcome.standardOutput.contains("ShareView.swift:2:") && outcome.standardOutput.contains("share.missing"), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("\"home.title\""), "\(outcome.standardOutput)")
+        #expect(outcome.exitCode == 1)
+    }
+
     @Test func aSourceFolderThatDoesNotExistIsAUsageErrorNamingIt() {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")

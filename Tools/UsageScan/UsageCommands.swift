@@ -35,13 +35,23 @@ public enum UsageCommands {
     }
 
     /// `--sources DIR…` takes every path up to the next option, so `l10n usage --sources Sources Localization` hands
-    /// the catalogs to it: a folder that holds `<locale>.lproj` folders or `.xcstrings` files is taken as a catalog path.
+    /// the catalogs to it: a folder that holds `<locale>.lproj` folders or `.xcstrings` files is taken as a catalog path
+    /// too (and still scanned for Swift code), and a `.xcstrings`, `.strings` or `.stringsdict` file as a catalog only.
     public static func separatingCatalogFolders(_ sources: [String]) -> (sources: [String], catalogs: [String]) {
         var kept: [String] = []
         var catalogs: [String] = []
         for path in sources {
+            // A catalog file named among them (`App/Resources/Localizable.xcstrings`) is a catalog.
+            if ["xcstrings", "strings", "stringsdict"].contains(URL(fileURLWithPath: path).pathExtension) {
+                catalogs.append(path)
+                continue
+            }
             let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            if children.contains(where: { $0.hasSuffix(".lproj") || $0.hasSuffix(".xcstrings") }) { catalogs.append(path) } else { kept.append(path) }
+            // A folder with `<locale>.lproj` folders or String Catalogs is a catalog folder, and still scanned for code:
+            // an app target's folder holds its Swift files beside its `.lproj` folders (Xcode's layout; IceCubesApp's
+            // and mastodon-ios's extensions), whose code went unscanned when the folder was taken for a catalog only.
+            if children.contains(where: { $0.hasSuffix(".lproj") || $0.hasSuffix(".xcstrings") }) { catalogs.append(path) }
+            kept.append(path)
         }
         return (kept, catalogs)
     }

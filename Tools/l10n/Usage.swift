@@ -27,8 +27,10 @@ struct Usage: ParsableCommand {
         CATALOGS is a folder of <locale>.lproj folders (default: Localization).
         The base locale's tables are compared with every key reference under
         the --sources folders. --sources takes every path up to the next option;
-        a folder among them that holds <locale>.lproj folders is taken as
-        CATALOGS (so --sources App Localization works). Prints the findings,
+        a folder among them that holds <locale>.lproj folders or .xcstrings
+        files is taken as CATALOGS too (so --sources App Localization works,
+        and so does an app folder with its .lproj folders beside its code),
+        and a .xcstrings or .strings file among them as a catalog. Prints the findings,
         then per table: keys, used, covered by a dynamic prefix, unused,
         references, and references whose key is missing.
 
