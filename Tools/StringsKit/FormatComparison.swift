@@ -52,10 +52,7 @@ public enum FormatComparison {
             let baseSignatures = Set(baseArguments.byNumber.values.map(\.signature))
             if !arguments.numbered, arguments.count > baseArguments.count, !baseSignatures.isEmpty,
                arguments.sequence.allSatisfy({ baseSignatures.contains($0.signature) }) {
-                let numberedExample = arguments.sequence.map { specifier -> String in
-                    numbered(specifier, (1...baseArguments.highest).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1)
-                }.joined(separator: " … ")
-                return "\(problem); to show an argument more than once, number it each time: \(numberedExample)"
+                return "\(problem); to show an argument more than once, number it each time: \(numberedLike(arguments, baseArguments))"
             }
             return "\(problem); use the same specifiers as the base"
         }
@@ -64,11 +61,7 @@ public enum FormatComparison {
             guard mine.signature != theirs.signature else { continue }
             // Same arguments, different order, and no numbers: the translator reordered the sentence.
             if !arguments.numbered, Self.sortedSignatures(arguments) == Self.sortedSignatures(baseArguments) {
-                let numberedExample = arguments.sequence.map { specifier -> String in
-                    let original = (1...baseArguments.highest).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1
-                    return numbered(specifier, original)
-                }.joined(separator: " … ")
-                return "takes the arguments in a different order than the base (\(baseLocale): \(baseList)); to reorder them, number the specifiers, e.g. \(numberedExample)"
+                return "takes the arguments in a different order than the base (\(baseLocale): \(baseList)); to reorder them, number the specifiers, e.g. \(numberedLike(arguments, baseArguments))"
             }
             return "argument \(number) is \(mine.text) (\(describe(mine))) but the base (\(baseLocale)) has \(theirs.text) (\(describe(theirs))); use \(theirs.text)"
         }
@@ -82,6 +75,13 @@ public enum FormatComparison {
     private static func list(_ arguments: Arguments) -> String {
         let texts = (1...max(1, arguments.highest)).compactMap { arguments.byNumber[$0]?.text }
         return texts.isEmpty ? "none" : texts.joined(separator: ", ")
+    }
+
+    /// The translation's specifiers in its order, each numbered as the base's argument of the same kind: "%2$d … %1$@".
+    private static func numberedLike(_ arguments: Arguments, _ baseArguments: Arguments) -> String {
+        arguments.sequence.map { specifier in
+            numbered(specifier, (1...max(1, baseArguments.highest)).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1)
+        }.joined(separator: " … ")
     }
 
     private static func numbered(_ specifier: FormatSpecifier, _ number: Int) -> String {

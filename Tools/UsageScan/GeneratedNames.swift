@@ -17,6 +17,12 @@ enum GeneratedNames {
         }
     }
 
+    /// How a member path is compared: the flat style without case, as kiwix-apple's generator lowers the key
+    /// (`download_service.error.client.timedOut` is `download_service_error_client_timedout`) and others keep it.
+    static func lookupForm(of path: String, style: UsageConfiguration.EnumStyle) -> String {
+        style == .flat ? path.lowercased() : path
+    }
+
     /// `share_button` → `ShareButton`, `2fa` → `_2fa`: words split on anything that is not a letter or digit, each
     /// with its first letter upper-cased.
     static func pretty(_ part: String) -> String {

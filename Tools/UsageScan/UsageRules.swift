@@ -71,13 +71,12 @@ struct UsageRun {
     private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
     private let generatedKeys: [String: [String: String]]
     private let generatedTables: [String: String]
-    /// Roots of the flat style, matched without case: kiwix-apple's generator lowers the key
-    /// (`download_service.error.client.timedOut` is `download_service_error_client_timedout`), others keep it.
-    private let flatRoots: Set<String>
+    private let generatedStyles: [String: UsageConfiguration.EnumStyle]
 
     /// The catalog key a generated member path names, if any.
     private func generatedKey(root: String, path: String) -> String? {
-        generatedKeys[root]?[flatRoots.contains(root) ? path.lowercased() : path]
+        guard let style = generatedStyles[root] else { return nil }
+        return generatedKeys[root]?[GeneratedNames.lookupForm(of: path, style: style)]
     }
 
     init(rules: UsageRules, scan: SourceUsage, catalog: Catalog, base: String) {
@@ -95,18 +94,18 @@ struct UsageRun {
         tableNames = tables.keys.sorted()
         var generated: [String: [String: String]] = [:]
         var generatedTables: [String: String] = [:]
-        var flatRoots = Set<String>()
+        var generatedStyles: [String: UsageConfiguration.EnumStyle] = [:]
         for enumeration in rules.configuration.usage.generatedEnums {
             generatedTables[enumeration.root] = enumeration.table
-            if enumeration.style == .flat { flatRoots.insert(enumeration.root) }
+            generatedStyles[enumeration.root] = enumeration.style
             for key in tables[enumeration.table]?.keys ?? [] {
                 let path = GeneratedNames.memberPath(of: key, style: enumeration.style)
-                generated[enumeration.root, default: [:]][enumeration.style == .flat ? path.lowercased() : path] = key
+                generated[enumeration.root, default: [:]][GeneratedNames.lookupForm(of: path, style: enumeration.style)] = key
             }
         }
         generatedKeys = generated
         self.generatedTables = generatedTables
-        self.flatRoots = flatRoots
+        self.generatedStyles = generatedStyles
     }
 
     private var configuration: LintConfiguration { rules.configuration }
@@ -119,7 +118,7 @@ struct UsageRun {
         guard severity != .off else { return }
         if let key, configuration.usage.isExcepted(rule, table: table, key: key) { return }
         findings.append(Finding(rule: rule, severity: severity, file: location.file, line: location.line, column: location.column,
-                                locale: table.isEmpty ? base : baseOf(table), table: table, key: key, message: message))
+                                locale: baseOf(table), table: table, key: key, message: message))
     }
 
     func resolve(_ name: TableName) -> String? {
