@@ -117,6 +117,7 @@ struct CatalogTests {
         let catalog = try Catalog.load(paths: [folder.root.path])
         let problem = try #require(catalog.problems.first)
         #expect(catalog.problems.count == 1)
+        #expect(problem.kind == .empty)
         #expect(problem.location.file.hasSuffix("Empty.strings"))
         #expect(!problem.hint.isEmpty)
         #expect(catalog.entryCount == 0)

@@ -74,12 +74,14 @@ import Testing
         #expect(lines.first?.hasPrefix(path + ":") == true && lines.first?.contains("[syntax-error]") == true)
     }
 
-    @Test func anEmptyFileIsASyntaxFinding() {
+    @Test func anEmptyFileIsAWarningSinceXcodeBuildsIt() {
         let folder = CatalogFolder()
         let path = folder.write("en.lproj/Main.strings", "")
         let outcome = folder.run(.init(format: .xcode))
-        #expect(outcome.exitCode == 1)
-        #expect(outcome.standardOutput == "\(path):1:1: error: The file is empty; add at least one entry or a comment; CoreFoundation refuses a file with no text at all. [syntax-error]\n")
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.hasPrefix("\(path):1:1: warning: The file is empty: Xcode builds it"))
+        #expect(outcome.standardOutput.hasSuffix("[empty-file]\n"))
+        #expect(folder.run(.init(format: .xcode, strict: true)).exitCode == 1)
     }
 
     @Test func aHundredMegabyteFileIsRefusedAtOnce() throws {
@@ -175,8 +177,11 @@ import Testing
         #expect(help.standardOutput.contains("0  no errors (warnings are allowed unless --strict)"))
         #expect(help.standardOutput.contains("2  usage or I/O error"))
         #expect(help.standardOutput.contains("format-mismatch"))
+        // With no path and no Localization folder, the catalogs under the current folder are read, and said so.
         let defaultPath = try #require(try L10nBinary.run(["lint"], in: folder.root))
-        #expect(defaultPath.status == 2 && defaultPath.standardError.contains("Localization: no such file or folder"))
+        #expect(defaultPath.standardError.contains("no Localization folder here: reading the"), "\(defaultPath.standardError)")
+        let nothing = try #require(try L10nBinary.run(["lint"], in: folder.path("en.lproj")))
+        #expect(nothing.status == 2 && nothing.standardError.contains("no catalogs here"), "\(nothing.standardError)")
         let parse = try #require(try L10nBinary.run(["parse", folder.path("en.lproj/Main.strings")]))
         #expect(parse.status == 0 && parse.standardOutput.contains("\"b\": \"%d files\""))
         let format = try #require(try L10nBinary.run(["format", "plural", "3", "--locale", "ar"]))

@@ -70,12 +70,36 @@ public enum L10nCommands {
         }
     }
 
+    /// The catalogs to read when the command names none: `Localization` where it exists (this repository's layout),
+    /// else every catalog file under the current folder (an app's `.lproj` folders wherever its targets keep them),
+    /// with a note saying what was found. `configPaths` are where `l10n.json` is looked for.
+    public static func defaultCatalogPaths(in root: String = ".") -> (paths: [String], configPaths: [String], note: String?) {
+        let local = root == "." ? defaultPath : (root as NSString).appendingPathComponent(defaultPath)
+        if FileManager.default.fileExists(atPath: local) { return ([local], [local], nil) }
+        let found = CatalogDiscovery.find(under: root)
+        guard !found.isEmpty else { return ([local], [local], nil) }
+        let folders = CatalogDiscovery.folders(of: found)
+        let shown = folders.prefix(8).joined(separator: ", ") + (folders.count > 8 ? " and \(folders.count - 8) more" : "")
+        return (found, [root] + found,
+                "no \(defaultPath) folder here: reading the \(found.count) catalog file(s) found in \(shown) (pass folders or files to choose)")
+    }
+
     public static func lint(_ options: LintOptions) -> CommandOutcome {
-        let paths = options.paths.isEmpty ? [defaultPath] : options.paths
+        var paths = options.paths
+        var configPaths = paths
+        var discovery = ""
+        if paths.isEmpty {
+            let found = defaultCatalogPaths()
+            (paths, configPaths) = (found.paths, found.configPaths)
+            discovery = found.note.map { "l10n: \($0)\n" } ?? ""
+            if found.note == nil, !FileManager.default.fileExists(atPath: defaultPath) {
+                return .usage("no catalogs here: no \(defaultPath) folder, and no <locale>.lproj folder or .xcstrings file under this folder; run l10n in your app's folder, or pass the folder of your <locale>.lproj folders")
+            }
+        }
         let configuration: LintConfiguration
         let configPath: String?
         do {
-            (configuration, configPath) = try loadConfiguration(explicit: options.configPath, paths: paths)
+            (configuration, configPath) = try loadConfiguration(explicit: options.configPath, paths: configPaths)
         } catch {
             return .usage(error.description)
         }
@@ -140,7 +164,7 @@ public enum L10nCommands {
         } else {
             CommandOutcome.success
         }
-        return CommandOutcome(standardOutput: output, standardError: notes + standardError, exitCode: code)
+        return CommandOutcome(standardOutput: output, standardError: discovery + notes + standardError, exitCode: code)
     }
 
     /// What `lint` and `export` read: Core's one loader, the one the runtime (`BundledCatalogs`) and the REPL use.

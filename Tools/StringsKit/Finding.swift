@@ -19,7 +19,10 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Compara
 public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case syntaxError = "syntax-error"
     case unreadableFile = "unreadable-file"
+    case emptyFile = "empty-file"
+    case truncatedFile = "truncated-file"
     case duplicateKey = "duplicate-key"
+    case repeatedEntry = "repeated-entry"
     case missingKey = "missing-key"
     case extraKey = "extra-key"
     case emptyValue = "empty-value"
@@ -38,12 +41,14 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case punctuationMismatch = "punctuation-mismatch"
     case incompleteLocale = "incomplete-locale"
     case unknownLocale = "unknown-locale"
+    case tableConvention = "table-convention"
     case staleEntry = "stale-entry"
     /// Not a catalog check: `l10n gallery --check` measures rendered text in headless Chromium.
     case textOverflow = "text-overflow"
     // Code ↔ catalog (`l10n usage`, `l10n lint --sources`): Tools/UsageScan.
     case keyNotInCatalog = "key-not-in-catalog"
     case unusedKey = "unused-key"
+    case unverifiableTable = "unverifiable-table"
     case argumentMismatch = "argument-mismatch"
     case wrongTable = "wrong-table"
 
@@ -51,17 +56,22 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
 
     public var defaultSeverity: Severity {
         switch self {
-        case .syntaxError, .unreadableFile, .duplicateKey, .formatMismatch, .pluralCoverage,
+        // What loses text at run time: CoreFoundation refuses the file, or stops reading it early, or a value drops
+        // an argument or reads one nobody passes.
+        case .syntaxError, .unreadableFile, .truncatedFile, .formatMismatch, .pluralCoverage,
              .requiredKey, .internalIdentifier, .nonStringValue, .lengthBudget, .incompleteLocale, .textOverflow,
              .keyNotInCatalog, .argumentMismatch, .wrongTable:
             .error
         // A missing translation falls back to the base text at run time: worth knowing, not a broken build.
         // `requiredLocales` in l10n.json makes it an error where a team wants complete locales.
         // A plural form that only counts like 1,000,000 use falls back to "other": worth adding, not a broken build.
+        // What Xcode builds and the app shows right: a 0-byte file, a key defined twice (the last value wins, as Xcode's
+        // own tools warn), a construct that probably is not what its author meant.
         case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .accidentalSpecifier, .rarePluralCategory,
-             .misleadingConstruct, .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey:
+             .misleadingConstruct, .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey, .unverifiableTable,
+             .emptyFile, .duplicateKey:
             .warning
-        case .unknownLocale:
+        case .unknownLocale, .repeatedEntry, .tableConvention:
             .info
         }
     }
@@ -69,9 +79,12 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     /// One line for `--help`, the README and SARIF's `shortDescription`.
     public var summary: String {
         switch self {
-        case .syntaxError: "The file cannot be read the way Apple reads it (syntax, encoding, structure, empty file)."
+        case .syntaxError: "The file cannot be read the way Apple reads it (syntax, encoding, structure)."
         case .unreadableFile: "The file cannot be opened or is too large to be a catalog."
-        case .duplicateKey: "A key appears twice in one file; only the last value is used."
+        case .emptyFile: "A .strings file has no bytes at all: Xcode builds it and the app shows what it would without it."
+        case .truncatedFile: "CoreFoundation stops reading the file early (a stray character, a comment never closed): the entries after it are lost."
+        case .duplicateKey: "A key is defined twice in one file with different values; the last one is used."
+        case .repeatedEntry: "A key is defined twice in one file with the same value; harmless, one can go."
         case .missingKey: "A key of the base locale has no translation in this locale."
         case .extraKey: "A key exists in this locale but not in the base locale."
         case .emptyValue: "A value is empty where the base locale has text."
@@ -90,10 +103,12 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .punctuationMismatch: "Final punctuation differs from the base locale's."
         case .incompleteLocale: "A locale is translated less than the minimum l10n.json sets for it."
         case .unknownLocale: "ICU has no data for a locale; its plural rules are CLDR root's."
+        case .tableConvention: "Said once per table: it takes keys as the base text (genstrings style), or fills placeholders of its own (%0, {0}) rather than printf's."
         case .staleEntry: "A String Catalog entry is stale: its key is gone from the source code, or its translation is marked stale."
         case .textOverflow: "Rendered in a browser, a text is wider or takes more lines than its box on the screen allows."
         case .keyNotInCatalog: "Swift code uses a key that the base locale's table does not have; users would see the raw key."
         case .unusedKey: "A base-locale key that no Swift code uses (and no dynamic key prefix covers)."
+        case .unverifiableTable: "Most keys of a table look unused: the scan does not see how the code reads it (a generator, a wrapper, a bundle), so no key of it is called unused or deleted."
         case .argumentMismatch: "The arguments at a call site disagree with the format specifiers of the key's base value."
         case .wrongTable: "The key exists, but in another table than the one the code names."
         }

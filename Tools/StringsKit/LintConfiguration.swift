@@ -24,7 +24,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 ///   "requiredLocales": ["de", "nb"],
 ///   "minimumTranslated": { "*": 50, "ja": 90 },
 ///   "allowlists": { "untranslated": ["OK", "Wi-Fi"] },
-///   "internalIdentifiers": ["cache_warmup_retried"]
+///   "internalIdentifiers": ["cache_warmup_retried"],
+///   "tables": { "Localizable": { "keysAsText": true, "placeholders": "percent-index" } }
 /// }
 /// ```
 public struct LintConfiguration: Sendable, Equatable {
@@ -45,6 +46,10 @@ public struct LintConfiguration: Sendable, Equatable {
     /// The least translated percentage a locale may have (`*` for every locale not named); below it, one
     /// `incomplete-locale` error.
     public var minimumTranslated: [String: Double]
+    /// Tables declared to take (true) or not take (false) the key as the base text; others are detected.
+    public var keysAsText: [String: Bool] = [:]
+    /// Tables declared to use the app's own placeholders (or printf); others are detected.
+    public var placeholderStyles: [String: PlaceholderStyle] = [:]
 
     public init(baseLocale: String? = nil, requiredKeys: [String: [String]] = [:], lengthBudgets: [String: Int] = [:],
                 severities: [Rule: Severity] = [:], untranslatedAllowlist: Set<String> = [], extraInternalIdentifiers: [String] = [],
@@ -106,7 +111,7 @@ public struct LintConfiguration: Sendable, Equatable {
             throw fail("the top level must be a JSON object such as {\"baseLocale\": \"en\"}")
         }
         let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers",
-                                 "requiredLocales", "minimumTranslated", "usage", "$comment"]
+                                 "requiredLocales", "minimumTranslated", "usage", "tables", "$comment"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field \"\(unknown)\"; the fields are \(known.subtracting(["$comment"]).sorted().joined(separator: ", "))")
         }
@@ -181,6 +186,29 @@ public struct LintConfiguration: Sendable, Equatable {
                     throw fail("\"minimumTranslated.\(locale)\" must be a percentage from 0 to 100")
                 }
                 configuration.minimumTranslated[locale] = number.doubleValue
+            }
+        }
+        if let value = root["tables"] {
+            guard let tables = value as? [String: Any] else {
+                throw fail("\"tables\" must map table names to their conventions, e.g. {\"Localizable\": {\"keysAsText\": true, \"placeholders\": \"percent-index\"}}")
+            }
+            for (table, raw) in tables {
+                guard let fields = raw as? [String: Any] else { throw fail("\"tables.\(table)\" must be an object such as {\"keysAsText\": true}") }
+                if let unknown = fields.keys.sorted().first(where: { !["keysAsText", "placeholders"].contains($0) }) {
+                    throw fail("unknown field \"\(unknown)\" in \"tables.\(table)\"; the fields are keysAsText, placeholders")
+                }
+                if let raw = fields["keysAsText"] {
+                    guard let number = raw as? NSNumber, !isNotBoolean(number) else {
+                        throw fail("\"tables.\(table).keysAsText\" must be true (the key is the base text, genstrings style) or false")
+                    }
+                    configuration.keysAsText[table] = number.boolValue
+                }
+                if let raw = fields["placeholders"] {
+                    guard let name = raw as? String, let style = PlaceholderStyle(rawValue: name) else {
+                        throw fail("\"tables.\(table).placeholders\" must be one of \(PlaceholderStyle.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                    }
+                    configuration.placeholderStyles[table] = style
+                }
             }
         }
         return configuration

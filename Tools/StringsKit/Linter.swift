@@ -50,9 +50,12 @@ public struct Linter: Sendable {
     /// Lints a catalog as `Catalog.load(paths:)` reads it: the same tables the runtime and the REPL load.
     public func lint(_ catalog: Catalog) throws(LintSetupError) -> LintResult {
         let base = try baseLocale(of: catalog)
-        let catalog = catalog.withOrderedEntries()
         let tableBases = Self.tableBases(of: catalog, base: base)
-        var run = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
+        let conventions = TableConventions.detect(in: catalog, base: base, tableBases: tableBases, configuration: configuration)
+        // A key-as-text table's base is completed with its translations' keys, each the text base-language users see.
+        let catalog = conventions.completingBases(of: catalog, base: base, tableBases: tableBases).withOrderedEntries()
+        var run = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
+        run.checkConventions()
         run.checkProblems()
         run.checkParserNotes()
         run.checkUnknownLocales()
@@ -60,7 +63,7 @@ public struct Linter: Sendable {
         run.checkRequiredKeys()
         var findings = run.findings
         // Per-key work is split into jobs and run on all cores; each job has its own LintRun (and caches).
-        let first = perform(jobs, catalog: catalog, base: base, tableBases: tableBases)
+        let first = perform(jobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
         findings += first.findings
         // Extra keys need a second pass only where a locale has more keys than it shares with the base.
         var extraJobs: [LintRun.Job] = []
@@ -68,7 +71,7 @@ public struct Linter: Sendable {
             guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > counts.matched else { continue }
             extraJobs += LintRun.chunks(table.keys.count).map { .extraKeys(table: pair.table, locale: pair.locale, range: $0) }
         }
-        findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases).findings
+        findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions).findings
         var counts = first.counts
         for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
         let completeness = LocaleCompleteness.figures(of: catalog, base: base, tableBases: tableBases, counts: counts)
@@ -79,11 +82,11 @@ public struct Linter: Sendable {
         return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount, completeness: completeness)
     }
 
-    private func perform(_ jobs: [LintRun.Job], catalog: Catalog, base: String, tableBases: [String: String])
+    private func perform(_ jobs: [LintRun.Job], catalog: Catalog, base: String, tableBases: [String: String], conventions: TableConventions)
         -> (findings: [Finding], counts: [Catalog.TableID: LintRun.Counts]) {
         let results = Locked<(findings: [Finding], counts: [Catalog.TableID: LintRun.Counts])>(([], [:]))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            var jobRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
+            var jobRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
             let counts = jobRun.perform(jobs[index])
             let found = jobRun.findings
             results.withLock { results in
@@ -122,6 +125,8 @@ struct LintRun {
     let base: String
     /// The locale each table is compared with (`Base` where Base.lproj holds it).
     let tableBases: [String: String]
+    /// Key-as-text tables and the app's own placeholders, per table.
+    let conventions: TableConventions
     var findings: [Finding] = []
     /// Translatable base keys of whole tables a locale lacks, by table and locale (for the completeness figures).
     var missingTables: [Catalog.TableID: Int] = [:]
@@ -130,7 +135,8 @@ struct LintRun {
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
 
-    init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:]) {
+    init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:], conventions: TableConventions = TableConventions()) {
+        self.conventions = conventions
         self.linter = linter
         self.catalog = catalog
         self.base = base
@@ -178,13 +184,43 @@ struct LintRun {
 
     // MARK: Files that could not be read, and the parser's notes
 
+    /// Says once per table what convention was found in it, so a reader knows why its findings read as they do.
+    mutating func checkConventions() {
+        for table in conventions.keysAsText.sorted() {
+            let tableBase = tableBase(table)
+            let file = catalog.table(table, locale: tableBase)?.files.first ?? table
+            let declared = configuration.keysAsText[table] != nil
+            report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: "keys-as-text",
+                   "table \(table) takes its keys as the \(tableBase) text (genstrings style)\(declared ? ", as l10n.json declares" : ": most keys its translations have are text absent from \(tableBase)"): "
+                   + "a key missing from \(tableBase) is its own text there, translations are compared with it, and none is an extra key"
+                   + (declared ? "" : "; set \"tables\": {\"\(table)\": {\"keysAsText\": false}} in l10n.json if that is wrong"))
+        }
+        for (table, style) in conventions.placeholders.sorted(by: { $0.key < $1.key }) {
+            let tableBase = tableBase(table)
+            let file = catalog.table(table, locale: tableBase)?.files.first ?? table
+            let example = style == .braces ? "{0}, {1}" : "%0, %1"
+            let declared = configuration.placeholderStyles[table] != nil
+            report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: style.rawValue,
+                   "table \(table) fills placeholders of its own (\(example))\(declared ? ", as l10n.json declares" : ""): they are compared as such between each translation and its base, not as printf specifiers"
+                   + (declared ? "" : "; set \"tables\": {\"\(table)\": {\"placeholders\": \"printf\"}} in l10n.json if the table is formatted with String(format:)"))
+        }
+    }
+
     mutating func checkProblems() {
         for problem in catalog.problems {
             let file = problem.location.file
-            let rule: Rule = problem.kind == .unreadable ? .unreadableFile : .syntaxError
+            let rule: Rule = switch problem.kind {
+            case .unreadable: .unreadableFile
+            // Xcode copies a 0-byte .strings file into the app, which then shows what it would without it.
+            case .empty: .emptyFile
+            default: .syntaxError
+            }
             let hint = problem.hint.isEmpty ? "" : "; " + problem.hint.lowercasedFirst
+            let message = rule == .emptyFile
+                ? "The file is empty: Xcode builds it and the app reads nothing from it (CoreFoundation refuses a file with no text, so the strings fall back as if it were not there); add its entries, or a comment if it is meant to be empty, or delete it"
+                : "\(problem.message)\(hint)"
             report(rule, file: file, position: problem.location.position, locale: Catalog.locale(ofFile: file),
-                   table: Catalog.tableName(ofFile: file), key: nil, "\(problem.message)\(hint)")
+                   table: Catalog.tableName(ofFile: file), key: nil, message)
         }
     }
 
@@ -192,23 +228,53 @@ struct LintRun {
         for (path, file) in catalog.parsedStrings {
             let locale = Catalog.locale(ofFile: path)
             let table = Catalog.tableName(ofFile: path)
+            // Entries by key, built only for a file with duplicates, to say which value is kept and which ignored.
+            var entriesByKey: [String: [StringsEntry]] = [:]
+            if file.notes.contains(where: { $0.kind == .duplicateKey }) {
+                let duplicated = Set(file.notes.compactMap { $0.kind == .duplicateKey ? $0.key : nil })
+                for entry in file.entries where duplicated.contains(entry.key) { entriesByKey[entry.key, default: []].append(entry) }
+            }
             for note in file.notes {
                 let rule: Rule
                 var advice = ""
+                var message = note.message.hasSuffix(".") || note.message.hasSuffix(")") ? note.message : note.message + "."
                 switch note.kind {
                 case .duplicateKey:
-                    rule = .duplicateKey
-                    advice = " Remove one of them (Apple uses the last)."
+                    guard let key = note.key, let all = entriesByKey[key], let index = all.firstIndex(where: { $0.keyPosition == note.position }), index > 0,
+                          all[index].key.unicodeScalars.elementsEqual(key.unicodeScalars) else {
+                        rule = .duplicateKey
+                        advice = " Remove one of them (Apple uses the last)."
+                        break
+                    }
+                    let earlier = all[index - 1]
+                    let later = all[index]
+                    if earlier.value == later.value {
+                        // What Xcode builds and the app shows is the same either way: worth tidying, nothing more.
+                        rule = .repeatedEntry
+                        message = "Key \"\(key)\" is defined again on line \(later.keyPosition.line) with the same value as on line \(earlier.keyPosition.line); one of them can go."
+                    } else {
+                        rule = .duplicateKey
+                        message = "Key \"\(key)\" is used with multiple values. Value \(Self.quoted(later.value)) (line \(later.keyPosition.line)) kept, as CoreFoundation keeps the last; value \(Self.quoted(earlier.value)) (line \(earlier.keyPosition.line)) ignored."
+                        advice = " Remove the one you do not mean."
+                    }
                 case .nonStringValue:
                     rule = .nonStringValue
                     advice = " Write the value as a quoted string."
+                case .ignoredEntries:
+                    rule = .truncatedFile
                 default:
                     rule = .misleadingConstruct
                 }
-                let message = note.message.hasSuffix(".") || note.message.hasSuffix(")") ? note.message : note.message + "."
                 report(rule, file: path, position: note.position, locale: locale, table: table, key: note.key, message + advice)
             }
         }
+    }
+
+    /// A value as a finding shows it: the text in quotes, shortened past 60 characters.
+    static func quoted(_ value: PlistValue) -> String {
+        guard let text = value.stringValue else { return "(not a string)" }
+        let shown = text.count > 60 ? String(text.prefix(57)) + "…" : text
+        return "\"\(shown)\""
     }
 
     // MARK: Tables
@@ -343,6 +409,11 @@ struct LintRun {
         if entry.state == "stale" || entry.isStale { checkStale(entry, locale: locale, table: table) }
         guard entry.shouldTranslate else { return }
         checkInternalIdentifier(entry, locale: locale, table: table)
+        let style = conventions.placeholderStyle(of: table)
+        if style != .printf, case .text(let text) = entry.value {
+            checkOwnPlaceholders(text, style: style, entry: entry, baseEntry: baseEntry, locale: locale, table: table)
+            return
+        }
         switch entry.value {
         case .text(let text):
             // Parse each text's specifiers once; most copy has no "%" at all.
@@ -400,6 +471,30 @@ struct LintRun {
         case .other:
             break // the parser's nonStringValue note reports it
         }
+    }
+
+    /// A value of a table with the app's own placeholders: compared by those, never read as printf.
+    mutating func checkOwnPlaceholders(_ text: String, style: PlaceholderStyle, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
+        guard let baseEntry, case .text(let baseText) = baseEntry.value else {
+            if text.isEmpty, locale == base {
+                report(.emptyValue, entry: entry, locale: locale, table: table, "\"\(entry.key)\" is empty in the base locale; write its text, or remove the key")
+            }
+            checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
+            return
+        }
+        if text.isEmpty {
+            if !baseText.isEmpty {
+                report(.emptyValue, entry: entry, locale: locale, table: table,
+                       "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(base)) text is shown")
+            }
+            return
+        }
+        if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
+        if let problem = OwnPlaceholders.compare(text, base: baseText, style: style) {
+            report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale) \(problem)")
+        }
+        checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+        checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
     }
 
     mutating func checkInternalIdentifier(_ entry: CatalogEntry, locale: String, table: String) {

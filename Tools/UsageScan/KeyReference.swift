@@ -38,6 +38,10 @@ public enum ReferencedKey: Sendable, Hashable {
     case interpolated(InterpolatedKey)
     /// A member of a generated enum (`L10n.Common.Button.share`), mapped to a key once the catalog is known.
     case generatedMember(root: String, path: String)
+
+    public var isGeneratedMember: Bool {
+        if case .generatedMember = self { true } else { false }
+    }
 }
 
 /// `"\(count) items"` → `%lld items`: literal text (with `%` doubled, as SwiftUI does) and one specifier per

@@ -20,6 +20,10 @@ public struct SourceUsage: Sendable {
     public var constants: [String: String]
     public var filesScanned: Int
     public var bytesScanned: Int
+    /// The wrappers found by following data (`func localized(_ key: String)` → `NSLocalizedString(key, …)`).
+    public var inferredWrappers: [InferredWrapper] = []
+    /// Static members of generated accessor namespaces mapped to keys (`L10n.about` → "about").
+    public var accessors = 0
 
     public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
                 filesScanned: Int = 0, bytesScanned: Int = 0) {
@@ -57,30 +61,43 @@ public struct SourceUsage: Sendable {
             deferred.withLock { $0 += skipped }
         }
         var usages = results.withLock { $0 }
-        var localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
-        // Second pass: files skipped above that call one of the app's own localized parameters (`PlaceholderView(`).
-        let callees = Set(localizedParameters.compactMap { $0.split(separator: "|").first.map { Data(($0 + "(").utf8) } })
-        let rest = deferred.withLock { $0 }
-        if !callees.isEmpty, !rest.isEmpty {
+        var rest = deferred.withLock { $0 }
+        // Further passes: files skipped above that call one of the app's own localized parameters (`PlaceholderView(`),
+        // a wrapper inferred so far (`localized(`, `.localized`), or a generated accessor's root (`L10n.`); each pass
+        // may find more wrappers (a function that passes its parameter on), so repeat while it does.
+        var inference = Inference(usages: usages, configuration: configuration)
+        for _ in 0..<4 where !rest.isEmpty {
+            let needles = inference.needles
+            guard !needles.isEmpty else { break }
+            let pending = rest
+            let chosen = pending.indices.filter { index in needles.contains { pending[index].data.range(of: $0) != nil } }
+            guard !chosen.isEmpty else { break }
             let more = Locked<[FileUsage]>([])
-            DispatchQueue.concurrentPerform(iterations: min(rest.count, workers)) { worker in
+            DispatchQueue.concurrentPerform(iterations: min(chosen.count, workers)) { worker in
                 var mine: [FileUsage] = []
-                for index in stride(from: worker, to: rest.count, by: min(rest.count, workers))
-                where callees.contains(where: { rest[index].data.range(of: $0) != nil }) {
-                    mine.append(scan(source: String(decoding: rest[index].data, as: UTF8.self), file: rest[index].file, configuration: configuration))
+                for position in stride(from: worker, to: chosen.count, by: min(chosen.count, workers)) {
+                    let file = pending[chosen[position]]
+                    mine.append(scan(source: String(decoding: file.data, as: UTF8.self), file: file.file, configuration: configuration))
                 }
                 more.withLock { $0 += mine }
             }
             usages += more.withLock { $0 }
-            localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
+            let taken = Set(chosen)
+            rest = rest.indices.filter { !taken.contains($0) }.map { rest[$0] }
+            inference = Inference(usages: usages, configuration: configuration)
         }
         var found = SourceUsage(filesScanned: files.count, bytesScanned: bytes.withLock { $0 })
+        found.inferredWrappers = inference.wrappers.values.sorted { $0.name < $1.name }
         for usage in usages {
             found.references += usage.references
-            found.references += usage.literalArguments.filter { localizedParameters.contains($0.parameter) }.map(\.reference)
+            found.references += usage.literalArguments.filter { inference.localizedParameters.contains($0.parameter) }.map(\.reference)
             found.dynamicKeys += usage.dynamicKeys
             found.constants.merge(usage.constants) { first, _ in first }
         }
+        let resolved = inference.resolve(usages, defaultTable: configuration.defaultTable)
+        found.references += resolved.references
+        found.dynamicKeys += resolved.dynamicKeys
+        found.accessors = resolved.accessorCount
         found.references.sort { $0.location < $1.location }
         found.dynamicKeys.sort { $0.location < $1.location }
         return found

@@ -7,13 +7,14 @@ public import StringsKit
 /// the file stays as it was, in the file's own encoding. In a String Catalog the key's member of `"strings"` goes.
 public enum UnusedKeyRemoval {
     public struct Outcome: Sendable, Equatable {
-        /// Files rewritten, with how many entries each lost.
-        public var removed: [String: Int] = [:]
+        /// Files rewritten, with the keys each lost (in the order they were found).
+        public var removed: [String: [String]] = [:]
         /// Entries left in place, with why (an entry sharing its line with another, an unreadable file…).
         public var skipped: [String] = []
     }
 
-    public static func remove(_ keys: [TableKey], from catalog: Catalog) -> Outcome {
+    /// Removes the keys, saving each file's bytes in `journal` before it is rewritten (so `--undo` can put it back).
+    public static func remove(_ keys: [TableKey], from catalog: Catalog, journal: FixJournal.Recorder? = nil) -> Outcome {
         var byFile: [String: Set<String>] = [:]
         let wanted = Dictionary(grouping: keys, by: \.table).mapValues { Set($0.map(\.key)) }
         for (id, table) in catalog.tables {
@@ -26,14 +27,18 @@ public enum UnusedKeyRemoval {
         var outcome = Outcome()
         for (file, keys) in byFile.sorted(by: { $0.key < $1.key }) {
             do {
-                let count: Int
+                guard let data = FileManager.default.contents(atPath: file) else { throw FixError(description: "cannot be read") }
+                let edit: (data: Data, removed: [String])
                 switch (file as NSString).pathExtension {
-                case "strings": count = try removeFromStrings(keys, file: file, skipped: &outcome.skipped)
-                case "stringsdict": count = try removeFromStringsdict(keys, file: file, skipped: &outcome.skipped)
-                case "xcstrings": count = try removeFromStringCatalog(keys, file: file)
+                case "strings": edit = try removeFromStrings(keys, data: data, file: file, skipped: &outcome.skipped)
+                case "stringsdict": edit = try removeFromStringsdict(keys, data: data)
+                case "xcstrings": edit = try removeFromStringCatalog(keys, data: data)
                 default: continue
                 }
-                if count > 0 { outcome.removed[file] = count }
+                guard !edit.removed.isEmpty else { continue }
+                try journal?.save(file, before: data, after: edit.data)
+                try edit.data.write(to: URL(fileURLWithPath: file), options: .atomic)
+                outcome.removed[file] = edit.removed
             } catch {
                 outcome.skipped.append("\(file): not changed (\(error))")
             }
@@ -47,13 +52,12 @@ public enum UnusedKeyRemoval {
 
     // MARK: .strings
 
-    static func removeFromStrings(_ keys: Set<String>, file: String, skipped: inout [String]) throws -> Int {
-        guard let data = FileManager.default.contents(atPath: file) else { throw FixError(description: "cannot be read") }
+    static func removeFromStrings(_ keys: Set<String>, data: Data, file: String, skipped: inout [String]) throws -> (data: Data, removed: [String]) {
         let parsed = try StringsParser.parse(data)
         let (text, encoding, bom) = try decode(data, parsed.encoding)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var doomed = IndexSet()
-        var removed = 0
+        var removed: [String] = []
         for entry in parsed.entries where keys.contains(entry.key) {
             let first = entry.keyPosition.line - 1
             guard first < lines.count, let start = lines[first].firstIndex(where: { !$0.isWhitespace }),
@@ -68,13 +72,12 @@ public enum UnusedKeyRemoval {
             var top = first
             if entry.comment != nil { top = commentStart(above: first, lines: lines) ?? first }
             doomed.insert(integersIn: top...last)
-            removed += 1
+            if !removed.contains(entry.key) { removed.append(entry.key) }
         }
-        guard removed > 0 else { return 0 }
+        guard !removed.isEmpty else { return (data, []) }
         collapseBlankLines(around: &doomed, lines: lines)
         lines = lines.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
-        try encode(lines.joined(separator: "\n"), encoding: encoding, bom: bom).write(to: URL(fileURLWithPath: file), options: .atomic)
-        return removed
+        return (try encode(lines.joined(separator: "\n"), encoding: encoding, bom: bom), removed)
     }
 
     /// The line holding the `;` that ends the entry starting on `first` (quoted strings may span lines and hold `;`).
@@ -157,20 +160,20 @@ public enum UnusedKeyRemoval {
     // MARK: .stringsdict
 
     /// Deletes `<key>K</key>` and the `<dict>…</dict>` after it from the root dictionary, line by line.
-    static func removeFromStringsdict(_ keys: Set<String>, file: String, skipped: inout [String]) throws -> Int {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+    static func removeFromStringsdict(_ keys: Set<String>, data: Data) throws -> (data: Data, removed: [String]) {
+        guard let text = String(data: data, encoding: .utf8) else {
             throw FixError(description: "cannot be read as UTF-8 XML")
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var doomed = IndexSet()
         var depth = 0
-        var removed = 0
+        var removed: [String] = []
         var index = 0
         while index < lines.count {
             let line = lines[index]
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if depth == 1, trimmed.hasPrefix("<key>"), trimmed.hasSuffix("</key>"),
-               keys.contains(unescapeXML(String(trimmed.dropFirst(5).dropLast(6)))) {
+               case let key = unescapeXML(String(trimmed.dropFirst(5).dropLast(6))), keys.contains(key) {
                 // The value: the next element, through its matching </dict> (or a one-line element).
                 var end = index + 1
                 var inner = 0
@@ -182,7 +185,7 @@ public enum UnusedKeyRemoval {
                 }
                 guard end < lines.count else { throw FixError(description: "the value of \(trimmed) has no end") }
                 doomed.insert(integersIn: index...end)
-                removed += 1
+                removed.append(key)
                 index = end + 1
                 continue
             }
@@ -190,20 +193,19 @@ public enum UnusedKeyRemoval {
             depth -= line.components(separatedBy: "</dict>").count - 1
             index += 1
         }
-        guard removed > 0 else { return 0 }
+        guard !removed.isEmpty else { return (data, []) }
         let kept = lines.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
-        try Data(kept.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-        return removed
+        return (Data(kept.joined(separator: "\n").utf8), removed)
     }
 
     // MARK: .xcstrings
 
     /// Deletes members of the `"strings"` object of a String Catalog as text: each member's lines and its comma go,
     /// every other byte (Xcode's ` : ` spacing, indentation, key order) stays.
-    static func removeFromStringCatalog(_ keys: Set<String>, file: String) throws -> Int {
-        guard let data = FileManager.default.contents(atPath: file) else { throw FixError(description: "cannot be read") }
+    static func removeFromStringCatalog(_ keys: Set<String>, data: Data) throws -> (data: Data, removed: [String]) {
         let bytes = Array(data)
         var ranges: [Range<Int>] = []
+        var removed: [String] = []
         var depth = 0
         var index = 0
         var lastString: Range<Int>?
@@ -230,14 +232,17 @@ public enum UnusedKeyRemoval {
             } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
                 if let stringsDepth, depth == stringsDepth, let found = member {
-                    if keys.contains(found.key) { ranges.append(found.start..<(index + 1)) }
+                    if keys.contains(found.key) {
+                        ranges.append(found.start..<(index + 1))
+                        removed.append(found.key)
+                    }
                     member = nil
                 }
                 if let known = stringsDepth, depth < known { stringsDepth = nil }
             }
             index += 1
         }
-        guard !ranges.isEmpty else { return 0 }
+        guard !ranges.isEmpty else { return (data, []) }
         var text = bytes
         for range in ranges.reversed() {
             var start = range.lowerBound
@@ -257,8 +262,7 @@ public enum UnusedKeyRemoval {
             }
             text.removeSubrange(start..<end)
         }
-        try Data(text).write(to: URL(fileURLWithPath: file), options: .atomic)
-        return ranges.count
+        return (Data(text), removed)
     }
 
     static func unescapeXML(_ text: String) -> String {

@@ -12,15 +12,20 @@ public enum UsageCommands {
         public var strict: Bool
         public var verbose: Bool
         public var fix: Bool
+        /// With `fix`: delete the keys that look unused in tables the scan cannot vouch for too (`unverifiable-table`).
+        public var force: Bool
         public var colour: Bool
         /// Report only these rules (the build-tool plugin asks for `key-not-in-catalog`); nil: all four.
         public var rules: Set<Rule>?
         /// Written (empty) when the run exits 0, so a build system can tell the check passed for these inputs.
         public var stampPath: String?
+        /// `--print-config`: print what was inferred as `l10n.json` instead of the findings.
+        public var printConfiguration = false
 
         public init(sources: [String], catalogPaths: [String] = [], format: ReportFormat = .text, configPath: String? = nil,
-                    strict: Bool = false, verbose: Bool = false, fix: Bool = false, colour: Bool = false,
+                    strict: Bool = false, verbose: Bool = false, fix: Bool = false, force: Bool = false, colour: Bool = false,
                     rules: Set<Rule>? = nil, stampPath: String? = nil) {
+            self.force = force
             self.rules = rules
             self.stampPath = stampPath
             self.sources = sources
@@ -62,16 +67,31 @@ public enum UsageCommands {
         if options.catalogPaths.isEmpty {
             (options.sources, options.catalogPaths) = separatingCatalogFolders(options.sources)
         }
-        let paths = options.catalogPaths.isEmpty ? [L10nCommands.defaultPath] : options.catalogPaths
         guard !options.sources.isEmpty else {
             return usageError("pass the folders of your Swift code with --sources, e.g. l10n usage --sources Sources Localization")
+        }
+        var paths = options.catalogPaths
+        var configPaths = paths
+        var discovery = ""
+        if paths.isEmpty {
+            // No catalog named: the ones under the source folders (`--sources .` in an app's folder), else Localization.
+            let found = options.sources.flatMap { CatalogDiscovery.find(under: $0) }
+            if found.isEmpty {
+                paths = [L10nCommands.defaultPath]
+            } else {
+                paths = Array(Set(found)).sorted()
+                configPaths = options.sources + paths
+                let folders = CatalogDiscovery.folders(of: paths)
+                discovery = "l10n: reading the \(paths.count) catalog file(s) found under --sources in \(folders.prefix(8).joined(separator: ", "))\(folders.count > 8 ? " and \(folders.count - 8) more" : "")\n"
+            }
+            if configPaths.isEmpty { configPaths = paths }
         }
         let configuration: LintConfiguration
         let configPath: String?
         let catalog: Catalog
         let base: String
         do {
-            (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: paths)
+            (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: configPaths)
             catalog = try Catalog.load(paths: paths)
             base = try Linter(configuration: configuration).baseLocale(of: catalog)
         } catch let error as ConfigurationError {
@@ -83,12 +103,15 @@ public enum UsageCommands {
             return usageError("\(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or catalog files")
         }
         let context = SourceCheckContext(catalog: catalog, configuration: configuration, configurationPath: configPath, baseLocale: base)
-        let run = check(context, sources: options.sources, fix: options.fix, verbose: options.verbose)
+        let run = check(context, sources: options.sources, fix: options.fix, force: options.force, verbose: options.verbose)
         if let problem = run.outcome.usageError { return usageError(problem) }
+        if options.printConfiguration, let report = run.report {
+            return CommandOutcome(standardOutput: inferredConfiguration(report), standardError: discovery, exitCode: CommandOutcome.success)
+        }
         let findings = run.outcome.findings.filter { options.rules?.contains($0.rule) ?? true }
         let result = LintResult(findings: findings, files: run.report?.scan.filesScanned ?? 0, entries: catalog.entryCount)
         var output = Reporter.render(result, format: options.format, colour: options.colour)
-        var notes = run.outcome.notes
+        var notes = discovery + run.outcome.notes
         if let report = run.report {
             let table = tableSummary(report)
             if options.format == .text { output += table } else { notes += table }
@@ -103,11 +126,21 @@ public enum UsageCommands {
     }
 
     /// What `l10n lint --sources DIR…` plugs into a lint run.
-    public static func sourceCheck(sources: [String], fix: Bool = false, verbose: Bool = false) -> SourceCheck {
-        { context in check(context, sources: sources, fix: fix, verbose: verbose).outcome }
+    public static func sourceCheck(sources: [String], fix: Bool = false, force: Bool = false, verbose: Bool = false) -> SourceCheck {
+        { context in check(context, sources: sources, fix: fix, force: force, verbose: verbose).outcome }
     }
 
-    static func check(_ context: SourceCheckContext, sources: [String], fix: Bool, verbose: Bool) -> (outcome: SourceCheckOutcome, report: UsageReport?) {
+    /// `--undo`: puts back the files the newest `--fix` run in `directory` changed.
+    public static func undo(in directory: String? = nil, force: Bool) -> CommandOutcome {
+        let outcome = FixJournal.undo(root: directory ?? FileManager.default.currentDirectoryPath, force: force)
+        if let problem = outcome.problem { return usageError(problem) }
+        let text = outcome.lines.joined(separator: "\n") + "\n"
+        return CommandOutcome(standardError: text, exitCode: outcome.kept == 0 ? CommandOutcome.success : CommandOutcome.findings)
+    }
+
+    static func check(_ context: SourceCheckContext, sources: [String], fix: Bool, force: Bool = false, verbose: Bool,
+                      directory: String? = nil) -> (outcome: SourceCheckOutcome, report: UsageReport?) {
+        let directory = directory ?? FileManager.default.currentDirectoryPath
         let scan: SourceUsage
         do {
             scan = try SourceUsage.scan(paths: sources, configuration: context.configuration.usage)
@@ -126,17 +159,80 @@ public enum UsageCommands {
                 notes += "\(dynamic.location): dynamic key: \(dynamic.api)(\(dynamic.expression))\n"
             }
         }
-        if fix, !report.unusedKeys.isEmpty {
-            let removal = UnusedKeyRemoval.remove(report.unusedKeys, from: context.catalog)
-            for (file, count) in removal.removed.sorted(by: { $0.key < $1.key }) { notes += "removed \(count) unused key(s) from \(file)\n" }
-            for line in removal.skipped { notes += "\(line)\n" }
-            let fixed = Set(report.unusedKeys)
-            if removal.skipped.isEmpty {
-                report.findings.removeAll { $0.rule == .unusedKey && fixed.contains(TableKey(table: $0.table, key: $0.key ?? "")) }
-                removedKeys = fixed
+        if verbose {
+            for key in report.unverifiedKeys {
+                notes += "looks unused in a table the scan cannot vouch for (not deleted without --force): \(key.table): \"\(key.key)\"\n"
+            }
+        }
+        if fix {
+            let doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
+            if !force, !report.unverifiedKeys.isEmpty {
+                let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
+                notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table); --fix --force deletes them too\n"
+            }
+            if !doomed.isEmpty {
+                let recorder: FixJournal.Recorder
+                do {
+                    recorder = try FixJournal.Recorder(root: directory, command: "--fix of \(doomed.count) unused key(s)")
+                } catch {
+                    return (SourceCheckOutcome(usageError: "\(directory)/\(FixJournal.folderName): cannot be written, so --fix changes nothing (it keeps every original there for --undo): \(error.localizedDescription)"), report)
+                }
+                let removal = UnusedKeyRemoval.remove(doomed, from: context.catalog, journal: recorder)
+                for (file, keys) in removal.removed.sorted(by: { $0.key < $1.key }) {
+                    notes += "removed \(keys.count) unused key(s) from \(file): \(keys.map { "\"\($0)\"" }.joined(separator: ", "))\n"
+                }
+                for line in removal.skipped { notes += "\(line)\n" }
+                if let folder = recorder.finish() {
+                    notes += "the originals are in \(folder); `l10n usage --undo` (in this folder) puts them back\n"
+                }
+                let fixed = Set(doomed)
+                if removal.skipped.isEmpty {
+                    report.findings.removeAll { $0.rule == .unusedKey && fixed.contains(TableKey(table: $0.table, key: $0.key ?? "")) }
+                    removedKeys = fixed
+                }
             }
         }
         return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys), report)
+    }
+
+    /// What the scan inferred, as an `l10n.json` a team can review and keep: the wrappers found by following data and
+    /// each table's conventions. (String members such as `"Cancel".localized` are inferred on every run; the
+    /// configuration has no field for them.)
+    static func inferredConfiguration(_ report: UsageReport) -> String {
+        func quoted(_ text: String) -> String {
+            let data = try? JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed)
+            return data.flatMap { String(data: $0, encoding: .utf8) } ?? "\"\(text)\""
+        }
+        func slot(_ slot: ArgumentSlot) -> String { slot.label.map(quoted) ?? String(slot.unlabeledIndex) }
+        var wrappers: [String] = []
+        var members: [String] = []
+        for wrapper in report.scan.inferredWrappers {
+            guard let key = wrapper.key else {
+                members.append("\".\(wrapper.name)\"")
+                continue
+            }
+            var fields = ["\"function\": \(quoted(wrapper.name))", "\"key\": \(slot(key))"]
+            switch wrapper.table {
+            case .none: break
+            case let .literal(name): fields.append("\"defaultTable\": \(quoted(name))")
+            case let .argument(tableSlot): fields.append("\"table\": \(slot(tableSlot))")
+            }
+            wrappers.append("      {" + fields.joined(separator: ", ") + "}")
+        }
+        var tables: [String] = []
+        let names = Set(report.conventions.keysAsText).union(report.conventions.placeholders.keys).sorted()
+        for name in names {
+            var fields: [String] = []
+            if report.conventions.keysAsText.contains(name) { fields.append("\"keysAsText\": true") }
+            if let style = report.conventions.placeholders[name] { fields.append("\"placeholders\": \(quoted(style.rawValue))") }
+            tables.append("    \(quoted(name)): {" + fields.joined(separator: ", ") + "}")
+        }
+        var comment = "inferred by l10n usage from \(report.scan.filesScanned) Swift file(s): \(wrappers.count) wrapper(s), \(report.scan.accessors) generated accessor(s) mapped to keys"
+        if !members.isEmpty { comment += "; String members \(members.joined(separator: ", ")) are wrappers too (found on every run, no field needed)" }
+        var lines = ["{", "  \"$comment\": \(quoted(comment)),"]
+        if !tables.isEmpty { lines += ["  \"tables\": {", tables.joined(separator: ",\n"), "  },"] }
+        lines += ["  \"usage\": {", "    \"wrappers\": [", wrappers.joined(separator: ",\n"), "    ]", "  }", "}"]
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 
     /// One line per table: keys, used, used through a dynamic prefix, unused, and references with missing keys.
@@ -146,7 +242,8 @@ public enum UsageCommands {
             lines.append(table.table.padding(toLength: 24, withPad: " ", startingAt: 0)
                 + [table.keys, table.used, table.dynamicallyUsed, table.unused, table.references, table.missing]
                 .enumerated().map { index, value in String(value).leftPadded(to: [6, 7, 9, 8, 12, 9][index]) }.joined()
-                + (table.readBy.map { "  (read by \($0), not by code: its keys are not checked for use)" } ?? ""))
+                + (table.readBy.map { "  (read by \($0), not by code: its keys are not checked for use)" } ?? "")
+                + (table.unverified > 0 ? "  (\(table.unverified) more look unused, but the scan cannot vouch for this table: see unverifiable-table)" : ""))
         }
         lines.append("\(report.scan.references.count) reference(s), \(report.scan.dynamicKeys.count) dynamic key(s) (--verbose lists them) in \(report.scan.filesScanned) Swift file(s)")
         return lines.joined(separator: "\n") + "\n"

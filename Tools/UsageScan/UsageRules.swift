@@ -11,6 +11,9 @@ public struct TableUsage: Sendable, Equatable {
     /// Keys no reference names, but a `dynamicKeyPrefixes` entry covers.
     public var dynamicallyUsed: Int
     public var unused: Int
+    /// Keys that look unused in a table the scan cannot vouch for (see `unverifiable-table`): not reported one by one,
+    /// not deleted by `--fix` without `--force`.
+    public var unverified: Int = 0
     /// References into this table whose key it does not have.
     public var missing: Int
     public var references: Int
@@ -25,6 +28,11 @@ public struct UsageReport: Sendable {
     public var tables: [TableUsage]
     /// `(table, key)` of every `unused-key` finding, for `--fix`.
     public var unusedKeys: [TableKey]
+    /// Keys no reference names in tables whose use the scan cannot see (`unverifiable-table`): deleted only with
+    /// `--fix --force`, listed with `--verbose`.
+    public var unverifiedKeys: [TableKey] = []
+    /// Key-as-text tables and the app's own placeholders, as found (or declared).
+    public var conventions = TableConventions()
     public var scan: SourceUsage
 }
 
@@ -43,11 +51,16 @@ public struct UsageRules: Sendable {
     private var usage: UsageConfiguration { configuration.usage }
 
     public func check(_ scan: SourceUsage, catalog: Catalog, baseLocale: String) -> UsageReport {
-        var run = UsageRun(rules: self, scan: scan, catalog: catalog, base: baseLocale)
+        let tableBases = Linter.tableBases(of: catalog, base: baseLocale)
+        let conventions = TableConventions.detect(in: catalog, base: baseLocale, tableBases: tableBases, configuration: configuration)
+        // As `l10n lint` reads it: a key-as-text table's base holds every key its translations have, as its own text.
+        let catalog = conventions.completingBases(of: catalog, base: baseLocale, tableBases: tableBases)
+        var run = UsageRun(rules: self, scan: scan, catalog: catalog, base: baseLocale, conventions: conventions)
         for reference in scan.references { run.check(reference) }
         run.checkUnused()
         run.findings.sort(by: Finding.reportOrder)
-        return UsageReport(findings: run.findings, tables: run.tableUsage(), unusedKeys: run.unused, scan: scan)
+        return UsageReport(findings: run.findings, tables: run.tableUsage(), unusedKeys: run.unused, unverifiedKeys: run.unverified,
+                           conventions: conventions, scan: scan)
     }
 }
 
@@ -61,6 +74,8 @@ struct UsageRun {
     let baseTables: [String: CatalogTable]
     /// Tables that something other than code reads, and what (see `TableUsage.readBy`).
     let readBy: [String: String]
+    /// Key-as-text tables and the app's own placeholders.
+    let conventions: TableConventions
     /// Table names in a stable order (for "in every table" lookups and the report).
     let tableNames: [String]
     var used: [String: Set<String>] = [:]
@@ -68,6 +83,7 @@ struct UsageRun {
     var referencesByTable: [String: Int] = [:]
     var findings: [Finding] = []
     var unused: [TableKey] = []
+    var unverified: [TableKey] = []
     private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
     private let generatedKeys: [String: [String: String]]
     private let generatedTables: [String: String]
@@ -79,7 +95,8 @@ struct UsageRun {
         return generatedKeys[root]?[GeneratedNames.lookupForm(of: path, style: style)]
     }
 
-    init(rules: UsageRules, scan: SourceUsage, catalog: Catalog, base: String) {
+    init(rules: UsageRules, scan: SourceUsage, catalog: Catalog, base: String, conventions: TableConventions = TableConventions()) {
+        self.conventions = conventions
         self.rules = rules
         self.scan = scan
         self.base = base
@@ -88,6 +105,11 @@ struct UsageRun {
         for (id, table) in catalog.tables where id.locale == tableBases[id.table] ?? base { tables[id.table] = table }
         self.tableBases = tableBases
         var readBy = Self.interfaceFiles(of: tables)
+        for (name, table) in tables where readBy[name] == nil && !table.files.isEmpty
+            && table.files.allSatisfy({ $0.contains("Settings.bundle/") }) {
+            // `Settings.bundle/en.lproj/Root.strings`: the Settings app reads it by the titles in the bundle's plists.
+            readBy[name] = "the Settings app (Settings.bundle)"
+        }
         for table in UsageRules.systemTables where tables[table] != nil { readBy[table] = "the system" }
         self.readBy = readBy
         baseTables = tables
@@ -178,7 +200,8 @@ struct UsageRun {
                 checkArguments(reference, table: table, key: key)
                 return
             }
-            let elsewhere = tableNames.filter { $0 != table }.compactMap { other in lookUp(reference.key, in: other).map { (other, $0) } }
+            // Only tables code reads: Settings.bundle's, InfoPlist and the ones a storyboard owns are never the one meant.
+            let elsewhere = tableNames.filter { $0 != table && readBy[$0] == nil }.compactMap { other in lookUp(reference.key, in: other).map { (other, $0) } }
             if let (other, key) = elsewhere.first {
                 used[other, default: []].insert(key)
                 let tables = elsewhere.map { "\"\($0.0)\"" }.joined(separator: ", ")
@@ -189,13 +212,19 @@ struct UsageRun {
             missingByTable[table, default: 0] += 1
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             guard Self.hasLetters(Self.catalogKey(reference.key)) else { return }
+            if conventions.keysAsText.contains(table), !reference.key.isGeneratedMember {
+                // The key is the base text: base-language users see it right; only the translations lack it.
+                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
+                    "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: the table takes its keys as the \(baseOf(table)) text, so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the translations")
+                return
+            }
             let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(baseOf(table))) has no such key"
             add(.keyNotInCatalog, at: reference.location, table: table, key: Self.catalogKey(reference.key),
                 "\(reference.api) uses \(shown), but \(where_); users would see the raw key. \(suggestion(for: reference.key, in: baseTables[table] == nil ? tableNames : [table]))")
             return
         }
-        // The table is an expression the scanner cannot evaluate: any table that has the key will do.
-        let found = tableNames.compactMap { name in lookUp(reference.key, in: name).map { (name, $0) } }
+        // The table is an expression the scanner cannot evaluate: any table code reads that has the key will do.
+        let found = tableNames.filter { readBy[$0] == nil }.compactMap { name in lookUp(reference.key, in: name).map { (name, $0) } }
         for (name, key) in found { used[name, default: []].insert(key) }
         if found.isEmpty, Self.hasLetters(Self.catalogKey(reference.key)) {
             add(.keyNotInCatalog, at: reference.location, table: "", key: Self.catalogKey(reference.key),
@@ -254,6 +283,8 @@ struct UsageRun {
     }
 
     private mutating func checkArguments(_ reference: KeyReference, table: String, key: String) {
+        // The app fills its own `%0`/`{0}` placeholders: there are no printf arguments to count.
+        guard conventions.placeholderStyle(of: table) == .printf else { return }
         guard let arguments = reference.arguments, let entry = baseTables[table]?.entries[key] else { return }
         let format: String
         switch entry.value {
@@ -297,14 +328,34 @@ struct UsageRun {
         }
     }
 
+    /// A table is vouched for when the scan sees it read: some reference names one of its keys, and no more than half
+    /// of its keys look unused. Otherwise the code most likely reads it in a way the scan does not see (a generator
+    /// such as SwiftGen or R.swift, a wrapper, a bundle it cannot read), and calling its keys unused would tell the
+    /// user to delete translations that ship: one `unverifiable-table` finding says so instead, and `--fix` leaves the
+    /// table alone unless `--force` is given.
+    static func isVouchedFor(keys: Int, used: Int, unused: Int) -> Bool {
+        used > 0 && unused * 2 <= keys
+    }
+
     mutating func checkUnused() {
         for table in tableNames where readBy[table] == nil {
             guard let entries = baseTables[table] else { continue }
             let usedHere = used[table] ?? []
+            var candidates: [String] = []
             for key in entries.keys where !usedHere.contains(key) {
                 guard !configuration.usage.isDynamicallyUsed(table: table, key: key),
                       !configuration.usage.isExcepted(.unusedKey, table: table, key: key),
-                      let entry = entries.entries[key] else { continue }
+                      entries.entries[key] != nil else { continue }
+                candidates.append(key)
+            }
+            guard !candidates.isEmpty else { continue }
+            guard Self.isVouchedFor(keys: entries.keys.count, used: usedHere.count, unused: candidates.count) else {
+                unverified += candidates.map { TableKey(table: table, key: $0) }
+                reportUnverifiable(table, lookingUnused: candidates.count, of: entries)
+                continue
+            }
+            for key in candidates {
+                guard let entry = entries.entries[key] else { continue }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
                     .map { " The dynamic key at \($0.location) (\($0.expression)) may build it: if so, add {\"table\": \"\(table)\", \"prefix\": \"\($0.literalPrefix ?? "")\"} to usage.dynamicKeyPrefixes." }
                     ?? ""
@@ -317,6 +368,18 @@ struct UsageRun {
         }
     }
 
+    /// One finding for a table whose use the scan cannot see, saying what it probably misses and where to say it.
+    private mutating func reportUnverifiable(_ table: String, lookingUnused count: Int, of entries: CatalogTable) {
+        let file = entries.files.sorted().first ?? table
+        let seen = (used[table] ?? []).count
+        let why = seen == 0
+            ? "no scanned Swift code names any of its \(entries.keys.count) key(s)"
+            : "\(count) of its \(entries.keys.count) keys look unused (only \(seen) are named in the scanned code)"
+        let dynamic = scan.dynamicKeys.isEmpty ? "" : " \(scan.dynamicKeys.count) key(s) are computed at run time (--verbose lists them)."
+        add(.unverifiableTable, at: SourceLocation(file: file, line: 1, column: 1), table: table, key: nil,
+            "table \(table) (\(baseOf(table))): \(why), so the code most likely reads it in a way the scan does not see: a generated accessor (SwiftGen, R.swift), a wrapper function of the app, or a bundle or target outside --sources.\(dynamic) No key of it is reported unused and --fix leaves it alone (--fix --force deletes anyway). Name the accessors under \"usage\" in l10n.json (l10n usage --print-config shows what was inferred), or pass the missing --sources.")
+    }
+
     func tableUsage() -> [TableUsage] {
         tableNames.map { name in
             let keys = baseTables[name]?.keys ?? []
@@ -324,6 +387,7 @@ struct UsageRun {
             let dynamic = keys.count { !usedHere.contains($0) && rules.configuration.usage.isDynamicallyUsed(table: name, key: $0) }
             let unusedCount = unused.count { $0.table == name }
             return TableUsage(table: name, keys: keys.count, used: usedHere.count, dynamicallyUsed: dynamic, unused: unusedCount,
+                              unverified: unverified.count { $0.table == name },
                               missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0, readBy: readBy[name])
         }
     }

@@ -15,6 +15,14 @@ public struct FileUsage: Sendable {
     public var localizedParameters: Set<String> = []
     /// String literals passed to calls nothing else recognised, kept until every file's `localizedParameters` are known.
     public var literalArguments: [LiteralArgument] = []
+    /// Functions that pass a parameter (or `self`) on to some call: the material of wrapper inference.
+    public var summaries: [FunctionSummary] = []
+    /// Calls with literal arguments that nothing recognised, kept until every file's wrappers are known.
+    public var literalCalls: [LiteralCall] = []
+    /// `"Cancel".localized`: literals with a member called on them.
+    public var literalMembers: [LiteralMember] = []
+    /// `L10n.Scene.title`: chains of names with an upper-case root, matched against generated accessors at the end.
+    public var chains: [MemberChain] = []
 }
 
 /// `PlaceholderView(message: "conversations.empty.message")`: a literal argument, a key if the parameter is localized.
@@ -41,6 +49,12 @@ final class UsageVisitor: SyntaxVisitor {
     private let importsSwiftUI: Bool
     private let generatedRoots: Set<String>
     private var typeStack: [String] = []
+    /// Functions being walked (innermost last): their summary so far and their parameters' names.
+    private var functionStack: [(summary: FunctionSummary, names: [String])] = []
+    /// Whether each `VariableDeclSyntax` walked pushed a function context (a computed member of `String`).
+    private var variablePushedFunction: [Bool] = []
+    /// The member of a type being walked (`L10n.Scene.title`), innermost last; nil where a body is not a member's.
+    private var memberStack: [String?] = []
     private(set) var usage = FileUsage()
 
     init(file: String, source: String, tree: SourceFileSyntax, configuration: UsageConfiguration) {
@@ -72,25 +86,75 @@ final class UsageVisitor: SyntaxVisitor {
 
     private func push(_ name: String) -> SyntaxVisitorContinueKind {
         typeStack.append(name)
+        memberStack.append(nil)
         // The generated enum's own body defines the accessors (`L10n.tr("Localizable", "a.b")`): not a use.
         return typeStack.count == 1 && generatedRoots.contains(name) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { popType() }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { popType() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { popType() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { popType() }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
+    override func visitPost(_ node: ProtocolDeclSyntax) { popType() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { push(node.extendedType.trimmedDescription) }
-    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { popType() }
+
+    private func popType() {
+        typeStack.removeLast()
+        memberStack.removeLast()
+    }
+
+    /// The member context a declaration opens: its path (`L10n.Scene.title`) for a static member of a type (what
+    /// generated accessors are), nil for any other member, and the enclosing one for a local declaration.
+    private func memberContext(_ name: String?, of node: some SyntaxProtocol, modifiers: DeclModifierListSyntax) -> String? {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return memberStack.last ?? nil }
+        guard let name, !typeStack.isEmpty,
+              modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else { return nil }
+        return (typeStack + [name]).joined(separator: ".")
+    }
+
+    private static let stringTypes: Set<String> = ["String", "StringProtocol", "Substring", "NSString"]
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        memberStack.removeLast()
+        if variablePushedFunction.removeLast() { popFunction() }
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        memberStack.removeLast()
+        popFunction()
+    }
+
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        popFunction()
+    }
+
+    private func popFunction() {
+        guard let context = functionStack.popLast() else { return }
+        if !context.summary.flows.isEmpty { usage.summaries.append(context.summary) }
+    }
+
+    private func pushFunction(name: String, parameters: FunctionParameterListSyntax?, isStringMember: Bool) {
+        let list = Array(parameters ?? [])
+        let labels: [String?] = list.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
+        let names = list.map { ($0.secondName ?? $0.firstName).text }
+        functionStack.append((FunctionSummary(name: name, labels: labels, isStringMember: isStringMember, flows: []), names))
+    }
 
     /// `let name = "literal"` at file level or as a type member: a constant a table argument may name.
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        memberStack.append(memberContext(name, of: node, modifiers: node.modifiers))
+        // `var localized: String { NSLocalizedString(self, comment: "") }` in an extension of String.
+        let isStringMember = typeStack.last.map(Self.stringTypes.contains) == true && node.bindings.first?.accessorBlock != nil
+            && !node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+        variablePushedFunction.append(isStringMember)
+        if isStringMember, let name { pushFunction(name: name, parameters: nil, isStringMember: true) }
         // A stored property of a localized type is a parameter of the struct's memberwise initialiser.
         if let type = typeStack.last, node.parent?.parent?.parent?.parent?.is(StructDeclSyntax.self) == true {
             for binding in node.bindings where binding.accessorBlock == nil {
@@ -112,11 +176,16 @@ final class UsageVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         recordLocalizedParameters(node.signature.parameterClause.parameters, callee: node.name.text)
+        memberStack.append(memberContext(node.name.text, of: node, modifiers: node.modifiers))
+        let isStringMember = typeStack.last.map(Self.stringTypes.contains) == true
+            && !node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+        pushFunction(name: node.name.text, parameters: node.signature.parameterClause.parameters, isStringMember: isStringMember)
         return .visitChildren
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         if let type = typeStack.last { recordLocalizedParameters(node.signature.parameterClause.parameters, callee: type) }
+        pushFunction(name: typeStack.last ?? "init", parameters: node.signature.parameterClause.parameters, isStringMember: false)
         return .visitChildren
     }
 
@@ -137,8 +206,88 @@ final class UsageVisitor: SyntaxVisitor {
 
     // MARK: Calls
 
+    /// Each argument of a call by slot: the n-th unlabeled one, or its label.
+    static func slots(of call: FunctionCallExprSyntax) -> [(slot: ArgumentSlot, argument: LabeledExprSyntax)] {
+        var unlabeled = 0
+        var result: [(slot: ArgumentSlot, argument: LabeledExprSyntax)] = []
+        for argument in call.arguments {
+            if let label = argument.label?.text {
+                result.append((ArgumentSlot(label: label), argument))
+            } else {
+                unlabeled += 1
+                result.append((ArgumentSlot(label: nil, unlabeledIndex: unlabeled), argument))
+            }
+        }
+        return result
+    }
+
+    /// Inside a function: a call that passes one of its parameters (or `self`, in a member of `String`) is a flow.
+    private func recordFlow(_ call: FunctionCallExprSyntax, callee: CallName) {
+        guard var context = functionStack.last else { return }
+        var arguments: [ArgumentSlot: FunctionSummary.Source] = [:]
+        var passesOn = false
+        for (slot, argument) in Self.slots(of: call) {
+            let expression = argument.expression
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                let name = reference.baseName.text
+                if let index = context.names.firstIndex(of: name) {
+                    arguments[slot] = .parameter(index)
+                    passesOn = true
+                } else if name == "self", context.summary.isStringMember {
+                    arguments[slot] = .selfValue
+                    passesOn = true
+                }
+            } else if let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
+                arguments[slot] = .literal(value)
+            } else if let inner = expression.as(FunctionCallExprSyntax.self), let name = CallName(inner.calledExpression),
+                      name.name == "LocalizationValue", let first = inner.arguments.first, first.label == nil,
+                      let reference = first.expression.as(DeclReferenceExprSyntax.self) {
+                // `String(localized: String.LocalizationValue(key))`: the parameter is the key of the outer call.
+                if let index = context.names.firstIndex(of: reference.baseName.text) {
+                    arguments[slot] = .parameter(index)
+                    passesOn = true
+                } else if reference.baseName.text == "self", context.summary.isStringMember {
+                    arguments[slot] = .selfValue
+                    passesOn = true
+                }
+            }
+        }
+        guard passesOn else { return }
+        context.summary.flows.append(FunctionSummary.Flow(callee: callee.name, isMember: callee.isMember, arguments: arguments))
+        functionStack[functionStack.count - 1] = context
+    }
+
+    /// A call nothing recognised yet, with literal arguments: kept for the wrappers inferred once every file is read.
+    private func recordLiteralCall(_ call: FunctionCallExprSyntax, callee: CallName) {
+        var arguments: [LiteralCall.Argument] = []
+        var hasLiteral = false
+        for (slot, argument) in Self.slots(of: call) {
+            var keys: [PendingKey] = []
+            for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
+                keys.append(pendingKey(expression))
+            }
+            let literal = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            hasLiteral = hasLiteral || !keys.isEmpty
+            arguments.append(LiteralCall.Argument(slot: slot, keys: keys, literal: literal,
+                                                  specifier: keys.isEmpty ? SpecifierInference().specifier(of: argument.expression) : nil))
+        }
+        guard hasLiteral else { return }
+        usage.literalCalls.append(LiteralCall(callee: callee.name, isMember: callee.isMember, arguments: arguments,
+                                              accessorPath: memberStack.last ?? nil, formatArguments: formatArguments(around: call)))
+    }
+
+    private func pendingKey(_ expression: ExprSyntax) -> PendingKey {
+        let here = location(expression)
+        switch KeyExpression(expression, inference: SpecifierInference(), interpolation: .dynamic) {
+        case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: expression.trimmedDescription)
+        case let .dynamic(prefix): return PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription)
+        case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
+        }
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let callee = CallName(node.calledExpression) else { return .visitChildren }
+        if !functionStack.isEmpty { recordFlow(node, callee: callee) }
         for wrapper in configuration.wrappers where wrapper.matches(callee, call: node) {
             recordWrapper(wrapper, call: node)
             return .visitChildren
@@ -147,8 +296,9 @@ final class UsageVisitor: SyntaxVisitor {
             recordAPI(api, call: node)
             return .visitChildren
         }
-        // Any other call: its literal arguments are keys if the app declares that parameter localized (checked once
-        // every file is read).
+        // Any other call: its literal arguments are keys if the app declares that parameter localized, or if the callee
+        // turns out to be a wrapper (both checked once every file is read).
+        recordLiteralCall(node, callee: callee)
         for argument in node.arguments {
             for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
                 guard case let .literal(text) = KeyExpression(expression, inference: SpecifierInference(), interpolation: .formatKey),
@@ -372,8 +522,31 @@ final class UsageVisitor: SyntaxVisitor {
     // MARK: Generated enums
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard !generatedRoots.isEmpty, let path = Self.referencePath(ExprSyntax(node)), path.count > 1, generatedRoots.contains(path[0]) else {
+        // `"Cancel".localized`, `"Hello %@".localized(name)`: kept for the `String` members inferred to be wrappers.
+        // `(isOn ? "a" : "b").localized`: each branch.
+        if let base = node.base, case let literals = Self.branches(of: base), !literals.isEmpty,
+           literals.allSatisfy({ $0.is(StringLiteralExprSyntax.self) }) {
+            var arguments: CallArguments?
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+                arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
+            }
+            for literal in literals {
+                usage.literalMembers.append(LiteralMember(name: node.declName.baseName.text, key: pendingKey(literal),
+                                                          accessorPath: memberStack.last ?? nil, arguments: arguments))
+            }
             return .visitChildren
+        }
+        guard let path = Self.referencePath(ExprSyntax(node)), path.count > 1 else { return .visitChildren }
+        if !generatedRoots.contains(path[0]) {
+            // Only the whole chain, and only an upper-case root (`L10n`, `Strings`, `R`): matched against accessors later.
+            if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id { return .visitChildren }
+            guard path[0].first?.isUppercase == true else { return .skipChildren }
+            var arguments: CallArguments?
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+                arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
+            }
+            usage.chains.append(MemberChain(path: path, location: location(node), arguments: arguments))
+            return .skipChildren
         }
         // Only the whole chain `L10n.Common.share`, not its prefix `L10n.Common`.
         if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id { return .visitChildren }

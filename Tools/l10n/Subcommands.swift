@@ -58,7 +58,9 @@ struct Lint: ParsableCommand {
 
         With --sources DIR…, Swift code is checked against the catalogs too
         (see l10n usage --help): key-not-in-catalog, unused-key (--fix deletes
-        them), argument-mismatch, wrong-table.
+        them, keeping the originals for l10n usage --undo), argument-mismatch,
+        wrong-table, unverifiable-table (a table whose use the scan cannot see:
+        --fix leaves it alone unless --force).
         """
     )
 
@@ -68,8 +70,11 @@ struct Lint: ParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Also check the Swift code in these folders against the catalogs.")
     var sources: [String] = []
 
-    @Flag(name: .long, help: "With --sources: delete unused keys from every locale, keeping each file's layout.")
+    @Flag(name: .long, help: "With --sources: delete unused keys from every locale, keeping each file's layout (l10n usage --undo puts them back).")
     var fix = false
+
+    @Flag(name: .long, help: "With --fix: delete the keys that look unused in tables the scan cannot vouch for too (unverifiable-table).")
+    var force = false
 
     @Flag(name: .long, help: "With --sources: list every dynamic key (computed at run time) on stderr.")
     var verbose = false
@@ -111,8 +116,9 @@ struct Lint: ParsableCommand {
         if paths.isEmpty { (sources, paths) = UsageCommands.separatingCatalogFolders(sources) }
         var options = L10nCommands.LintOptions(paths: paths, format: format, configPath: config, strict: strict, colour: colour)
         options.keepsCatalogUntilExit = true
-        if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, verbose: verbose) }
+        if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, force: force, verbose: verbose) }
         if sources.isEmpty, fix || verbose { throw ValidationError("--fix and --verbose need --sources: the folders of Swift code to check") }
+        if force, !fix { throw ValidationError("--force goes with --fix: it deletes the keys of tables the scan cannot vouch for too") }
         options.summaryOnly = summary
         options.maxFindings = maxFindings ?? (format == .text && isatty(1) != 0 ? Self.terminalMaxFindings : nil)
         options.baselinePath = baseline

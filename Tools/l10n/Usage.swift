@@ -41,6 +41,24 @@ struct Usage: ParsableCommand {
           l10n usage --sources App --format xcode --verbose
           l10n lint Localization --sources App --fix
             (deletes unused keys from every locale, keeping each file's layout)
+          l10n usage --undo
+            (puts back what the last --fix run in this folder changed)
+
+        --fix deletes only keys the scan can vouch for: a table no scanned code
+        reads, or whose keys mostly look unused, is reported once
+        (unverifiable-table) and left alone, since the code most likely reads
+        it through something the scan does not see (a generator, a wrapper, a
+        bundle outside --sources); --fix --force deletes those too. Every key
+        deleted is listed, and each file's original is kept in .l10n-undo/
+        for --undo.
+
+        With no configuration, wrappers are inferred by following data: a
+        function whose String parameter reaches NSLocalizedString,
+        Bundle.localizedString(forKey:) or String(localized:) (and any function
+        passing its parameter on to one, transitively; "Cancel".localized for a
+        String member), and SwiftGen-style generated files map each accessor
+        (L10n.Scene.title) to its key. --print-config prints what was inferred
+        as l10n.json.
 
         Exit codes: 0 no errors (warnings pass unless --strict), 1 errors found,
         2 usage or I/O error (missing folder, no Swift files, bad l10n.json).
@@ -65,8 +83,17 @@ struct Usage: ParsableCommand {
     @Flag(name: .long, help: "List every dynamic key (a key computed at run time) on stderr.")
     var verbose = false
 
-    @Flag(name: .long, help: "Delete unused keys from every locale's .strings, .stringsdict and .xcstrings files, keeping each file's layout.")
+    @Flag(name: .long, help: "Delete unused keys from every locale's .strings, .stringsdict and .xcstrings files, keeping each file's layout (originals kept for --undo).")
     var fix = false
+
+    @Flag(name: .long, help: "With --fix: delete the keys that look unused in tables the scan cannot vouch for too; with --undo: restore files edited since the fix.")
+    var force = false
+
+    @Flag(name: .long, help: "Put back the files the newest --fix run in this folder changed (from .l10n-undo/).")
+    var undo = false
+
+    @Flag(name: .long, help: "Print what was inferred (wrappers, key-as-text tables, own placeholders) as an l10n.json to review and keep.")
+    var printConfig = false
 
     @Option(name: .long, help: "Report only this rule (repeatable), e.g. --rule key-not-in-catalog.")
     var rule: [Rule] = []
@@ -74,10 +101,18 @@ struct Usage: ParsableCommand {
     @Option(name: .long, help: "Write this (empty) file when the run exits 0: how the build-tool plugin tells SwiftPM the check passed.")
     var stamp: String?
 
+    func validate() throws {
+        if undo, fix { throw ValidationError("--undo and --fix cannot be combined: --undo puts back what the last --fix changed") }
+        if force, !(fix || undo) { throw ValidationError("--force goes with --fix (delete unverifiable tables' keys too) or --undo (restore edited files)") }
+    }
+
     func run() throws {
+        if undo { return try finish(UsageCommands.undo(force: force)) }
         let colour = format == .text && Reporter.shouldColour()
-        try finish(UsageCommands.usage(UsageCommands.Options(sources: sources, catalogPaths: catalogs, format: format, configPath: config,
-                                                             strict: strict, verbose: verbose, fix: fix, colour: colour,
-                                                             rules: rule.isEmpty ? nil : Set(rule), stampPath: stamp)))
+        var options = UsageCommands.Options(sources: sources, catalogPaths: catalogs, format: format, configPath: config,
+                                                             strict: strict, verbose: verbose, fix: fix, force: force, colour: colour,
+                                                             rules: rule.isEmpty ? nil : Set(rule), stampPath: stamp)
+        options.printConfiguration = printConfig
+        try finish(UsageCommands.usage(options))
     }
 }

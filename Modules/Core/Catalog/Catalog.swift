@@ -116,6 +116,9 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
         case unreadable
         /// The file parsed but its structure is not what its format requires.
         case structure
+        /// A `.strings` file with no text at all: CoreFoundation refuses it, but Xcode builds it and the app shows
+        /// what it would without the file.
+        case empty
     }
 
     public var kind: Kind

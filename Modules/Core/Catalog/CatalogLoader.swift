@@ -164,7 +164,7 @@ extension Catalog {
         do {
             file = try StringsParser.parse(data)
         } catch {
-            report(CatalogProblem(kind: error.kind == .encoding ? .encoding : .syntax,
+            report(CatalogProblem(kind: error.kind == .encoding ? .encoding : error.kind == .empty ? .empty : .syntax,
                                   location: CatalogLocation(file: path, position: error.position),
                                   message: error.message, hint: error.hint))
             return

@@ -119,6 +119,25 @@ struct OldStylePlistScanner {
         error = nil
     }
 
+    /// Lines in `range` that hold a `"` and an `=`: entries CF would have read had it not stopped.
+    private func entryLikeLines(in range: Range<Int>) -> Int {
+        var count = 0
+        var quote = false
+        var equals = false
+        for index in range {
+            switch units[index] {
+            case 0x22: quote = true
+            case 0x3D: equals = true
+            case 0x0A, 0x0D:
+                if quote && equals { count += 1 }
+                quote = false
+                equals = false
+            default: break
+            }
+        }
+        return count + (quote && equals ? 1 : 0)
+    }
+
     private mutating func note(_ kind: StringsNote.Kind, at offset: Int, key: String?, _ message: String) {
         notes.append(PendingNote(kind: kind, offset: offset, key: key, message: message))
     }
@@ -189,8 +208,14 @@ struct OldStylePlistScanner {
                         }
                     }
                     if !terminated {
-                        note(.unterminatedComment, at: bodyStart - 2, key: nil,
-                             "This '/*' comment is never closed, so CF ignores everything after it; add '*/'.")
+                        let lost = entryLikeLines(in: bodyStart..<end)
+                        if lost > 0 {
+                            note(.ignoredEntries, at: bodyStart - 2, key: nil,
+                                 "This '/*' comment is never closed, so CF ignores everything after it, \(lost) line(s) with entries included; add '*/'.")
+                        } else {
+                            note(.unterminatedComment, at: bodyStart - 2, key: nil,
+                                 "This '/*' comment is never closed, so CF ignores everything after it; add '*/'.")
+                        }
                     }
                     if collectingComments { collectComment(bodyStart..<bodyEnd) }
                 } else {
@@ -490,8 +515,14 @@ struct OldStylePlistScanner {
             }
         }
         if role == .rootUnbraced && curr < end {
-            note(.ignoredTrailingContent, at: curr, key: nil,
-                 "CF stops reading at this character and silently ignores the rest of the file; remove it or quote what follows.")
+            let lost = entryLikeLines(in: curr..<end)
+            if lost > 0 {
+                note(.ignoredEntries, at: curr, key: nil,
+                     "CF stops reading at this character and silently ignores the rest of the file: \(lost) line(s) with entries are lost; remove it or quote what follows.")
+            } else {
+                note(.ignoredTrailingContent, at: curr, key: nil,
+                     "CF stops reading at this character and silently ignores the rest of the file; remove it or quote what follows.")
+            }
         }
         clearError()
         return dictionary

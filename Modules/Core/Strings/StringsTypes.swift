@@ -74,6 +74,8 @@ public struct StringsNote: Sendable, Equatable {
         case keyWithoutValue
         /// Text after the last `;` that CF silently ignores (for example a stray `}` or a line with no quotes).
         case ignoredTrailingContent
+        /// CF stops reading (a stray character, a `/*` never closed) before entries that follow: their text is lost.
+        case ignoredEntries
     }
 
     public var kind: Kind

@@ -178,10 +178,19 @@ private func pos(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(
     }
 
     @Test func ignoresTextAfterTheLastSemicolonLikeCoreFoundationButNotesIt() throws {
+        // Entries after the stray character are lost: a note of its own, which the linter makes an error.
         let file = try parse("\"a\" = \"b\";\n}\n\"c\" = \"d\";")
         #expect(file.dictionary == ["a": .string("b")])
-        #expect(file.notes.map(\.kind) == [.ignoredTrailingContent])
+        #expect(file.notes.map(\.kind) == [.ignoredEntries])
         #expect(file.notes.first?.position == pos(2, 1))
+        #expect(file.notes.first?.message.contains("1 line(s) with entries are lost") == true)
+        // Nothing after it but the stray character: nothing is lost.
+        let harmless = try parse("\"a\" = \"b\";\n}\n")
+        #expect(harmless.notes.map(\.kind) == [.ignoredTrailingContent])
+        // A comment never closed swallows the entries after it.
+        let swallowed = try parse("\"a\" = \"b\";\n/* never closed\n\"c\" = \"d\";\n")
+        #expect(swallowed.notes.map(\.kind) == [.ignoredEntries])
+        #expect(try parse("\"a\" = \"b\";\n/* never closed\n").notes.map(\.kind) == [.unterminatedComment])
     }
 
     @Test func skipsAllCoreFoundationWhitespaceIncludingLineAndParagraphSeparators() throws {

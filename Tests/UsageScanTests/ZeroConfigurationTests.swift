@@ -1,0 +1,265 @@
+import Core
+import Foundation
+import StringsKit
+import Testing
+@testable import UsageScan
+
+/// The toolchain on a project it has never seen (issue 38): no l10n.json, the app's own conventions read from its code
+/// and catalogs, and nothing deleted that the scan cannot vouch for. Every fixture is written here, in the style of
+/// real apps (SwiftGen's generated file, a `String.localized` extension, genstrings keys, a Settings.bundle).
+@Suite("Zero configuration on an unseen project")
+struct ZeroConfigurationTests {
+    /// An app whose catalogs have three locales and whose code reads them through something `sources` decides.
+    static func app(sources: [String: String]) -> ProjectFolder {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", """
+        /* Title of the about screen */
+        "about.title" = "About";
+        "items.count" = "%d items";
+        "greeting" = "Hello %@";
+        "legacy.banner" = "Old banner";
+
+        """)
+        project.write("App/de.lproj/Localizable.strings", """
+        "about.title" = "Über";
+        "items.count" = "%d Dinge";
+        "greeting" = "Hallo %@";
+        "legacy.banner" = "Altes Banner";
+        """)
+        project.write("App/fr.lproj/Localizable.strings", """
+        "about.title" = "À propos";
+        "items.count" = "%d choses";
+        "greeting" = "Bonjour %@";
+        "legacy.banner" = "Ancienne bannière";
+        """)
+        for (path, text) in sources { project.write(path, text) }
+        return project
+    }
+
+    static let swiftGenFile = """
+    // swiftlint:disable all
+    // Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
+    import Foundation
+
+    internal enum L10n {
+      internal enum About {
+        /// About
+        internal static let title = L10n.tr("Localizable", "about.title", fallback: "About")
+      }
+      /// Hello %@
+      internal static func greeting(_ p1: Any) -> String {
+        return L10n.tr("Localizable", "greeting", String(describing: p1), fallback: "Hello %@")
+      }
+      internal enum Items {
+        /// %d items
+        internal static func count(_ p1: Int) -> String {
+          return L10n.tr("Localizable", "items.count", p1, fallback: "%d items")
+        }
+      }
+      internal enum Legacy {
+        internal static let banner = L10n.tr("Localizable", "legacy.banner", fallback: "Old banner")
+      }
+    }
+
+    extension L10n {
+      private static func tr(_ table: String, _ key: String, _ args: CVarArg..., fallback value: String) -> String {
+        let format = BundleToken.bundle.localizedString(forKey: key, value: value, table: table)
+        return String(format: format, locale: Locale.current, arguments: args)
+      }
+    }
+
+    private final class BundleToken {
+      static let bundle = Bundle(for: BundleToken.self)
+    }
+    """
+
+    // MARK: Item 1: nothing destructive
+
+    @Test func fixDeletesNothingFromATableTheScanSeesNoUseOf() throws {
+        // SwiftGen's accessors are used everywhere, but its generated file is not among the sources (built at build time).
+        let project = Self.app(sources: ["Sources/AboutViewController.swift": """
+        import UIKit
+
+        final class AboutViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                title = L10n.About.title
+                greetingLabel.text = L10n.greeting(user.name)
+            }
+        }
+        """])
+        let before = try ["en", "de", "fr"].map { try String(contentsOfFile: project.path("App/\($0).lproj/Localizable.strings"), encoding: .utf8) }
+        let report = try usageReport(project)
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+        let finding = try #require(report.findings(.unverifiableTable).first)
+        #expect(finding.message.contains("no scanned Swift code names any of its 4 key(s)"))
+        #expect(Set(report.unverifiedKeys.map(\.key)) == ["about.title", "items.count", "greeting", "legacy.banner"])
+        guard let run = try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root) else { return }
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.error.contains("--fix left 4 key(s) that look unused in Localizable alone"))
+        let after = try ["en", "de", "fr"].map { try String(contentsOfFile: project.path("App/\($0).lproj/Localizable.strings"), encoding: .utf8) }
+        #expect(after == before)
+        #expect(!FileManager.default.fileExists(atPath: project.path(FixJournal.folderName)))
+    }
+
+    @Test func everyKeyFixDeletesIsListedAndUndoPutsTheFilesBack() throws {
+        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": """
+        import UIKit
+
+        final class AboutViewController: UIViewController {
+            override func viewDidLoad() {
+                title = L10n.About.title
+                greetingLabel.text = L10n.greeting(user.name)
+                countLabel.text = L10n.Items.count(photos.count).uppercased()
+            }
+        }
+        """])
+        let originals = try ["en", "de", "fr"].map { try Data(contentsOf: URL(fileURLWithPath: project.path("App/\($0).lproj/Localizable.strings"))) }
+        guard let run = try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root) else { return }
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        for locale in ["de", "en", "fr"] {
+            #expect(run.error.contains("removed 1 unused key(s) from App/\(locale).lproj/Localizable.strings: \"legacy.banner\""), "\(run.error)")
+        }
+        #expect(!project.read("App/fr.lproj/Localizable.strings").contains("legacy.banner"))
+        #expect(run.error.contains("l10n usage --undo"))
+        // A file edited after the fix is kept unless --force.
+        project.write("App/de.lproj/Localizable.strings", project.read("App/de.lproj/Localizable.strings") + "\n\"new\" = \"Neu\";\n")
+        guard let undo = try runL10n(["usage", "--undo"], in: project.root) else { return }
+        #expect(undo.status == 1)
+        #expect(undo.error.contains("kept \(project.path("App/de.lproj/Localizable.strings")): it changed after the fix"), "\(undo.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: project.path("App/en.lproj/Localizable.strings"))) == originals[0])
+        guard let forced = try runL10n(["usage", "--undo", "--force"], in: project.root) else { return }
+        #expect(forced.status == 0, "\(forced.error)")
+        let restored = try ["en", "de", "fr"].map { try Data(contentsOf: URL(fileURLWithPath: project.path("App/\($0).lproj/Localizable.strings"))) }
+        #expect(restored == originals)
+        #expect(!FileManager.default.fileExists(atPath: project.path(FixJournal.folderName)))
+        guard let nothing = try runL10n(["usage", "--undo"], in: project.root) else { return }
+        #expect(nothing.status == 2 && nothing.error.contains("nothing to undo"))
+    }
+
+    @Test func fixForceDeletesWhatLooksUnusedInAnUnverifiableTable() throws {
+        let project = Self.app(sources: ["Sources/Empty.swift": "import Foundation\nlet answer = 42\n"])
+        guard let run = try runL10n(["usage", "--sources", "Sources", "App", "--fix", "--force"], in: project.root) else { return }
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("removed 4 unused key(s) from App/en.lproj/Localizable.strings"))
+        guard let undo = try runL10n(["usage", "--undo"], in: project.root) else { return }
+        #expect(undo.status == 0 && undo.error.contains("3 file(s) restored"), "\(undo.error)")
+        #expect(project.read("App/en.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Old banner\";"))
+    }
+
+    // MARK: Item 4: what the project already says
+
+    @Test func swiftGensGeneratedFileMapsItsMembersToKeysAndHandWrittenMembersAreNotKeys() throws {
+        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": """
+        import UIKit
+
+        extension L10n {
+            /// Hand-written beside the generated accessors: not a key.
+            static var appName: String { Bundle.main.object(forInfoDictionaryKey: "CFBundleName") as? String ?? "" }
+        }
+
+        final class AboutViewController: UIViewController {
+            override func viewDidLoad() {
+                title = L10n.About.title.localizedCapitalized
+                navigationItem.prompt = L10n.appName
+                greetingLabel.text = L10n.greeting(user.name)
+                countLabel.text = L10n.Items.count()
+            }
+        }
+        """])
+        let report = try usageReport(project)
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"])
+        let mismatch = try #require(report.findings(.argumentMismatch).first)
+        #expect(mismatch.key == "items.count" && mismatch.line == 13)
+        #expect(report.findings(.argumentMismatch).count == 1)
+        #expect(report.scan.accessors == 4)
+    }
+
+    @Test func wrappersAreInferredFromWhereTheirParameterGoesTransitivelyAndAsStringMembers() throws {
+        let project = Self.app(sources: ["Sources/Localization.swift": """
+        import Foundation
+
+        extension String {
+            var localized: String { NSLocalizedString(self, comment: "") }
+            func localized(with arguments: CVarArg...) -> String {
+                String(format: NSLocalizedString(self, comment: ""), arguments: arguments)
+            }
+        }
+
+        enum Loc {
+            static func text(_ key: String, table: String = "Localizable") -> String {
+                Bundle.main.localizedString(forKey: key, value: nil, table: table)
+            }
+        }
+
+        /// Passes its parameter on to a wrapper: a wrapper too.
+        func screenTitle(_ key: String) -> String { Loc.text(key) }
+        """, "Sources/Screens.swift": """
+        import UIKit
+
+        final class Screens {
+            func configure(isOn: Bool, count: Int) {
+                aboutLabel.text = screenTitle("about.title")
+                banner.text = (isOn ? "legacy.banner" : "greeting").localized
+                countLabel.text = "items.count".localized(with: count)
+                missing.text = Loc.text("about.subtitle")
+            }
+        }
+        """])
+        let report = try usageReport(project)
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["about.subtitle"])
+        let names = Set(report.scan.inferredWrappers.map(\.description))
+        #expect(names.isSuperset(of: ["text(key: #1)", "screenTitle(key: #1)", "\"…\".localized"]), "\(names)")
+    }
+
+    // MARK: Item 3: keys that are the English text
+
+    @Test func aGenstringsTableReportsAKeyMissingFromTheTranslationsNotARawKey() throws {
+        let project = ProjectFolder()
+        // genstrings style: the key is the English text; en.lproj holds one override, Settings.bundle its own table.
+        project.write("App/en.lproj/Localizable.strings", "\"OK\" = \"Okay\";\n")
+        project.write("App/de.lproj/Localizable.strings", """
+        "OK" = "OK";
+        "Delete %@?" = "%@ löschen?";
+        "Open in Safari" = "In Safari öffnen";
+        "Share" = "Teilen";
+        """)
+        project.write("App/fr.lproj/Localizable.strings", """
+        "Delete %@?" = "Supprimer %@ ?";
+        "Open in Safari" = "Ouvrir dans Safari";
+        """)
+        project.write("App/Settings.bundle/en.lproj/Root.strings", "\"Version\" = \"Version\";\n\"Acknowledgements\" = \"Acknowledgements\";\n")
+        project.write("Sources/Actions.swift", """
+        import UIKit
+
+        final class Actions {
+            func menu(for item: Item) -> [UIAction] {
+                [
+                    UIAction(title: NSLocalizedString("Open in Safari", comment: "Menu item")) { _ in },
+                    UIAction(title: String(format: NSLocalizedString("Delete %@?", comment: ""), item.name)) { _ in },
+                    UIAction(title: NSLocalizedString("Share", comment: "")) { _ in },
+                    UIAction(title: NSLocalizedString("OK", comment: "")) { _ in },
+                    UIAction(title: NSLocalizedString("Acknowledgements", comment: "")) { _ in },
+                ]
+            }
+        }
+        """)
+        let report = try usageReport(project)
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(report.findings(.wrongTable).isEmpty, "\(report.findings(.wrongTable).map(\.message))")
+        let missing = try #require(report.findings(.missingKey).first)
+        #expect(missing.key == "Acknowledgements" && missing.line == 10)
+        #expect(missing.message.contains("which no translation of table \"Localizable\" has"))
+        #expect(report.findings(.unusedKey).isEmpty)
+        #expect(report.tables.first { $0.table == "Root" }?.readBy == "the Settings app (Settings.bundle)")
+    }
+
+    func usageReport(_ project: ProjectFolder) throws -> UsageReport {
+        let catalog = try Catalog.load(paths: [project.path("App")])
+        let base = try Linter().baseLocale(of: catalog)
+        let scan = try SourceUsage.scan(paths: [project.path("Sources")], configuration: UsageConfiguration())
+        return UsageRules().check(scan, catalog: catalog, baseLocale: base)
+    }
+}

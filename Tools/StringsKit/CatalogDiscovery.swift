@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where an app keeps its catalogs, found by walking its folder as a new user would point at them: every folder that
+/// holds `<locale>.lproj` folders with catalog files, and every String Catalog. What `l10n lint` with no path reads
+/// when there is no `Localization` folder, and what `l10n usage` reads when `--sources` names no catalog folder.
+public enum CatalogDiscovery {
+    /// Folders never searched: build products, dependencies and tools' caches hold other projects' catalogs.
+    static let skipped: Set<String> = [".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "fastlane"]
+    /// Bundles that are built output, never sources.
+    static let skippedExtensions: Set<String> = ["app", "framework", "xcframework", "xcarchive", "xcassets", "appex", "xcodeproj", "xcworkspace"]
+
+    /// The catalog files under `root`: those in `<locale>.lproj` folders and String Catalogs, sorted. Files, not
+    /// folders, so that nothing under a skipped folder is read by the loader's own walk.
+    public static func find(under root: String, maxDepth: Int = 10) -> [String] {
+        var files: [String] = []
+        walk(root, depth: 0, maxDepth: maxDepth, files: &files)
+        return files.sorted()
+    }
+
+    /// The folders holding the files `find` returned (a `.lproj` folder's parent), for a message.
+    public static func folders(of files: [String]) -> [String] {
+        Array(Set(files.map { file in
+            let parent = (file as NSString).deletingLastPathComponent
+            return parent.hasSuffix(".lproj") ? (parent as NSString).deletingLastPathComponent : parent
+        })).sorted()
+    }
+
+    private static func walk(_ folder: String, depth: Int, maxDepth: Int, files: inout [String]) {
+        guard depth <= maxDepth, let children = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in children.sorted() {
+            if name.hasPrefix(".") || skipped.contains(name) { continue }
+            let path = folder == "." ? name : (folder as NSString).appendingPathComponent(name)
+            let ext = (name as NSString).pathExtension
+            if ext == "xcstrings" {
+                files.append(path)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  !skippedExtensions.contains(ext) else { continue }
+            if ext == "lproj" {
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                for entry in entries.sorted() where entry.hasSuffix(".strings") || entry.hasSuffix(".stringsdict") || entry.hasSuffix(".xcstrings") {
+                    files.append((path as NSString).appendingPathComponent(entry))
+                }
+                continue
+            }
+            walk(path, depth: depth + 1, maxDepth: maxDepth, files: &files)
+        }
+    }
+}

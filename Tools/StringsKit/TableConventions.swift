@@ -1,0 +1,196 @@
+public import Core
+import Foundation
+
+/// How an app fills the placeholders of a table's values.
+public enum PlaceholderStyle: String, Sendable, CaseIterable {
+    /// `String(format:)` and every Apple API: `%@`, `%d`, `%1$@`…
+    case printf
+    /// The app's own `%0`, `%1`… that it replaces itself (`"%0 cores"`): not printf (`%0 c` would read a char).
+    case percentIndex = "percent-index"
+    /// The app's own `{0}`, `{1}`…
+    case braces
+}
+
+/// What a project's catalogs say about their conventions, found per table without configuration (and overridden by
+/// `l10n.json`): which tables take the key as the base text (genstrings style), and which fill placeholders of their
+/// own rather than printf specifiers. `l10n lint` and `l10n usage` read the same answer.
+public struct TableConventions: Sendable, Equatable {
+    /// Tables whose keys are the base-language text (`NSLocalizedString("Cancel", comment: "")`): the base file holds
+    /// only overrides, or nothing, and translations map the text. At run time base-language users see the key.
+    public var keysAsText: Set<String> = []
+    /// Tables whose values use the app's own placeholders, with their style (a table absent here is printf).
+    public var placeholders: [String: PlaceholderStyle] = [:]
+
+    public init(keysAsText: Set<String> = [], placeholders: [String: PlaceholderStyle] = [:]) {
+        self.keysAsText = keysAsText
+        self.placeholders = placeholders
+    }
+
+    public func placeholderStyle(of table: String) -> PlaceholderStyle { placeholders[table] ?? .printf }
+
+    /// Reads the conventions from the catalog; `configuration` wins where it declares a table's.
+    public static func detect(in catalog: Catalog, base: String, tableBases: [String: String],
+                              configuration: LintConfiguration) -> TableConventions {
+        var conventions = TableConventions()
+        for table in catalog.tableNames {
+            let tableBase = tableBases[table] ?? base
+            if let declared = configuration.keysAsText[table] {
+                if declared { conventions.keysAsText.insert(table) }
+            } else if isKeyAsText(table, in: catalog, tableBase: tableBase, base: base) {
+                conventions.keysAsText.insert(table)
+            }
+            if let declared = configuration.placeholderStyles[table] {
+                if declared != .printf { conventions.placeholders[table] = declared }
+            } else {
+                var texts: [String] = []
+                if let baseTable = catalog.table(table, locale: tableBase) { texts = baseTable.entries.values.compactMap(\.value.text) }
+                if conventions.keysAsText.contains(table) || texts.isEmpty {
+                    texts += Self.translatedKeys(table, in: catalog, tableBase: tableBase, base: base)
+                }
+                if let style = OwnPlaceholders.style(of: texts) { conventions.placeholders[table] = style }
+            }
+        }
+        return conventions
+    }
+
+    /// Keys of the table in the translations (not `Base`, `qqq` or the base locale).
+    static func translatedKeys(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> [String] {
+        var keys = Set<String>()
+        for locale in catalog.locales where locale != tableBase && locale != base && !Linter.isSpecialFolder(locale) {
+            keys.formUnion(catalog.table(table, locale: locale)?.keys ?? [])
+        }
+        return keys.sorted()
+    }
+
+    /// Most keys the translations have are absent from the base, and most of those read as text ("Cancel",
+    /// "Delete %@?"), not as identifiers (`settings.title`, `cancel_button`): the genstrings convention, where the
+    /// base `.strings` holds only overrides. Stale translations of an identifier-keyed table stay `extra-key`.
+    static func isKeyAsText(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> Bool {
+        let baseKeys = Set(catalog.table(table, locale: tableBase)?.keys ?? [])
+        let translated = translatedKeys(table, in: catalog, tableBase: tableBase, base: base)
+        let absent = translated.filter { !baseKeys.contains($0) }
+        guard absent.count >= 3, absent.count * 2 > translated.count else { return false }
+        let textLike = absent.count(where: looksLikeText)
+        return textLike * 10 >= absent.count * 6
+    }
+
+    /// Text a person reads rather than an identifier: a space, a letter outside ASCII, or one capitalised word
+    /// ("Cancel", "OK"); `settings.title`, `cancel_button`, `btnCancel`, `NSCameraUsageDescription` are identifiers.
+    public static func looksLikeText(_ key: String) -> Bool {
+        if key.contains(" ") { return true }
+        if key.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
+        guard let first = key.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return false }
+        let rest = key.unicodeScalars.dropFirst()
+        // "Cancel", "OK", "Settings…", "Done!": a capitalised word without inner capitals, `_` or `.` between parts.
+        if rest.contains(where: { $0 == "_" }) { return false }
+        if rest.dropLast().contains(where: { $0 == "." }) { return false }
+        let upper = rest.count { CharacterSet.uppercaseLetters.contains($0) }
+        return upper == 0 || upper == rest.count
+    }
+
+    /// The catalog with each key-as-text table's base completed: every key a translation has and the base lacks is
+    /// added to the base with the key as its text, where the first translation that has it defines it (so a finding
+    /// about it points at a real line).
+    public func completingBases(of catalog: Catalog, base: String, tableBases: [String: String]) -> Catalog {
+        guard !keysAsText.isEmpty else { return catalog }
+        var completed = catalog
+        for table in keysAsText.sorted() {
+            let tableBase = tableBases[table] ?? base
+            let baseTable = catalog.table(table, locale: tableBase)
+            for locale in catalog.locales where locale != tableBase && locale != base && !Linter.isSpecialFolder(locale) {
+                guard let translation = catalog.table(table, locale: locale) else { continue }
+                for key in translation.keys where baseTable?.entries[key] == nil && completed.table(table, locale: tableBase)?.entries[key] == nil {
+                    guard let entry = translation.entries[key] else { continue }
+                    completed.insert(CatalogEntry(key: key, value: .text(key), comment: entry.comment, location: entry.location),
+                                     table: table, locale: tableBase)
+                }
+            }
+        }
+        return completed
+    }
+}
+
+/// The app's own placeholders (`%0`, `%1`, `{0}`): found in values, and compared between a translation and its base.
+public enum OwnPlaceholders {
+    /// `%` and digits followed by the end, a space or punctuation other than `$`, `.` and `%` (`"%0 cores"`, `"%1,"`):
+    /// printf would read `%0 c` there, or nothing at all.
+    public static func percentIndexTokens(in text: String) -> [String] {
+        var tokens: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "%" else { index += 1; continue }
+            if index + 1 < scalars.count, scalars[index + 1] == "%" { index += 2; continue }
+            var end = index + 1
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            if end > index + 1, end - index <= 3 {
+                let next = end < scalars.count ? scalars[end] : nil
+                let ends = next.map { next in
+                    CharacterSet.whitespacesAndNewlines.contains(next)
+                        || (CharacterSet.punctuationCharacters.union(.symbols).contains(next) && !["$", ".", "%", "#", "+", "-", "'"].contains(next))
+                } ?? true
+                if ends { tokens.append(String(String.UnicodeScalarView(scalars[index..<end]))) }
+            }
+            index = end
+        }
+        return tokens
+    }
+
+    /// `{0}`, `{1}`…
+    public static func braceTokens(in text: String) -> [String] {
+        var tokens: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count <= 2, after.dropFirst(digits.count).first == "}" {
+                tokens.append("{\(digits)}")
+            }
+            rest = after
+        }
+        return tokens
+    }
+
+    public static func tokens(in text: String, style: PlaceholderStyle) -> [String] {
+        switch style {
+        case .printf: []
+        case .percentIndex: percentIndexTokens(in: text)
+        case .braces: braceTokens(in: text)
+        }
+    }
+
+    /// The style a table's base texts use, if they use their own: at least two such placeholders in the table, and
+    /// more values with them than with printf specifiers.
+    static func style(of texts: [String]) -> PlaceholderStyle? {
+        var percentIndex = 0
+        var braces = 0
+        var printf = 0
+        for text in texts {
+            if text.contains("%") {
+                if !percentIndexTokens(in: text).isEmpty {
+                    percentIndex += 1
+                } else if !FormatSpecifier.parse(text).isEmpty {
+                    printf += 1
+                }
+            }
+            if text.contains("{"), !braceTokens(in: text).isEmpty { braces += 1 }
+        }
+        if percentIndex >= 2, percentIndex > printf { return .percentIndex }
+        if braces >= 2, braces > printf { return .braces }
+        return nil
+    }
+
+    /// What a translation does wrong with its base's placeholders: one it drops (the value it stands for is never
+    /// shown) or one the base does not have (the app leaves it as typed). Nil when both have the same set.
+    public static func compare(_ text: String, base: String, style: PlaceholderStyle) -> String? {
+        let mine = Set(tokens(in: text, style: style))
+        let theirs = Set(tokens(in: base, style: style))
+        guard mine != theirs else { return nil }
+        let dropped = theirs.subtracting(mine).sorted()
+        let added = mine.subtracting(theirs).sorted()
+        var parts: [String] = []
+        if !dropped.isEmpty { parts.append("drops \(dropped.joined(separator: ", ")), so the value it stands for is never shown") }
+        if !added.isEmpty { parts.append("has \(added.joined(separator: ", ")), which the base does not fill, so it shows as typed") }
+        return parts.joined(separator: "; and it ") + " (the table's own \(style.rawValue) placeholders)"
+    }
+}

@@ -1,0 +1,299 @@
+/// Wrappers the app never declared in `l10n.json`, found by following data: a function whose `String` parameter
+/// reaches the key of a localized API (`func localized(_ key: String) -> String { NSLocalizedString(key, comment: "") }`),
+/// a member of `String` that passes `self` on (`"Cancel".localized`), and every function of the app that passes its
+/// own parameter on to one of those, transitively. Generated accessor files are read the same way: SwiftGen's
+/// `L10n.tr("Localizable", "about")` is a call of an inferred wrapper inside a static member, so the member
+/// (`L10n.about`) maps to that key, and hand-written members of the same enum map to nothing.
+import Foundation
+import StringsKit
+
+/// Where an argument is at a call: the n-th unlabeled argument, or the one with this label.
+public struct ArgumentSlot: Sendable, Hashable, CustomStringConvertible {
+    /// The argument's label, or nil for an unlabeled one.
+    public var label: String?
+    /// For an unlabeled argument: which of the unlabeled arguments (1-based).
+    public var unlabeledIndex: Int
+
+    public init(label: String?, unlabeledIndex: Int = 1) {
+        self.label = label
+        self.unlabeledIndex = label == nil ? unlabeledIndex : 0
+    }
+
+    public var description: String { label ?? "#\(unlabeledIndex)" }
+}
+
+/// Where a wrapper's table comes from.
+public enum WrapperTable: Sendable, Hashable {
+    /// The default table (the call names none).
+    case none
+    case literal(String)
+    case argument(ArgumentSlot)
+}
+
+/// One function's calls that pass its parameters (or `self`) on, as the visitor saw its body.
+public struct FunctionSummary: Sendable, Hashable {
+    /// What an argument of an inner call is, seen from the function around it.
+    public enum Source: Sendable, Hashable {
+        /// This function's parameter at this index.
+        case parameter(Int)
+        /// `self`, in a member of `String`.
+        case selfValue
+        case literal(String)
+    }
+
+    /// One call inside the body that passes a parameter or `self`.
+    public struct Flow: Sendable, Hashable {
+        /// The callee (`NSLocalizedString`, `localizedString`, `tr`…).
+        public var callee: String
+        public var isMember: Bool
+        /// Its arguments that are parameters, `self` or literals, by slot.
+        public var arguments: [ArgumentSlot: Source]
+    }
+
+    /// The name it is called by: the function's, or the type's for an initialiser.
+    public var name: String
+    /// External labels (nil for `_`), in order.
+    public var labels: [String?]
+    /// A member of `String` (or `StringProtocol`) that passes `self`: called as `"key".name` or `"key".name(…)`.
+    public var isStringMember: Bool
+    public var flows: [Flow]
+}
+
+/// A wrapper found by inference: its key and table slots.
+public struct InferredWrapper: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    /// Nil for a `String` member (the key is the literal before the dot).
+    public var key: ArgumentSlot?
+    public var table: WrapperTable
+    /// What made it a wrapper: the callee it passes the key to.
+    public var via: String
+
+    public var description: String {
+        key.map { "\(name)(key: \($0))" } ?? "\"…\".\(name)"
+    }
+}
+
+/// A call whose arguments hold string literals, kept until every file's wrappers are known.
+public struct LiteralCall: Sendable {
+    public struct Argument: Sendable {
+        public var slot: ArgumentSlot
+        /// The values it can take (both branches of a ternary), each a key expression's reading; empty when not a literal.
+        public var keys: [PendingKey]
+        /// A literal table name, when the argument is one.
+        public var literal: String?
+        public var specifier: String?
+    }
+
+    public var callee: String
+    public var isMember: Bool
+    public var arguments: [Argument]
+    /// The static member this call defines, when it is the body of one (`L10n.about` for `static let about = L10n.tr(…)`).
+    public var accessorPath: String?
+    /// `String(format: <this call>, a, b)` around it.
+    public var formatArguments: CallArguments?
+}
+
+/// A key expression waiting for its wrapper: a literal (with location) or an interpolation made dynamic.
+public struct PendingKey: Sendable {
+    public var location: SourceLocation
+    public var text: String?
+    public var dynamicPrefix: String?
+    public var expression: String
+}
+
+/// `"Cancel".localized`, `"Hello %@".localized(name)`: a literal with a member called on it.
+public struct LiteralMember: Sendable {
+    public var name: String
+    public var key: PendingKey
+    public var accessorPath: String?
+    public var arguments: CallArguments?
+}
+
+/// `L10n.Scene.title`, `Strings.about(…)`: a chain of names with an upper-case root, kept until accessors are known.
+public struct MemberChain: Sendable {
+    public var path: [String]
+    public var location: SourceLocation
+    public var arguments: CallArguments?
+}
+
+enum WrapperInference {
+    /// Foundation's APIs whose `String` argument is looked up as a key: where it goes, and where the table goes.
+    static let seeds: [(callee: String, isMember: Bool, key: ArgumentSlot, table: ArgumentSlot?)] = [
+        ("NSLocalizedString", false, ArgumentSlot(label: nil), ArgumentSlot(label: "tableName")),
+        ("localizedString", true, ArgumentSlot(label: "forKey"), ArgumentSlot(label: "table")),
+        ("LocalizedStringKey", false, ArgumentSlot(label: nil), nil),
+        ("LocalizationValue", false, ArgumentSlot(label: nil), nil),
+        ("LocalizationValue", true, ArgumentSlot(label: nil), nil),
+        ("LocalizedStringResource", false, ArgumentSlot(label: nil), ArgumentSlot(label: "table")),
+        ("String", false, ArgumentSlot(label: "localized"), ArgumentSlot(label: "table")),
+        ("AttributedString", false, ArgumentSlot(label: "localized"), ArgumentSlot(label: "table")),
+    ]
+
+    /// Every function of the app that passes a parameter (or `self`) on to a key, transitively.
+    static func infer(from summaries: [FunctionSummary], configured: [UsageConfiguration.Wrapper]) -> [String: InferredWrapper] {
+        var found: [String: InferredWrapper] = [:]
+        var targets: [String: [(isMember: Bool?, key: ArgumentSlot, table: ArgumentSlot?)]] = [:]
+        for seed in seeds { targets[seed.callee, default: []].append((seed.isMember, seed.key, seed.table)) }
+        // A function passing its parameter to a configured wrapper (`Copy(table, key)`) is one more.
+        for wrapper in configured {
+            guard case let .label(label) = wrapper.key else { continue }
+            let name = wrapper.function.split(separator: ".").last.map(String.init) ?? wrapper.function
+            let table: ArgumentSlot? = if case let .label(tableLabel)? = wrapper.table { ArgumentSlot(label: tableLabel) } else { nil }
+            targets[name, default: []].append((nil, ArgumentSlot(label: label), table))
+        }
+        var changed = true
+        var rounds = 0
+        while changed, rounds < 8 {
+            changed = false
+            rounds += 1
+            search: for summary in summaries where found[summary.name] == nil {
+                for flow in summary.flows {
+                    for target in targets[flow.callee] ?? [] where target.isMember == nil || target.isMember == flow.isMember {
+                        let key: ArgumentSlot?
+                        switch flow.arguments[target.key] {
+                        case let .parameter(index)?: key = slot(ofParameter: index, labels: summary.labels)
+                        case .selfValue? where summary.isStringMember: key = nil
+                        default: continue
+                        }
+                        var table = WrapperTable.none
+                        if let tableSlot = target.table {
+                            switch flow.arguments[tableSlot] {
+                            case let .literal(name)?: table = .literal(name)
+                            case let .parameter(index)?: table = .argument(slot(ofParameter: index, labels: summary.labels))
+                            default: break
+                            }
+                        }
+                        found[summary.name] = InferredWrapper(name: summary.name, key: key, table: table, via: flow.callee)
+                        if let key {
+                            let tableSlot: ArgumentSlot? = if case let .argument(slot) = table { slot } else { nil }
+                            targets[summary.name, default: []].append((nil, key, tableSlot))
+                        }
+                        changed = true
+                        continue search
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The slot a caller fills for parameter `index`: its label, or its place among the unlabeled ones.
+    static func slot(ofParameter index: Int, labels: [String?]) -> ArgumentSlot {
+        if let label = labels[index] { return ArgumentSlot(label: label) }
+        return ArgumentSlot(label: nil, unlabeledIndex: labels[...index].count { $0 == nil })
+    }
+}
+
+/// What the files read so far say about the app's own localized functions: the parameters typed as localized, the
+/// wrappers found by following data, and the generated accessor namespaces (`L10n`); then the references they make.
+struct Inference {
+    var localizedParameters: Set<String>
+    var wrappers: [String: InferredWrapper]
+    /// Root types with at least `namespaceThreshold` static members (in the type or the types nested in it) each defined
+    /// by a wrapper call with a literal key: generated accessors (SwiftGen's `L10n`, one enum per key prefix) or a
+    /// hand-written namespace of them.
+    var namespaces: Set<String>
+    static let namespaceThreshold = 3
+
+    init(usages: [FileUsage], configuration: UsageConfiguration) {
+        localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
+        let configured = Set(configuration.wrappers.map { $0.function.split(separator: ".").last.map(String.init) ?? $0.function })
+        let apis = Set(LocalizedAPI.byName.keys)
+        wrappers = WrapperInference.infer(from: usages.flatMap(\.summaries), configured: configuration.wrappers)
+            .filter { !configured.contains($0.key) && !apis.contains($0.key) }
+        var definitions: [String: Int] = [:]
+        for usage in usages {
+            for call in usage.literalCalls {
+                guard let path = call.accessorPath, let wrapper = wrappers[call.callee], let key = wrapper.key,
+                      call.arguments.contains(where: { $0.slot == key && $0.keys.first?.text != nil }) else { continue }
+                definitions[Self.typePath(of: path), default: 0] += 1
+            }
+        }
+        namespaces = Set(definitions.filter { $0.value >= Self.namespaceThreshold }.keys)
+    }
+
+    static func typePath(of memberPath: String) -> String {
+        String(memberPath.split(separator: ".").first ?? "")
+    }
+
+    /// Words that make a skipped file worth parsing now: a call of a localized parameter's owner or of a wrapper,
+    /// `.localized` for a `String` member wrapper, an accessor namespace's root.
+    var needles: [Data] {
+        var words = Set(localizedParameters.compactMap { $0.split(separator: "|").first.map { $0 + "(" } })
+        for wrapper in wrappers.values { words.insert(wrapper.key == nil ? "." + wrapper.name : wrapper.name + "(") }
+        for namespace in namespaces { words.insert(namespace + ".") }
+        return words.sorted().map { Data($0.utf8) }
+    }
+
+    /// The references the inferred wrappers make: literal calls of them (outside accessor namespaces), literals with a
+    /// `String` member wrapper, and uses of the accessors of a namespace (`L10n.Scene.title`).
+    func resolve(_ usages: [FileUsage], defaultTable: String) -> (references: [KeyReference], dynamicKeys: [DynamicKeyReference], accessorCount: Int) {
+        var references: [KeyReference] = []
+        var dynamicKeys: [DynamicKeyReference] = []
+        var accessors: [String: KeyReference] = [:]
+        for usage in usages {
+            for call in usage.literalCalls {
+                guard let wrapper = wrappers[call.callee], let keySlot = wrapper.key,
+                      let keyArgument = call.arguments.first(where: { $0.slot == keySlot }) else { continue }
+                let table: TableName = switch wrapper.table {
+                case .none: .known(defaultTable)
+                case let .literal(name): .known(name)
+                case let .argument(slot): call.arguments.first { $0.slot == slot }?.literal.map(TableName.known) ?? .unknown
+                }
+                var arguments = call.formatArguments
+                if arguments == nil, keySlot.label == nil {
+                    // Variadic format arguments after the key (`tr("Localizable", "items", p1)`), where the wrapper formats.
+                    let after = call.arguments.filter { $0.slot.label == nil && $0.slot.unlabeledIndex > keySlot.unlabeledIndex }
+                    if !after.isEmpty { arguments = CallArguments(specifiers: after.map(\.specifier)) }
+                }
+                let inNamespace = call.accessorPath.map { namespaces.contains(Self.typePath(of: $0)) } ?? false
+                for key in keyArgument.keys {
+                    guard let text = key.text else {
+                        dynamicKeys.append(DynamicKeyReference(location: key.location, api: wrapper.name, table: table,
+                                                               literalPrefix: key.dynamicPrefix, expression: key.expression))
+                        continue
+                    }
+                    guard !text.isEmpty else { continue }
+                    let reference = KeyReference(location: key.location, key: .literal(text), table: table, api: wrapper.name, arguments: arguments)
+                    if inNamespace, let path = call.accessorPath {
+                        // The accessor's definition: a use only where code names the accessor.
+                        var definition = reference
+                        definition.api = path
+                        definition.arguments = nil
+                        accessors[path] = definition
+                    } else {
+                        references.append(reference)
+                    }
+                }
+            }
+            for member in usage.literalMembers {
+                guard let wrapper = wrappers[member.name], wrapper.key == nil else { continue }
+                let table: TableName = if case let .literal(name) = wrapper.table { .known(name) } else { .known(defaultTable) }
+                guard let text = member.key.text else {
+                    dynamicKeys.append(DynamicKeyReference(location: member.key.location, api: ".\(wrapper.name)", table: table,
+                                                           literalPrefix: member.key.dynamicPrefix, expression: member.key.expression))
+                    continue
+                }
+                guard !text.isEmpty else { continue }
+                references.append(KeyReference(location: member.key.location, key: .literal(text), table: table, api: ".\(wrapper.name)",
+                                               arguments: member.arguments))
+            }
+        }
+        guard !accessors.isEmpty else { return (references, dynamicKeys, 0) }
+        for usage in usages {
+            for chain in usage.chains {
+                // The longest prefix that is an accessor: `L10n.Scene.title.uppercased()` uses `L10n.Scene.title`.
+                for length in stride(from: chain.path.count, through: 2, by: -1) {
+                    guard let definition = accessors[chain.path.prefix(length).joined(separator: ".")] else { continue }
+                    var reference = definition
+                    reference.location = chain.location
+                    // SwiftGen's accessors take `Any` for `%@`: only the count of arguments can be compared.
+                    reference.arguments = length == chain.path.count ? chain.arguments.map { CallArguments(specifiers: Array(repeating: nil, count: $0.count)) } : nil
+                    references.append(reference)
+                    break
+                }
+            }
+        }
+        return (references, dynamicKeys, accessors.count)
+    }
+}
