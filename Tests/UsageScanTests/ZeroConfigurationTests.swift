@@ -214,6 +214,45 @@ struct ZeroConfigurationTests {
         #expect(names.isSuperset(of: ["text(key: #1)", "screenTitle(key: #1)", "\"…\".localized"]), "\(names)")
     }
 
+    @Test func aLocalizingNameDeclaredOutsideTheSourcesIsTakenForAWrapper() throws {
+        // The wrappers live in an SDK that is not among the sources: only their names say what they do.
+        let project = Self.app(sources: ["Sources/Share.swift": """
+        import UIKit
+
+        final class ShareController {
+            func build() {
+                title = "about.title".localized
+                subtitle = OCLocalizedString("greeting", nil)
+                count = "items.count".localized
+                detail = error.localizedDescription
+            }
+        }
+        """])
+        let report = try usageReport(project)
+        #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.unverifiableTable).isEmpty)
+    }
+
+    @Test func aKeyThatIsTextAndInNoCatalogIsAMissingTranslationNotARawKey() throws {
+        let project = Self.app(sources: ["Sources/Feed.swift": """
+        import SwiftUI
+
+        struct FeedView: View {
+            var body: some View {
+                VStack {
+                    Text("about.title")
+                    Text("Load more")
+                    Text("feed.empty.title")
+                }
+            }
+        }
+        """])
+        let report = try usageReport(project)
+        // "Load more" shows right in English and untranslated elsewhere; "feed.empty.title" shows as a raw key.
+        #expect(report.findings(.missingKey).map(\.key) == ["Load more"])
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["feed.empty.title"])
+    }
+
     // MARK: Item 3: keys that are the English text
 
     @Test func aGenstringsTableReportsAKeyMissingFromTheTranslationsNotARawKey() throws {

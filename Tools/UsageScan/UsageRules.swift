@@ -212,10 +212,12 @@ struct UsageRun {
             missingByTable[table, default: 0] += 1
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             guard Self.hasLetters(Self.catalogKey(reference.key)) else { return }
-            if conventions.keysAsText.contains(table), !reference.key.isGeneratedMember {
-                // The key is the base text: base-language users see it right; only the translations lack it.
+            if !reference.key.isGeneratedMember, conventions.keysAsText.contains(table) || TableConventions.looksLikeText(Self.catalogKey(reference.key)) {
+                // The key is text: base-language users see it right (it is what the code shows when no table has it);
+                // only the translations lack it.
+                let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"
                 add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
-                    "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: the table takes its keys as the \(baseOf(table)) text, so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the translations")
+                    "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the catalog so it can be translated")
                 return
             }
             let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(baseOf(table))) has no such key"

@@ -23,6 +23,9 @@ public struct FileUsage: Sendable {
     public var literalMembers: [LiteralMember] = []
     /// `L10n.Scene.title`: chains of names with an upper-case root, matched against generated accessors at the end.
     public var chains: [MemberChain] = []
+    /// Every function, initialiser's type and computed property name the file declares (wrapper inference takes an
+    /// undeclared localizing name for a wrapper, a declared one only when its body shows it is).
+    public var declaredFunctions: Set<String> = []
 }
 
 /// `PlaceholderView(message: "conversations.empty.message")`: a literal argument, a key if the parameter is localized.
@@ -140,6 +143,7 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     private func pushFunction(name: String, parameters: FunctionParameterListSyntax?, isStringMember: Bool) {
+        usage.declaredFunctions.insert(name)
         let list = Array(parameters ?? [])
         let labels: [String?] = list.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
         let names = list.map { ($0.secondName ?? $0.firstName).text }
@@ -154,6 +158,7 @@ final class UsageVisitor: SyntaxVisitor {
         let isStringMember = typeStack.last.map(Self.stringTypes.contains) == true && node.bindings.first?.accessorBlock != nil
             && !node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
         variablePushedFunction.append(isStringMember)
+        if let name, node.bindings.first?.accessorBlock != nil { usage.declaredFunctions.insert(name) }
         if isStringMember, let name { pushFunction(name: name, parameters: nil, isStringMember: true) }
         // A stored property of a localized type is a parameter of the struct's memberwise initialiser.
         if let type = typeStack.last, node.parent?.parent?.parent?.parent?.is(StructDeclSyntax.self) == true {

@@ -198,9 +198,23 @@ struct Inference {
     init(usages: [FileUsage], configuration: UsageConfiguration) {
         localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
         let configured = Set(configuration.wrappers.map { $0.function.split(separator: ".").last.map(String.init) ?? $0.function })
-        let apis = Set(LocalizedAPI.byName.keys)
+        // Calls the visitor matched as an API never reach `literalCalls`, so a wrapper named like one (stats's free
+        // `localizedString(_ key:)` beside Bundle's method) counts only where the API does not.
         wrappers = WrapperInference.infer(from: usages.flatMap(\.summaries), configured: configuration.wrappers)
-            .filter { !configured.contains($0.key) && !apis.contains($0.key) }
+            .filter { !configured.contains($0.key) }
+        // A function or `String` member named for localizing that the scanned code calls but never declares (it lives
+        // in an SDK or a package outside --sources: ownCloud's `"Cancel".localized`, `OCLocalizedString("Share", nil)`)
+        // is taken for a wrapper of its first unlabeled argument.
+        let declared = usages.reduce(into: Set<String>()) { $0.formUnion($1.declaredFunctions) }
+        for usage in usages {
+            for call in usage.literalCalls where wrappers[call.callee] == nil && !declared.contains(call.callee) && Self.namesLocalizing(call.callee)
+                && call.arguments.first?.slot == ArgumentSlot(label: nil) {
+                wrappers[call.callee] = InferredWrapper(name: call.callee, key: ArgumentSlot(label: nil), table: .none, via: "its name (declared outside the sources)")
+            }
+            for member in usage.literalMembers where wrappers[member.name] == nil && !declared.contains(member.name) && Self.namesLocalizing(member.name) {
+                wrappers[member.name] = InferredWrapper(name: member.name, key: nil, table: .none, via: "its name (declared outside the sources)")
+            }
+        }
         var definitions: [String: Int] = [:]
         for usage in usages {
             for call in usage.literalCalls {
@@ -210,6 +224,14 @@ struct Inference {
             }
         }
         namespaces = Set(definitions.filter { $0.value >= Self.namespaceThreshold }.keys)
+    }
+
+    /// `localized`, `OCLocalizedString`, `localizedString`, `L10nLocalized`: a name that says it localizes (not
+    /// `localizedDescription`, `localizedCaseInsensitiveCompare`…, which Foundation declares for other things).
+    static func namesLocalizing(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        guard lowered.hasSuffix("localized") || lowered.hasSuffix("localizedstring") || lowered == "loc" else { return false }
+        return !["localizedcapitalized", "localizeddescription"].contains(lowered)
     }
 
     static func typePath(of memberPath: String) -> String {
