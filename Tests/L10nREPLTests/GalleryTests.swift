@@ -23,13 +23,26 @@ struct GalleryTests {
         try GalleryCommand.site(.init(paths: [catalogs], out: "", locales: locales, width: width, theme: theme)).site
     }
 
-    /// The Chromium to use, or nil after printing why the test is skipped.
-    static func chromium() -> String? {
-        guard let path = HeadlessChromium.locate() else {
-            print("skipped: Chromium is not installed (apt-get install chromium, or set CHROMIUM)")
-            return nil
-        }
-        return path
+    /// The Chromium to use; tests that need it are `.enabled(if: hasChromium)`, so a missing one is a skip with its reason.
+    static func chromium() throws -> String {
+        try #require(HeadlessChromium.locate(), "Chromium is not installed (apt-get install chromium, or set CHROMIUM)")
+    }
+
+    static let hasChromium = HeadlessChromium.locate() != nil
+    static let l10n = BuiltProduct.url(named: "l10n")
+
+    /// Runs the built `l10n`: its status and standard output (standard error dropped).
+    static func runL10n(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = try #require(l10n, "no l10n binary beside the tests (swift build --product l10n)")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     // MARK: Item 1: the site
@@ -119,23 +132,9 @@ struct GalleryTests {
         #expect(locale.standardError.contains("no locale `xx`"))
     }
 
-    @Test func l10nGalleryBinaryWritesTheSiteAndItsHelpNamesTheExitCodes() throws {
-        guard let l10n = BuiltProduct.url(named: "l10n") else {
-            print("skipped: no l10n binary beside the tests (swift build --product l10n)")
-            return
-        }
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = l10n
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+    @Test(.enabled(if: GalleryTests.l10n != nil, "no l10n binary beside the tests (swift build --product l10n)"))
+    func l10nGalleryBinaryWritesTheSiteAndItsHelpNamesTheExitCodes() throws {
+        let run = Self.runL10n
         let (helpStatus, help) = try run(["gallery", "--help"])
         #expect(helpStatus == 0)
         for words in ["--out", "--locale", "--pseudo", "--width", "--theme", "--check", "text-overflow", "apt-get install chromium", "Exit codes"] {
@@ -147,9 +146,14 @@ struct GalleryTests {
         #expect(status == 0)
         #expect(output.contains("× 2 locales (en double)"))
         #expect(FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("index.html")))
+    }
+
+    @Test(.enabled(if: GalleryTests.l10n != nil && GalleryTests.hasChromium, "needs the built l10n and Chromium (apt-get install chromium)"))
+    func l10nGalleryCheckWithFormatJSONPrintsTheReportAlone() throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         // With --format json stdout is the report alone (log lines, e.g. ICU's, go to stderr).
-        guard Self.chromium() != nil else { return }
-        let (checked, json) = try run(["gallery", Self.catalogs, "--out", folder, "--locale", "double", "--check", "--no-screenshots", "--format", "json"])
+        let (checked, json) = try Self.runL10n(["gallery", Self.catalogs, "--out", folder, "--locale", "double", "--check", "--no-screenshots", "--format", "json"])
         #expect(checked == 0)
         let report = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect((report?["findings"] as? [Any])?.isEmpty == false)
@@ -166,8 +170,8 @@ struct GalleryTests {
         #expect(outcome.standardError.contains("apt-get install chromium"))
     }
 
-    @Test func doublePseudoLocaleOverflowsWhereTheLayoutIsTightAndTheSevenLocalesDoNot() throws {
-        guard Self.chromium() != nil else { return }
+    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    func doublePseudoLocaleOverflowsWhereTheLayoutIsTightAndTheSevenLocalesDoNot() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outcome = GalleryCommand.run(.init(paths: [Self.catalogs], out: folder, check: true, screenshots: false, format: .json))
@@ -208,7 +212,8 @@ struct GalleryTests {
         #expect(OverflowCheck.findings(overflows, catalog: catalog, baseLocale: "en", pseudoLocales: ["double"], configuration: config).isEmpty)
     }
 
-    @Test func overflowInARealLocaleIsAnErrorAtItsCatalogLine() throws {
+    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    func overflowInARealLocaleIsAnErrorAtItsCatalogLine() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // A catalog whose Norwegian Retry is far too long for a one-line button.
@@ -222,7 +227,6 @@ struct GalleryTests {
         }
         let retry = try #require(try Catalog.load(paths: [folder]).entry(table: "Core", locale: "nb", key: "action.retry"))
         try #require(retry.value.text?.count ?? 0 > 40, "the fixture did not lengthen nb's retry")
-        guard Self.chromium() != nil else { return }
         let outcome = GalleryCommand.run(.init(paths: [folder], out: (folder as NSString).appendingPathComponent("site"), locales: ["nb"],
                                                check: true, screenshots: false, format: .xcode))
         #expect(outcome.exitCode == 1)
@@ -232,8 +236,9 @@ struct GalleryTests {
         #expect(outcome.standardOutput.contains("[text-overflow]"))
     }
 
-    @Test func checkWritesAPNGPerPreviewPerLocale() throws {
-        guard let chromium = Self.chromium() else { return }
+    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    func checkWritesAPNGPerPreviewPerLocale() throws {
+        let chromium = try Self.chromium()
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let catalog = try Catalog.load(paths: [Self.catalogs])
@@ -255,8 +260,9 @@ struct GalleryTests {
 
     // MARK: Item 4: the index opened in Chromium
 
-    @Test func indexOpenedInChromiumHasEveryPreviewAndLocaleCellPresentAndNonEmpty() throws {
-        guard let chromium = Self.chromium() else { return }
+    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    func indexOpenedInChromiumHasEveryPreviewAndLocaleCellPresentAndNonEmpty() throws {
+        let chromium = try Self.chromium()
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let site = try Self.site()

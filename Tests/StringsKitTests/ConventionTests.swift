@@ -92,6 +92,6 @@ import Testing
             == ["MyApp/Resources/de.lproj/Localizable.strings", "MyApp/Resources/en.lproj/Localizable.strings", "Widget/Localizable.xcstrings"])
         let defaults = L10nCommands.defaultCatalogPaths(in: folder.root)
         #expect(defaults.paths == found)
-        #expect(defaults.note?.contains("reading the 3 catalog file(s) found in") == true)
+        #expect(defaults.note?.contains("reading the 3 catalog file(s) in") == true)
     }
 }

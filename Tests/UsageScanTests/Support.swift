@@ -27,10 +27,10 @@ final class ProjectFolder {
 
     func read(_ relative: String) -> String { (try? String(contentsOfFile: path(relative), encoding: .utf8)) ?? "" }
 
-    /// The code ↔ catalog report for `Sources/` against `Localization/`, configured by `Localization/l10n.json` if present.
-    func usageReport() throws -> UsageReport {
-        let (configuration, _) = try L10nCommands.loadConfiguration(explicit: nil, paths: [path("Localization")])
-        let catalog = try Catalog.load(paths: [path("Localization")])
+    /// The code ↔ catalog report for `Sources/` against `catalogs` (`Localization/`), configured by its `l10n.json` if present.
+    func usageReport(catalogs: String = "Localization") throws -> UsageReport {
+        let (configuration, _) = try L10nCommands.loadConfiguration(explicit: nil, paths: [path(catalogs)])
+        let catalog = try Catalog.load(paths: [path(catalogs)])
         let base = try Linter(configuration: configuration).baseLocale(of: catalog)
         let scan = try SourceUsage.scan(paths: [path("Sources")], configuration: configuration.usage)
         return UsageRules(configuration: configuration).check(scan, catalog: catalog, baseLocale: base)

@@ -89,7 +89,7 @@ struct ZeroConfigurationTests {
         }
         """])
         let before = try ["en", "de", "fr"].map { try String(contentsOfFile: project.path("App/\($0).lproj/Localizable.strings"), encoding: .utf8) }
-        let report = try usageReport(project)
+        let report = try project.usageReport(catalogs: "App")
         #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
         let finding = try #require(report.findings(.unverifiableTable).first)
         #expect(finding.message.contains("no scanned Swift code names any of its 4 key(s)"))
@@ -167,7 +167,7 @@ struct ZeroConfigurationTests {
             }
         }
         """])
-        let report = try usageReport(project)
+        let report = try project.usageReport(catalogs: "App")
         #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
         #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"])
         let mismatch = try #require(report.findings(.argumentMismatch).first)
@@ -207,7 +207,7 @@ struct ZeroConfigurationTests {
             }
         }
         """])
-        let report = try usageReport(project)
+        let report = try project.usageReport(catalogs: "App")
         #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
         #expect(report.findings(.keyNotInCatalog).map(\.key) == ["about.subtitle"])
         let names = Set(report.scan.inferredWrappers.map(\.description))
@@ -228,7 +228,7 @@ struct ZeroConfigurationTests {
             }
         }
         """])
-        let report = try usageReport(project)
+        let report = try project.usageReport(catalogs: "App")
         #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"], "\(report.findings.map(\.message))")
         #expect(report.findings(.unverifiableTable).isEmpty)
     }
@@ -247,7 +247,7 @@ struct ZeroConfigurationTests {
             }
         }
         """])
-        let report = try usageReport(project)
+        let report = try project.usageReport(catalogs: "App")
         // "Load more" shows right in English and untranslated elsewhere; "feed.empty.title" shows as a raw key.
         #expect(report.findings(.missingKey).map(\.key) == ["Load more"])
         #expect(report.findings(.keyNotInCatalog).map(\.key) == ["feed.empty.title"])
@@ -285,7 +285,7 @@ struct ZeroConfigurationTests {
             }
         }
         """)
-        let report = try usageReport(project)
+        let report = try project.usageReport(catalogs: "App")
         #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
         #expect(report.findings(.wrongTable).isEmpty, "\(report.findings(.wrongTable).map(\.message))")
         let missing = try #require(report.findings(.missingKey).first)
@@ -293,12 +293,5 @@ struct ZeroConfigurationTests {
         #expect(missing.message.contains("which no translation of table \"Localizable\" has"))
         #expect(report.findings(.unusedKey).isEmpty)
         #expect(report.tables.first { $0.table == "Root" }?.readBy == "the Settings app (Settings.bundle)")
-    }
-
-    func usageReport(_ project: ProjectFolder) throws -> UsageReport {
-        let catalog = try Catalog.load(paths: [project.path("App")])
-        let base = try Linter().baseLocale(of: catalog)
-        let scan = try SourceUsage.scan(paths: [project.path("Sources")], configuration: UsageConfiguration())
-        return UsageRules().check(scan, catalog: catalog, baseLocale: base)
     }
 }

@@ -25,6 +25,13 @@ public enum CatalogDiscovery {
         })).sorted()
     }
 
+    /// "the 12 catalog file(s) in App/Resources, Widget" for a note (at most eight folders named).
+    public static func describe(_ files: [String]) -> String {
+        let all = folders(of: files)
+        let shown = all.prefix(8).joined(separator: ", ") + (all.count > 8 ? " and \(all.count - 8) more" : "")
+        return "the \(files.count) catalog file(s) in \(shown)"
+    }
+
     private static func walk(_ folder: String, depth: Int, maxDepth: Int, files: inout [String]) {
         guard depth <= maxDepth, let children = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in children.sorted() {

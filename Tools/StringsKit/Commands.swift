@@ -78,10 +78,8 @@ public enum L10nCommands {
         if FileManager.default.fileExists(atPath: local) { return ([local], [local], nil) }
         let found = CatalogDiscovery.find(under: root)
         guard !found.isEmpty else { return ([local], [local], nil) }
-        let folders = CatalogDiscovery.folders(of: found)
-        let shown = folders.prefix(8).joined(separator: ", ") + (folders.count > 8 ? " and \(folders.count - 8) more" : "")
         return (found, [root] + found,
-                "no \(defaultPath) folder here: reading the \(found.count) catalog file(s) found in \(shown) (pass folders or files to choose)")
+                "no \(defaultPath) folder here: reading \(CatalogDiscovery.describe(found)) (pass folders or files to choose)")
     }
 
     public static func lint(_ options: LintOptions) -> CommandOutcome {

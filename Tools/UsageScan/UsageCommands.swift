@@ -81,8 +81,7 @@ public enum UsageCommands {
             } else {
                 paths = Array(Set(found)).sorted()
                 configPaths = options.sources + paths
-                let folders = CatalogDiscovery.folders(of: paths)
-                discovery = "l10n: reading the \(paths.count) catalog file(s) found under --sources in \(folders.prefix(8).joined(separator: ", "))\(folders.count > 8 ? " and \(folders.count - 8) more" : "")\n"
+                discovery = "l10n: reading \(CatalogDiscovery.describe(paths)) found under --sources\n"
             }
             if configPaths.isEmpty { configPaths = paths }
         }
@@ -155,6 +154,9 @@ public enum UsageCommands {
         var removedKeys: Set<TableKey> = []
         if verbose {
             notes += "\(scan.references.count) key reference(s) and \(scan.dynamicKeys.count) dynamic key(s) in \(scan.filesScanned) Swift file(s)\n"
+            for wrapper in scan.inferredWrappers {
+                notes += "inferred wrapper: \(wrapper) (it passes its key to \(wrapper.via))\n"
+            }
             for dynamic in scan.dynamicKeys {
                 notes += "\(dynamic.location): dynamic key: \(dynamic.api)(\(dynamic.expression))\n"
             }

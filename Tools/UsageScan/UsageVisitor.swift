@@ -536,8 +536,7 @@ final class UsageVisitor: SyntaxVisitor {
                 arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
             }
             for literal in literals {
-                usage.literalMembers.append(LiteralMember(name: node.declName.baseName.text, key: pendingKey(literal),
-                                                          accessorPath: memberStack.last ?? nil, arguments: arguments))
+                usage.literalMembers.append(LiteralMember(name: node.declName.baseName.text, key: pendingKey(literal), arguments: arguments))
             }
             return .visitChildren
         }

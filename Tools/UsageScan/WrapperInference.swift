@@ -65,7 +65,7 @@ public struct InferredWrapper: Sendable, Hashable, CustomStringConvertible {
     /// Nil for a `String` member (the key is the literal before the dot).
     public var key: ArgumentSlot?
     public var table: WrapperTable
-    /// What made it a wrapper: the callee it passes the key to.
+    /// What made it a wrapper: the callee it passes the key to, or its name (`--verbose` says so).
     public var via: String
 
     public var description: String {
@@ -105,7 +105,6 @@ public struct PendingKey: Sendable {
 public struct LiteralMember: Sendable {
     public var name: String
     public var key: PendingKey
-    public var accessorPath: String?
     public var arguments: CallArguments?
 }
 
@@ -209,10 +208,10 @@ struct Inference {
         for usage in usages {
             for call in usage.literalCalls where wrappers[call.callee] == nil && !declared.contains(call.callee) && Self.namesLocalizing(call.callee)
                 && call.arguments.first?.slot == ArgumentSlot(label: nil) {
-                wrappers[call.callee] = InferredWrapper(name: call.callee, key: ArgumentSlot(label: nil), table: .none, via: "its name (declared outside the sources)")
+                wrappers[call.callee] = InferredWrapper(name: call.callee, key: ArgumentSlot(label: nil), table: .none, via: "nothing the sources declare: its name says it localizes")
             }
             for member in usage.literalMembers where wrappers[member.name] == nil && !declared.contains(member.name) && Self.namesLocalizing(member.name) {
-                wrappers[member.name] = InferredWrapper(name: member.name, key: nil, table: .none, via: "its name (declared outside the sources)")
+                wrappers[member.name] = InferredWrapper(name: member.name, key: nil, table: .none, via: "nothing the sources declare: its name says it localizes")
             }
         }
         var definitions: [String: Int] = [:]
