@@ -94,4 +94,115 @@ import Testing
         #expect(defaults.paths == found)
         #expect(defaults.note?.contains("reading the 3 catalog file(s) in") == true)
     }
+
+    // MARK: Found on apps the tool had never seen (issue 38, second pass)
+
+    @Test func anInterfaceBuilderTableIsTextShownAsItIsNeverAFormat() throws {
+        let folder = CatalogFolder()
+        // What ibtool exports from a storyboard: object IDs with a property, each value a view's text.
+        folder.write("Base.lproj/Main.strings", """
+        /* Class = "NSTextFieldCell"; title = "Show tick marks at 0%, 25%, 50%, 75% and 100%"; ObjectID = "A8P-vn-DEJ"; */
+        "A8P-vn-DEJ.title" = "Show tick marks at 0%, 25%, 50%, 75% and 100%";
+        "8Gx-Ya-zhp.title" = "Brightness 100% always";
+        "Ofk-Ld-r8O.headerCell.title" = "Name";
+        """)
+        folder.write("de.lproj/Main.strings", """
+        "A8P-vn-DEJ.title" = "Markierungen bei 0 %, 25 %, 50 %, 75 % und 100 % anzeigen";
+        "8Gx-Ya-zhp.title" = "Helligkeit immer 100 %";
+        "Ofk-Ld-r8O.headerCell.title" = "Name";
+        """)
+        // An ordinary printf table beside it is still read as printf.
+        folder.write("Base.lproj/Localizable.strings", "\"files.count\" = \"%d files\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"files.count\" = \"%@ Dateien\";\n")
+        let result = try folder.lint()
+        for rule in [Rule.invalidFormat, .accidentalSpecifier] { #expect(result.findings(rule).isEmpty, "\(result.findings(rule).map(\.message))") }
+        #expect(result.findings(.formatMismatch).map(\.table) == ["Localizable"])
+        let convention = try #require(result.findings(.tableConvention).first { $0.table == "Main" })
+        #expect(convention.message.contains("Interface Builder"))
+        #expect(TableConventions.isInterfaceBuilderKey("123.title") && !TableConventions.isInterfaceBuilderKey("settings.title"))
+    }
+
+    @Test func aStringsFileBesideAStringCatalogOfItsTableIsNotRead() throws {
+        let folder = CatalogFolder()
+        folder.write("Resources/Localizable.xcstrings", """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "Share": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Share"}},
+                                      "de": {"stringUnit": {"state": "translated", "value": "Teilen"}}}}
+        }}
+        """)
+        // Left over from before the migration: Xcode cannot build both into the target.
+        folder.write("Resources/de.lproj/Localizable.strings", "\"Old key\" = \"Alter Schlüssel\";\n\"Share\" = \"Freigeben\";\n")
+        // Another table in the same folder is read as usual.
+        folder.write("Resources/de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"App\";\n")
+        let catalog = try Catalog.load(paths: [folder.path("Resources")])
+        #expect(catalog.table("Localizable", locale: "de")?.entries["Share"]?.value == .text("Teilen"))
+        #expect(catalog.table("Localizable", locale: "de")?.entries["Old key"] == nil)
+        #expect(catalog.table("InfoPlist", locale: "de") != nil)
+        let result = try folder.lint()
+        #expect(result.findings(.extraKey).isEmpty)
+        let shadowed = try #require(result.findings(.shadowedFile).first)
+        #expect(shadowed.severity == .warning && shadowed.file.hasSuffix("de.lproj/Localizable.strings"))
+        #expect(shadowed.message.contains("Localizable.xcstrings"))
+        #expect(result.findings(.shadowedFile).count == 1)
+    }
+
+    @Test func aWholeNumberCountNeedsNoFormCLDRKeepsForFractions() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%d file", "other": "%d files"])
+        // Polish "other" is for fractions only (1,5 pliku): a %d count never gets it.
+        folder.writePlural("pl.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%d plik", "few": "%d pliki", "many": "%d plików"])
+        #expect(try folder.lint().findings(.pluralCoverage).isEmpty)
+        #expect(try folder.lint().findings(.rarePluralCategory).isEmpty)
+        // A count that can be a fraction (%f) does get it.
+        let fractions = CatalogFolder()
+        fractions.writePlural("en.lproj/Localizable.stringsdict", key: "km", forms: ["one": "%.1f km", "other": "%.1f km"], valueType: "f")
+        fractions.writePlural("pl.lproj/Localizable.stringsdict", key: "km", forms: ["one": "%.1f km", "few": "%.1f km", "many": "%.1f km"], valueType: "f")
+        #expect(try fractions.lint().findings(.pluralCoverage).count == 1)
+        // A form whole numbers need is still required.
+        let lacking = CatalogFolder()
+        lacking.writePlural("en.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%d file", "other": "%d files"])
+        lacking.writePlural("pl.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%d plik", "other": "%d pliku"])
+        let missing = try #require(try lacking.lint().findings(.pluralCoverage).first)
+        #expect(missing.message.contains("\"few\"") && missing.message.contains("\"many\""))
+    }
+
+    @Test func theEnglishThatHoldsTheKeysIsTheBaseNotAStaleEnBesideIt() throws {
+        let folder = CatalogFolder()
+        // Pontoon style: en-US is what is translated; en.lproj is left from years ago.
+        folder.write("en.lproj/Localizable.strings", "\"Intro.Title\" = \"Welcome\";\n")
+        folder.write("en-US.lproj/Localizable.strings", """
+        "Intro.Title" = "Welcome";
+        "Settings.Title" = "Settings";
+        "Settings.Search" = "Search engine";
+        "Share.Button" = "Share";
+        """)
+        folder.write("de.lproj/Localizable.strings", """
+        "Intro.Title" = "Willkommen";
+        "Settings.Title" = "Einstellungen";
+        "Settings.Search" = "Suchmaschine";
+        "Share.Button" = "Teilen";
+        """)
+        #expect(try Linter().baseLocale(of: Catalog.load(paths: [folder.root])) == "en-US")
+        #expect(try folder.lint().findings(.extraKey).isEmpty)
+        // en-GB of a few overrides beside a full en: en stays the base.
+        let overrides = CatalogFolder()
+        overrides.write("en.lproj/Localizable.strings", "\"a\" = \"Color\";\n\"b\" = \"Center\";\n\"c\" = \"Share\";\n")
+        overrides.write("en-GB.lproj/Localizable.strings", "\"a\" = \"Colour\";\n\"b\" = \"Centre\";\n")
+        #expect(try Linter().baseLocale(of: Catalog.load(paths: [overrides.root])) == "en")
+    }
+
+    @Test func aPlaceholderFollowedByAPercentSignIsStillAPlaceholder() {
+        #expect(OwnPlaceholders.percentIndexTokens(in: "%0% to full charge") == ["%0"])
+        #expect(OwnPlaceholders.compare("%0 % bis zur vollständigen Ladung", base: "%0% to full charge", style: .percentIndex) == nil)
+        #expect(OwnPlaceholders.compare("0% מתוך %1", base: "%0 of %1 free", style: .percentIndex)?.contains("drops %0") == true)
+    }
+
+    @Test func textLikeKeysIncludeCodesSentencesEndingInDotsAndJoinedWords() {
+        for text in ["Updating...", "32X", "SG-1000", "CPU", "Invited/Joined", "Done!", "Cancel"] {
+            #expect(TableConventions.looksLikeText(text), "\(text)")
+        }
+        for identifier in ["settings.title", "cancel_button", "btnCancel", "NSCameraUsageDescription", "ERROR_CODE", "PromptLabelForYear"] {
+            #expect(!TableConventions.looksLikeText(identifier), "\(identifier)")
+        }
+    }
 }

@@ -294,4 +294,138 @@ struct ZeroConfigurationTests {
         #expect(report.findings(.unusedKey).isEmpty)
         #expect(report.tables.first { $0.table == "Root" }?.readBy == "the Settings app (Settings.bundle)")
     }
+
+    // MARK: Found on apps the tool had never seen (second pass)
+
+    @Test func aCallThatGivesADefaultValueShowsItSoAMissingKeyIsAMissingTranslation() throws {
+        let project = Self.app(sources: ["Sources/Intro.swift": """
+        import UIKit
+
+        enum UserText {
+            static let aboutTitle = NSLocalizedString("about.title", value: "About", comment: "")
+            static let shareLink = NSLocalizedString("tab.switcher.share.link", value: "Share Link", comment: "Menu item")
+            static let welcome = String(localized: "intro.welcome", defaultValue: "Welcome")
+            // Deliberately not localized yet, in an SDK outside the sources.
+            static let bookmarkAll = NotLocalizedString("tab.switcher.bookmark.all", value: "Bookmark All", comment: "")
+        }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.findings(.missingKey).map(\.key) == ["tab.switcher.share.link", "intro.welcome"])
+        #expect(report.findings(.missingKey).allSatisfy { $0.message.contains("default value") })
+    }
+
+    @Test func debugScreensAndPreviewsAreNotMissingKeys() throws {
+        let project = Self.app(sources: ["Sources/Debug.swift": """
+        import SwiftUI
+
+        struct DeveloperOptionsView: View {
+            var body: some View {
+                List {
+                    Text("about.title")
+                    #if DEBUG
+                    Section("Device Details") { Text("debug.crash.now") }
+                    #else
+                    Text("settings.footer")
+                    #endif
+                }
+            }
+        }
+
+        struct DeveloperOptionsView_Previews: PreviewProvider {
+            static var previews: some View { Text("preview.sample.title") }
+        }
+
+        #Preview { Text("preview.other.title") }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        // Only the release branch's key is missing.
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["settings.footer"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.missingKey).isEmpty)
+    }
+
+    @Test func aWidgetFileWrappedInIfCanImportStillImportsSwiftUI() {
+        let usage = scan("""
+        #if canImport(ActivityKit)
+        import ActivityKit
+        import SwiftUI
+        import WidgetKit
+
+        struct TrackWidgetView: View {
+            var body: some View { Text("widget.points") }
+        }
+        #endif
+        """)
+        #expect(usage.keys == ["widget.points"])
+    }
+
+    @Test func anSDKWrapperWhoseSignatureIsUnknownNeverCountsItsOtherArgumentsAsFormatArguments() throws {
+        let project = Self.app(sources: ["Sources/Account.swift": """
+        import UIKit
+
+        final class AccountRow {
+            func update(user: String, method: String, price: String) {
+                // The SDK's macro takes a comment as its second argument; the formatting happens around it.
+                value = NSString(format: OCLocalizedString("greeting", nil) as NSString, user) as String
+                label = label.appendingFormat(OCLocalizedString("items.count", nil), 3)
+                title = OCLocalizedString("about.title", nil)
+            }
+        }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.argumentMismatch).isEmpty, "\(report.findings(.argumentMismatch).map(\.message))")
+        #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"])
+    }
+
+    @Test func keysObjectiveCLocalizesCountAsUsed() throws {
+        let project = Self.app(sources: [
+            "Sources/Feed.swift": "import UIKit\nlet title = NSLocalizedString(\"about.title\", comment: \"\")\n",
+            "Sources/Legacy/SPNoteListViewController.m": """
+            #import "SPNoteListViewController.h"
+
+            @implementation SPNoteListViewController
+            - (void)viewDidLoad {
+                // NSLocalizedString(@"greeting", nil) in a comment is no use
+                self.title = NSLocalizedStringFromTable(@"items.count", @"Localizable", @"Count of notes");
+                NSString *s = @"NSLocalizedString(@\"legacy.banner\", nil)";
+                NSLog(@"%@", [NSString localizedStringWithFormat:@"greeting"]);
+            }
+            @end
+            """,
+            "Sources/Legacy/SPSettings.m": """
+            @implementation SPSettings
+            - (NSString *)greetingText { return SPLocalizedString(@"greeting", @"Shown on top"); }
+            - (NSString *)missing { return NSLocalizedString(@"no.such.key", nil); }
+            @end
+            """,
+        ])
+        let report = try project.usageReport(catalogs: "App")
+        // Used from Objective-C: items.count and greeting; the string and the comment are no use.
+        #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"], "\(report.findings.map(\.message))")
+        // A key Objective-C names that no table has is not reported: its macros are not expanded.
+        #expect(report.findings(.keyNotInCatalog).isEmpty)
+    }
+
+    @Test func aLowercaseWordAmongDottedKeysIsTextShownAsItIs() throws {
+        let project = ProjectFolder()
+        var base = ""
+        for index in 0..<12 { base += "\"menu.item\(index)\" = \"Item \(index)\";\n" }
+        project.write("Localization/en.lproj/Localizable.strings", base)
+        project.write("Sources/Console.swift", """
+        import SwiftUI
+
+        struct ValueView: View {
+            var flag: Bool
+            var body: some View {
+                Text(flag ? "true" : "false")
+                Text("undefined")
+                Text("menu.item1")
+                Text("menu.missing")
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["menu.missing"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.missingKey).map(\.key) == ["true", "false", "undefined"])
+    }
 }

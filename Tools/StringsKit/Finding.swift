@@ -21,6 +21,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
     case unreadableFile = "unreadable-file"
     case emptyFile = "empty-file"
     case truncatedFile = "truncated-file"
+    case shadowedFile = "shadowed-file"
     case duplicateKey = "duplicate-key"
     case repeatedEntry = "repeated-entry"
     case missingKey = "missing-key"
@@ -69,7 +70,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         // own tools warn), a construct that probably is not what its author meant.
         case .missingKey, .extraKey, .emptyValue, .untranslated, .invalidFormat, .accidentalSpecifier, .rarePluralCategory,
              .misleadingConstruct, .whitespaceMismatch, .punctuationMismatch, .staleEntry, .unusedKey, .unverifiableTable,
-             .emptyFile, .duplicateKey:
+             .emptyFile, .duplicateKey, .shadowedFile:
             .warning
         case .unknownLocale, .repeatedEntry, .tableConvention:
             .info
@@ -83,6 +84,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Codable {
         case .unreadableFile: "The file cannot be opened or is too large to be a catalog."
         case .emptyFile: "A .strings file has no bytes at all: Xcode builds it and the app shows what it would without it."
         case .truncatedFile: "CoreFoundation stops reading the file early (a stray character, a comment never closed): the entries after it are lost."
+        case .shadowedFile: "A .strings file beside a String Catalog of the same table is not read: Xcode builds the catalog's instead."
         case .duplicateKey: "A key is defined twice in one file with different values; the last one is used."
         case .repeatedEntry: "A key is defined twice in one file with the same value; harmless, one can go."
         case .missingKey: "A key of the base locale has no translation in this locale."

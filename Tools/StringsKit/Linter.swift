@@ -30,7 +30,8 @@ public struct Linter: Sendable {
         self.configurationPath = configurationPath
     }
 
-    /// The locale others are compared with: the configured one, else `en`, else the only locale, else the String Catalog's source language.
+    /// The locale others are compared with: the configured one, else the String Catalog's source language, else `en`
+    /// (or the English variant with clearly more keys), else the only locale.
     public func baseLocale(of catalog: Catalog) throws(LintSetupError) -> String {
         let locales = catalog.locales.filter { !Self.isSpecialFolder($0) }
         let fileLocales = Set(catalog.files.map(Catalog.locale(ofFile:)))
@@ -41,9 +42,21 @@ public struct Linter: Sendable {
             }
             return configured
         }
-        if locales.contains("en") || locales.isEmpty { return "en" }
-        if locales.count == 1 { return locales[0] }
+        if locales.isEmpty { return "en" }
         if let source = catalog.declaredSourceLanguage, locales.contains(source) { return source }
+        // English, or the English variant that holds the most keys: a Pontoon-style `en-US.lproj` beside a stale
+        // `en.lproj` is what the app is translated from; an `en-GB` of overrides beside `en` is not.
+        let english = locales.filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") }
+        if english.count == 1 { return english[0] }
+        if english.count > 1 {
+            var keys: [String: Int] = [:]
+            for (id, table) in catalog.tables where english.contains(id.locale) { keys[id.locale, default: 0] += table.keys.count }
+            let most = keys.values.max() ?? 0
+            // A tie (or near one: within a tenth) stays with plain `en`.
+            if english.contains("en"), (keys["en"] ?? 0) * 10 >= most * 9 { return "en" }
+            return english.max { (keys[$0] ?? 0, $1) < (keys[$1] ?? 0, $0) } ?? "en"
+        }
+        if locales.count == 1 { return locales[0] }
         throw .ambiguousBaseLocale(available: locales)
     }
 
@@ -198,11 +211,16 @@ struct LintRun {
         for (table, style) in conventions.placeholders.sorted(by: { $0.key < $1.key }) {
             let tableBase = tableBase(table)
             let file = catalog.table(table, locale: tableBase)?.files.first ?? table
-            let example = style == .braces ? "{0}, {1}" : "%0, %1"
             let declared = configuration.placeholderStyles[table] != nil
-            report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: style.rawValue,
-                   "table \(table) fills placeholders of its own (\(example))\(declared ? ", as l10n.json declares" : ""): they are compared as such between each translation and its base, not as printf specifiers"
-                   + (declared ? "" : "; set \"tables\": {\"\(table)\": {\"placeholders\": \"printf\"}} in l10n.json if the table is formatted with String(format:)"))
+            let undo = declared ? "" : "; set \"tables\": {\"\(table)\": {\"placeholders\": \"printf\"}} in l10n.json if the table is formatted with String(format:)"
+            let message = if style == .noPlaceholders {
+                "table \(table) is shown as it is, never formatted\(declared ? ", as l10n.json declares" : ": its keys are Interface Builder object IDs (a storyboard's or xib's texts)"): "
+                    + "% is a percent sign there, so no value is read as a printf specifier" + undo
+            } else {
+                "table \(table) fills placeholders of its own (\(style == .braces ? "{0}, {1}" : "%0, %1"))\(declared ? ", as l10n.json declares" : ""): "
+                    + "they are compared as such between each translation and its base, not as printf specifiers" + undo
+            }
+            report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: style.rawValue, message)
         }
     }
 
@@ -213,6 +231,7 @@ struct LintRun {
             case .unreadable: .unreadableFile
             // Xcode copies a 0-byte .strings file into the app, which then shows what it would without it.
             case .empty: .emptyFile
+            case .shadowed: .shadowedFile
             default: .syntaxError
             }
             let hint = problem.hint.isEmpty ? "" : "; " + problem.hint.lowercasedFirst
@@ -320,6 +339,9 @@ struct LintRun {
                     continue
                 }
                 guard let baseTable else {
+                    // InfoPlist's base text is Info.plist itself, and an Interface Builder table's is its storyboard
+                    // or xib in Base.lproj: a translation needs no base .strings there.
+                    if tableName == "InfoPlist" || TableConventions.isInterfaceBuilderTable(tableName, in: catalog) { continue }
                     report(.extraKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
                            "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(base).lproj/\(tableName).strings or remove this file")
                     continue
@@ -656,6 +678,12 @@ struct LintRun {
         return first
     }
 
+    /// `d`, `ld`, `lld`, `lu`, `zd`, `i`, `u`, `x`…: the count is a whole number.
+    static func isIntegerConversion(_ valueType: String) -> Bool {
+        guard let last = valueType.last else { return false }
+        return "diouxX".contains(last)
+    }
+
     mutating func checkPluralCoverage(_ rule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
         let referenced = FormatSpecifier.parse(rule.format).compactMap(\.variable)
         for name in referenced where rule.variables[name] == nil {
@@ -670,14 +698,19 @@ struct LintRun {
             // An empty "other" as the only form consumes its argument without showing it (the idiom for skipping one,
             // e.g. "%#@names@%#@count@"): every count shows the same nothing, so no form is missing.
             if variable.forms.count == 1, variable.forms[.other]?.isEmpty == true { continue }
-            let missing = required.filter { variable.forms[$0] == nil }
+            var missing = required.filter { variable.forms[$0] == nil }
+            guard !missing.isEmpty else { continue }
+            // A whole-number count (`%d`, `%ld`, `%lu`) never gets a category CLDR keeps for fractions (Polish,
+            // Russian and Ukrainian "other", Czech and Lithuanian "many"): no form is missing there.
+            let integerCount = Self.isIntegerConversion(variable.valueType)
+            let firstCounts = integerCount || missing.contains { $0 != .other } ? firstCounts(for: locale) : [:]
+            if integerCount, !firstCounts.isEmpty { missing.removeAll { firstCounts[$0] == nil } }
             guard !missing.isEmpty else { continue }
             let position = variable.location?.position ?? entry.location.position
             let place = locale.isEmpty ? "this locale" : locale
             // A category no count below 1,000 gets (French, Spanish, Italian, Portuguese and Catalan "many": 1000000,
             // "1 million de …") shows the "other" form until it is added: a warning of its own, so that the forms
             // everyday counts need stay errors that a team does not switch off with it.
-            let firstCounts = missing.contains { $0 != .other } ? firstCounts(for: locale) : [:]
             let rare = missing.filter { $0 != .other && (firstCounts[$0] ?? .max) > 999 }
             let everyday = missing.filter { !rare.contains($0) }
             if !everyday.isEmpty {

@@ -9,6 +9,9 @@ public enum PlaceholderStyle: String, Sendable, CaseIterable {
     case percentIndex = "percent-index"
     /// The app's own `{0}`, `{1}`…
     case braces
+    /// Text shown as it is, never formatted: an Interface Builder table (`"A8P-vn-DEJ.title" = "Show at 75% and 100%";`
+    /// sets a view's text), where `%` is a percent sign and `%%` would show as two.
+    case noPlaceholders = "none"
 }
 
 /// What a project's catalogs say about their conventions, found per table without configuration (and overridden by
@@ -41,6 +44,8 @@ public struct TableConventions: Sendable, Equatable {
             }
             if let declared = configuration.placeholderStyles[table] {
                 if declared != .printf { conventions.placeholders[table] = declared }
+            } else if isInterfaceBuilderTable(table, in: catalog) {
+                conventions.placeholders[table] = .noPlaceholders
             } else {
                 var texts: [String] = []
                 if let baseTable = catalog.table(table, locale: tableBase) { texts = baseTable.entries.values.compactMap(\.value.text) }
@@ -74,18 +79,46 @@ public struct TableConventions: Sendable, Equatable {
         return textLike * 10 >= absent.count * 6
     }
 
+    /// Most of the table's keys, in any locale, are Interface Builder object IDs with a property (`A8P-vn-DEJ.title`,
+    /// `AE4-BD-wZi.placeholderString`, and old xibs' numeric `123.title`): the table is what `ibtool` exported from a
+    /// storyboard or xib, and each value becomes a view's text as it is.
+    static func isInterfaceBuilderTable(_ table: String, in catalog: Catalog) -> Bool {
+        var keys = Set<String>()
+        for locale in catalog.locales { keys.formUnion(catalog.table(table, locale: locale)?.keys ?? []) }
+        guard keys.count >= 1 else { return false }
+        return keys.count(where: isInterfaceBuilderKey) * 10 >= keys.count * 8
+    }
+
+    /// `A8P-vn-DEJ.title`, `Ofk-Ld-r8O.headerCell.title`, `123.title`.
+    public static func isInterfaceBuilderKey(_ key: String) -> Bool {
+        guard let dot = key.firstIndex(of: "."), key.index(after: dot) < key.endIndex,
+              key[key.index(after: dot)].isLetter else { return false }
+        let id = key[..<dot].unicodeScalars
+        if !id.isEmpty, id.count <= 6, id.allSatisfy({ ("0"..."9").contains($0) }) { return true }
+        let parts = key[..<dot].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.map(\.count) == [3, 2, 3] else { return false }
+        return parts.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) } }
+    }
+
     /// Text a person reads rather than an identifier: a space, a letter outside ASCII, or one capitalised word
     /// ("Cancel", "OK"); `settings.title`, `cancel_button`, `btnCancel`, `NSCameraUsageDescription` are identifiers.
     public static func looksLikeText(_ key: String) -> Bool {
         if key.contains(" ") { return true }
         if key.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
-        guard let first = key.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return false }
-        let rest = key.unicodeScalars.dropFirst()
-        // "Cancel", "OK", "Settings…", "Done!": a capitalised word without inner capitals, `_` or `.` between parts.
-        if rest.contains(where: { $0 == "_" }) { return false }
-        if rest.dropLast().contains(where: { $0 == "." }) { return false }
-        let upper = rest.count { CharacterSet.uppercaseLetters.contains($0) }
-        return upper == 0 || upper == rest.count
+        // "Updating...", "Done!", "Name:": the sentence's own punctuation says nothing about the word.
+        var word = Substring(key)
+        while let last = word.last, word.count > 1, ".…!?:".contains(last) { word.removeLast() }
+        if word.contains("_") || word.contains(".") { return false }
+        // "32X", "3DS", "SG-1000", "CPU": a product code or acronym, shown as it is.
+        if word.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
+           !word.unicodeScalars.contains(where: { CharacterSet.lowercaseLetters.contains($0) }) { return true }
+        // "Cancel", "Settings…", "Invited/Joined": capitalised words without inner capitals, `_` or `.` between parts.
+        let parts = word.split(omittingEmptySubsequences: false) { "/-&+".contains($0) }
+        return parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return false }
+            let upper = part.unicodeScalars.dropFirst().count { CharacterSet.uppercaseLetters.contains($0) }
+            return upper == 0 || upper == part.unicodeScalars.count - 1
+        }
     }
 
     /// The catalog with each key-as-text table's base completed: every key a translation has and the base lacks is
@@ -112,8 +145,8 @@ public struct TableConventions: Sendable, Equatable {
 
 /// The app's own placeholders (`%0`, `%1`, `{0}`): found in values, and compared between a translation and its base.
 public enum OwnPlaceholders {
-    /// `%` and digits followed by the end, a space or punctuation other than `$`, `.` and `%` (`"%0 cores"`, `"%1,"`):
-    /// printf would read `%0 c` there, or nothing at all.
+    /// `%` and digits followed by the end, a space or punctuation other than `$` and `.` (`"%0 cores"`, `"%1,"`,
+    /// `"%0% to full charge"`): printf would read `%0 c` there, or nothing at all.
     public static func percentIndexTokens(in text: String) -> [String] {
         var tokens: [String] = []
         let scalars = Array(text.unicodeScalars)
@@ -127,7 +160,7 @@ public enum OwnPlaceholders {
                 let next = end < scalars.count ? scalars[end] : nil
                 let ends = next.map { next in
                     CharacterSet.whitespacesAndNewlines.contains(next)
-                        || (CharacterSet.punctuationCharacters.union(.symbols).contains(next) && !["$", ".", "%", "#", "+", "-", "'"].contains(next))
+                        || (CharacterSet.punctuationCharacters.union(.symbols).contains(next) && !["$", ".", "#", "+", "-", "'"].contains(next))
                 } ?? true
                 if ends { tokens.append(String(String.UnicodeScalarView(scalars[index..<end]))) }
             }
@@ -153,7 +186,7 @@ public enum OwnPlaceholders {
 
     public static func tokens(in text: String, style: PlaceholderStyle) -> [String] {
         switch style {
-        case .printf: []
+        case .printf, .noPlaceholders: []
         case .percentIndex: percentIndexTokens(in: text)
         case .braces: braceTokens(in: text)
         }

@@ -125,13 +125,22 @@ public struct KeyReference: Sendable, Hashable {
     public var api: String
     /// Known only where the call site shows them (interpolations, `String(format:)`, a wrapper's arguments).
     public var arguments: CallArguments?
+    /// The call gives the text to show when no table has the key (`NSLocalizedString(…, value: "Open")`,
+    /// `String(localized:defaultValue:)`): users then see that text, not the key.
+    public var hasDefaultValue: Bool
+    /// False where a missing key is no finding, only a key found counts as used: code no user runs (`#if DEBUG`, a
+    /// preview), and Objective-C, whose macros the scan does not expand.
+    public var reportsMissing: Bool
 
-    public init(location: SourceLocation, key: ReferencedKey, table: TableName, api: String, arguments: CallArguments? = nil) {
+    public init(location: SourceLocation, key: ReferencedKey, table: TableName, api: String, arguments: CallArguments? = nil,
+                hasDefaultValue: Bool = false, reportsMissing: Bool = true) {
+        self.reportsMissing = reportsMissing
         self.location = location
         self.key = key
         self.table = table
         self.api = api
         self.arguments = arguments
+        self.hasDefaultValue = hasDefaultValue
     }
 }
 

@@ -37,7 +37,8 @@ public struct SourceUsage: Sendable {
     /// Reads and parses every `.swift` file under `paths` (folders or files) on all cores. Hidden folders, `.build`
     /// and paths containing one of `configuration.exclude` are skipped.
     public static func scan(paths: [String], configuration: UsageConfiguration) throws(SourceScanError) -> SourceUsage {
-        let files = try swiftFiles(under: paths, excluding: configuration.exclude)
+        let sourceFiles = try Self.sourceFiles(under: paths, excluding: configuration.exclude)
+        let files = sourceFiles.swift
         let results = Locked<[FileUsage]>([])
         let deferred = Locked<[(file: String, data: Data)]>([])
         let bytes = Locked(0)
@@ -86,7 +87,22 @@ public struct SourceUsage: Sendable {
             rest = rest.indices.filter { !taken.contains($0) }.map { rest[$0] }
             inference = Inference(usages: usages, configuration: configuration)
         }
-        var found = SourceUsage(filesScanned: files.count, bytesScanned: bytes.withLock { $0 })
+        // Objective-C of a mixed-language app: its keys count as used (never as missing).
+        let objectiveC = Locked<[KeyReference]>([])
+        let objectiveCFiles = sourceFiles.objectiveC
+        let objectiveCWorkers = min(objectiveCFiles.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        DispatchQueue.concurrentPerform(iterations: objectiveCWorkers) { worker in
+            var mine: [KeyReference] = []
+            for index in stride(from: worker, to: objectiveCFiles.count, by: objectiveCWorkers) {
+                guard let data = FileManager.default.contents(atPath: objectiveCFiles[index]) else { continue }
+                bytes.withLock { $0 += data.count }
+                guard data.range(of: Data("ocalized".utf8)) != nil || data.range(of: Data("L10n".utf8)) != nil else { continue }
+                mine += ObjectiveCScanner.references(in: data, file: objectiveCFiles[index])
+            }
+            objectiveC.withLock { $0 += mine }
+        }
+        var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
+        found.references += objectiveC.withLock { $0 }
         found.inferredWrappers = inference.wrappers.values.sorted { $0.name < $1.name }
         for usage in usages {
             found.references += usage.references
@@ -126,9 +142,11 @@ public struct SourceUsage: Sendable {
         return usage
     }
 
-    /// The `.swift` files under the paths, sorted; a path that does not exist is a usage error.
-    static func swiftFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError) -> [String] {
+    /// The `.swift` files, and the Objective-C ones (`.m`, `.mm`, `.h`), under the paths, sorted; a path that does not
+    /// exist is a usage error.
+    static func sourceFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError) -> (swift: [String], objectiveC: [String]) {
         var found: [String] = []
+        var objectiveC: [String] = []
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -137,6 +155,7 @@ public struct SourceUsage: Sendable {
             }
             guard isDirectory.boolValue else {
                 if path.hasSuffix(".swift") { found.append(path) }
+                if ObjectiveCScanner.fileExtensions.contains((path as NSString).pathExtension) { objectiveC.append(path) }
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: path) else {
@@ -148,12 +167,13 @@ public struct SourceUsage: Sendable {
                     enumerator.skipDescendants()
                     continue
                 }
-                guard name.hasSuffix(".swift") else { continue }
+                let isSwift = name.hasSuffix(".swift")
+                guard isSwift || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 if exclude.contains(where: { full.contains($0) }) { continue }
-                found.append(full)
+                if isSwift { found.append(full) } else { objectiveC.append(full) }
             }
         }
-        return Array(Set(found)).sorted()
+        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted())
     }
 }

@@ -147,13 +147,13 @@ public enum UsageCommands {
             return (SourceCheckOutcome(usageError: error.description), nil)
         }
         if scan.filesScanned == 0 {
-            return (SourceCheckOutcome(usageError: "\(sources.joined(separator: ", ")): no .swift files found; pass the folders that hold your Swift code to --sources"), nil)
+            return (SourceCheckOutcome(usageError: "\(sources.joined(separator: ", ")): no .swift or Objective-C files found; pass the folders that hold your code to --sources"), nil)
         }
         var report = UsageRules(configuration: context.configuration).check(scan, catalog: context.catalog, baseLocale: context.baseLocale)
         var notes = ""
         var removedKeys: Set<TableKey> = []
         if verbose {
-            notes += "\(scan.references.count) key reference(s) and \(scan.dynamicKeys.count) dynamic key(s) in \(scan.filesScanned) Swift file(s)\n"
+            notes += "\(scan.references.count) key reference(s) and \(scan.dynamicKeys.count) dynamic key(s) in \(scan.filesScanned) source file(s)\n"
             for wrapper in scan.inferredWrappers {
                 notes += "inferred wrapper: \(wrapper) (it passes its key to \(wrapper.via))\n"
             }
@@ -229,7 +229,7 @@ public enum UsageCommands {
             if let style = report.conventions.placeholders[name] { fields.append("\"placeholders\": \(quoted(style.rawValue))") }
             tables.append("    \(quoted(name)): {" + fields.joined(separator: ", ") + "}")
         }
-        var comment = "inferred by l10n usage from \(report.scan.filesScanned) Swift file(s): \(wrappers.count) wrapper(s), \(report.scan.accessors) generated accessor(s) mapped to keys"
+        var comment = "inferred by l10n usage from \(report.scan.filesScanned) source file(s): \(wrappers.count) wrapper(s), \(report.scan.accessors) generated accessor(s) mapped to keys"
         if !members.isEmpty { comment += "; String members \(members.joined(separator: ", ")) are wrappers too (found on every run, no field needed)" }
         var lines = ["{", "  \"$comment\": \(quoted(comment)),"]
         if !tables.isEmpty { lines += ["  \"tables\": {", tables.joined(separator: ",\n"), "  },"] }
@@ -247,7 +247,7 @@ public enum UsageCommands {
                 + (table.readBy.map { "  (read by \($0), not by code: its keys are not checked for use)" } ?? "")
                 + (table.unverified > 0 ? "  (\(table.unverified) more look unused, but the scan cannot vouch for this table: see unverifiable-table)" : ""))
         }
-        lines.append("\(report.scan.references.count) reference(s), \(report.scan.dynamicKeys.count) dynamic key(s) (--verbose lists them) in \(report.scan.filesScanned) Swift file(s)")
+        lines.append("\(report.scan.references.count) reference(s), \(report.scan.dynamicKeys.count) dynamic key(s) (--verbose lists them) in \(report.scan.filesScanned) source file(s)")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -132,6 +132,14 @@ struct UsageRun {
 
     private var configuration: LintConfiguration { rules.configuration }
 
+    /// `Text("undefined")` where the table's keys are `menu.speed`, `osd_title`: a lowercase word is no key in the
+    /// table's own style, so it is text shown as it is (a value, a code word), not a key gone missing.
+    func isWordBesideDottedKeys(_ key: String, table: String) -> Bool {
+        guard key.count <= 24, !key.isEmpty, key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }),
+              let keys = baseTables[table]?.keys, keys.count >= 10 else { return false }
+        return keys.count(where: { $0.contains(".") || $0.contains("_") }) * 10 >= keys.count * 9
+    }
+
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
@@ -211,8 +219,15 @@ struct UsageRun {
             }
             missingByTable[table, default: 0] += 1
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
-            guard Self.hasLetters(Self.catalogKey(reference.key)) else { return }
-            if !reference.key.isGeneratedMember, conventions.keysAsText.contains(table) || TableConventions.looksLikeText(Self.catalogKey(reference.key)) {
+            // A debug screen or a preview is meant for developers, in English.
+            guard Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing else { return }
+            if reference.hasDefaultValue {
+                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
+                    "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
+                return
+            }
+            if !reference.key.isGeneratedMember, conventions.keysAsText.contains(table) || TableConventions.looksLikeText(Self.catalogKey(reference.key))
+                || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
                 // only the translations lack it.
                 let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"
@@ -228,7 +243,7 @@ struct UsageRun {
         // The table is an expression the scanner cannot evaluate: any table code reads that has the key will do.
         let found = tableNames.filter { readBy[$0] == nil }.compactMap { name in lookUp(reference.key, in: name).map { (name, $0) } }
         for (name, key) in found { used[name, default: []].insert(key) }
-        if found.isEmpty, Self.hasLetters(Self.catalogKey(reference.key)) {
+        if found.isEmpty, Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing {
             add(.keyNotInCatalog, at: reference.location, table: "", key: Self.catalogKey(reference.key),
                 "\(reference.api) uses \(shown), but no table of \(base) has it; users would see the raw key. \(suggestion(for: reference.key, in: tableNames))")
         } else if found.count == 1, let (name, key) = found.first {
@@ -395,12 +410,16 @@ struct UsageRun {
     }
 
     /// True when the text has a letter outside its format specifiers.
+    /// Words to translate: a letter outside the specifiers, and more than a unit's two (`"%@x"`, `"%@pt"` show
+    /// right in every language).
     static func hasLetters(_ key: String) -> Bool {
         var scalars = Array(key.unicodeScalars)
-        for specifier in FormatSpecifier.parse(key).reversed() {
+        let specifiers = FormatSpecifier.parse(key)
+        for specifier in specifiers.reversed() {
             scalars.removeSubrange(specifier.offset..<(specifier.offset + specifier.text.unicodeScalars.count))
         }
-        return scalars.contains { $0.properties.isAlphabetic }
+        let letters = scalars.count { $0.properties.isAlphabetic }
+        return specifiers.isEmpty ? letters > 0 : letters > 2
     }
 
     /// The key as a catalog would spell it, for findings and suggestions.

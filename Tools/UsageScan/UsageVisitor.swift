@@ -64,12 +64,64 @@ final class UsageVisitor: SyntaxVisitor {
         self.file = file
         self.source = source
         self.configuration = configuration
-        importsSwiftUI = tree.statements.contains { item in
-            guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
-            return decl.path.first?.name.text == "SwiftUI"
-        }
+        importsSwiftUI = Self.importsSwiftUI(tree.statements)
         generatedRoots = Set(configuration.generatedEnums.map(\.root))
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// `import SwiftUI` at the top level, or inside a top-level `#if canImport(ActivityKit) … #endif` that wraps a
+    /// widget's whole file.
+    static func importsSwiftUI(_ statements: CodeBlockItemListSyntax) -> Bool {
+        statements.contains { item in
+            if let decl = item.item.as(ImportDeclSyntax.self) { return decl.path.first?.name.text == "SwiftUI" }
+            guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else { return false }
+            return ifConfig.clauses.contains { clause in
+                guard case let .statements(inner) = clause.elements else { return false }
+                return importsSwiftUI(inner)
+            }
+        }
+    }
+
+    // MARK: Code only developers see
+
+    /// How deep the walk is in code that ships to no user: `#if DEBUG`, a `PreviewProvider`, `#Preview { … }`.
+    private var debugDepth = 0
+
+    static func isDebugCondition(_ condition: ExprSyntax?) -> Bool {
+        guard let condition else { return false }
+        let text = condition.trimmedDescription
+        return !text.contains("!") && !text.contains("||") && text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains("DEBUG")
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isDebugCondition(node.condition) { debugDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: IfConfigClauseSyntax) {
+        if Self.isDebugCondition(node.condition) { debugDepth -= 1 }
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { debugDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: MacroExpansionDeclSyntax) {
+        if node.macroName.text == "Preview" { debugDepth -= 1 }
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { debugDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: MacroExpansionExprSyntax) {
+        if node.macroName.text == "Preview" { debugDepth -= 1 }
+    }
+
+    static func isPreview(_ inheritance: InheritanceClauseSyntax?) -> Bool {
+        inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("PreviewProvider") } ?? false
     }
 
     /// 1-based line and UTF-8 column of the node's first token, as `SourceLocationConverter` gives them, without
@@ -94,8 +146,15 @@ final class UsageVisitor: SyntaxVisitor {
         return typeStack.count == 1 && generatedRoots.contains(name) ? .skipChildren : .visitChildren
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { popType() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isPreview(node.inheritanceClause) { debugDepth += 1 }
+        return push(node.name.text)
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) {
+        if Self.isPreview(node.inheritanceClause) { debugDepth -= 1 }
+        popType()
+    }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: ClassDeclSyntax) { popType() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
@@ -328,13 +387,15 @@ final class UsageVisitor: SyntaxVisitor {
         } else {
             .known(configuration.defaultTable)
         }
+        // `NSLocalizedString("intro.title", value: "Welcome", comment: "")`: a missing key shows the value.
+        let hasDefaultValue = call.arguments.contains { ["value", "defaultValue"].contains($0.label?.text) }
         // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
         for expression in Self.branches(of: keyArgument.expression) {
             let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
             // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
             if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { continue }
             record(key, at: expression, table: table, api: api.displayName,
-                   arguments: formatArguments(around: call) ?? key.interpolationArguments)
+                   arguments: formatArguments(around: call) ?? key.interpolationArguments, hasDefaultValue: hasDefaultValue)
         }
     }
 
@@ -475,15 +536,17 @@ final class UsageVisitor: SyntaxVisitor {
         record(key, at: keyArgument.expression, table: table, api: wrapper.function, arguments: formatArguments(around: call) ?? arguments)
     }
 
-    private func record(_ key: KeyExpression, at node: ExprSyntax, table: TableName, api: String, arguments: CallArguments?) {
+    private func record(_ key: KeyExpression, at node: ExprSyntax, table: TableName, api: String, arguments: CallArguments?,
+                        hasDefaultValue: Bool = false) {
         switch key {
         case .literal(""):
             return // `cond ? "label" : ""`: an empty string is shown as nothing, never looked up as a key
         case let .literal(text):
-            usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments))
+            usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments,
+                                                 hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0))
         case let .interpolated(interpolated):
             usage.references.append(KeyReference(location: location(node), key: .interpolated(interpolated), table: table, api: api,
-                                                 arguments: arguments))
+                                                 arguments: arguments, hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0))
         case let .dynamic(prefix):
             usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
                                                          expression: node.trimmedDescription))
@@ -513,12 +576,21 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     /// The arguments of `String(format: <this call>, a, b)` or `String.localizedStringWithFormat(<this call>, a, b)`.
+    /// Also through a cast (`NSString(format: tr("…") as NSString, a)`) and `s.appendingFormat(<this call>, a)`.
     private func formatArguments(around call: FunctionCallExprSyntax) -> CallArguments? {
-        guard let argument = call.parent?.as(LabeledExprSyntax.self),
+        var node = Syntax(call)
+        // `x as NSString` is a sequence [x, as, NSString] until operators are folded.
+        if let list = node.parent?.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+           list.count == 3, list.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true {
+            node = Syntax(sequence)
+        } else if let cast = node.parent?.as(AsExprSyntax.self) {
+            node = Syntax(cast)
+        }
+        guard let argument = node.parent?.as(LabeledExprSyntax.self),
               let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
               let callee = CallName(outer.calledExpression) else { return nil }
         let isFormat = (callee.name == "String" || callee.name == "NSString") && argument.label?.text == "format"
-            || callee.name == "localizedStringWithFormat" && outer.arguments.first?.id == argument.id
+            || ["localizedStringWithFormat", "appendingFormat"].contains(callee.name) && outer.arguments.first?.id == argument.id
         guard isFormat else { return nil }
         let rest = outer.arguments.drop { $0.id != argument.id }.dropFirst().filter { $0.label?.text != "locale" }
         return CallArguments(specifiers: rest.map { SpecifierInference().specifier(of: $0.expression) })

@@ -67,6 +67,9 @@ public struct InferredWrapper: Sendable, Hashable, CustomStringConvertible {
     public var table: WrapperTable
     /// What made it a wrapper: the callee it passes the key to, or its name (`--verbose` says so).
     public var via: String
+    /// False for a name the sources call but never declare (an SDK's `OCLocalizedString("Share", nil)`): what its
+    /// other parameters are is unknown, so they are never taken for format arguments.
+    public var signatureKnown = true
 
     public var description: String {
         key.map { "\(name)(key: \($0))" } ?? "\"…\".\(name)"
@@ -208,10 +211,12 @@ struct Inference {
         for usage in usages {
             for call in usage.literalCalls where wrappers[call.callee] == nil && !declared.contains(call.callee) && Self.namesLocalizing(call.callee)
                 && call.arguments.first?.slot == ArgumentSlot(label: nil) {
-                wrappers[call.callee] = InferredWrapper(name: call.callee, key: ArgumentSlot(label: nil), table: .none, via: "nothing the sources declare: its name says it localizes")
+                wrappers[call.callee] = InferredWrapper(name: call.callee, key: ArgumentSlot(label: nil), table: .none,
+                                                        via: "nothing the sources declare: its name says it localizes", signatureKnown: false)
             }
             for member in usage.literalMembers where wrappers[member.name] == nil && !declared.contains(member.name) && Self.namesLocalizing(member.name) {
-                wrappers[member.name] = InferredWrapper(name: member.name, key: nil, table: .none, via: "nothing the sources declare: its name says it localizes")
+                wrappers[member.name] = InferredWrapper(name: member.name, key: nil, table: .none,
+                                                        via: "nothing the sources declare: its name says it localizes", signatureKnown: false)
             }
         }
         var definitions: [String: Int] = [:]
@@ -225,11 +230,13 @@ struct Inference {
         namespaces = Set(definitions.filter { $0.value >= Self.namespaceThreshold }.keys)
     }
 
-    /// `localized`, `OCLocalizedString`, `localizedString`, `L10nLocalized`: a name that says it localizes (not
+    /// `localized`, `OCLocalizedString`, `OCLocalizedFormat`, `localizedString`, `L10nLocalized`: a name that says it localizes (not
     /// `localizedDescription`, `localizedCaseInsensitiveCompare`…, which Foundation declares for other things).
     static func namesLocalizing(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        guard lowered.hasSuffix("localized") || lowered.hasSuffix("localizedstring") || lowered == "loc" else { return false }
+        guard lowered.hasSuffix("localized") || lowered.hasSuffix("localizedstring") || lowered.hasSuffix("localizedformat") || lowered == "loc" else { return false }
+        // `NotLocalizedString("…", value: "Share Link")`, `unlocalized`: says the opposite.
+        if ["notlocalized", "unlocalized", "nonlocalized"].contains(where: { lowered.contains($0) }) { return false }
         return !["localizedcapitalized", "localizeddescription"].contains(lowered)
     }
 
@@ -262,7 +269,7 @@ struct Inference {
                 case let .argument(slot): call.arguments.first { $0.slot == slot }?.literal.map(TableName.known) ?? .unknown
                 }
                 var arguments = call.formatArguments
-                if arguments == nil, keySlot.label == nil {
+                if arguments == nil, keySlot.label == nil, wrapper.signatureKnown {
                     // Variadic format arguments after the key (`tr("Localizable", "items", p1)`), where the wrapper formats.
                     let after = call.arguments.filter { $0.slot.label == nil && $0.slot.unlabeledIndex > keySlot.unlabeledIndex }
                     if !after.isEmpty { arguments = CallArguments(specifiers: after.map(\.specifier)) }
@@ -275,7 +282,8 @@ struct Inference {
                         continue
                     }
                     guard !text.isEmpty else { continue }
-                    let reference = KeyReference(location: key.location, key: .literal(text), table: table, api: wrapper.name, arguments: arguments)
+                    let reference = KeyReference(location: key.location, key: .literal(text), table: table, api: wrapper.name, arguments: arguments,
+                                                 hasDefaultValue: call.arguments.contains { ["value", "defaultValue"].contains($0.slot.label) })
                     if inNamespace, let path = call.accessorPath {
                         // The accessor's definition: a use only where code names the accessor.
                         var definition = reference
@@ -297,7 +305,7 @@ struct Inference {
                 }
                 guard !text.isEmpty else { continue }
                 references.append(KeyReference(location: member.key.location, key: .literal(text), table: table, api: ".\(wrapper.name)",
-                                               arguments: member.arguments))
+                                               arguments: wrapper.signatureKnown ? member.arguments : nil))
             }
         }
         guard !accessors.isEmpty else { return (references, dynamicKeys, 0) }

@@ -119,6 +119,9 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
         /// A `.strings` file with no text at all: CoreFoundation refuses it, but Xcode builds it and the app shows
         /// what it would without the file.
         case empty
+        /// A `.strings` or `.stringsdict` file that a String Catalog of the same table beside its `.lproj` folder
+        /// replaces: not read.
+        case shadowed
     }
 
     public var kind: Kind

@@ -41,9 +41,12 @@ extension Catalog {
                 files.append(path)
             }
         }
+        // A `.strings` file that a String Catalog beside its `.lproj` folder builds too is left over from before the
+        // migration: Xcode cannot build both into one target, so the app ships the catalog's.
+        let shadowed = shadowedFiles(files)
         // Files are read and parsed on every core, then merged in order, so the result is the
         // same as reading them one by one (a later file still wins a duplicate key).
-        let paths = files
+        let paths = files.filter { shadowed[$0] == nil }
         let parts = Locked([Catalog?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             var part = Catalog()
@@ -54,7 +57,29 @@ extension Catalog {
         for part in parts.withLock({ $0 }) {
             if let part { catalog.merge(part) }
         }
+        for file in files {
+            guard let stringCatalog = shadowed[file] else { continue }
+            let name = stringCatalog.split(separator: "/").last.map(String.init) ?? stringCatalog
+            catalog.report(CatalogProblem(kind: .shadowed, location: CatalogLocation(file: file, position: nil),
+                                          message: "not read: \(name) beside its folder builds the same table, and Xcode cannot build both into one target",
+                                          hint: "delete this file if the String Catalog replaced it; if the catalog is not in the target, move it out of this folder"))
+        }
         return catalog
+    }
+
+    /// `<folder>/<locale>.lproj/<Table>.strings` (or `.stringsdict`) beside `<folder>/<Table>.xcstrings`, with that catalog.
+    static func shadowedFiles(_ files: [String]) -> [String: String] {
+        let stringCatalogs = Set(files.filter { $0.hasSuffix(".xcstrings") })
+        guard !stringCatalogs.isEmpty else { return [:] }
+        var shadowed: [String: String] = [:]
+        for file in files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
+            var components = file.split(separator: "/", omittingEmptySubsequences: false)
+            guard components.count >= 2, components[components.count - 2].hasSuffix(".lproj") else { continue }
+            components.removeLast(2)
+            let candidate = (components + [Substring(tableName(ofFile: file) + ".xcstrings")]).joined(separator: "/")
+            if stringCatalogs.contains(candidate) { shadowed[file] = candidate }
+        }
+        return shadowed
     }
 
     /// Adds everything `other` read, as if its files had been loaded into this catalog after its own.

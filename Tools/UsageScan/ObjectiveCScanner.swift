@@ -1,0 +1,123 @@
+import Foundation
+
+/// Keys that Objective-C code localizes: `NSLocalizedString(@"Log Out", nil)`, `NSLocalizedStringFromTable(@"k", @"T", …)`,
+/// an app's or SDK's macro (`OCLocalizedString(@"Share", nil)`, `OCLocalizedViaLocalizationBundle(@"After")`) and
+/// `[bundle localizedStringForKey:@"k" value:… table:…]`.
+///
+/// A mixed-language app localizes part of its UI from `.m` files; without them, every key only Objective-C uses looks
+/// unused. A light lexer is enough (comments and strings skipped, no preprocessor): what it finds only marks keys as
+/// used. It never reports a key missing, as macros the scan cannot expand may map keys in ways it does not see.
+enum ObjectiveCScanner {
+    static let fileExtensions: Set<String> = ["m", "mm", "h"]
+
+    /// A function or macro whose name says it localizes (not `localizedStringWithFormat`, whose string is a format,
+    /// nor `NotLocalizedString`, which says the opposite).
+    static func namesLocalizing(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        guard lowered.contains("localized") || lowered.contains("l10n") else { return false }
+        let refused = ["notlocalized", "unlocalized", "nonlocalized", "localizedstringwithformat", "localizeddescription",
+                       "localizedcompare", "localizedcaseinsensitive", "localizedstandard", "localizeduppercase",
+                       "localizedlowercase", "localizedcapitalized", "localizedname"]
+        return !refused.contains { lowered.contains($0) }
+    }
+
+    static func references(in data: Data, file: String) -> [KeyReference] {
+        let bytes = [UInt8](data)
+        var references: [KeyReference] = []
+        var index = 0
+        var line = 1
+        var lineStart = 0
+
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        }
+        func skipSpace(_ position: inout Int) {
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == 0x0A { line += 1; lineStart = position + 1 } else if byte != 0x20 && byte != 0x09 && byte != 0x0D { return }
+                position += 1
+            }
+        }
+        /// `@"…"` at `position`: its text (escapes read), and the position after it.
+        func objectiveCString(at position: Int) -> (text: String, end: Int)? {
+            guard position + 1 < bytes.count, bytes[position] == 0x40, bytes[position + 1] == 0x22 else { return nil }
+            var text: [UInt8] = []
+            var cursor = position + 2
+            while cursor < bytes.count, bytes[cursor] != 0x22 {
+                if bytes[cursor] == 0x0A { return nil }
+                if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
+                    cursor += 1
+                    switch bytes[cursor] {
+                    case 0x6E: text.append(0x0A)
+                    case 0x74: text.append(0x09)
+                    case 0x72: text.append(0x0D)
+                    default: text.append(bytes[cursor])
+                    }
+                } else {
+                    text.append(bytes[cursor])
+                }
+                cursor += 1
+            }
+            guard cursor < bytes.count else { return nil }
+            return (String(decoding: text, as: UTF8.self), cursor + 1)
+        }
+
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                line += 1
+                lineStart = index + 1
+                index += 1
+            case 0x2F where index + 1 < bytes.count && bytes[index + 1] == 0x2F: // line comment
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            case 0x2F where index + 1 < bytes.count && bytes[index + 1] == 0x2A: // block comment
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) {
+                    if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+                    index += 1
+                }
+                index += 2
+            case 0x22, 0x27: // a C string or character: skipped whole
+                let quote = byte
+                index += 1
+                while index < bytes.count, bytes[index] != quote, bytes[index] != 0x0A {
+                    index += bytes[index] == 0x5C ? 2 : 1
+                }
+                index += 1
+            case _ where isIdentifierByte(byte) && !(byte >= 0x30 && byte <= 0x39):
+                let start = index
+                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+                let name = String(decoding: bytes[start..<index], as: UTF8.self)
+                var cursor = index
+                skipSpace(&cursor)
+                guard cursor < bytes.count else { break }
+                let isCall = bytes[cursor] == 0x28 && namesLocalizing(name)
+                let isMessage = bytes[cursor] == 0x3A && name == "localizedStringForKey"
+                guard isCall || isMessage else { break }
+                cursor += 1
+                skipSpace(&cursor)
+                let keyLine = line
+                let keyColumn = cursor - lineStart + 1
+                guard let key = objectiveCString(at: cursor) else { break }
+                var table: TableName = .unknown
+                if isCall, name.hasPrefix("NSLocalizedStringFromTable") {
+                    var after = key.end
+                    skipSpace(&after)
+                    if after < bytes.count, bytes[after] == 0x2C {
+                        after += 1
+                        skipSpace(&after)
+                        if let named = objectiveCString(at: after) { table = .known(named.text) }
+                    }
+                }
+                index = key.end
+                guard !key.text.isEmpty else { break }
+                references.append(KeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn),
+                                               key: .literal(key.text), table: table, api: name, reportsMissing: false))
+            default:
+                index += 1
+            }
+        }
+        return references
+    }
+}
