@@ -396,12 +396,15 @@ struct ZeroConfigurationTests {
             @implementation SPSettings
             - (NSString *)greetingText { return SPLocalizedString(@"greeting", @"Shown on top"); }
             - (NSString *)missing { return NSLocalizedString(@"no.such.key", nil); }
+            #define TranslateKeyword(k) SPLocalizedString(@"items." k, nil)
             @end
             """,
         ])
         let report = try project.usageReport(catalogs: "App")
         // Used from Objective-C: items.count and greeting; the string and the comment are no use.
         #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"], "\(report.findings.map(\.message))")
+        // A macro that pastes its parameter on builds keys from its literal.
+        #expect(report.scan.keyPrefixesSeen.contains("items."))
         // A key Objective-C names that no table has is not reported: its macros are not expanded.
         #expect(report.findings(.keyNotInCatalog).isEmpty)
     }
@@ -427,5 +430,214 @@ struct ZeroConfigurationTests {
         let report = try project.usageReport()
         #expect(report.findings(.keyNotInCatalog).map(\.key) == ["menu.missing"], "\(report.findings.map(\.message))")
         #expect(report.findings(.missingKey).map(\.key) == ["true", "false", "undefined"])
+    }
+
+    @Test func rSwiftAccessorsMapToKeysWithoutAGeneratedFile() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "GotIt" = "Got it";
+        "JITMenuDesc" = "Just-in-time compilation";
+        "welcome.title" = "Welcome, %@";
+        "Unused Entry" = "Never shown";
+        """)
+        project.write("Sources/Intro.swift", """
+        import UIKit
+
+        final class IntroController: UIViewController {
+            func configure(name: String) {
+                button.setTitle(R.string.localizable.gotIt(), for: .normal)
+                detail.text = R.string.localizable.jitMenuDesc()
+                title = R.string.localizable.welcomeTitle(name)
+                footer.text = R.string.localizable.notAKey()
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).map(\.key) == ["Unused Entry"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.unverifiableTable).isEmpty)
+        #expect(report.findings(.keyNotInCatalog).count == 1)
+    }
+
+    @Test func keysBuiltFromALiteralStartAreNeverCalledUnused() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "winetricks.category.dlls" = "DLLs";
+        "winetricks.category.fonts" = "Fonts";
+        "alert.disk_full.title" = "Disk full";
+        "menu.open" = "Open";
+        "menu.close" = "Close";
+        "settings.title" = "Settings";
+        "settings.unused" = "Unused";
+        """)
+        project.write("Sources/Winetricks.swift", """
+        import Foundation
+
+        enum Category: String { case dlls, fonts }
+
+        func title(of category: Category) -> String {
+            let key = "winetricks.category.\\(category.rawValue)"
+            return NSLocalizedString(key, comment: "")
+        }
+
+        func showAlert(_ name: String) -> String {
+            NSLocalizedString("alert.\\(name).title", comment: "")
+        }
+
+        func menuTitle(_ item: String) -> String {
+            NSLocalizedString("menu." + item, comment: "")
+        }
+
+        func settings() -> String {
+            let key = "settings.title"
+            return NSLocalizedString(key, comment: "")
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).map(\.key) == ["settings.unused"], "\(report.findings.map(\.message))")
+        #expect(report.tables.first?.dynamicallyUsed == 5)
+    }
+
+    @Test func keysKeptAsDataAndLocalizedThroughAPropertyCountAsUsed() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "clear_all" = "Clear all";
+        "3 sec" = "3 seconds";
+        "Brown" = "Brown";
+        "preferences" = "Preferences";
+        "settings.unused" = "Unused";
+        """)
+        project.write("Sources/Footer.swift", """
+        import SwiftUI
+
+        struct FooterItem { let title: String }
+        struct KeyValue { let key: String; let value: String }
+
+        let footer = [FooterItem(title: "clear_all"), FooterItem(title: "preferences")]
+        let intervals = [KeyValue(key: "3", value: "3 sec"), KeyValue(key: "brown", value: "Brown")]
+
+        struct FooterView: View {
+            var body: some View {
+                ForEach(footer, id: \\.title) { item in Text(LocalizedStringKey(item.title)) }
+                ForEach(intervals, id: \\.key) { entry in Text(localizedString(entry.value)) }
+            }
+        }
+
+        func localizedString(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).map(\.key) == ["settings.unused"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).isEmpty)
+    }
+
+    @Test func macOSAndAppIntentsTitlesImplicitInitialisersAndBacktickedMembersAreKeys() throws {
+        let usage = scan("""
+        import SwiftUI
+        import AppIntents
+
+        struct ProcessTable: View {
+            var body: some View {
+                Table(processes) {
+                    TableColumn("process.table.pid", value: \\.pid)
+                }
+            }
+        }
+
+        struct Commands: SwiftUI.Commands {
+            var body: some SwiftUI.Commands { CommandMenu("menu.tools") { } }
+        }
+
+        struct AppScene: Scene {
+            var body: some Scene { Window("window.about", id: "about") { } }
+        }
+
+        struct Shortcut: AppEntity {
+            static var typeDisplayRepresentation = TypeDisplayRepresentation(name: "entity.note")
+            var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "entity.title", subtitle: "entity.subtitle") }
+        }
+
+        struct Tab { var label: String = .init(localized: "tab.about", defaultValue: "About") }
+        """)
+        #expect(usage.keys == ["process.table.pid", "menu.tools", "window.about", "entity.note", "entity.title", "entity.subtitle", "tab.about"])
+        #expect(UsageVisitor.unquoted("`default`") == "default")
+    }
+
+    @Test func aHandWrittenTypeWhoseMembersWrapACallIsNoAccessorNamespace() throws {
+        let project = Self.app(sources: ["Sources/Units.swift": """
+        import Foundation
+
+        struct ByteUnit {
+            let label: String
+            static let items = ByteUnit(label: OCLocalizedString("items.count", nil))
+            static let about = ByteUnit(label: OCLocalizedString("about.title", nil))
+            static let greeting = ByteUnit(label: OCLocalizedString("greeting", nil))
+        }
+
+        let units: [ByteUnit] = [.items, .about]
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        // The keys are named where the members are defined; their uses do not spell `ByteUnit.items`.
+        #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"], "\(report.findings.map(\.message))")
+    }
+
+    @Test func aTextKeyTheBaseLacksButTranslationsHaveSaysSo() throws {
+        let project = Self.app(sources: ["Sources/Tabs.swift": "import SwiftUI\nlet select = Text(\"Select all\")\n"])
+        project.write("App/de.lproj/Localizable.strings", "\"about.title\" = \"Über\";\n\"Select all\" = \"Alle auswählen\";\n")
+        let report = try project.usageReport(catalogs: "App")
+        let finding = try #require(report.findings(.missingKey).first)
+        #expect(finding.message.contains("has in 1 translation(s) (de) but not in en"), "\(finding.message)")
+    }
+
+    @Test func keysTheCodeHoldsAsPlainTextOrBuildsAnywhereAreNeverCalledUnused() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "eq.preset.flat" = "Flat";
+        "eq.preset.rock" = "Rock";
+        "Haptic feedback" = "Haptic feedback";
+        "Recommended" = "Recommended";
+        "After 1 minute" = "After 1 minute";
+        "After 5 minutes" = "After 5 minutes";
+        "Never" = "Never";
+        "settings.title" = "Settings";
+        "settings.unused" = "Unused";
+        """)
+        project.write("Sources/Equalizer.swift", """
+        import Foundation
+
+        final class Preset {
+            let localizationKey: String
+            init(name: String) { self.localizationKey = "eq.preset." + name }
+            var title: String { NSLocalizedString(localizationKey, comment: "") }
+        }
+        """)
+        project.write("Sources/Settings.swift", """
+        import SwiftUI
+        import Luminare
+
+        struct SettingsView: View {
+            var body: some View {
+                Text("settings.title")
+                LuminareToggle("Haptic feedback", isOn: .constant(true))
+            }
+        }
+        """)
+        // A file with nothing the scanner parses for: its literals still count.
+        project.write("Sources/Setup.swift", "let levels = [(name: \"Recommended\", items: 3)]\n")
+        // A switch over cases is no generated accessor, however many members it has.
+        project.write("Sources/Lock.swift", """
+        import Foundation
+
+        enum LockDelay {
+            case one, five, never
+            static func label(_ delay: LockDelay) -> String {
+                switch delay {
+                case .one: return OCLocalizedString("After 1 minute", nil)
+                case .five: return OCLocalizedString("After 5 minutes", nil)
+                case .never: return OCLocalizedString("Never", nil)
+                }
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).map(\.key) == ["settings.unused"], "\(report.findings.map(\.message))")
     }
 }

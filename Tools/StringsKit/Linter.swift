@@ -480,10 +480,12 @@ struct LintRun {
             }
             checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
         case .plural(let rule):
-            checkPluralCoverage(rule, entry: entry, locale: locale, table: table)
+            // A copy of the base's forms is untranslated (said below), not short of forms: it shows the base text.
+            let copiesBase: Bool = if let baseEntry, case .plural(let baseRule) = baseEntry.value, locale != base { rule.hasSameText(as: baseRule) } else { false }
+            if !copiesBase { checkPluralCoverage(rule, entry: entry, locale: locale, table: table) }
             if let baseEntry, case .plural(let baseRule) = baseEntry.value {
                 checkPluralFormat(rule, baseRule: baseRule, entry: entry, locale: locale, table: table)
-                if rule == baseRule, !PluralRule.lacksWords(rule) {
+                if rule.hasSameText(as: baseRule), !PluralRule.lacksWords(rule) {
                     checkUntranslated(rule.format + rule.variables.values.flatMap { $0.forms.values }.sorted().joined(),
                                       baseText: baseRule.format + baseRule.variables.values.flatMap { $0.forms.values }.sorted().joined(),
                                       entry: entry, locale: locale, table: table)
@@ -864,6 +866,16 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         case .exclamation: "an exclamation mark"
         case .colon: "a colon"
         case .ellipsis: "an ellipsis"
+        }
+    }
+}
+
+extension PluralRule {
+    /// The same format and forms, wherever each was written (a variable's location is not its text).
+    func hasSameText(as other: PluralRule) -> Bool {
+        format == other.format && variables.count == other.variables.count && variables.allSatisfy { name, variable in
+            guard let theirs = other.variables[name] else { return false }
+            return variable.valueType == theirs.valueType && variable.forms == theirs.forms
         }
     }
 }

@@ -147,7 +147,13 @@ public struct TableConventions: Sendable, Equatable {
 public enum OwnPlaceholders {
     /// `%` and digits followed by the end, a space or punctuation other than `$` and `.` (`"%0 cores"`, `"%1,"`,
     /// `"%0% to full charge"`): printf would read `%0 c` there, or nothing at all.
-    public static func percentIndexTokens(in text: String) -> [String] {
+    public static func percentIndexTokens(in text: String) -> [String] { percentTokens(in: text, glued: false) }
+
+    /// `%` and one or two digits wherever they stand (not `%%`, not printf's `%1$@`): once a table is known to fill
+    /// its own, a placeholder glued to a word (`v%0עודכן`, `%1-ból`) is one too.
+    static func gluedPercentIndexTokens(in text: String) -> [String] { percentTokens(in: text, glued: true) }
+
+    private static func percentTokens(in text: String, glued: Bool) -> [String] {
         var tokens: [String] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -155,11 +161,12 @@ public enum OwnPlaceholders {
             guard scalars[index] == "%" else { index += 1; continue }
             if index + 1 < scalars.count, scalars[index + 1] == "%" { index += 2; continue }
             var end = index + 1
-            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
-            if end > index + 1, end - index <= 3 {
+            while end < scalars.count, end - index <= 2, ("0"..."9").contains(scalars[end]) { end += 1 }
+            if end > index + 1 {
                 let next = end < scalars.count ? scalars[end] : nil
                 let ends = next.map { next in
-                    CharacterSet.whitespacesAndNewlines.contains(next)
+                    if glued { return next != "$" && !("0"..."9").contains(next) }
+                    return CharacterSet.whitespacesAndNewlines.contains(next)
                         || (CharacterSet.punctuationCharacters.union(.symbols).contains(next) && !["$", ".", "#", "+", "-", "'"].contains(next))
                 } ?? true
                 if ends { tokens.append(String(String.UnicodeScalarView(scalars[index..<end]))) }
@@ -216,8 +223,9 @@ public enum OwnPlaceholders {
     /// What a translation does wrong with its base's placeholders: one it drops (the value it stands for is never
     /// shown) or one the base does not have (the app leaves it as typed). Nil when both have the same set.
     public static func compare(_ text: String, base: String, style: PlaceholderStyle) -> String? {
-        let mine = Set(tokens(in: text, style: style))
-        let theirs = Set(tokens(in: base, style: style))
+        // Once a table is known to fill its own `%0`, any `%` and digits is one, also glued to a word (`v%0עודכן`, `%1-ból`).
+        let mine = Set(style == .percentIndex ? gluedPercentIndexTokens(in: text) : tokens(in: text, style: style))
+        let theirs = Set(style == .percentIndex ? gluedPercentIndexTokens(in: base) : tokens(in: base, style: style))
         guard mine != theirs else { return nil }
         let dropped = theirs.subtracting(mine).sorted()
         let added = mine.subtracting(theirs).sorted()

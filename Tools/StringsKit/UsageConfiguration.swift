@@ -49,6 +49,10 @@ public struct UsageConfiguration: Sendable, Equatable {
         /// One flat member per key, every character that is not a letter, digit or `_` made `_`, matched without
         /// case (kiwix-apple's generator lowers the key): `common.button.share` → `LocalString.common_button_share`.
         case flat
+        /// R.swift: `R.string.localizable.jitMenuDesc()` for `"JITMenuDesc"`, the table from the third name; matched
+        /// by letters and digits alone, without case (R.swift drops separators and lowers the first word). Read
+        /// without configuration: R.swift's plugin generates at build time, so no generated file is in the sources.
+        case rswift
     }
 
     /// An enum generated from one table (`L10n` by SwiftGen, `LocalString`…); members are matched against the

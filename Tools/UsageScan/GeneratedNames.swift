@@ -5,6 +5,8 @@ import StringsKit
 enum GeneratedNames {
     static func memberPath(of key: String, style: UsageConfiguration.EnumStyle) -> String {
         switch style {
+        case .rswift:
+            return String(key.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }).lowercased()
         case .flat:
             return identifier(key.map { $0.isLetter || $0.isNumber || $0 == "_" ? String($0) : "_" }.joined())
         case .swiftgen:
@@ -20,7 +22,17 @@ enum GeneratedNames {
     /// How a member path is compared: the flat style without case, as kiwix-apple's generator lowers the key
     /// (`download_service.error.client.timedOut` is `download_service_error_client_timedout`) and others keep it.
     static func lookupForm(of path: String, style: UsageConfiguration.EnumStyle) -> String {
-        style == .flat ? path.lowercased() : path
+        switch style {
+        case .flat: path.lowercased()
+        case .rswift: memberPath(of: path, style: .rswift)
+        case .swiftgen: path
+        }
+    }
+
+    /// `R.string.localizable.gotIt(…)`: the root an R.swift use is looked up under (`R.string.localizable`) and the member.
+    static func rswiftUse(_ path: [String]) -> (root: String, member: String)? {
+        guard path.count >= 4, path[0] == "R", path[1] == "string" else { return nil }
+        return ("R.string.\(path[2])", path[3])
     }
 
     /// `share_button` → `ShareButton`, `2fa` → `_2fa`: words split on anything that is not a letter or digit, each

@@ -61,6 +61,8 @@ public struct LocalizedAPI: Sendable, Hashable {
         LocalizedAPI(.initializer("IntentDialog"), needsSwiftUIImport: false),
         LocalizedAPI(.initializer("IntentDescription"), needsSwiftUIImport: false),
         LocalizedAPI(.initializer("DisplayRepresentation"), keyLabel: "title", needsSwiftUIImport: false),
+        LocalizedAPI(.initializer("DisplayRepresentation"), keyLabel: "subtitle", needsSwiftUIImport: false),
+        LocalizedAPI(.initializer("TypeDisplayRepresentation"), keyLabel: "name", needsSwiftUIImport: false),
         LocalizedAPI(.initializer("AppShortcut"), keyLabel: "shortTitle", needsSwiftUIImport: false),
         LocalizedAPI(.method("result"), keyLabel: "dialog", needsSwiftUIImport: false),
     ]
@@ -88,6 +90,11 @@ public struct LocalizedAPI: Sendable, Hashable {
         LocalizedAPI(.initializer("ShareLink")),
         LocalizedAPI(.initializer("ContentUnavailableView")),
         LocalizedAPI(.initializer("Tab")),
+        // macOS: a table's column title, a menu of the menu bar, a window's title.
+        LocalizedAPI(.initializer("TableColumn")),
+        LocalizedAPI(.initializer("CommandMenu")),
+        LocalizedAPI(.initializer("Window")),
+        LocalizedAPI(.initializer("WindowGroup")),
     ]
 
     /// Modifiers whose first unlabeled parameter (or the named one) is a `LocalizedStringKey`.

@@ -21,9 +21,14 @@ enum ObjectiveCScanner {
         return !refused.contains { lowered.contains($0) }
     }
 
-    static func references(in data: Data, file: String) -> [KeyReference] {
+    static func references(in data: Data, file: String) -> [KeyReference] { scan(data, file: file).references }
+
+    /// The references, and the starts of keys a macro builds by pasting (`OCLocalizedString(@"keyword_" k, nil)` in
+    /// `#define TranslateKeyword(k) …`).
+    static func scan(_ data: Data, file: String) -> (references: [KeyReference], prefixes: Set<String>) {
         let bytes = [UInt8](data)
         var references: [KeyReference] = []
+        var prefixes = Set<String>()
         var index = 0
         var line = 1
         var lineStart = 0
@@ -112,12 +117,87 @@ enum ObjectiveCScanner {
                 }
                 index = key.end
                 guard !key.text.isEmpty else { break }
+                var after = key.end
+                skipSpace(&after)
+                if after < bytes.count, isIdentifierByte(bytes[after]) {
+                    // `@"keyword_" k`: a macro pastes its parameter on; the literal is the start of the keys it builds.
+                    prefixes.insert(key.text)
+                    break
+                }
                 references.append(KeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn),
                                                key: .literal(key.text), table: table, api: name, reportsMissing: false))
             default:
                 index += 1
             }
         }
-        return references
+        return (references, prefixes)
+    }
+}
+
+/// Every plain string literal of a source file (Swift or Objective-C; comments skipped, literals with an interpolation
+/// left out): what `unused-key` asks before it calls a key unused, for keys kept as data (`Color(key: "gray", value:
+/// "Gray")`, a table read as a dictionary) in files the scanner did not parse or calls it does not know.
+enum StringLiterals {
+    static func all(in data: Data) -> Set<String> { scan(data).literals }
+
+    /// The literals, and the starts of keys built from a literal (`"eq.preset." + name`, `"alert.\(name).title"`): a
+    /// start that ends in `.`, `_`, `-` or `/` after a letter.
+    static func scan(_ data: Data) -> (literals: Set<String>, prefixes: Set<String>) {
+        let bytes = [UInt8](data)
+        var found = Set<String>()
+        var prefixes = Set<String>()
+        func notePrefix(_ text: [UInt8]) {
+            guard text.count >= 2, let last = text.last, [0x2E, 0x5F, 0x2D, 0x2F].contains(last),
+                  text.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return }
+            prefixes.insert(String(decoding: text, as: UTF8.self))
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2F {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+                index += 2
+            } else if byte == 0x22 {
+                if index + 2 < bytes.count, bytes[index + 1] == 0x22, bytes[index + 2] == 0x22 {
+                    // A multi-line literal: skipped whole.
+                    index += 3
+                    while index + 2 < bytes.count, !(bytes[index] == 0x22 && bytes[index + 1] == 0x22 && bytes[index + 2] == 0x22) { index += 1 }
+                    index += 3
+                    continue
+                }
+                var text: [UInt8] = []
+                var plain = true
+                index += 1
+                while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x0A {
+                    if bytes[index] == 0x5C, index + 1 < bytes.count {
+                        index += 1
+                        switch bytes[index] {
+                        case 0x6E: text.append(0x0A)
+                        case 0x74: text.append(0x09)
+                        case 0x28:
+                            if plain { notePrefix(text) }
+                            plain = false
+                        default: text.append(bytes[index])
+                        }
+                    } else {
+                        text.append(bytes[index])
+                    }
+                    index += 1
+                }
+                index += 1
+                if plain, !text.isEmpty {
+                    found.insert(String(decoding: text, as: UTF8.self))
+                    var after = index
+                    while after < bytes.count, bytes[after] == 0x20 { after += 1 }
+                    if after < bytes.count, bytes[after] == 0x2B { notePrefix(text) }
+                }
+            } else {
+                index += 1
+            }
+        }
+        return (found, prefixes)
     }
 }

@@ -24,6 +24,12 @@ public struct SourceUsage: Sendable {
     public var inferredWrappers: [InferredWrapper] = []
     /// Static members of generated accessor namespaces mapped to keys (`L10n.about` → "about").
     public var accessors = 0
+    /// Plain string literals the code holds outside the calls it localizes through (an unknown view's title, a model's
+    /// field, a file the scanner did not parse, Objective-C): a key among them is never called unused.
+    public var literalsSeen: Set<String> = []
+    /// Starts of strings the code builds (`"eq.preset." + name`, `"alert.\(name).title"`), wherever they stand: a key
+    /// with one of them is never called unused.
+    public var keyPrefixesSeen: Set<String> = []
 
     public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
                 filesScanned: Int = 0, bytesScanned: Int = 0) {
@@ -45,12 +51,19 @@ public struct SourceUsage: Sendable {
         let needles = Self.needles(for: configuration)
         // Interleaved slices: neighbouring files are often alike in size, so each worker gets a fair share.
         let workers = min(files.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let prefixes = Locked(Set<String>())
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [FileUsage] = []
             var skipped: [(file: String, data: Data)] = []
+            var starts = Set<String>()
+            defer { prefixes.withLock { $0.formUnion(starts) } }
             for index in stride(from: worker, to: files.count, by: workers) {
                 guard let data = FileManager.default.contents(atPath: files[index]) else { continue }
                 bytes.withLock { $0 += data.count }
+                // `"eq.preset." + name`, `"alert.\(name).title"` anywhere: keys the code may build.
+                if data.range(of: Data("\\(".utf8)) != nil || data.range(of: Data("\" +".utf8)) != nil {
+                    starts.formUnion(StringLiterals.scan(data).prefixes)
+                }
                 // A file with none of the words every reference needs is not parsed (most of an app's files).
                 guard needles.contains(where: { data.range(of: $0) != nil }) else {
                     skipped.append((files[index], data))
@@ -87,22 +100,50 @@ public struct SourceUsage: Sendable {
             rest = rest.indices.filter { !taken.contains($0) }.map { rest[$0] }
             inference = Inference(usages: usages, configuration: configuration)
         }
+        // The literals of the Swift files no pass parsed.
+        let seen = Locked(Set<String>())
+        let skipped = rest
+        DispatchQueue.concurrentPerform(iterations: min(skipped.count, max(1, workers))) { worker in
+            var literals = Set<String>()
+            for index in stride(from: worker, to: skipped.count, by: min(skipped.count, max(1, workers))) {
+                literals.formUnion(StringLiterals.all(in: skipped[index].data))
+            }
+            seen.withLock { $0.formUnion(literals) }
+        }
         // Objective-C of a mixed-language app: its keys count as used (never as missing).
         let objectiveC = Locked<[KeyReference]>([])
         let objectiveCFiles = sourceFiles.objectiveC
         let objectiveCWorkers = min(objectiveCFiles.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         DispatchQueue.concurrentPerform(iterations: objectiveCWorkers) { worker in
             var mine: [KeyReference] = []
+            var literals = Set<String>()
             for index in stride(from: worker, to: objectiveCFiles.count, by: objectiveCWorkers) {
                 guard let data = FileManager.default.contents(atPath: objectiveCFiles[index]) else { continue }
                 bytes.withLock { $0 += data.count }
+                literals.formUnion(StringLiterals.all(in: data))
                 guard data.range(of: Data("ocalized".utf8)) != nil || data.range(of: Data("L10n".utf8)) != nil else { continue }
-                mine += ObjectiveCScanner.references(in: data, file: objectiveCFiles[index])
+                let scanned = ObjectiveCScanner.scan(data, file: objectiveCFiles[index])
+                mine += scanned.references
+                if !scanned.prefixes.isEmpty { prefixes.withLock { $0.formUnion(scanned.prefixes) } }
             }
             objectiveC.withLock { $0 += mine }
+            seen.withLock { $0.formUnion(literals) }
         }
         var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
         found.references += objectiveC.withLock { $0 }
+        found.literalsSeen = seen.withLock { $0 }
+        found.keyPrefixesSeen = prefixes.withLock { $0 }
+        // Literal arguments of calls that are neither a localized API nor a wrapper (`LuminareToggle("Haptic feedback")`,
+        // `Color(key: "gray", value: "Gray")`).
+        let configuredWrappers = Set(configuration.wrappers.map { $0.function.split(separator: ".").last.map(String.init) ?? $0.function })
+        for usage in usages {
+            for argument in usage.literalArguments {
+                guard let callee = argument.parameter.split(separator: "|").first.map(String.init),
+                      inference.wrappers[callee] == nil, !configuredWrappers.contains(callee),
+                      case let .literal(text) = argument.reference.key else { continue }
+                found.literalsSeen.insert(text)
+            }
+        }
         found.inferredWrappers = inference.wrappers.values.sorted { $0.name < $1.name }
         for usage in usages {
             found.references += usage.references
@@ -110,13 +151,45 @@ public struct SourceUsage: Sendable {
             found.dynamicKeys += usage.dynamicKeys
             found.constants.merge(usage.constants) { first, _ in first }
         }
+        // R.swift's accessors (`R.string.localizable.gotIt()`): generated at build time, so only the uses are here;
+        // they are mapped to keys against the catalog (UsageRules).
+        for usage in usages {
+            for chain in usage.chains {
+                guard let use = GeneratedNames.rswiftUse(chain.path) else { continue }
+                found.references.append(KeyReference(location: chain.location, key: .generatedMember(root: use.root, path: use.member),
+                                                     table: .unknown, api: use.root))
+            }
+        }
         let resolved = inference.resolve(usages, defaultTable: configuration.defaultTable)
         found.references += resolved.references
         found.dynamicKeys += resolved.dynamicKeys
         found.accessors = resolved.accessorCount
+        // Keys kept as data and localized later through a property (`FooterItem(title: "clear_all")` … `Text(LocalizedStringKey(item.title))`,
+        // `KeyValue(value: "3 sec")` … `localizedString(item.value)`): a literal given for a parameter named like the
+        // property a dynamic key reads counts as a use (never as a missing key: most such literals are not keys).
+        let flowing = Set(found.dynamicKeys.compactMap { Self.propertyName(of: $0.expression) })
+        if !flowing.isEmpty {
+            for usage in usages {
+                for argument in usage.literalArguments {
+                    guard let label = argument.parameter.split(separator: "|").last.map(String.init), label != "_", flowing.contains(label) else { continue }
+                    var reference = argument.reference
+                    reference.table = .unknown
+                    reference.reportsMissing = false
+                    found.references.append(reference)
+                }
+            }
+        }
         found.references.sort { $0.location < $1.location }
         found.dynamicKeys.sort { $0.location < $1.location }
         return found
+    }
+
+    /// `item.title`, `$0.value`, `title`: the property (or name) a dynamic key is read from.
+    static func propertyName(of expression: String) -> String? {
+        guard let last = expression.split(separator: ".").last, !last.isEmpty,
+              expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }),
+              last.first?.isLetter == true else { return nil }
+        return String(last)
     }
 
     /// Words without which a file holds nothing the scanner reads: SwiftUI's names count only where it is imported,
@@ -124,7 +197,7 @@ public struct SourceUsage: Sendable {
     /// roots. (A file of constants alone is skipped too: a table named through it is then looked up in every table.)
     static func needles(for configuration: UsageConfiguration) -> [Data] {
         var words = ["SwiftUI", "LocalizedString", "localized:", "localizedString(", "LocalizationValue", "Intent", "DisplayRepresentation",
-                     "AppShortcut", "@Parameter"]
+                     "AppShortcut", "@Parameter", "R.string."]
         words += configuration.wrappers.map { wrapper in (wrapper.function.split(separator: ".").last.map(String.init) ?? wrapper.function) + "(" }
         words += configuration.generatedEnums.map { $0.root + "." }
         return words.map { Data($0.utf8) }

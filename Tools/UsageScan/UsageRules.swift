@@ -86,6 +86,10 @@ struct UsageRun {
     var unverified: [TableKey] = []
     private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
     private let generatedKeys: [String: [String: String]]
+    /// Every table of every translation (not the base, `Base` or `qqq`), for what a message says about them.
+    private let translatedTables: [Catalog.TableID: CatalogTable]
+    /// The literal starts of keys the code computes, with their table where it is known.
+    private let seenPrefixes: [(table: String?, prefix: String)]
     private let generatedTables: [String: String]
     private let generatedStyles: [String: UsageConfiguration.EnumStyle]
 
@@ -104,6 +108,7 @@ struct UsageRun {
         let tableBases = Linter.tableBases(of: catalog, base: base)
         for (id, table) in catalog.tables where id.locale == tableBases[id.table] ?? base { tables[id.table] = table }
         self.tableBases = tableBases
+        translatedTables = catalog.tables.filter { id, _ in id.locale != (tableBases[id.table] ?? base) && !Linter.isSpecialFolder(id.locale) }
         var readBy = Self.interfaceFiles(of: tables)
         for (name, table) in tables where readBy[name] == nil && !table.files.isEmpty
             && table.files.allSatisfy({ $0.contains("Settings.bundle/") }) {
@@ -125,12 +130,36 @@ struct UsageRun {
                 generated[enumeration.root, default: [:]][GeneratedNames.lookupForm(of: path, style: enumeration.style)] = key
             }
         }
+        // R.swift's roots (`R.string.localizable`, `R.string.infoPlist`), one per table the code names that way.
+        let rswiftRoots = Set(scan.references.compactMap { reference -> String? in
+            guard case let .generatedMember(root, _) = reference.key, root.hasPrefix("R.string."), generatedTables[root] == nil else { return nil }
+            return root
+        })
+        for root in rswiftRoots {
+            let token = GeneratedNames.memberPath(of: String(root.dropFirst("R.string.".count)), style: .rswift)
+            guard let table = tables.keys.sorted().first(where: { GeneratedNames.memberPath(of: $0, style: .rswift) == token }) else { continue }
+            generatedTables[root] = table
+            generatedStyles[root] = .rswift
+            for key in tables[table]?.keys ?? [] {
+                generated[root, default: [:]][GeneratedNames.memberPath(of: key, style: .rswift)] = key
+            }
+        }
         generatedKeys = generated
+        seenPrefixes = scan.dynamicKeys.compactMap { dynamic in
+            guard let prefix = dynamic.literalPrefix, prefix.count >= 2, prefix.contains(where: \.isLetter) else { return nil }
+            let table: String? = if case let .known(name) = dynamic.table { name } else { nil }
+            return (table, prefix)
+        }
         self.generatedTables = generatedTables
         self.generatedStyles = generatedStyles
     }
 
     private var configuration: LintConfiguration { rules.configuration }
+
+    /// The translations (locales other than the table's base) whose table has the key.
+    func translations(of key: String, in table: String) -> [String] {
+        translatedTables.compactMap { id, entries in id.table == table && entries.entries[key] != nil ? id.locale : nil }.sorted()
+    }
 
     /// `Text("undefined")` where the table's keys are `menu.speed`, `osd_title`: a lowercase word is no key in the
     /// table's own style, so it is text shown as it is (a value, a code word), not a key gone missing.
@@ -231,8 +260,12 @@ struct UsageRun {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
                 // only the translations lack it.
                 let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"
-                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
-                    "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the catalog so it can be translated")
+                let key = Self.catalogKey(reference.key)
+                let translatedIn = translations(of: key, in: table)
+                let message = translatedIn.isEmpty
+                    ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the catalog so it can be translated"
+                    : "\(reference.api) uses \(shown), which table \"\(table)\" has in \(translatedIn.count) translation(s) (\(translatedIn.prefix(3).joined(separator: ", "))\(translatedIn.count > 3 ? ", …" : "")) but not in \(baseOf(table)): \(why), so \(baseOf(table)) users see it right; add it to \(baseOf(table)) too, so it is extracted and kept with its translations"
+                add(.missingKey, at: reference.location, table: table, key: key, message)
                 return
             }
             let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(baseOf(table))) has no such key"
@@ -354,15 +387,30 @@ struct UsageRun {
         used > 0 && unused * 2 <= keys
     }
 
+    /// A key that `usage.dynamicKeyPrefixes` covers, that the code holds as a plain literal outside the calls it
+    /// localizes through (`literalsSeen`), or that code the scan read may build: a key computed from a
+    /// literal start (`"alert.\(name).title"`, `"menu." + item`, through a local `let`) covers every key of that table
+    /// (or of any table, where the table is not known) that starts so, as long as the start has a letter and a
+    /// separator or two characters.
+    func isDynamicallyUsed(table: String, key: String) -> Bool {
+        if configuration.usage.isDynamicallyUsed(table: table, key: key) || scan.literalsSeen.contains(key) { return true }
+        if !scan.keyPrefixesSeen.isEmpty, scan.keyPrefixesSeen.contains(where: { key.hasPrefix($0) }) { return true }
+        return seenPrefixes.contains { prefix in
+            (prefix.table == nil || prefix.table == table) && key.hasPrefix(prefix.prefix)
+        }
+    }
+
     mutating func checkUnused() {
         for table in tableNames where readBy[table] == nil {
             guard let entries = baseTables[table] else { continue }
             let usedHere = used[table] ?? []
             var candidates: [String] = []
             for key in entries.keys where !usedHere.contains(key) {
-                guard !configuration.usage.isDynamicallyUsed(table: table, key: key),
+                // A key with no words (`"%lld"`, `"%@ %@"`) is what an interpolation whose types the scan cannot see
+                // derives: never called unused.
+                guard !isDynamicallyUsed(table: table, key: key),
                       !configuration.usage.isExcepted(.unusedKey, table: table, key: key),
-                      entries.entries[key] != nil else { continue }
+                      entries.entries[key] != nil, Self.hasLetters(key) else { continue }
                 candidates.append(key)
             }
             guard !candidates.isEmpty else { continue }
@@ -401,7 +449,7 @@ struct UsageRun {
         tableNames.map { name in
             let keys = baseTables[name]?.keys ?? []
             let usedHere = used[name] ?? []
-            let dynamic = keys.count { !usedHere.contains($0) && rules.configuration.usage.isDynamicallyUsed(table: name, key: $0) }
+            let dynamic = keys.count { !usedHere.contains($0) && isDynamicallyUsed(table: name, key: $0) }
             let unusedCount = unused.count { $0.table == name }
             return TableUsage(table: name, keys: keys.count, used: usedHere.count, dynamicallyUsed: dynamic, unused: unusedCount,
                               unverified: unverified.count { $0.table == name },

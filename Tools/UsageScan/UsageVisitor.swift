@@ -177,7 +177,27 @@ final class UsageVisitor: SyntaxVisitor {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return memberStack.last ?? nil }
         guard let name, !typeStack.isEmpty,
               modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else { return nil }
-        return (typeStack + [name]).joined(separator: ".")
+        // SwiftGen names a member `` `default` ``; a use writes `L10n.Mode.default`.
+        return (typeStack + [Self.unquoted(name)]).joined(separator: ".")
+    }
+
+    /// `` `default` `` → `default`.
+    static func unquoted(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
+    }
+
+    /// The call is the member's whole value: `static let title = tr("…")`, `{ tr("…") }`, `{ return tr("…") }` — what a
+    /// generated accessor is, unlike `static let kiloBytes = Unit(label: tr("KB"))`, whose uses do not name the key.
+    static func isWholeValue(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        if let returned = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(returned) }
+        guard let parent = node.parent else { return false }
+        if parent.is(InitializerClauseSyntax.self) { return true }
+        guard let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else { return false }
+        // The body of the getter or function itself (`{ tr("…") }`), not a `switch` case or an `if` inside it.
+        if list.parent?.is(AccessorBlockSyntax.self) == true { return true }
+        guard let block = list.parent?.as(CodeBlockSyntax.self) else { return false }
+        return block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(AccessorDeclSyntax.self) == true
     }
 
     private static let stringTypes: Set<String> = ["String", "StringProtocol", "Substring", "NSString"]
@@ -330,6 +350,11 @@ final class UsageVisitor: SyntaxVisitor {
             for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
                 keys.append(pendingKey(expression))
             }
+            // `localizedString(item.value)`, `tr(key)` after `let key = "…"`, `tr("menu." + name)`: if the callee turns out to
+            // be a wrapper, a key computed at run time (or the local constant's literal).
+            if keys.isEmpty, Self.referencePath(argument.expression) != nil || argument.expression.is(SequenceExprSyntax.self) {
+                keys.append(pendingKey(argument.expression))
+            }
             let literal = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
             hasLiteral = hasLiteral || !keys.isEmpty
             arguments.append(LiteralCall.Argument(slot: slot, keys: keys, literal: literal,
@@ -337,7 +362,8 @@ final class UsageVisitor: SyntaxVisitor {
         }
         guard hasLiteral else { return }
         usage.literalCalls.append(LiteralCall(callee: callee.name, isMember: callee.isMember, arguments: arguments,
-                                              accessorPath: memberStack.last ?? nil, formatArguments: formatArguments(around: call)))
+                                              accessorPath: Self.isWholeValue(call) ? memberStack.last ?? nil : nil,
+                                              formatArguments: formatArguments(around: call)))
     }
 
     private func pendingKey(_ expression: ExprSyntax) -> PendingKey {
@@ -356,10 +382,19 @@ final class UsageVisitor: SyntaxVisitor {
             recordWrapper(wrapper, call: node)
             return .visitChildren
         }
-        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI) {
+        // `label = .init(localized: "Settings tab: About", defaultValue: "About")`: an implicit `String(localized:)`.
+        if callee.name == "init", callee.isMember, callee.base == nil, node.arguments.first?.label?.text == "localized",
+           let api = LocalizedAPI.byName["String"]?.first(where: { $0.keyLabel == "localized" }) {
             recordAPI(api, call: node)
             return .visitChildren
         }
+        // Every entry that matches: `DisplayRepresentation(title:subtitle:)` has two keys.
+        var matched = false
+        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI) {
+            recordAPI(api, call: node)
+            matched = true
+        }
+        if matched { return .visitChildren }
         // Any other call: its literal arguments are keys if the app declares that parameter localized, or if the callee
         // turns out to be a wrapper (both checked once every file is read).
         recordLiteralCall(node, callee: callee)
@@ -570,9 +605,9 @@ final class UsageVisitor: SyntaxVisitor {
 
     /// `a.b.c` as ["a", "b", "c"] when the expression is only names; nil otherwise.
     static func referencePath(_ expression: ExprSyntax) -> [String]? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [unquoted(reference.baseName.text)] }
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let path = referencePath(base) else { return nil }
-        return path + [member.declName.baseName.text]
+        return path + [unquoted(member.declName.baseName.text)]
     }
 
     /// The arguments of `String(format: <this call>, a, b)` or `String.localizedStringWithFormat(<this call>, a, b)`.
@@ -700,10 +735,30 @@ enum KeyExpression {
     case interpolated(InterpolatedKey)
     case dynamic(prefix: String?)
 
-    init(_ expression: ExprSyntax, inference: SpecifierInference, interpolation: LocalizedAPI.Interpolation) {
+    init(_ expression: ExprSyntax, inference: SpecifierInference, interpolation: LocalizedAPI.Interpolation, depth: Int = 0) {
         guard let literal = expression.as(StringLiteralExprSyntax.self), !literal.hasError,
               let kind = literal.stringLiteralKind else {
             self = .dynamic(prefix: nil)
+            // A key the program computes: what it is built from, where the code shows it.
+            guard depth < 3 else { return }
+            // `String(localized: String.LocalizationValue("key"))`, `.init(localized: .init("Icon: Neon", defaultValue: "Neon"))`:
+            // the value's own initialiser around a literal.
+            if let call = expression.as(FunctionCallExprSyntax.self), let first = call.arguments.first, first.label == nil,
+               first.expression.is(StringLiteralExprSyntax.self), Self.wrapsALocalizationValue(call.calledExpression) {
+                self = KeyExpression(first.expression, inference: inference, interpolation: interpolation, depth: depth + 1)
+                return
+            }
+            guard case .dynamic = interpolation else { return }
+            if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
+               let first = sequence.elements.first?.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+               sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
+                // `"menu." + name`
+                self = .dynamic(prefix: first)
+            } else if let reference = expression.as(DeclReferenceExprSyntax.self),
+                      let value = Self.localValue(of: reference.baseName.text, before: Syntax(expression)) {
+                // `let key = "winetricks.category.\(category)"; NSLocalizedString(key, comment: "")`
+                self = KeyExpression(value, inference: inference, interpolation: interpolation, depth: depth + 1)
+            }
             return
         }
         if let value = literal.representedLiteralValue {
@@ -734,6 +789,33 @@ enum KeyExpression {
                 if case let .text(text) = part { .text(text.replacingOccurrences(of: "%", with: "%%")) } else { part }
             }))
         }
+    }
+
+    /// `String.LocalizationValue`, `LocalizationValue`, `LocalizedStringResource`, `LocalizedStringKey`, or an implicit
+    /// `.init` (whose type is the parameter's: a localized value where it is given as a key).
+    static func wrapsALocalizationValue(_ callee: ExprSyntax) -> Bool {
+        if let member = callee.as(MemberAccessExprSyntax.self), member.base == nil { return member.declName.baseName.text == "init" }
+        let name = callee.trimmedDescription
+        return ["String.LocalizationValue", "LocalizationValue", "LocalizedStringResource", "LocalizedStringKey"].contains(name)
+    }
+
+    /// The value of a `let` declared earlier in an enclosing block, with a plain initialiser (not in a closure
+    /// or another function: the nearest enclosing declaration scope ends the search).
+    static func localValue(of name: String, before node: Syntax) -> ExprSyntax? {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockSyntax.self) { return nil }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list where item.position < current.position {
+                    guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+                    for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let value = binding.initializer?.value { return value }
+                    }
+                }
+            }
+            current = parent
+        }
+        return nil
     }
 
     var interpolationArguments: CallArguments? {
