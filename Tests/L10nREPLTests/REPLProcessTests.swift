@@ -36,9 +36,7 @@ func runL10n(_ arguments: [String], stdin: String = "", environment: [String: St
 @Suite("l10n repl in script mode")
 struct REPLProcessTests {
     @Test func scriptFromStdinPrintsOnlyResultsWithoutPromptOrColour() throws {
-        guard let result = try runL10n(["repl"], stdin: "locale nb\nshow Core.offline.indicator.title\n") else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let result = try #require(try runL10n(["repl"], stdin: "locale nb\nshow Core.offline.indicator.title\n"), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.status == 0)
         #expect(result.stdout == "locale: nb (strings from nb → en)\nFrakoblet modus\n")
         #expect(!result.stdout.contains("\u{1B}["))
@@ -46,9 +44,7 @@ struct REPLProcessTests {
     }
 
     @Test func aFailedCommandMakesTheExitStatusOneButTheScriptGoesOn() throws {
-        guard let result = try runL10n(["repl"], stdin: "shwo x\nshow Core.action.retry\n") else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let result = try #require(try runL10n(["repl"], stdin: "shwo x\nshow Core.action.retry\n"), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.status == 1)
         #expect(result.stdout == "Retry\n")
         #expect(result.stderr == "error: unknown command `shwo`; did you mean `show`?\n")
@@ -62,9 +58,7 @@ struct REPLProcessTests {
         // script tightens it after.
         let script = ["timeout", "app start", "timeout 0.3", "app backend hold", "app call raise-service-request user1-p1 Grinder jams", "app status",
                       "app backend release", "show Core.action.retry"].joined(separator: "\n") + "\n"
-        guard let result = try runL10n(["repl", "--command-timeout", "30", "--data-dir", folder.path], stdin: script) else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let result = try #require(try runL10n(["repl", "--command-timeout", "30", "--data-dir", folder.path], stdin: script), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.stderr.contains("error: `app call raise-service-request user1-p1 Grinder jams` is still running after 0.3 s, "
                                        + "waiting for: 1 request(s) held at the backend (`app backend release`)"), "\(result.stderr)")
         #expect(result.stdout.hasPrefix("timeout: 30 s\n"))
@@ -77,17 +71,13 @@ struct REPLProcessTests {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: script) }
         try Data("show Core.action.retry\n".utf8).write(to: script)
-        guard let result = try runL10n(["repl", "--locale", "ja", "--width", "30", "--theme", "dark", "--script", script.path]) else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let result = try #require(try runL10n(["repl", "--locale", "ja", "--width", "30", "--theme", "dark", "--script", script.path]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.status == 0)
         #expect(result.stdout == "再試行\n")
     }
 
     @Test func unreadableCatalogsOrScriptExitTwoWithAMessage() throws {
-        guard let missing = try runL10n(["repl", "--catalogs", "/nonexistent/catalogs"]) else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let missing = try #require(try runL10n(["repl", "--catalogs", "/nonexistent/catalogs"]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent/catalogs"))
         let noScript = try runL10n(["repl", "--script", "/nonexistent/script.txt"])

@@ -57,9 +57,9 @@ struct REPLTmuxTests {
         return screen
     }
 
-    @Test func typeRecallCompleteAndTypeNonASCII() throws {
-        guard Self.tmux != nil else { print("skipped: tmux is not installed (apt-get install tmux)"); return }
-        guard let binary = builtL10n() else { print("skipped: the l10n binary is not built next to the tests"); return }
+    @Test(.enabled(if: REPLTmuxTests.tmux != nil, "tmux is not installed (apt-get install tmux; scripts/install-system-packages does)"))
+    func typeRecallCompleteAndTypeNonASCII() throws {
+        let binary = try #require(builtL10n(), "the l10n binary is built before the tests (swift build --product l10n)")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("repl-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let socket = home.appendingPathComponent("tmux.sock").path

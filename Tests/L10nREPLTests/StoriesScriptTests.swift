@@ -31,9 +31,7 @@ import Testing
                                             couldNotRefresh: String, signIn: String, offline: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stories-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard let result = try runL10n(["repl", "--locale", locale, "--width", "44", "--data-dir", folder.path, "--script", Self.script.path]) else {
-            print("skipped: the l10n binary is not built next to the tests"); return
-        }
+        let result = try #require(try runL10n(["repl", "--locale", locale, "--width", "44", "--data-dir", folder.path, "--script", Self.script.path]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.status == 0, "\(result.stderr)")
         let parts = Self.sections(result.stdout)
         func flat(_ key: String) -> String {

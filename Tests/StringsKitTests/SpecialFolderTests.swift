@@ -70,14 +70,14 @@ import Testing
         folder.write("an.lproj/Main.strings", "\"a\" = \"Manzana\";\n\"b\" = \"Platano\";\n")
         folder.writePlural("en.lproj/Main.stringsdict", key: "n", forms: ["one": "%d apple", "other": "%d apples"])
         folder.writePlural("Base.lproj/Settings.stringsdict", key: "m", forms: ["one": "%d item", "other": "%d items"])
-        guard let run = try L10nBinary.run(["lint", "--format", "xcode", folder.root]) else { return }
+        let run = try #require(try L10nBinary.run(["lint", "--format", "xcode", folder.root]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.standardError.isEmpty, "\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix(folder.root) })
         #expect(run.standardOutput.contains("[unknown-locale]"))
     }
 
     @Test func versionAndAFirstDayRecipeInHelp() throws {
-        guard let version = try L10nBinary.run(["--version"]) else { return }
+        let version = try #require(try L10nBinary.run(["--version"]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(version.status == 0 && version.standardOutput == L10nVersion.current + "\n")
         let help = try #require(try L10nBinary.run(["lint", "--help"]))
         for step in ["--summary", "--write-baseline l10n-baseline.json", "--baseline l10n-baseline.json --format sarif",

@@ -62,7 +62,7 @@ struct CommandTests {
         let b = NSLocalizedString("settings.title", tableName: "Main", comment: "")
         let c = NSLocalizedString("tail", tableName: "Main", comment: "")
         """)
-        guard let run = try runL10n(["lint", "Localization", "--sources", "Sources", "--fix"], in: project.root) else { return }
+        let run = try #require(try runL10n(["lint", "Localization", "--sources", "Sources", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0, "\(run.output)\(run.error)")
         #expect(run.error.contains("removed 2 unused key(s) from Localization/en.lproj/Main.strings"))
         #expect(run.error.contains("removed 2 unused key(s) from Localization/nb.lproj/Main.strings"))
@@ -84,7 +84,7 @@ struct CommandTests {
         #expect(project.read("Localization/en.lproj/Main.stringsdict").contains("legacy.count") == false)
         #expect(project.read("Localization/en.lproj/Main.stringsdict").hasSuffix("<dict>\n</dict>\n</plist>"))
         // A second run finds nothing left to delete.
-        guard let again = try runL10n(["usage", "--sources", "Sources", "Localization"], in: project.root) else { return }
+        let again = try #require(try runL10n(["usage", "--sources", "Sources", "Localization"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(!again.output.contains("[unused-key]"), "\(again.output)")
     }
 
@@ -121,7 +121,7 @@ struct CommandTests {
         let a = String(localized: "home.title")
         let b = String(localized: "tail")
         """)
-        guard let run = try runL10n(["usage", "Localization", "--sources", "Sources", "--fix"], in: project.root) else { return }
+        let run = try #require(try runL10n(["usage", "Localization", "--sources", "Sources", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0, "\(run.output)\(run.error)")
         #expect(run.error.contains("removed 2 unused key(s) from Localization/Localizable.xcstrings"))
         #expect(project.read("Localization/Localizable.xcstrings") == catalog([home, tail]))
@@ -138,7 +138,7 @@ struct CommandTests {
         let d = NSLocalizedString(name, tableName: "Main", comment: "")
         """)
         // `--sources` takes the paths up to the next option; a folder of <locale>.lproj folders among them is the catalogs.
-        guard let run = try runL10n(["usage", "--verbose", "--sources", "Sources", "Localization"], in: project.root) else { return }
+        let run = try #require(try runL10n(["usage", "--verbose", "--sources", "Sources", "Localization"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 1)
         #expect(run.output.contains("Sources/App.swift:3:27: error: NSLocalizedString uses \"missing\""))
         #expect(run.output.contains("[key-not-in-catalog]"))
@@ -149,7 +149,7 @@ struct CommandTests {
         #expect(rows.last?.prefix(6) == ["Other", "1", "0", "0", "0", "0"])
         #expect(run.output.contains("(1 more look unused, but the scan cannot vouch for this table: see unverifiable-table)"))
         #expect(run.error.contains("Sources/App.swift:4:27: dynamic key: NSLocalizedString(name)"))
-        guard let help = try runL10n(["usage", "--help"], in: project.root) else { return }
+        let help = try #require(try runL10n(["usage", "--help"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(help.output.contains("Text(verbatim:) is no key") && help.output.contains("dynamicKeyPrefixes"))
     }
 

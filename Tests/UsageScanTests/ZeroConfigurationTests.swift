@@ -94,7 +94,7 @@ struct ZeroConfigurationTests {
         let finding = try #require(report.findings(.unverifiableTable).first)
         #expect(finding.message.contains("no scanned Swift code names any of its 4 key(s)"))
         #expect(Set(report.unverifiedKeys.map(\.key)) == ["about.title", "items.count", "greeting", "legacy.banner"])
-        guard let run = try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root) else { return }
+        let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0, "\(run.output)\(run.error)")
         #expect(run.error.contains("--fix left 4 key(s) that look unused in Localizable alone"))
         let after = try ["en", "de", "fr"].map { try String(contentsOfFile: project.path("App/\($0).lproj/Localizable.strings"), encoding: .utf8) }
@@ -115,7 +115,7 @@ struct ZeroConfigurationTests {
         }
         """])
         let originals = try ["en", "de", "fr"].map { try Data(contentsOf: URL(fileURLWithPath: project.path("App/\($0).lproj/Localizable.strings"))) }
-        guard let run = try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root) else { return }
+        let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0, "\(run.output)\(run.error)")
         for locale in ["de", "en", "fr"] {
             #expect(run.error.contains("removed 1 unused key(s) from App/\(locale).lproj/Localizable.strings: \"legacy.banner\""), "\(run.error)")
@@ -124,25 +124,25 @@ struct ZeroConfigurationTests {
         #expect(run.error.contains("l10n usage --undo"))
         // A file edited after the fix is kept unless --force.
         project.write("App/de.lproj/Localizable.strings", project.read("App/de.lproj/Localizable.strings") + "\n\"new\" = \"Neu\";\n")
-        guard let undo = try runL10n(["usage", "--undo"], in: project.root) else { return }
+        let undo = try #require(try runL10n(["usage", "--undo"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(undo.status == 1)
         #expect(undo.error.contains("kept \(project.path("App/de.lproj/Localizable.strings")): it changed after the fix"), "\(undo.error)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: project.path("App/en.lproj/Localizable.strings"))) == originals[0])
-        guard let forced = try runL10n(["usage", "--undo", "--force"], in: project.root) else { return }
+        let forced = try #require(try runL10n(["usage", "--undo", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(forced.status == 0, "\(forced.error)")
         let restored = try ["en", "de", "fr"].map { try Data(contentsOf: URL(fileURLWithPath: project.path("App/\($0).lproj/Localizable.strings"))) }
         #expect(restored == originals)
         #expect(!FileManager.default.fileExists(atPath: project.path(FixJournal.folderName)))
-        guard let nothing = try runL10n(["usage", "--undo"], in: project.root) else { return }
+        let nothing = try #require(try runL10n(["usage", "--undo"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(nothing.status == 2 && nothing.error.contains("nothing to undo"))
     }
 
     @Test func fixForceDeletesWhatLooksUnusedInAnUnverifiableTable() throws {
         let project = Self.app(sources: ["Sources/Empty.swift": "import Foundation\nlet answer = 42\n"])
-        guard let run = try runL10n(["usage", "--sources", "Sources", "App", "--fix", "--force"], in: project.root) else { return }
+        let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.contains("removed 4 unused key(s) from App/en.lproj/Localizable.strings"))
-        guard let undo = try runL10n(["usage", "--undo"], in: project.root) else { return }
+        let undo = try #require(try runL10n(["usage", "--undo"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(undo.status == 0 && undo.error.contains("3 file(s) restored"), "\(undo.error)")
         #expect(project.read("App/en.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Old banner\";"))
     }
@@ -639,5 +639,44 @@ struct ZeroConfigurationTests {
         """)
         let report = try project.usageReport()
         #expect(report.findings(.unusedKey).map(\.key) == ["settings.unused"], "\(report.findings.map(\.message))")
+    }
+
+    @Test func swiftgenYmlNamesTheAccessorsWhenTheGeneratedFileIsBuiltAtBuildTime() throws {
+        let project = Self.app(sources: ["Sources/AboutViewController.swift": """
+        import UIKit
+
+        final class AboutViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                title = Strings.About.title   // the project renames the enum
+                greetingLabel.text = Strings.greeting(user.name)
+                countLabel.text = Strings.Items.count(3)
+            }
+        }
+        """])
+        project.write("swiftgen.yml", """
+        # SwiftGen runs in a build phase; Generated/ is ignored by git.
+        strings:
+          inputs: App/en.lproj/Localizable.strings
+          outputs:
+            - templateName: structured-swift5
+              output: Generated/Strings.swift
+              params:
+                enumName: Strings
+                publicAccess: true
+        """)
+        let yml = try #require(SwiftGenConfig.read(project.path("swiftgen.yml")))
+        #expect(yml.generated == UsageConfiguration.GeneratedEnum(root: "Strings", style: .swiftgen, table: "Localizable"))
+        #expect(yml.output == "Generated/Strings.swift")
+        let run = try #require(try runL10n(["usage", "--sources", "Sources", "App"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.error.contains("Strings accessors of table Localizable (swiftgen)"), "\(run.error)")
+        #expect(run.output.contains("legacy.banner") && !run.output.contains("unverifiable-table"), "\(run.output)")
+        #expect(!run.output.contains("about.title"))
+        let config = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--print-config"], in: project.root), "the l10n binary is built before the tests")
+        #expect(config.output.contains("\"generatedEnums\": [") && config.output.contains("{\"root\": \"Strings\", \"style\": \"swiftgen\", \"table\": \"Localizable\"}"), "\(config.output)")
+        // Once the generated file is among the sources, it is read instead (and swiftgen.yml says nothing more).
+        project.write("Generated/Strings.swift", Self.swiftGenFile)
+        let generated = try #require(try runL10n(["usage", "--sources", "Sources", "App"], in: project.root), "the l10n binary is built before the tests")
+        #expect(!generated.error.contains("accessors of table"))
     }
 }

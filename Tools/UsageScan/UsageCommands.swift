@@ -140,17 +140,22 @@ public enum UsageCommands {
     static func check(_ context: SourceCheckContext, sources: [String], fix: Bool, force: Bool = false, verbose: Bool,
                       directory: String? = nil) -> (outcome: SourceCheckOutcome, report: UsageReport?) {
         let directory = directory ?? FileManager.default.currentDirectoryPath
+        // Accessors SwiftGen generates at build time, as the project's swiftgen.yml describes them.
+        var configuration = context.configuration
+        let swiftGen = SwiftGenConfig.generatedEnums(directory: directory, sources: sources, configured: configuration.usage.generatedEnums)
+        configuration.usage.generatedEnums += swiftGen.enums
         let scan: SourceUsage
         do {
-            scan = try SourceUsage.scan(paths: sources, configuration: context.configuration.usage)
+            scan = try SourceUsage.scan(paths: sources, configuration: configuration.usage)
         } catch {
             return (SourceCheckOutcome(usageError: error.description), nil)
         }
         if scan.filesScanned == 0 {
             return (SourceCheckOutcome(usageError: "\(sources.joined(separator: ", ")): no .swift or Objective-C files found; pass the folders that hold your code to --sources"), nil)
         }
-        var report = UsageRules(configuration: context.configuration).check(scan, catalog: context.catalog, baseLocale: context.baseLocale)
-        var notes = ""
+        var report = UsageRules(configuration: configuration).check(scan, catalog: context.catalog, baseLocale: context.baseLocale)
+        report.inferredGeneratedEnums = swiftGen.enums
+        var notes = swiftGen.notes.map { $0 + "\n" }.joined()
         var removedKeys: Set<TableKey> = []
         if verbose {
             notes += "\(scan.references.count) key reference(s) and \(scan.dynamicKeys.count) dynamic key(s) in \(scan.filesScanned) source file(s)\n"
@@ -233,7 +238,12 @@ public enum UsageCommands {
         if !members.isEmpty { comment += "; String members \(members.joined(separator: ", ")) are wrappers too (found on every run, no field needed)" }
         var lines = ["{", "  \"$comment\": \(quoted(comment)),"]
         if !tables.isEmpty { lines += ["  \"tables\": {", tables.joined(separator: ",\n"), "  },"] }
-        lines += ["  \"usage\": {", "    \"wrappers\": [", wrappers.joined(separator: ",\n"), "    ]", "  }", "}"]
+        let generated = report.inferredGeneratedEnums.map { generated in
+            "      {\"root\": \(quoted(generated.root)), \"style\": \(quoted(generated.style.rawValue)), \"table\": \(quoted(generated.table))}"
+        }
+        lines += ["  \"usage\": {", "    \"wrappers\": [", wrappers.joined(separator: ",\n"), generated.isEmpty ? "    ]" : "    ],"]
+        if !generated.isEmpty { lines += ["    \"generatedEnums\": [", generated.joined(separator: ",\n"), "    ]"] }
+        lines += ["  }", "}"]
         return lines.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
     }
 

@@ -33,6 +33,8 @@ public struct UsageReport: Sendable {
     public var unverifiedKeys: [TableKey] = []
     /// Key-as-text tables and the app's own placeholders, as found (or declared).
     public var conventions = TableConventions()
+    /// Generated accessors read from the project's `swiftgen.yml` (its generated file not being among the sources).
+    public var inferredGeneratedEnums: [UsageConfiguration.GeneratedEnum] = []
     public var scan: SourceUsage
 }
 
