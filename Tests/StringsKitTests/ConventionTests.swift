@@ -205,4 +205,48 @@ import Testing
             #expect(!TableConventions.looksLikeText(identifier), "\(identifier)")
         }
     }
+
+    @Test func lprojFoldersTheXcodeProjectDoesNotBuildAreSkipped() throws {
+        let folder = CatalogFolder()
+        folder.write("Player.xcodeproj/project.pbxproj", """
+        // !$*UTF8*$!
+        {
+            objects = {
+                8A1 /* Project object */ = {
+                    isa = PBXProject;
+                    developmentRegion = en;
+                    knownRegions = (
+                        en,
+                        Base,
+                        de,
+                        "zh-Hans",
+                        "pt-BR",
+                    );
+                };
+            };
+        }
+        """)
+        for locale in ["en", "de", "zh-Hans", "pt_BR", "sr-CS"] {
+            folder.write("Player/\(locale).lproj/Localizable.strings", "\"menu.speed\" = \"%@×\";\n")
+        }
+        // A String Catalog's languages are all compiled, listed or not.
+        folder.write("Player/Menu.xcstrings", """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {"menu.quit": {"localizations": {
+          "en": {"stringUnit": {"state": "translated", "value": "Quit"}},
+          "fi": {"stringUnit": {"state": "translated", "value": "Lopeta"}}}}}}
+        """)
+        // Settings.bundle is copied whole, whatever the project lists.
+        folder.write("Player/Settings.bundle/sv.lproj/Root.strings", "\"Group\" = \"Grupp\";\n")
+        // A contributor's copy of a region the project does not list: never shipped.
+        folder.write("Player/sr-CS.lproj/Localizable.strings", "\"menu.speed\" = \"%.2f×\";\n")
+        let run = folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")]))
+        #expect(run.exitCode == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardError.contains("skipped sr-CS: not among the knownRegions of Player.xcodeproj"), "\(run.standardError)")
+        #expect(!run.standardError.contains("fi") && !run.standardError.contains("sv"))
+        #expect(!run.standardOutput.contains("sr-CS"))
+        // Without the project, the folder is linted like any other.
+        try FileManager.default.removeItem(atPath: folder.path("Player.xcodeproj"))
+        #expect(folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")])).exitCode == 1)
+        #expect(XcodeProject.normalised("English") == "en" && XcodeProject.normalised("pt_BR") == "pt-br")
+    }
 }

@@ -679,4 +679,69 @@ struct ZeroConfigurationTests {
         let generated = try #require(try runL10n(["usage", "--sources", "Sources", "App"], in: project.root), "the l10n binary is built before the tests")
         #expect(!generated.error.contains("accessors of table"))
     }
+
+    @Test func aFunctionAndAStringMemberOfTheSameNameAreBothWrappers() throws {
+        let project = Self.app(sources: [
+            "Sources/Support/Localization Helpers.swift": """
+            import Foundation
+
+            func localized(_ key: String, _ arguments: CVarArg...) -> String {
+                String(format: NSLocalizedString(key, comment: ""), arguments: arguments)
+            }
+
+            extension String {
+                var localized: String { NSLocalizedString(self, comment: "") }
+            }
+            """,
+            "Sources/About Screen/AboutView.swift": """
+            import SwiftUI
+
+            struct AboutView: View {
+                var body: some View {
+                    Text(localized("about.title"))
+                    Text("legacy.banner".localized)
+                    Text(localized("greeting", "Ana"))
+                }
+            }
+            """,
+        ])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.unusedKey).map(\.key) == ["items.count"], "\(report.findings.map(\.message))")
+        #expect(report.scan.inferredWrappers.map(\.description) == ["localized(key: #1)", "\"…\".localized"])
+    }
+
+    @Test func aNameOfOneOrTwoWordsThatNoTableHasIsAWarningNotARawKey() throws {
+        let project = Self.app(sources: ["Sources/Cores.swift": """
+        import Foundation
+
+        enum Core {
+            static let cheats = [NSLocalizedString("GameShark", comment: ""), NSLocalizedString("CWCheat", comment: "")]
+            static let title = NSLocalizedString("PromptLabelForYear", comment: "")
+            static let hint = NSLocalizedString("settingsTitle", comment: "")
+        }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.missingKey).map(\.key) == ["GameShark", "CWCheat"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["PromptLabelForYear", "settingsTitle"])
+        #expect(UsageRun.isNameLike("iCloud") == false && UsageRun.isNameLike("N64"))
+    }
+
+    @Test func keysInLabelledTuplesAndInFilesTheParserCannotReadWholeCountAsSeen() throws {
+        let project = Self.app(sources: [
+            "Sources/Presets.swift": """
+            import SwiftUI
+            let presets = [(name: "legacy.banner", items: 3)]
+            """,
+            // A file whose syntax the parser cannot read whole: its literals still count.
+            "Sources/Broken.swift": """
+            import Foundation
+            func build() {
+                let title = OCLocalizedString("items.count", nil
+                print(title
+            """,
+        ])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(!report.findings(.unusedKey).map(\.key).contains("legacy.banner"), "\(report.findings.map(\.message))")
+        #expect(!report.findings(.unusedKey).map(\.key).contains("items.count"))
+    }
 }

@@ -47,7 +47,9 @@ struct UsageSuite: BenchSuite {
         let bytes = try AppShapedTree.generate(in: folder)
         report.emit("app_input_bytes", Double(bytes), unit: "bytes",
                     note: "\(AppShapedTree.files) Swift files in folders with spaces (SwiftGen accessors, wrappers, SwiftUI, long files), no l10n.json; \(AppShapedTree.plantedMissing) missing and \(AppShapedTree.plantedUnused) unused keys planted")
-        _ = try Self.measure(report, prefix: "app_usage", [l10n, "usage", "App Sources", "--format", "json", "--sources", "App Sources", "Share Extension"],
+        let app = (folder as NSString).appendingPathComponent("App Sources")
+        let share = (folder as NSString).appendingPathComponent("Share Extension")
+        _ = try Self.measure(report, prefix: "app_usage", [l10n, "usage", app, "--format", "json", "--sources", app, share],
                              in: folder, planted: (AppShapedTree.plantedMissing, AppShapedTree.plantedUnused), note: "no configuration")
     }
 

@@ -101,7 +101,7 @@ public enum L10nCommands {
         } catch {
             return .usage(error.description)
         }
-        let catalog: Catalog
+        var catalog: Catalog
         do {
             catalog = try loadCatalog(paths: paths)
         } catch {
@@ -112,6 +112,12 @@ public enum L10nCommands {
         }
         let identifiers = options.identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
         let linter = Linter(configuration: configuration, identifiers: identifiers, configurationPath: configPath)
+        // `<locale>.lproj` folders the app's Xcode project does not build are not the app's.
+        if let base = try? linter.baseLocale(of: catalog) {
+            let built = XcodeProject.keepingBuiltLocales(catalog, paths: paths, base: base)
+            catalog = built.catalog
+            discovery += built.note ?? ""
+        }
         let baseline: Baseline?
         do {
             baseline = try options.baselinePath.map { path throws(BaselineError) in try Baseline.load(path: path) }
@@ -261,7 +267,7 @@ public enum L10nCommands {
         } catch {
             return .usage(error.description)
         }
-        let catalog: Catalog
+        var catalog: Catalog
         do {
             catalog = try loadCatalog(paths: paths)
         } catch {

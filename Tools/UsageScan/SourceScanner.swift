@@ -132,6 +132,7 @@ public struct SourceUsage: Sendable {
         var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
         found.references += objectiveC.withLock { $0 }
         found.literalsSeen = seen.withLock { $0 }
+        for usage in usages { found.literalsSeen.formUnion(usage.literalsOfUnparsedParts) }
         found.keyPrefixesSeen = prefixes.withLock { $0 }
         // Literal arguments of calls that are neither a localized API nor a wrapper (`LuminareToggle("Haptic feedback")`,
         // `Color(key: "gray", value: "Gray")`).
@@ -144,7 +145,7 @@ public struct SourceUsage: Sendable {
                 found.literalsSeen.insert(text)
             }
         }
-        found.inferredWrappers = inference.wrappers.values.sorted { $0.name < $1.name }
+        found.inferredWrappers = inference.wrappers.values.sorted { ($0.name, $0.key == nil ? 1 : 0) < ($1.name, $1.key == nil ? 1 : 0) }
         for usage in usages {
             found.references += usage.references
             found.references += usage.literalArguments.filter { inference.localizedParameters.contains($0.parameter) }.map(\.reference)
@@ -209,6 +210,7 @@ public struct SourceUsage: Sendable {
         let visitor = UsageVisitor(file: file, source: source, tree: tree, configuration: configuration)
         visitor.walk(tree)
         var usage = visitor.usage
+        if tree.hasError { usage.literalsOfUnparsedParts = StringLiterals.all(in: Data(source.utf8)) }
         // The visitor meets an outer call first (`.alert(…)` around the view it modifies): report in source order.
         usage.references.sort { $0.location < $1.location }
         usage.dynamicKeys.sort { $0.location < $1.location }

@@ -87,7 +87,7 @@ public enum UsageCommands {
         }
         let configuration: LintConfiguration
         let configPath: String?
-        let catalog: Catalog
+        var catalog: Catalog
         let base: String
         do {
             (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: configPaths)
@@ -101,6 +101,10 @@ public enum UsageCommands {
         if catalog.files.isEmpty {
             return usageError("\(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or catalog files")
         }
+        // `<locale>.lproj` folders the app's Xcode project does not build are not the app's.
+        let built = XcodeProject.keepingBuiltLocales(catalog, paths: paths, base: base)
+        catalog = built.catalog
+        discovery += built.note ?? ""
         let context = SourceCheckContext(catalog: catalog, configuration: configuration, configurationPath: configPath, baseLocale: base)
         let run = check(context, sources: options.sources, fix: options.fix, force: options.force, verbose: options.verbose)
         if let problem = run.outcome.usageError { return usageError(problem) }

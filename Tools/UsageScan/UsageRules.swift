@@ -158,6 +158,18 @@ struct UsageRun {
 
     private var configuration: LintConfiguration { rules.configuration }
 
+    /// `GameShark`, `CWCheat`, `iCloud`: one token of letters and digits, at most two words by its capitals.
+    static func isNameLike(_ key: String) -> Bool {
+        let scalars = Array(key.unicodeScalars)
+        guard (2...16).contains(scalars.count), scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else { return false }
+        var words = 0
+        for (index, scalar) in scalars.enumerated() where CharacterSet.uppercaseLetters.contains(scalar) {
+            if index == 0 || CharacterSet.lowercaseLetters.contains(scalars[index - 1]) { words += 1 }
+        }
+        // A lowerCamel identifier (`settingsTitle`) starts a second word with its first capital.
+        return CharacterSet.uppercaseLetters.contains(scalars[0]) ? words <= 2 : false
+    }
+
     /// The translations (locales other than the table's base) whose table has the key.
     func translations(of key: String, in table: String) -> [String] {
         translatedTables.compactMap { id, entries in id.table == table && entries.entries[key] != nil ? id.locale : nil }.sorted()
@@ -255,6 +267,14 @@ struct UsageRun {
             if reference.hasDefaultValue {
                 add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
                     "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
+                return
+            }
+            if !reference.key.isGeneratedMember, Self.isNameLike(Self.catalogKey(reference.key)), baseTables[table] != nil,
+               !conventions.keysAsText.contains(table), !TableConventions.looksLikeText(Self.catalogKey(reference.key)) {
+                // `NSLocalizedString("GameShark", comment: "")`: a product or brand shows right as the key; an identifier
+                // of one or two words cannot be told from one.
+                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
+                    "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: if it is a name shown as it is (a product, a brand), it needs no translation; if it is an identifier, users see it raw, so add it to the catalog")
                 return
             }
             if !reference.key.isGeneratedMember, conventions.keysAsText.contains(table) || TableConventions.looksLikeText(Self.catalogKey(reference.key))

@@ -7,6 +7,9 @@ import SwiftSyntax
 /// What one Swift file contributes: its key references, its dynamic keys, and the string constants it declares
 /// (`static let table = "Core"`), by qualified name, for resolving table arguments across files.
 public struct FileUsage: Sendable {
+    /// Plain string literals of a file swift-syntax could not parse whole (nesting deeper than it reads, syntax newer
+    /// than it knows): what it missed may use a key, so none of these is called unused.
+    public var literalsOfUnparsedParts: Set<String> = []
     public var references: [KeyReference] = []
     public var dynamicKeys: [DynamicKeyReference] = []
     public var constants: [String: String] = [:]
@@ -364,6 +367,18 @@ final class UsageVisitor: SyntaxVisitor {
         usage.literalCalls.append(LiteralCall(callee: callee.name, isMember: callee.isMember, arguments: arguments,
                                               accessorPath: Self.isWholeValue(call) ? memberStack.last ?? nil : nil,
                                               formatArguments: formatArguments(around: call)))
+    }
+
+    /// `(name: "Recommended", items: …)`: a labelled literal in a tuple is kept like an argument with that label (a
+    /// key kept as data, `localizedString(preset.name)` later).
+    override func visit(_ node: TupleExprSyntax) -> SyntaxVisitorContinueKind {
+        for element in node.elements {
+            guard let label = element.label?.text, let literal = element.expression.as(StringLiteralExprSyntax.self),
+                  let text = literal.representedLiteralValue, !text.isEmpty else { continue }
+            let reference = KeyReference(location: location(literal), key: .literal(text), table: .known(configuration.defaultTable), api: "(tuple)")
+            usage.literalArguments.append(LiteralArgument(parameter: "(tuple)|\(label)", reference: reference))
+        }
+        return .visitChildren
     }
 
     private func pendingKey(_ expression: ExprSyntax) -> PendingKey {

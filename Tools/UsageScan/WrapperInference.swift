@@ -148,7 +148,8 @@ enum WrapperInference {
         while changed, rounds < 8 {
             changed = false
             rounds += 1
-            search: for summary in summaries where found[summary.name] == nil {
+            // A `String` member is kept under ".name": an app may have `localized(_:)` and `"…".localized` both.
+            search: for summary in summaries where found[summary.isStringMember ? "." + summary.name : summary.name] == nil {
                 for flow in summary.flows {
                     for target in targets[flow.callee] ?? [] where target.isMember == nil || target.isMember == flow.isMember {
                         let key: ArgumentSlot?
@@ -165,7 +166,7 @@ enum WrapperInference {
                             default: break
                             }
                         }
-                        found[summary.name] = InferredWrapper(name: summary.name, key: key, table: table, via: flow.callee)
+                        found[key == nil ? "." + summary.name : summary.name] = InferredWrapper(name: summary.name, key: key, table: table, via: flow.callee)
                         if let key {
                             let tableSlot: ArgumentSlot? = if case let .argument(slot) = table { slot } else { nil }
                             targets[summary.name, default: []].append((nil, key, tableSlot))
@@ -214,8 +215,8 @@ struct Inference {
                 wrappers[call.callee] = InferredWrapper(name: call.callee, key: ArgumentSlot(label: nil), table: .none,
                                                         via: "nothing the sources declare: its name says it localizes", signatureKnown: false)
             }
-            for member in usage.literalMembers where wrappers[member.name] == nil && !declared.contains(member.name) && Self.namesLocalizing(member.name) {
-                wrappers[member.name] = InferredWrapper(name: member.name, key: nil, table: .none,
+            for member in usage.literalMembers where wrappers["." + member.name] == nil && !declared.contains(member.name) && Self.namesLocalizing(member.name) {
+                wrappers["." + member.name] = InferredWrapper(name: member.name, key: nil, table: .none,
                                                         via: "nothing the sources declare: its name says it localizes", signatureKnown: false)
             }
         }
@@ -296,7 +297,7 @@ struct Inference {
                 }
             }
             for member in usage.literalMembers {
-                guard let wrapper = wrappers[member.name], wrapper.key == nil else { continue }
+                guard let wrapper = wrappers["." + member.name], wrapper.key == nil else { continue }
                 let table: TableName = if case let .literal(name) = wrapper.table { .known(name) } else { .known(defaultTable) }
                 guard let text = member.key.text else {
                     dynamicKeys.append(DynamicKeyReference(location: member.key.location, api: ".\(wrapper.name)", table: table,

@@ -195,6 +195,18 @@ public struct Catalog: Sendable {
         tables.values.reduce(0) { $0 + $1.entries.count }
     }
 
+    /// The catalog without the given locales (folders a project does not build: not among its `knownRegions`).
+    public func removingLocales(_ removed: Set<String>) -> Catalog {
+        guard !removed.isEmpty else { return self }
+        var copy = self
+        copy.tables = tables.filter { !removed.contains($0.key.locale) }
+        copy.orderedEntries = orderedEntries.filter { !removed.contains($0.key.locale) }
+        copy.files = files.filter { !removed.contains(Self.locale(ofFile: $0)) }
+        copy.problems = problems.filter { !removed.contains(Self.locale(ofFile: $0.location.file)) }
+        copy.parsedStrings = parsedStrings.filter { !removed.contains(Self.locale(ofFile: $0.key)) }
+        return copy
+    }
+
     /// The same catalog with `orderedEntries` for every table.
     public func withOrderedEntries() -> Catalog {
         var copy = self

@@ -1,0 +1,88 @@
+public import Core
+import Foundation
+
+/// What the app's Xcode project says about its localizations: `knownRegions`, the languages it builds. A
+/// `<locale>.lproj` folder of another region is not in the project (a contributor's stale copy, a region renamed),
+/// so the app never ships it and findings about it are noise.
+public enum XcodeProject {
+    /// The `project.pbxproj` files of the `.xcodeproj` bundles nearest above the catalog paths (the folder itself, then
+    /// up to four parents; the first level that has any wins).
+    static func projects(near paths: [String]) -> [String] {
+        var found = Set<String>()
+        let fileManager = FileManager.default
+        for path in paths {
+            var isFolder: ObjCBool = false
+            let absolute = (path as NSString).isAbsolutePath ? path : (fileManager.currentDirectoryPath as NSString).appendingPathComponent(path)
+            var folder = (absolute as NSString).standardizingPath
+            if !(fileManager.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            for _ in 0..<5 {
+                let here = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".xcodeproj") }.sorted()
+                    .map { (folder as NSString).appendingPathComponent("\($0)/project.pbxproj") }
+                    .filter { fileManager.fileExists(atPath: $0) }
+                if !here.isEmpty {
+                    found.formUnion(here)
+                    break
+                }
+                let parent = (folder as NSString).deletingLastPathComponent
+                if parent == folder { break }
+                folder = parent
+            }
+        }
+        return found.sorted()
+    }
+
+    /// `knownRegions = ( en, Base, de, "zh-Hans", );` of one `project.pbxproj`, normalised.
+    static func knownRegions(inProject path: String) -> Set<String>? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let start = text.range(of: "knownRegions = ("),
+              let end = text.range(of: ");", range: start.upperBound..<text.endIndex) else { return nil }
+        let regions = text[start.upperBound..<end.lowerBound].split(separator: ",").map { region in
+            normalised(region.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        }.filter { !$0.isEmpty }
+        return regions.isEmpty ? nil : Set(regions)
+    }
+
+    /// Old Xcode projects name some regions in English.
+    static let legacyNames = ["english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it", "dutch": "nl"]
+
+    static func normalised(_ region: String) -> String {
+        let lowered = region.lowercased().replacingOccurrences(of: "_", with: "-")
+        return legacyNames[lowered] ?? lowered
+    }
+
+    /// The catalog's locales that the project nearest its paths does not build, with the project's name; nil when there
+    /// is no project, it lists no regions, or it would leave out most locales (then it is probably not this app's).
+    /// Only `.lproj` files count: a String Catalog's languages are all compiled, whatever the project lists, and a
+    /// bundle such as Settings.bundle is copied whole. A region
+    /// the project file names anywhere (a file reference `ar.lproj/…`, a variant `/* ar */`) counts as built.
+    public static func unbuiltLocales(of catalog: Catalog, paths: [String], base: String) -> (locales: Set<String>, project: String)? {
+        let projects = projects(near: paths)
+        let regions = projects.compactMap(knownRegions(inProject:)).reduce(into: Set<String>()) { $0.formUnion($1) }
+        guard !regions.isEmpty else { return nil }
+        let texts = projects.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        let locales = catalog.locales.filter { $0 != base && !Linter.isSpecialFolder($0) }
+        let fromFolders = Set(catalog.tables.filter { id, table in
+            !table.files.isEmpty && table.files.allSatisfy { Catalog.locale(ofFile: $0) == id.locale }
+        }.map(\.key.locale))
+        // A String Catalog's language, or a folder inside a `.bundle` (Settings.bundle is copied whole): built.
+        let fromCatalogs = Set(catalog.tables.filter { id, table in
+            table.files.contains { Catalog.locale(ofFile: $0) != id.locale || $0.contains(".bundle/") }
+        }.map(\.key.locale))
+        let unbuilt = Set(locales.filter { locale in
+            fromFolders.contains(locale) && !fromCatalogs.contains(locale) && !regions.contains(normalised(locale))
+                && !texts.contains { $0.contains("\(locale).lproj") || $0.contains("/* \(locale) */") }
+        })
+        guard !unbuilt.isEmpty, unbuilt.count * 2 < locales.count else { return nil }
+        let names = projects.map { ($0 as NSString).deletingLastPathComponent }.map { ($0 as NSString).lastPathComponent }
+        return (unbuilt, names.joined(separator: ", "))
+    }
+
+    /// Drops what the project does not build, saying so; the catalog unchanged when nothing is dropped.
+    public static func keepingBuiltLocales(_ catalog: Catalog, paths: [String], base: String) -> (catalog: Catalog, note: String?) {
+        guard let unbuilt = unbuiltLocales(of: catalog, paths: paths, base: base) else { return (catalog, nil) }
+        let note = "l10n: skipped \(unbuilt.locales.sorted().joined(separator: ", ")): not among the knownRegions of \(unbuilt.project), so the app does not ship them (add the region in Xcode if it should)\n"
+        return (catalog.removingLocales(unbuilt.locales), note)
+    }
+}
