@@ -244,6 +244,10 @@ import Testing
         #expect(run.standardError.contains("skipped sr-CS: not among the knownRegions of Player.xcodeproj"), "\(run.standardError)")
         #expect(!run.standardError.contains("fi") && !run.standardError.contains("sv"))
         #expect(!run.standardOutput.contains("sr-CS"))
+        // A project of synchronized folders (Xcode 16) lists no file: every folder in it is built.
+        let project = try String(contentsOfFile: folder.path("Player.xcodeproj/project.pbxproj"), encoding: .utf8)
+        folder.write("Player.xcodeproj/project.pbxproj", project.replacingOccurrences(of: "objects = {", with: "objects = {\n 9B2 /* Player */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Player; };"))
+        #expect(folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")])).exitCode == 1)
         // Without the project, the folder is linted like any other.
         try FileManager.default.removeItem(atPath: folder.path("Player.xcodeproj"))
         #expect(folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")])).exitCode == 1)

@@ -62,6 +62,8 @@ public enum XcodeProject {
         let regions = projects.compactMap(knownRegions(inProject:)).reduce(into: Set<String>()) { $0.formUnion($1) }
         guard !regions.isEmpty else { return nil }
         let texts = projects.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        // Xcode 16's synchronized folders build every file in them without listing it: nothing to tell from the project.
+        if texts.contains(where: { $0.contains("PBXFileSystemSynchronized") }) { return nil }
         let locales = catalog.locales.filter { $0 != base && !Linter.isSpecialFolder($0) }
         let fromFolders = Set(catalog.tables.filter { id, table in
             !table.files.isEmpty && table.files.allSatisfy { Catalog.locale(ofFile: $0) == id.locale }
