@@ -124,7 +124,14 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     static func isPreview(_ inheritance: InheritanceClauseSyntax?) -> Bool {
-        inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("PreviewProvider") } ?? false
+        inheritance?.inheritedTypes.contains { $0.type.lastToken(viewMode: .sourceAccurate)?.text == "PreviewProvider" } ?? false
+    }
+
+    /// `item.value`, `key`, `"menu." + name`: what may hold a key computed at run time (not `self`, not arithmetic).
+    static func mayBeAComputedKey(_ expression: ExprSyntax) -> Bool {
+        if let sequence = expression.as(SequenceExprSyntax.self) { return sequence.elements.first?.is(StringLiteralExprSyntax.self) == true }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.tokenKind != .keyword(.self) }
+        return expression.is(MemberAccessExprSyntax.self) && referencePath(expression) != nil
     }
 
     /// 1-based line and UTF-8 column of the node's first token, as `SourceLocationConverter` gives them, without
@@ -348,14 +355,18 @@ final class UsageVisitor: SyntaxVisitor {
     private func recordLiteralCall(_ call: FunctionCallExprSyntax, callee: CallName) {
         var arguments: [LiteralCall.Argument] = []
         var hasLiteral = false
-        for (slot, argument) in Self.slots(of: call) {
+        let slots = Self.slots(of: call)
+        let firstSlot = slots.first?.slot
+        for (slot, argument) in slots {
             var keys: [PendingKey] = []
             for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
                 keys.append(pendingKey(expression))
             }
             // `localizedString(item.value)`, `tr(key)` after `let key = "…"`, `tr("menu." + name)`: if the callee turns out to
             // be a wrapper, a key computed at run time (or the local constant's literal).
-            if keys.isEmpty, Self.referencePath(argument.expression) != nil || argument.expression.is(SequenceExprSyntax.self) {
+            // Only the first argument of a function (not a type's initialiser, `CGFloat(x)`), where wrappers take their key:
+            // most calls have such arguments, and reading each would cost every file.
+            if keys.isEmpty, slot == firstSlot, callee.name.first?.isLowercase == true, Self.mayBeAComputedKey(argument.expression) {
                 keys.append(pendingKey(argument.expression))
             }
             let literal = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
