@@ -597,6 +597,8 @@ struct ZeroConfigurationTests {
         "After 1 minute" = "After 1 minute";
         "After 5 minutes" = "After 5 minutes";
         "Never" = "Never";
+        "Top edge" = "Top edge";
+        "Bottom edge" = "Bottom edge";
         "settings.title" = "Settings";
         "settings.unused" = "Unused";
         """)
@@ -618,6 +620,15 @@ struct ZeroConfigurationTests {
                 Text("settings.title")
                 LuminareToggle("Haptic feedback", isOn: .constant(true))
             }
+        }
+        """)
+        // An enum's raw values, shown through `LocalizedStringKey(rawValue)` or a package's view.
+        project.write("Sources/Position.swift", """
+        import SwiftUI
+
+        enum Position: String, CaseIterable { case top = "Top edge", bottom = "Bottom edge" }
+        struct PositionPicker: View {
+            var body: some View { ForEach(Position.allCases, id: \\.self) { LuminareRow(LocalizedStringKey($0.rawValue)) } }
         }
         """)
         // A file with nothing the scanner parses for: its literals still count.

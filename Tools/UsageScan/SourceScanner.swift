@@ -140,9 +140,13 @@ public struct SourceUsage: Sendable {
         for usage in usages {
             for argument in usage.literalArguments {
                 guard let callee = argument.parameter.split(separator: "|").first.map(String.init),
-                      inference.wrappers[callee] == nil, !configuredWrappers.contains(callee),
-                      case let .literal(text) = argument.reference.key else { continue }
-                found.literalsSeen.insert(text)
+                      inference.wrappers[callee] == nil, !configuredWrappers.contains(callee) else { continue }
+                switch argument.reference.key {
+                case let .literal(text): found.literalsSeen.insert(text)
+                // `.init("\(name) places windows…")` into a package's type: the key SwiftUI would derive.
+                case let .interpolated(key): found.literalsSeen.insert(key.xcodeKey)
+                case .generatedMember: break
+                }
             }
         }
         found.inferredWrappers = inference.wrappers.values.sorted { ($0.name, $0.key == nil ? 1 : 0) < ($1.name, $1.key == nil ? 1 : 0) }

@@ -283,11 +283,17 @@ final class UsageVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// `case invalid(description: LocalizedStringKey)`, called as `.invalid(description: "…")`.
+    /// `case invalid(description: LocalizedStringKey)`, called as `.invalid(description: "…")`. And `case top = "Top"`:
+    /// an enum's raw value is often shown through `LocalizedStringKey(rawValue)` or a package's view; kept like an
+    /// argument, so a key among them is never called unused.
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
         for parameter in node.parameterClause?.parameters ?? [] where Self.localizedType(parameter.type) != nil {
             let label = parameter.firstName?.text ?? "_"
             usage.localizedParameters.insert("\(node.name.text)|\(label)")
+        }
+        if let literal = node.rawValue?.value.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
+            let reference = KeyReference(location: location(literal), key: .literal(text), table: .known(configuration.defaultTable), api: "(enum)")
+            usage.literalArguments.append(LiteralArgument(parameter: "(enum)|rawValue", reference: reference))
         }
         return .visitChildren
     }
