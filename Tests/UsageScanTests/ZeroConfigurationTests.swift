@@ -598,6 +598,7 @@ struct ZeroConfigurationTests {
         "After 5 minutes" = "After 5 minutes";
         "Never" = "Never";
         "Top edge" = "Top edge";
+        "Battery Power" = "Battery power";
         "Bottom edge" = "Bottom edge";
         "settings.title" = "Settings";
         "settings.unused" = "Unused";
@@ -627,6 +628,7 @@ struct ZeroConfigurationTests {
         import SwiftUI
 
         enum Position: String, CaseIterable { case top = "Top edge", bottom = "Bottom edge" }
+        func batteryPower() -> Int { readIOKit("Battery Power" as CFString) ?? 0 }
         struct PositionPicker: View {
             var body: some View { ForEach(Position.allCases, id: \\.self) { LuminareRow(LocalizedStringKey($0.rawValue)) } }
         }

@@ -431,7 +431,13 @@ final class UsageVisitor: SyntaxVisitor {
         // turns out to be a wrapper (both checked once every file is read).
         recordLiteralCall(node, callee: callee)
         for argument in node.arguments {
-            for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
+            // `"Amperage" as CFString` too (not for an API: `Text("Hi" as String)` shows the string as it is).
+            var value = argument.expression
+            if let sequence = value.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+               sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+                value = first
+            }
+            for expression in Self.branches(of: value) where expression.is(StringLiteralExprSyntax.self) {
                 guard case let .literal(text) = KeyExpression(expression, inference: SpecifierInference(), interpolation: .formatKey),
                       !text.isEmpty else { continue }
                 let reference = KeyReference(location: location(expression), key: .literal(text), table: .known(configuration.defaultTable),
