@@ -1,3 +1,4 @@
+import Core
 import StringsKit
 import Testing
 @testable import UsageScan
@@ -260,6 +261,15 @@ struct ExtractionTests {
         #expect(NearestKey.find("setings.title", among: ["settings.subtitle", "settings.title", "profile.title"]) == "settings.title")
         #expect(NearestKey.find("zzz", among: ["settings.title"]) == nil)
         #expect(NearestKey.distance(Array("kitten".utf8), Array("sitting".utf8), limit: 3) == 3)
+        // The index by length answers as the linear search does, ties to the earlier candidate included.
+        var generator = SplitMix64(seed: 38)
+        let alphabet = Array("ab.ct")
+        let candidates = (0..<400).map { _ in String((0..<Int.random(in: 1...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }) }
+        let index = NearestKey.Index(candidates)
+        for _ in 0..<300 {
+            let wanted = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(index.find(wanted) == NearestKey.find(wanted, among: candidates), "\(wanted)")
+        }
         #expect(NearestKey.distance(Array("kitten".utf8), Array("sitting".utf8), limit: 2) == nil)
     }
 }

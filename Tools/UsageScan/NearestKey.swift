@@ -19,6 +19,41 @@ enum NearestKey {
         return best
     }
 
+    /// Candidates read once and kept by length, for many look-ups among the same keys (every missing key of a run
+    /// against a table of 20,000): only lengths close enough to beat the best so far are compared. The answer is the
+    /// one `find(_:among:)` gives.
+    final class Index: @unchecked Sendable {
+        private var byLength: [Int: [(index: Int, key: String, bytes: [UInt8])]] = [:]
+
+        init(_ candidates: [String]) {
+            for (index, candidate) in candidates.enumerated() {
+                let bytes = Array(candidate.utf8)
+                byLength[bytes.count, default: []].append((index, candidate, bytes))
+            }
+        }
+
+        func find(_ key: String) -> String? {
+            let wanted = Array(key.utf8)
+            let threshold = max(2, wanted.count / 3)
+            var best: (distance: Int, index: Int, key: String)?
+            var delta = 0
+            // A length `delta` away is at least `delta` edits away: stop once that cannot beat (or tie) the best.
+            while delta <= (best?.distance ?? threshold) {
+                for length in Set([wanted.count - delta, wanted.count + delta]) where length >= 0 {
+                    for candidate in byLength[length] ?? [] {
+                        let limit = best?.distance ?? threshold
+                        guard let distance = NearestKey.distance(wanted, candidate.bytes, limit: limit) else { continue }
+                        if best == nil || distance < best!.distance || (distance == best!.distance && candidate.index < best!.index) {
+                            best = (distance, candidate.index, candidate.key)
+                        }
+                    }
+                }
+                delta += 1
+            }
+            return best?.key
+        }
+    }
+
     /// Levenshtein distance when it is at most `limit`, else nil; only the diagonal band of width 2·limit+1 is filled.
     static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
         if abs(a.count - b.count) > limit { return nil }

@@ -88,6 +88,8 @@ struct UsageRun {
     var unverified: [TableKey] = []
     private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
     private let generatedKeys: [String: [String: String]]
+    /// The keys "did you mean" searches, indexed once per list of tables.
+    private let nearestKeys = NearestKeyCache()
     /// Every table of every translation (not the base, `Base` or `qqq`), for what a message says about them.
     private let translatedTables: [Catalog.TableID: CatalogTable]
     /// The literal starts of keys the code computes, with their table where it is known.
@@ -346,8 +348,10 @@ struct UsageRun {
     /// "Did you mean …?" with the nearest existing key, or what to do when there is none close.
     private func suggestion(for key: ReferencedKey, in tables: [String]) -> String {
         let wanted = Self.catalogKey(key)
-        let candidates = tables.flatMap { table in (baseTables[table]?.keys ?? []).map { (table, $0) } }
-        if let nearest = NearestKey.find(wanted, among: candidates.map(\.1)) {
+        let (candidates, index) = nearestKeys.index(for: tables) {
+            tables.flatMap { table in (baseTables[table]?.keys ?? []).map { (table, $0) } }
+        }
+        if let nearest = index.find(wanted) {
             let table = candidates.first { $0.1 == nearest }?.0 ?? ""
             return "Did you mean \"\(nearest)\" (\(table))? Otherwise add the key to the base catalog."
         }
@@ -507,5 +511,18 @@ struct UsageRun {
         case let .interpolated(interpolated): "\"\(interpolated.xcodeKey)\" (the key of its interpolation)"
         case let .generatedMember(root, path): "\(root).\(path)"
         }
+    }
+}
+
+/// `NearestKey.Index`es by the tables they cover, built on first use.
+final class NearestKeyCache: @unchecked Sendable {
+    private var indexes: [[String]: (candidates: [(String, String)], index: NearestKey.Index)] = [:]
+
+    func index(for tables: [String], candidates: () -> [(String, String)]) -> (candidates: [(String, String)], index: NearestKey.Index) {
+        if let found = indexes[tables] { return found }
+        let list = candidates()
+        let made = (list, NearestKey.Index(list.map(\.1)))
+        indexes[tables] = made
+        return made
     }
 }
