@@ -36,12 +36,24 @@ enum NearestKey {
             let wanted = Array(key.utf8)
             let threshold = max(2, wanted.count / 3)
             var best: (distance: Int, index: Int, key: String)?
+            // The bytes each side has that the other lacks bound the distance from below (an edit changes the counts
+            // by at most two): most candidates of a similar length stop here, before any table is filled.
+            var difference = [Int](repeating: 0, count: 256)
+            for byte in wanted { difference[Int(byte)] += 1 }
             var delta = 0
             // A length `delta` away is at least `delta` edits away: stop once that cannot beat (or tie) the best.
             while delta <= (best?.distance ?? threshold) {
                 for length in Set([wanted.count - delta, wanted.count + delta]) where length >= 0 {
                     for candidate in byLength[length] ?? [] {
                         let limit = best?.distance ?? threshold
+                        var unmatched = wanted.count
+                        for byte in candidate.bytes {
+                            let before = difference[Int(byte)]
+                            difference[Int(byte)] = before - 1
+                            unmatched += abs(before - 1) - abs(before)
+                        }
+                        for byte in candidate.bytes { difference[Int(byte)] += 1 }
+                        guard (unmatched + 1) / 2 <= limit else { continue }
                         guard let distance = NearestKey.distance(wanted, candidate.bytes, limit: limit) else { continue }
                         if best == nil || distance < best!.distance || (distance == best!.distance && candidate.index < best!.index) {
                             best = (distance, candidate.index, candidate.key)

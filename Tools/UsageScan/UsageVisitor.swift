@@ -363,6 +363,8 @@ final class UsageVisitor: SyntaxVisitor {
         var hasLiteral = false
         let slots = Self.slots(of: call)
         let firstSlot = slots.first?.slot
+        // `view.accessibilityIdentifier(id)`: a method of a value, not a wrapper (those are functions or a type's, `L10n.tr`).
+        let isInstanceMethod = callee.isMember && callee.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase != true
         for (slot, argument) in slots {
             var keys: [PendingKey] = []
             for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
@@ -372,7 +374,8 @@ final class UsageVisitor: SyntaxVisitor {
             // be a wrapper, a key computed at run time (or the local constant's literal).
             // Only the first argument of a function (not a type's initialiser, `CGFloat(x)`), where wrappers take their key:
             // most calls have such arguments, and reading each would cost every file.
-            if keys.isEmpty, slot == firstSlot, callee.name.first?.isLowercase == true, Self.mayBeAComputedKey(argument.expression) {
+            if keys.isEmpty, slot == firstSlot, callee.name.first?.isLowercase == true, !isInstanceMethod,
+               Self.mayBeAComputedKey(argument.expression) {
                 keys.append(pendingKey(argument.expression))
             }
             let literal = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
