@@ -599,6 +599,10 @@ struct ZeroConfigurationTests {
         "Never" = "Never";
         "Top edge" = "Top edge";
         "Battery Power" = "Battery power";
+        "speed.fast" = "Fast";
+        "speed.slow" = "Slow";
+        "array.a" = "A";
+        "Light gray" = "Light gray";
         "Bottom edge" = "Bottom edge";
         "settings.title" = "Settings";
         "settings.unused" = "Unused";
@@ -632,6 +636,27 @@ struct ZeroConfigurationTests {
         struct PositionPicker: View {
             var body: some View { ForEach(Position.allCases, id: \\.self) { LuminareRow(LocalizedStringKey($0.rawValue)) } }
         }
+        """)
+        // Literals of an array or dictionary, walked at run time, and a long if/else-if chain of a localized value.
+        project.write("Sources/Rows.swift", """
+        import SwiftUI
+
+        enum Speed {
+            case fast, slow
+            var title: LocalizedStringResource {
+                if self == .fast {
+                    return "speed.fast"
+                } else if self == .slow {
+                    return "speed.slow"
+                } else {
+                    return "speed.fast"
+                }
+            }
+        }
+        struct Rows: View {
+            var body: some View { ForEach(["array.a"], id: \\.self) { key in Text(tr(key)) } }
+        }
+        let colors = ["gray": "Light gray"]
         """)
         // A file with nothing the scanner parses for: its literals still count.
         project.write("Sources/Setup.swift", "let levels = [(name: \"Recommended\", items: 3)]\n")

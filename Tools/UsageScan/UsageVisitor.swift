@@ -401,6 +401,25 @@ final class UsageVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `ForEach(["array.a", "array.b"]) { Text(tr($0)) }`, `["gray": "Gray"]`: literals of an array or dictionary are
+    /// held like arguments (never called unused).
+    override func visit(_ node: ArrayElementSyntax) -> SyntaxVisitorContinueKind {
+        holdLiteral(node.expression, as: "(array)|_")
+        return .visitChildren
+    }
+
+    override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
+        holdLiteral(node.key, as: "(dictionary)|key")
+        holdLiteral(node.value, as: "(dictionary)|value")
+        return .visitChildren
+    }
+
+    private func holdLiteral(_ expression: ExprSyntax, as parameter: String) {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty else { return }
+        let reference = KeyReference(location: location(literal), key: .literal(text), table: .known(configuration.defaultTable), api: parameter)
+        usage.literalArguments.append(LiteralArgument(parameter: parameter, reference: reference))
+    }
+
     private func pendingKey(_ expression: ExprSyntax) -> PendingKey {
         let here = location(expression)
         switch KeyExpression(expression, inference: SpecifierInference(), interpolation: .dynamic) {
