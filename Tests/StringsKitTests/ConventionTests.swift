@@ -163,7 +163,13 @@ import Testing
         lacking.writePlural("en.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%d file", "other": "%d files"])
         lacking.writePlural("pl.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%d plik", "other": "%d pliku"])
         let missing = try #require(try lacking.lint().findings(.pluralCoverage).first)
-        #expect(missing.message.contains("\"few\"") && missing.message.contains("\"many\""))
+        #expect(missing.message.contains("\"few\"") && missing.message.contains("\"many\"") && missing.severity == .error)
+        // Only "other", on purpose: one form for every count (Danish "svar"), a warning.
+        let single = CatalogFolder()
+        single.writePlural("en.lproj/Localizable.stringsdict", key: "replies", forms: ["one": "%d reply", "other": "%d replies"])
+        single.writePlural("da.lproj/Localizable.stringsdict", key: "replies", forms: ["other": "%d svar"])
+        let one = try #require(try single.lint().findings(.pluralCoverage).first)
+        #expect(one.severity == .warning && one.message.contains("only \"other\""), "\(one.message)")
     }
 
     @Test func theEnglishThatHoldsTheKeysIsTheBaseNotAStaleEnBesideIt() throws {

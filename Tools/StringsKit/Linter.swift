@@ -181,10 +181,12 @@ struct LintRun {
 
     // MARK: Recording
 
+    /// `atMost` lowers a finding the rule would report as an error (never raises one, never revives an `off` rule).
     mutating func report(_ rule: Rule, file: String, position: SourcePosition?, locale: String, table: String, key: String?,
-                         subject: String? = nil, _ message: String) {
-        let severity = configuration.severity(of: rule, locale: locale)
+                         subject: String? = nil, atMost: Severity? = nil, _ message: String) {
+        var severity = configuration.severity(of: rule, locale: locale)
         guard severity != .off else { return }
+        if let atMost { severity = max(severity, atMost) }
         findings.append(Finding(rule: rule, severity: severity, file: file, line: position?.line ?? 1,
                                 column: position?.column ?? 1, locale: locale, table: table, key: key, message: message,
                                 subject: subject))
@@ -715,7 +717,12 @@ struct LintRun {
             // everyday counts need stay errors that a team does not switch off with it.
             let rare = missing.filter { $0 != .other && (firstCounts[$0] ?? .max) > 999 }
             let everyday = missing.filter { !rare.contains($0) }
-            if !everyday.isEmpty {
+            if !everyday.isEmpty, variable.forms.keys.sorted(by: { $0.rawValue < $1.rawValue }) == [.other], locale != base {
+                // One form for every count, given on purpose: right where the word does not change with the number
+                // (Danish "svar"), wrong where it does. The translator's choice, so a warning.
+                report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
+                       "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            } else if !everyday.isEmpty {
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
                        "\"\(entry.key)\": %#@\(name)@ lacks the \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
             }
