@@ -172,6 +172,22 @@ import Testing
         #expect(one.severity == .warning && one.message.contains("only \"other\""), "\(one.message)")
     }
 
+    @Test func aPlainSpecifierOfTheSameTypeForAPluralVariableIsNoMismatch() throws {
+        let folder = CatalogFolder()
+        folder.writePlural("en.lproj/Localizable.stringsdict", key: "distance", forms: ["one": "%.0f meter", "other": "%.0f meters"],
+                           valueType: "f", format: "%1$#@count@")
+        // Estonian writes the number without plural forms: the same argument, read as the same type.
+        folder.writePlural("et.lproj/Localizable.stringsdict", key: "distance", forms: ["one": "", "other": ""], valueType: "f", format: "%1$.0f meetrit")
+        let mismatches = try folder.lint().findings(.formatMismatch)
+        #expect(mismatches.isEmpty, "\(mismatches.map(\.message))")
+        // Of another type, it reads garbage.
+        let wrong = CatalogFolder()
+        wrong.writePlural("en.lproj/Localizable.stringsdict", key: "distance", forms: ["one": "%.0f meter", "other": "%.0f meters"],
+                          valueType: "f", format: "%1$#@count@")
+        wrong.writePlural("et.lproj/Localizable.stringsdict", key: "distance", forms: ["one": "", "other": ""], valueType: "f", format: "%1$d meetrit")
+        #expect(try wrong.lint().findings(.formatMismatch).count == 1)
+    }
+
     @Test func theEnglishThatHoldsTheKeysIsTheBaseNotAStaleEnBesideIt() throws {
         let folder = CatalogFolder()
         // Pontoon style: en-US is what is translated; en.lproj is left from years ago.

@@ -616,9 +616,25 @@ struct LintRun {
         return pairs
     }
 
+    /// The base's format with each plural variable that the translation replaces by a plain specifier (`%1$.0f meetrit`
+    /// for `%1$#@meters@`: no plural forms, the same argument) written as that variable's own specifier, so the two
+    /// are compared by what they read.
+    static func baseFormat(_ baseRule: PluralRule, comparedWith rule: PluralRule) -> String {
+        let mine = FormatComparison.Arguments(FormatSpecifier.parse(rule.format))
+        let theirs = FormatComparison.Arguments(FormatSpecifier.parse(baseRule.format))
+        var format = baseRule.format
+        for (number, specifier) in theirs.byNumber {
+            guard let name = specifier.variable, let variable = baseRule.variables[name],
+                  let given = mine.byNumber[number], given.variable == nil else { continue }
+            format = format.replacingOccurrences(of: "#@\(name)@", with: variable.valueType)
+        }
+        return format
+    }
+
     mutating func checkPluralFormat(_ rule: PluralRule, baseRule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
         if Self.sameSpecifiersAsBase(rule, baseRule) { return }
-        if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseRule.format), baseLocale: base) {
+        let baseFormat = Self.baseFormat(baseRule, comparedWith: rule)
+        if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseFormat), baseLocale: base) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
             return
         }
