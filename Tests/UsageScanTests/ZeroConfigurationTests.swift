@@ -603,6 +603,8 @@ struct ZeroConfigurationTests {
         "speed.slow" = "Slow";
         "array.a" = "A";
         "Light gray" = "Light gray";
+        "%@ places windows" = "%@ places windows";
+        "%@ rows hidden" = "%@ rows hidden";
         "Bottom edge" = "Bottom edge";
         "settings.title" = "Settings";
         "settings.unused" = "Unused";
@@ -657,9 +659,11 @@ struct ZeroConfigurationTests {
             var body: some View { ForEach(["array.a"], id: \\.self) { key in Text(tr(key)) } }
         }
         let colors = ["gray": "Light gray"]
+        func hint(_ title: String) -> PackageInfoView { .init("\\(title) rows hidden") }
         """)
-        // A file with nothing the scanner parses for: its literals still count.
-        project.write("Sources/Setup.swift", "let levels = [(name: \"Recommended\", items: 3)]\n")
+        // A file with nothing the scanner parses for: its literals still count, and an interpolated one as the key
+        // Xcode derives.
+        project.write("Sources/Setup.swift", "let levels = [(name: \"Recommended\", items: 3)]\nlet info = Info.init(\"\\(name) places windows\")\n")
         // A switch over cases is no generated accessor, however many members it has.
         project.write("Sources/Lock.swift", """
         import Foundation

@@ -180,6 +180,13 @@ enum StringLiterals {
                         case 0x28:
                             if plain { notePrefix(text) }
                             plain = false
+                            // `\(name)`: skipped to its closing parenthesis, kept as a mark for the key SwiftUI derives.
+                            var depth = 1
+                            while index + 1 < bytes.count, depth > 0 {
+                                index += 1
+                                if bytes[index] == 0x28 { depth += 1 } else if bytes[index] == 0x29 { depth -= 1 } else if bytes[index] == 0x0A { break }
+                            }
+                            text.append(0x00)
                         default: text.append(bytes[index])
                         }
                     } else {
@@ -188,7 +195,12 @@ enum StringLiterals {
                     index += 1
                 }
                 index += 1
-                if plain, !text.isEmpty {
+                if !plain, text.contains(0x00), text.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) {
+                    // `Text("\(name) places…")` in a file the scanner skipped: the keys Xcode would derive for a
+                    // String or an Int there.
+                    let marked = String(decoding: text, as: UTF8.self)
+                    for specifier in ["%@", "%lld"] { found.insert(marked.replacingOccurrences(of: "\u{0}", with: specifier)) }
+                } else if plain, !text.isEmpty {
                     found.insert(String(decoding: text, as: UTF8.self))
                     var after = index
                     while after < bytes.count, bytes[after] == 0x20 { after += 1 }

@@ -460,9 +460,14 @@ final class UsageVisitor: SyntaxVisitor {
                 value = first
             }
             for expression in Self.branches(of: value) where expression.is(StringLiteralExprSyntax.self) {
-                guard case let .literal(text) = KeyExpression(expression, inference: SpecifierInference(), interpolation: .formatKey),
-                      !text.isEmpty else { continue }
-                let reference = KeyReference(location: location(expression), key: .literal(text), table: .known(configuration.defaultTable),
+                // `.init("\(name) places windows…")` too: the key SwiftUI derives, if the parameter is a localized one.
+                let key: ReferencedKey
+                switch KeyExpression(expression, inference: SpecifierInference(), interpolation: .formatKey) {
+                case let .literal(text) where !text.isEmpty: key = .literal(text)
+                case let .interpolated(interpolated): key = .interpolated(interpolated)
+                default: continue
+                }
+                let reference = KeyReference(location: location(expression), key: key, table: .known(configuration.defaultTable),
                                              api: callee.name)
                 usage.literalArguments.append(LiteralArgument(parameter: "\(callee.name)|\(argument.label?.text ?? "_")", reference: reference))
             }
