@@ -599,6 +599,7 @@ struct ZeroConfigurationTests {
         "Never" = "Never";
         "Top edge" = "Top edge";
         "Battery Power" = "Battery power";
+        "AC Power" = "AC power";
         "speed.fast" = "Fast";
         "speed.slow" = "Slow";
         "array.a" = "A";
@@ -635,6 +636,7 @@ struct ZeroConfigurationTests {
 
         enum Position: String, CaseIterable { case top = "Top edge", bottom = "Bottom edge" }
         func batteryPower() -> Int { readIOKit("Battery Power" as CFString) ?? 0 }
+        func source(_ value: Status) -> String { value.powerSource == "AC Power" ? localizedString(value.powerSource) : "" }
         struct PositionPicker: View {
             var body: some View { ForEach(Position.allCases, id: \\.self) { LuminareRow(LocalizedStringKey($0.rawValue)) } }
         }

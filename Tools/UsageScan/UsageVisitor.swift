@@ -543,10 +543,23 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        // `if value.powerSource == "Battery Power"`, `case "Battery Power":`: a value the program compares with is
+        // often the key it later localizes (`localizedString(value.powerSource)`); held like an argument.
+        if Self.isCompared(node) { holdLiteral(ExprSyntax(node), as: "(comparison)|_") }
         guard let type = Self.declaredLocalizedType(of: Syntax(node)) else { return .visitChildren }
         let key = KeyExpression(ExprSyntax(node), inference: SpecifierInference(), interpolation: .formatKey)
         record(key, at: ExprSyntax(node), table: .known(configuration.defaultTable), api: type, arguments: key.interpolationArguments)
         return .visitChildren
+    }
+
+    /// An operand of `==`, `!=` or `~=`, or a `case` pattern.
+    static func isCompared(_ literal: StringLiteralExprSyntax) -> Bool {
+        if literal.parent?.is(ExpressionPatternSyntax.self) == true { return true }
+        guard let list = literal.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true else { return false }
+        return list.contains { element in
+            guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            return op == "==" || op == "!=" || op == "~="
+        }
     }
 
     /// Walks up from a literal through what passes its value on unchanged (ternaries, `return`, a switch case, a
