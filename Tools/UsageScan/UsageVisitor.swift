@@ -423,7 +423,8 @@ final class UsageVisitor: SyntaxVisitor {
     private func pendingKey(_ expression: ExprSyntax) -> PendingKey {
         let here = location(expression)
         switch KeyExpression(expression, inference: SpecifierInference(), interpolation: .dynamic) {
-        case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: expression.trimmedDescription)
+        // The expression's text is only ever shown for a key computed at run time: not built for a literal.
+        case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: "")
         case let .dynamic(prefix): return PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription)
         case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
         }
@@ -619,7 +620,13 @@ final class UsageVisitor: SyntaxVisitor {
         return localizedTypes.contains(declared) ? declared : nil
     }
 
+    /// The last names of `localizedTypes`, to turn most types away by one token, without printing them.
+    static let localizedTypeNames = Set(localizedTypes.compactMap { $0.split(separator: ".").last.map(String.init) })
+
     static func localizedType(_ type: TypeSyntax) -> String? {
+        var last = type.lastToken(viewMode: .sourceAccurate)
+        if last?.tokenKind == .postfixQuestionMark || last?.tokenKind == .exclamationMark { last = last?.previousToken(viewMode: .sourceAccurate) }
+        guard let lastName = last?.text, localizedTypeNames.contains(lastName) else { return nil }
         var name = type.trimmedDescription
         if name.hasSuffix("?") { name.removeLast() }
         return localizedTypes.contains(name) ? name : nil
