@@ -170,6 +170,18 @@ import Testing
         single.writePlural("da.lproj/Localizable.stringsdict", key: "replies", forms: ["other": "%d svar"])
         let one = try #require(try single.lint().findings(.pluralCoverage).first)
         #expect(one.severity == .warning && one.message.contains("only \"other\""), "\(one.message)")
+        // IceCubesApp's Polish: one, few and an "other" holding the form 5 takes (głosów). Whole numbers never see
+        // "other" but for "many", which is missing: they show it, most likely right, so a warning that says so.
+        let manyInOther = CatalogFolder()
+        manyInOther.writePlural("en.lproj/Localizable.stringsdict", key: "votes", forms: ["one": "%lld vote", "other": "%lld votes"], valueType: "lld")
+        manyInOther.writePlural("pl.lproj/Localizable.stringsdict", key: "votes", forms: ["one": "%lld głos", "few": "%lld głosy", "other": "%lld głosów"], valueType: "lld")
+        let served = try #require(try manyInOther.lint().findings(.pluralCoverage).first)
+        #expect(served.severity == .warning && served.message.contains("\"many\" form") && served.message.contains("show \"other\""), "\(served.message)")
+        // Two forms missing cannot both be "other": Ukrainian one and other only still lacks few and many.
+        let twoMissing = CatalogFolder()
+        twoMissing.writePlural("en.lproj/Localizable.stringsdict", key: "votes", forms: ["one": "%lld vote", "other": "%lld votes"], valueType: "lld")
+        twoMissing.writePlural("uk.lproj/Localizable.stringsdict", key: "votes", forms: ["one": "%lld голос", "other": "%lld голосів"], valueType: "lld")
+        #expect(try twoMissing.lint().findings(.pluralCoverage).map(\.severity) == [.error])
     }
 
     @Test func aPlainSpecifierOfTheSameTypeForAPluralVariableIsNoMismatch() throws {

@@ -738,6 +738,13 @@ struct LintRun {
                 // (Danish "svar"), wrong where it does. The translator's choice, so a warning.
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
                        "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            } else if everyday.count == 1, let lacking = everyday.first, integerCount, !firstCounts.isEmpty, firstCounts[.other] == nil,
+                      variable.forms[.other] != nil, let example = firstCounts[lacking] {
+                // A whole number never gets Polish, Russian or Ukrainian "other" (fractions only), yet the translator
+                // wrote one, and one category is missing: counts like 5 show "other", and what a translator tests with
+                // and writes there is the form those counts take. Likely right, not certain: a warning.
+                report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
+                       "\"\(entry.key)\": %#@\(name)@ lacks the \"\(lacking.rawValue)\" form (counts like \(example)), so those counts show \"other\", which CLDR keeps for fractions in \(place) and whole numbers never see otherwise; if \"other\" reads right for \(example), copy it to \"\(lacking.rawValue)\", else add the right form")
             } else if !everyday.isEmpty {
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
                        "\"\(entry.key)\": %#@\(name)@ lacks the \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
