@@ -432,6 +432,53 @@ struct ZeroConfigurationTests {
         #expect(report.findings(.missingKey).map(\.key) == ["true", "false", "undefined"])
     }
 
+    /// A single-language app whose base is what genstrings writes (`"Cancel" = "Cancel";`): the code passes its text as
+    /// the key, so a lowercase word, a scope name or a URL shown in a `Text` is text the user reads as it is, not a key
+    /// gone missing. It still lacks a translation, which is a warning.
+    @Test func anIdentityBaseTakesItsKeysAsText() throws {
+        let project = ProjectFolder()
+        var base = ""
+        for word in ["General", "Appearance", "Light", "Dark", "Show in Finder", "Copy Path"] { base += "\"\(word)\"=\"\(word)\";\n" }
+        project.write("Localization/en.lproj/Localizable.strings", base)
+        project.write("Sources/SigninView.swift", """
+        import SwiftUI
+
+        struct SigninView: View {
+            var body: some View {
+                Text("Appearance")
+                Text("spaces")
+                Text("write:discussion")
+                TextField("https://git.example.com", text: .constant(""))
+                Image(systemName: "gear").accessibilityLabel("inspector")
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.findings(.missingKey).map(\.key) == ["spaces", "write:discussion", "https://git.example.com", "inspector"])
+    }
+
+    /// The same words beside a base whose keys are identifiers are still keys the table lacks.
+    @Test func anIdentifierBaseKeepsItsMissingKeysErrors() throws {
+        let project = ProjectFolder()
+        var base = ""
+        for word in ["general", "appearance", "light", "dark", "finder", "path"] { base += "\"settings.\(word)\"=\"\(word.capitalized)\";\n" }
+        project.write("Localization/en.lproj/Localizable.strings", base)
+        project.write("Sources/SigninView.swift", """
+        import SwiftUI
+
+        struct SigninView: View {
+            var body: some View {
+                Text("settings.light")
+                Text("settings.lihgt")
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.conventions.keysAsText.isEmpty)
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["settings.lihgt"], "\(report.findings.map(\.message))")
+    }
+
     @Test func rSwiftAccessorsMapToKeysWithoutAGeneratedFile() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", """
@@ -523,6 +570,47 @@ struct ZeroConfigurationTests {
         }
 
         func localizedString(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).map(\.key) == ["settings.unused"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).isEmpty)
+    }
+
+    /// IceCubesApp's notification service: a `String` function returns a key per case, and the caller localizes what
+    /// it returns. A literal a `String` function or property returns is held like an argument, never called unused.
+    @Test func keysAStringFunctionOrPropertyReturnsCountAsUsed() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "notifications.follow.push" = "followed you";
+        "notifications.boost.push" = "boosted your post";
+        "notifications.reply" = "replied";
+        "settings.title" = "Settings";
+        "settings.accounts" = "Accounts";
+        "settings.about" = "About";
+        "settings.unused" = "Unused";
+        """)
+        project.write("Sources/NotificationService.swift", """
+        import Foundation
+
+        enum Kind {
+            case follow, boost, reply
+            func notificationKey() -> String {
+                switch self {
+                case .follow: "notifications.follow.push"
+                case .boost:
+                    return "notifications.boost.push"
+                case .reply: ""
+                }
+            }
+            var replyKey: String? { self == .reply ? "notifications.reply" : nil }
+        }
+
+        func body(for kind: Kind) -> String {
+            NSLocalizedString(kind.notificationKey(), comment: "") + NSLocalizedString(kind.replyKey ?? "", comment: "")
+        }
+
+        let titles = [NSLocalizedString("settings.title", comment: ""), NSLocalizedString("settings.accounts", comment: ""),
+                      NSLocalizedString("settings.about", comment: "")]
         """)
         let report = try project.usageReport()
         #expect(report.findings(.unusedKey).map(\.key) == ["settings.unused"], "\(report.findings.map(\.message))")

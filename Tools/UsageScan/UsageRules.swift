@@ -185,6 +185,16 @@ struct UsageRun {
         return keys.count(where: { $0.contains(".") || $0.contains("_") }) * 10 >= keys.count * 9
     }
 
+    /// A base that maps most of its keys to themselves, as text (`"Show in Finder" = "Show in Finder";`, what genstrings
+    /// writes): the code passes its text as the key, so a literal the table lacks (`Text("spaces")`, a URL, an OAuth
+    /// scope) is text its users read as it is, not a raw key. The base is complete in that style, so a translation's
+    /// key it lacks stays stale (`extra-key`): this is not `keysAsText`, which completes the base.
+    func hasIdentityBase(_ table: String) -> Bool {
+        guard let entries = baseTables[table]?.entries.values, entries.count >= 5 else { return false }
+        let identical = entries.count { $0.value.text == $0.key }
+        return identical * 10 >= entries.count * 8 && entries.count(where: { TableConventions.looksLikeText($0.key) }) * 10 >= entries.count * 6
+    }
+
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
@@ -271,15 +281,16 @@ struct UsageRun {
                     "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
                 return
             }
+            let keysAreText = conventions.keysAsText.contains(table) || hasIdentityBase(table)
             if !reference.key.isGeneratedMember, Self.isNameLike(Self.catalogKey(reference.key)), baseTables[table] != nil,
-               !conventions.keysAsText.contains(table), !TableConventions.looksLikeText(Self.catalogKey(reference.key)) {
+               !keysAreText, !TableConventions.looksLikeText(Self.catalogKey(reference.key)) {
                 // `NSLocalizedString("GameShark", comment: "")`: a product or brand shows right as the key; an identifier
                 // of one or two words cannot be told from one.
                 add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
                     "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: if it is a name shown as it is (a product, a brand), it needs no translation; if it is an identifier, users see it raw, so add it to the catalog")
                 return
             }
-            if !reference.key.isGeneratedMember, conventions.keysAsText.contains(table) || TableConventions.looksLikeText(Self.catalogKey(reference.key))
+            if !reference.key.isGeneratedMember, keysAreText || TableConventions.looksLikeText(Self.catalogKey(reference.key))
                 || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
                 // only the translations lack it.

@@ -547,7 +547,16 @@ final class UsageVisitor: SyntaxVisitor {
         // `if value.powerSource == "Battery Power"`, `case "Battery Power":`: a value the program compares with is
         // often the key it later localizes (`localizedString(value.powerSource)`); held like an argument.
         if Self.isCompared(node) { holdLiteral(ExprSyntax(node), as: "(comparison)|_") }
-        guard let type = Self.declaredLocalizedType(of: Syntax(node)) else { return .visitChildren }
+        let declaration = Self.declaration(of: Syntax(node))
+        let type: String? = switch declaration {
+        case let .type(type): Self.localizedType(type)
+        case let .assigned(target, from: scope): Self.assignedLocalizedType(target, from: scope)
+        case nil: nil
+        }
+        guard let type else {
+            if case let .type(declared)? = declaration, Self.isStringType(declared) { holdLiteral(ExprSyntax(node), as: "(returned)|_") }
+            return .visitChildren
+        }
         let key = KeyExpression(ExprSyntax(node), inference: SpecifierInference(), interpolation: .formatKey)
         record(key, at: ExprSyntax(node), table: .known(configuration.defaultTable), api: type, arguments: key.interpolationArguments)
         return .visitChildren
@@ -563,17 +572,44 @@ final class UsageVisitor: SyntaxVisitor {
         }
     }
 
+    /// Where a literal's value goes, found by `declaration(of:)`: the declared type of the property or function that
+    /// returns it, or the target of an assignment.
+    enum Declaration {
+        case type(TypeSyntax)
+        case assigned(ExprSyntax, from: Syntax)
+    }
+
     /// Walks up from a literal through what passes its value on unchanged (ternaries, `return`, a switch case, a
     /// single-expression body) to a declaration; returns that declaration's type when it is a localized one.
     static func declaredLocalizedType(of literal: Syntax) -> String? {
+        switch declaration(of: literal) {
+        case let .type(type): localizedType(type)
+        case let .assigned(target, from: node): assignedLocalizedType(target, from: node)
+        case nil: nil
+        }
+    }
+
+    /// `func notificationKey() -> String { switch self { case .follow: "notifications.follow.push" … } }`: a literal a
+    /// `String` property or function returns is a value kept as data, often a key localized where it is called
+    /// (`NSLocalizedString(type.notificationKey(), comment: "")`); held like an argument.
+    static func isStringType(_ type: TypeSyntax) -> Bool {
+        guard let last = type.lastToken(viewMode: .sourceAccurate), last.text == "String" || last.tokenKind == .postfixQuestionMark
+                || last.tokenKind == .exclamationMark else { return false }
+        var name = type.trimmedDescription
+        if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        return name == "String" || name == "Swift.String"
+    }
+
+    /// The declaration a literal's value reaches unchanged, if any.
+    static func declaration(of literal: Syntax) -> Declaration? {
         var node = literal
         for _ in 0..<12 {
             guard let parent = node.parent else { return nil }
             if let binding = parent.as(PatternBindingSyntax.self) {
-                return binding.typeAnnotation.flatMap { localizedType($0.type) }
+                return binding.typeAnnotation.map { .type($0.type) }
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
-                return function.signature.returnClause.flatMap { localizedType($0.type) }
+                return function.signature.returnClause.map { .type($0.type) }
             }
             if let ternary = parent.as(TernaryExprSyntax.self), ternary.condition.id == node.id { return nil }
             // Unfolded operators: `c ? "a" : "b"` and `x = "a"` are sequences; a literal after `? … :` or `… ?` is a
@@ -587,12 +623,12 @@ final class UsageVisitor: SyntaxVisitor {
                     continue
                 }
                 guard previous?.is(AssignmentExprSyntax.self) == true, index >= 2, index == list.count - 1 else { return nil }
-                return assignedLocalizedType(list[index - 2], from: parent)
+                return .assigned(list[index - 2], from: parent)
             }
             // `errorTitle = "account.add.failed"` where `errorTitle` is declared `LocalizedStringKey?` in a scope around.
             if let assignment = parent.as(InfixOperatorExprSyntax.self) {
                 guard assignment.operator.is(AssignmentExprSyntax.self), assignment.rightOperand.id == node.id else { return nil }
-                return assignedLocalizedType(assignment.leftOperand, from: parent)
+                return .assigned(assignment.leftOperand, from: parent)
             }
             let passesValueOn = parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(SequenceExprSyntax.self) || parent.is(ReturnStmtSyntax.self) || parent.is(InitializerClauseSyntax.self)
                 || parent.is(CodeBlockItemSyntax.self) || parent.is(CodeBlockItemListSyntax.self) || parent.is(CodeBlockSyntax.self)
