@@ -18,14 +18,16 @@ let swiftSettings: [SwiftSetting] = [
 ] + (coverage ? [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"], .when(configuration: .debug))] : [])
 
 /// A shared or feature module: lives in `Modules/<name>`, its README.md is documentation, not a resource.
-func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil) -> Target {
+func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil,
+            linkerSettings: [LinkerSetting] = []) -> Target {
     .target(
         name: name,
         dependencies: dependencies,
         path: "Modules/\(name)",
         exclude: ["README.md"] + exclude,
         resources: resources,
-        swiftSettings: swiftSettings
+        swiftSettings: swiftSettings,
+        linkerSettings: linkerSettings
     )
 }
 
@@ -61,7 +63,7 @@ let localizationFolders: [String] = {
 /// What a feature's tests use: the feature, the shared modules, the real backend and store, the catalogs, a test clock.
 func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
     [
-        .target(name: feature), "Core", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport",
+        .target(name: feature), "Core", "LocalizationKit", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
     ]
 }
@@ -73,6 +75,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Core", targets: ["Core"]),
+        .library(name: "LocalizationKit", targets: ["LocalizationKit"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "SecureStore", targets: ["SecureStore"]),
         .library(name: "OfflinePatterns", targets: ["OfflinePatterns"]),
@@ -111,16 +114,23 @@ let package = Package(
     targets: [
         // MARK: - Shared modules
 
+        // The runtime's vocabulary: ports, the feature runtime, view state and copy keys, time, locks, telemetry. Pure
+        // Swift and swift-log: a runtime consumer links no C target, no ICU. Every product links it, so the profile
+        // runtime that coverage needs is named here.
+        module("Core", dependencies: [
+            .product(name: "Logging", package: "swift-log"),
+        ], linkerSettings: coverage ? [.unsafeFlags(["-profile-generate"], .when(configuration: .debug))] : []),
+
+        // The localization engine: the `.strings` parser, catalogs, the Localizer, locale formatting on ICU 72 (through
+        // the C shim). Only what renders text depends on it: the catalogs' target, the lint tools, the REPL, the gallery.
         .target(
             name: "CICUShim",
             path: "Modules/CICUShim",
             exclude: ["README.md"],
-            // Every product links this target (through Core), so the profile runtime that coverage needs is named here.
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
-                + (coverage ? [.unsafeFlags(["-profile-generate"], .when(configuration: .debug))] : [])
         ),
-        module("Core", dependencies: [
-            "CICUShim",
+        module("LocalizationKit", dependencies: [
+            "Core", "CICUShim",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Strings/README.md"]),
 
@@ -166,7 +176,7 @@ let package = Package(
 
         .target(
             name: "Localization",
-            dependencies: ["Core"],
+            dependencies: ["LocalizationKit"],
             path: "Localization",
             exclude: ["README.md"],
             resources: localizationFolders.map { .copy($0) } + [.copy("l10n.json")],
@@ -177,8 +187,8 @@ let package = Package(
 
         .target(
             name: "StringsKit",
-            // WarmupToast owns the internal identifiers the linter refuses in catalogs (one source of truth).
-            dependencies: ["Core", "WarmupToast"],
+            // The engine only: internal identifiers come from each project's l10n.json, not from a feature.
+            dependencies: ["LocalizationKit"],
             path: "Tools/StringsKit",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -188,7 +198,7 @@ let package = Package(
         .target(
             name: "UsageScan",
             dependencies: [
-                "Core", "StringsKit",
+                "LocalizationKit", "StringsKit",
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             path: "Tools/UsageScan",
@@ -213,16 +223,25 @@ let package = Package(
         /// headless-Chromium check of text overflow. No network or database: `l10n gallery` links it and stays lean.
         .target(
             name: "Gallery",
-            dependencies: ["Core", "StringsKit", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"],
+            dependencies: ["Core", "LocalizationKit", "StringsKit", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"],
             path: "Tools/Gallery",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
+        /// The translators' REPL: catalogs, previews and rendering. It knows no app: the `app …` commands are a group
+        /// that `l10n-repl` plugs in (L10nREPLApp), so this library links no store, network or server.
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "Localization", "StringsKit", "Gallery", "CEditLine", "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineApp"],
+            dependencies: ["Core", "LocalizationKit", "Localization", "StringsKit", "Gallery", "CEditLine"],
             path: "Tools/L10nREPL",
             exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        /// `app …` in the REPL: drives the composed app (OfflineApp) and draws its screens with the REPL's renderer.
+        .target(
+            name: "L10nREPLApp",
+            dependencies: ["L10nREPL", "OfflineApp", "Core", "LocalizationKit"],
+            path: "Tools/L10nREPLApp",
             swiftSettings: swiftSettings
         ),
         /// The composition root: the four features with the live monitor, client, store and outbox (`app` in the REPL).
@@ -238,14 +257,14 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
-        /// `l10n`: lint, parse, export, import, pseudo, format. Lean on purpose (Core and StringsKit only): CI and
+        /// `l10n`: lint, parse, export, import, pseudo, format. Lean on purpose (the engine and the lint tools): CI and
         /// editors run `l10n lint` often, and each start-up would otherwise load the app's network, database and
         /// server stacks. `l10n repl` runs `l10n-repl` from the same folder (not a dependency: SwiftPM would link
         /// an executable dependency's code in); scripts/run builds both.
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "Core", "StringsKit", "Gallery", "UsageScan",
+                "LocalizationKit", "StringsKit", "Gallery", "UsageScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
@@ -267,7 +286,7 @@ let package = Package(
         .executableTarget(
             name: "L10nREPLTool",
             dependencies: [
-                "L10nREPL",
+                "L10nREPL", "L10nREPLApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n-repl",
@@ -276,7 +295,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "Gallery", "OfflineApp",
+                "Core", "LocalizationKit", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "Gallery", "OfflineApp",
                 "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProductsLive", "OfflineSummaryLive", "OfflineCommerceLive",
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
                 "l10n", "L10nREPLTool",
@@ -337,8 +356,11 @@ let package = Package(
 
         tests("Core", dependencies: [
             "Core", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "Clocks", package: "swift-clocks"),
-        ], exclude: ["StringsParser/Fixtures"]),
-        tests("Localization", dependencies: ["Localization", "Core"]),
+        ]),
+        // The engine's tests need no server, store or test support: the parser, catalogs, Localizer and ICU goldens.
+        tests("LocalizationKit", dependencies: ["LocalizationKit", "Core", .product(name: "Logging", package: "swift-log")],
+              exclude: ["StringsParser/Fixtures"]),
+        tests("Localization", dependencies: ["Localization", "LocalizationKit", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
             "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "TestSupport",
@@ -354,15 +376,15 @@ let package = Package(
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
-        tests("StringsKit", dependencies: ["StringsKit", "Core", "TestSupport"]),
+        tests("StringsKit", dependencies: ["StringsKit", "LocalizationKit", "Core", "TestSupport"]),
         // The subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture) run the `l10n` that every
         // build makes; a dependency on it would link its static runtime into the test binary, which Testing cannot join.
-        tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "Core", "TestSupport"]),
-        tests("L10nREPL", dependencies: ["L10nREPL", "Gallery", "StringsKit", "Core", "Localization", "TestSupport"]),
+        tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "LocalizationKit", "Core", "TestSupport"]),
+        tests("L10nREPL", dependencies: ["L10nREPL", "L10nREPLApp", "Gallery", "StringsKit", "LocalizationKit", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.
         tests("OfflineApp", dependencies: [
-            "OfflineApp", "Core", "Connectivity", "ReferenceServer", "TestSupport", "Localization",
+            "OfflineApp", "Core", "LocalizationKit", "Connectivity", "ReferenceServer", "TestSupport", "Localization",
             "WarmupToast", "OfflineProducts", "OfflineCommerce", "OfflineSummary",
         ]),
         .testTarget(

@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 public import Foundation
 
 /// The catalogs that ship with OfflineKit (`Localization/<locale>.lproj/<Table>.strings|.stringsdict`),

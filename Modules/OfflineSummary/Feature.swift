@@ -5,10 +5,10 @@ public import Foundation
 /// Where a shared card goes: a folder outside the encrypted store (an export) and the reader's locale.
 public struct SummaryShareTarget: Sendable {
     public var folder: URL
-    /// The Localizer of the locale the reader uses now (the composition root's current one).
-    public var localizer: @Sendable () -> Localizer
+    /// Resolves copy in the locale the reader uses now (the composition root's current `Localizer`).
+    public var localizer: @Sendable () -> any CopyResolving
 
-    public init(folder: URL, localizer: @escaping @Sendable () -> Localizer) {
+    public init(folder: URL, localizer: @escaping @Sendable () -> any CopyResolving) {
         self.folder = folder
         self.localizer = localizer
     }

@@ -59,7 +59,7 @@ public struct SummaryCard: Sendable, Hashable {
     }
 
     /// Every word of the card in one locale.
-    public func resolved(with localizer: Localizer) -> ResolvedSummaryCard {
+    public func resolved(with localizer: some CopyResolving) -> ResolvedSummaryCard {
         func pairs(_ lines: [Line]) -> [ResolvedSummaryCard.Pair] {
             lines.map { ResolvedSummaryCard.Pair(label: localizer.string($0.label), value: localizer.string($0.value)) }
         }
@@ -252,7 +252,7 @@ public enum SummaryShareCard {
     /// under a random name and renamed into place, so no reader ever sees it half written or with wider permissions.
     /// The card holds the figures in clear: it is deleted once shared (`SummaryFeature` does, when the share sheet
     /// closes) and at the latest at the next launch (`removeCards(in:)`).
-    public static func write(_ summary: AnnualSummary, localizer: Localizer, to folder: URL) throws(SummaryShareError) -> SummaryShareOutput {
+    public static func write(_ summary: AnnualSummary, localizer: some CopyResolving, to folder: URL) throws(SummaryShareError) -> SummaryShareOutput {
         let card = SummaryCard(summary: summary).resolved(with: localizer)
         let svg = card.svg()
         do { try PrivateFiles.makeFolder(folder) } catch {

@@ -8,7 +8,20 @@ import Testing
 enum ModuleRules {
     static let features: Set<String> = ["WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"]
     static let adapters: Set<String> = ["Connectivity", "SecureStore"]
-    static let foundation: Set<String> = ["Core", "CICUShim"]
+    static let foundation: Set<String> = ["Core", "CICUShim", localizationEngine]
+    /// The localization engine (parser, catalogs, Localizer, ICU formatting): only what renders text depends on it.
+    static let localizationEngine = "LocalizationKit"
+    /// Runtime modules: what an app links to run the features. None of them may reach the engine, ICU or the tooling.
+    static var runtime: Set<String> { features.union(adapters).union(["Core", patterns]) }
+    /// What no runtime module may reach, directly or through another target: the engine and ICU, swift-syntax, the
+    /// reference server's web framework, the command-line parser.
+    static let runtimeForbidden: Set<String> = Set(["LocalizationKit", "CICUShim", "Hummingbird", "HummingbirdCore", "ArgumentParser"])
+        .union(swiftSyntaxProducts)
+    /// Tools that may depend on a feature: the composition root, the previews' registry, the REPL's `app …` commands and
+    /// the executable that plugs them in, and the benchmarks (which measure the features as tests do).
+    static let toolsUsingFeatures: Set<String> = ["OfflineApp", "Gallery", "L10nREPLApp", "L10nREPLTool", "Bench"]
+    /// The lint tools run on other teams' apps: the engine and each other only.
+    static let lintTools: Set<String> = ["StringsKit", "UsageScan"]
     /// The offline patterns features program against (outbox, cached resources, blocking patterns): no network code.
     static let patterns = "OfflinePatterns"
     /// What a feature may depend on: the vocabulary and the patterns, never a live adapter.
@@ -25,8 +38,9 @@ enum ModuleRules {
     /// The catalogs and their loader: data, used by composition roots to resolve copy.
     static let localization = "Localization"
 
-    /// What Core may depend on: its C shim and external products (swift-log).
-    static let coreAllowed: Set<String> = ["CICUShim"]
+    /// What Core may depend on: nothing in this package, and of external products only swift-log.
+    static let coreAllowed: Set<String> = []
+    static let coreProductsAllowed: Set<String> = ["Logging"]
 
     /// swift-syntax's products: a large build, so only the usage scanner links them, and only `l10n` links the scanner.
     static let swiftSyntaxProducts: Set<String> = ["SwiftSyntax", "SwiftParser", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftBasicFormat"]
@@ -90,8 +104,8 @@ enum ModuleRules {
                 if target.path != localization {
                     found.append("\(localization) lives at \(target.path ?? "the default path"), not \(localization)")
                 }
-                for dependency in internalDependencies where dependency != "Core" {
-                    found.append("\(localization) depends on \(dependency): the catalogs' loader needs only Core")
+                for dependency in internalDependencies where dependency != "Core" && dependency != localizationEngine {
+                    found.append("\(localization) depends on \(dependency): the catalogs' loader needs only the localization engine")
                 }
             }
             if features.contains(target.name), internalDependencies.contains(localization) {
@@ -99,7 +113,34 @@ enum ModuleRules {
             }
             if target.name == "Core" {
                 for dependency in internalDependencies where !coreAllowed.contains(dependency) {
-                    found.append("Core depends on \(dependency): Core knows nothing above it")
+                    found.append("Core depends on \(dependency): Core knows nothing above it and links no C target")
+                }
+                for dependency in target.dependencies where !local.contains(dependency) && !coreProductsAllowed.contains(dependency) {
+                    found.append("Core depends on \(dependency): Core is pure Swift plus swift-log")
+                }
+            }
+            if internalDependencies.contains("CICUShim"), target.name != localizationEngine {
+                found.append("\(target.name) depends on CICUShim: only \(localizationEngine) calls ICU")
+            }
+            if target.name == localizationEngine {
+                for dependency in internalDependencies where dependency != "Core" && dependency != "CICUShim" {
+                    found.append("\(localizationEngine) depends on \(dependency): the engine needs only Core's copy vocabulary and ICU")
+                }
+            }
+            if runtime.contains(target.name) || liveFeature(of: target.name) != nil {
+                let reached = closure(of: target.name, in: targets)
+                for dependency in runtimeForbidden.intersection(reached).sorted() {
+                    found.append("runtime module \(target.name) reaches \(dependency): a runtime consumer must not build or link it")
+                }
+            }
+            if lintTools.contains(target.name) {
+                for dependency in internalDependencies where !lintTools.contains(dependency) && dependency != localizationEngine && dependency != "Core" {
+                    found.append("\(target.name) depends on \(dependency): the lint tools run on other apps and need only the engine (internal identifiers come from l10n.json)")
+                }
+            }
+            if target.path?.hasPrefix("Tools/") == true, !toolsUsingFeatures.contains(target.name) {
+                for dependency in internalDependencies where features.contains(dependency) || liveFeature(of: dependency) != nil || dependency == "OfflineApp" {
+                    found.append("tool \(target.name) depends on \(dependency): only the app, the gallery, the REPL's app commands and the benchmarks compose features")
                 }
             }
             if target.name != usageScanner {
@@ -112,6 +153,18 @@ enum ModuleRules {
             }
         }
         return found
+    }
+
+    /// Every target and product `name` depends on, directly or through targets of this package.
+    static func closure(of name: String, in targets: [Target]) -> Set<String> {
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen: Set<String> = []
+        var pending = byName[name]?.dependencies ?? []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            pending += byName[next]?.dependencies ?? []
+        }
+        return seen
     }
 
     /// Reads `swift package dump-package`'s JSON. A dependency is `{"byName"|"target"|"product": [name, …]}`,
@@ -168,13 +221,18 @@ struct ManifestRulesTests {
 
     @Test func coreDependingUpwardIsCaught() {
         let targets = [
-            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: ["CICUShim", "Connectivity"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: ["CICUShim", "Connectivity", "Logging", "Crypto"]),
             ModuleRules.Target(name: "Connectivity", path: "Modules/Connectivity", type: "regular", dependencies: ["Core"]),
             ModuleRules.Target(name: "CICUShim", path: "Modules/CICUShim", type: "regular", dependencies: []),
         ]
         #expect(ModuleRules.violations(targets) == [
             "Core depends on live adapter Connectivity: only composition roots and tests import adapters",
-            "Core depends on Connectivity: Core knows nothing above it",
+            "Core depends on CICUShim: Core knows nothing above it and links no C target",
+            "Core depends on Connectivity: Core knows nothing above it and links no C target",
+            "Core depends on Crypto: Core is pure Swift plus swift-log",
+            "Core depends on CICUShim: only LocalizationKit calls ICU",
+            "runtime module Core reaches CICUShim: a runtime consumer must not build or link it",
+            "runtime module Connectivity reaches CICUShim: a runtime consumer must not build or link it",
         ])
     }
 
@@ -193,7 +251,7 @@ struct ManifestRulesTests {
             ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: ["Core"]),
         ]
         #expect(ModuleRules.violations(targets) == [
-            "Localization depends on SecureStore: the catalogs' loader needs only Core",
+            "Localization depends on SecureStore: the catalogs' loader needs only the localization engine",
             "feature WarmupToast depends on Localization: features may use only Core and OfflinePatterns",
             "feature WarmupToast depends on Localization: features hold Copy keys; composition roots resolve them",
         ])
@@ -219,9 +277,38 @@ struct ManifestRulesTests {
         ])
     }
 
-    @Test func toolsMayDependOnAnything() {
+    /// The seam (issue 39): the runtime reaches no engine, ICU, web framework or argument parser, even through another
+    /// target; the engine needs only Core and ICU; the lint tools need only the engine; only the app, the gallery, the
+    /// REPL's executable and the benchmarks compose features.
+    @Test func theRuntimeReachingTheToolingOrTheToolsReachingFeaturesIsCaught() {
         let targets = [
-            ModuleRules.Target(name: "L10nREPL", path: "Tools/L10nREPL", type: "regular", dependencies: ["OfflineCommerce", "OfflineProducts", "SecureStore"]),
+            ModuleRules.Target(name: "OfflineProducts", path: "Modules/OfflineProducts", type: "regular", dependencies: ["Core", "OfflinePatterns"]),
+            ModuleRules.Target(name: "OfflinePatterns", path: "Modules/OfflinePatterns", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: ["Logging", "Tracing"]),
+            ModuleRules.Target(name: "Tracing", path: "Modules/Tracing", type: "regular", dependencies: ["LocalizationKit", "ArgumentParser"]),
+            ModuleRules.Target(name: "LocalizationKit", path: "Modules/LocalizationKit", type: "regular", dependencies: ["Core", "CICUShim", "SecureStore"]),
+            ModuleRules.Target(name: "CICUShim", path: "Modules/CICUShim", type: "regular", dependencies: []),
+            ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "StringsKit", path: "Tools/StringsKit", type: "regular", dependencies: ["LocalizationKit", "WarmupToast"]),
+            ModuleRules.Target(name: "WarmupToast", path: "Modules/WarmupToast", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "L10nREPL", path: "Tools/L10nREPL", type: "regular", dependencies: ["LocalizationKit", "OfflineApp"]),
+            ModuleRules.Target(name: "OfflineApp", path: "Tools/OfflineApp", type: "regular", dependencies: ["OfflineProducts"]),
+        ]
+        let found = ModuleRules.violations(targets)
+        #expect(found.contains("Core depends on Tracing: Core knows nothing above it and links no C target"))
+        #expect(found.contains("runtime module OfflineProducts reaches ArgumentParser: a runtime consumer must not build or link it"))
+        #expect(found.contains("runtime module OfflineProducts reaches CICUShim: a runtime consumer must not build or link it"))
+        #expect(found.contains("runtime module Core reaches LocalizationKit: a runtime consumer must not build or link it"))
+        #expect(found.contains("LocalizationKit depends on SecureStore: the engine needs only Core's copy vocabulary and ICU"))
+        #expect(found.contains("StringsKit depends on WarmupToast: the lint tools run on other apps and need only the engine (internal identifiers come from l10n.json)"))
+        #expect(found.contains("tool StringsKit depends on WarmupToast: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
+        #expect(found.contains("tool L10nREPL depends on OfflineApp: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
+        #expect(!found.contains { $0.hasPrefix("tool OfflineApp") })
+    }
+
+    @Test func toolsMayDependOnModulesButComposeFeaturesOnlyAtTheRoots() {
+        let targets = [
+            ModuleRules.Target(name: "L10nREPLTool", path: "Tools/l10n-repl", type: "executable", dependencies: ["OfflineCommerce", "OfflineProducts", "SecureStore"]),
             ModuleRules.Target(name: "OfflineCommerce", path: "Modules/OfflineCommerce", type: "regular", dependencies: []),
             ModuleRules.Target(name: "OfflineProducts", path: "Modules/OfflineProducts", type: "regular", dependencies: []),
             ModuleRules.Target(name: "SecureStore", path: "Modules/SecureStore", type: "regular", dependencies: []),
@@ -238,6 +325,8 @@ struct ManifestRulesTests {
             ModuleRules.Target(name: "StringsKit", path: "Tools/StringsKit", type: "regular", dependencies: []),
         ]
         #expect(ModuleRules.violations(targets) == [
+            "Core depends on SwiftSyntax: Core is pure Swift plus swift-log",
+            "runtime module Core reaches SwiftSyntax: a runtime consumer must not build or link it",
             "Core depends on SwiftSyntax: only UsageScan parses Swift (swift-syntax)",
             "Bench depends on UsageScan: only l10n links swift-syntax; run `l10n usage` as a process instead",
         ])

@@ -91,6 +91,28 @@ struct SourceRulesTests {
         ])
     }
 
+    /// Core is the runtime's vocabulary: pure Swift plus swift-log. No file of it imports the C shim, the localization
+    /// engine or anything else a runtime consumer would have to build.
+    static let coreImports: Set<String> = ["Foundation", "Logging", "os", "Glibc", "Musl", "Android", "Darwin"]
+
+    static func coreViolations(_ files: [String: String]) -> [String] {
+        files.sorted { $0.key < $1.key }.flatMap { path, text in
+            SourceRules.imports(in: text).filter { !coreImports.contains($0) }.map { "Core/\(path) imports \($0): Core is pure Swift plus swift-log" }
+        }
+    }
+
+    @Test func coreImportsNothingButFoundationAndSwiftLog() throws {
+        let folder = Self.modules.appendingPathComponent("Core")
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
+            files[path] = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+        }
+        #expect(files.count > 20)
+        #expect(Self.coreViolations(files).isEmpty, "\(Self.coreViolations(files).joined(separator: "\n"))")
+        #expect(Self.coreViolations(["Formatting/ICU.swift": "import CICUShim\npublic import Foundation\n"])
+            == ["Core/Formatting/ICU.swift imports CICUShim: Core is pure Swift plus swift-log"])
+    }
+
     @Test func importsAreReadInEveryForm() {
         let source = "import Core\n@testable import OfflinePatterns\npublic import struct Foundation.Date\n// import Nothing\nlet x = 1\n"
         #expect(SourceRules.imports(in: source) == ["Core", "OfflinePatterns", "Foundation"])

@@ -1,11 +1,12 @@
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Core vocabulary")
 struct VocabularyTests {
     @Test func freshnessTurnsStaleAfterItsThreshold() {
-        let updated = goldenDate
+        let updated = fixedNow
         let freshness = Freshness(lastUpdated: updated, staleAfter: .seconds(30 * 86_400))
         #expect(!freshness.isStale(at: updated.addingTimeInterval(30 * 86_400)))
         #expect(freshness.isStale(at: updated.addingTimeInterval(30 * 86_400 + 1)))
@@ -14,7 +15,7 @@ struct VocabularyTests {
 
     @Test func neverLoadedDataIsMissingNotStale() {
         let freshness = Freshness(lastUpdated: nil, staleAfter: .seconds(1))
-        #expect(!freshness.isStale(at: goldenDate))
+        #expect(!freshness.isStale(at: fixedNow))
         #expect(freshness.lastUpdatedCopy == nil)
     }
 
@@ -51,20 +52,20 @@ struct VocabularyTests {
 
     @Test func telemetryCarriesTheInjectedDateAndDuration() {
         let sink = InMemoryTelemetrySink()
-        let telemetry = Telemetry(sink: sink, now: { goldenDate })
+        let telemetry = Telemetry(sink: sink, now: { fixedNow })
         telemetry.record("cache_warmup_completed", attributes: ["subtasks": "4"], duration: .milliseconds(1500))
         #expect(sink.events == [TelemetryEvent(name: "cache_warmup_completed", attributes: ["subtasks": "4"],
-                                               duration: .milliseconds(1500), date: goldenDate)])
+                                               duration: .milliseconds(1500), date: fixedNow)])
     }
 
     @Test func timeSourceFixedReturnsTheSameDate() {
-        let time = TimeSource.fixed(goldenDate)
-        #expect(time.now() == goldenDate)
+        let time = TimeSource.fixed(fixedNow)
+        #expect(time.now() == fixedNow)
         #expect(Duration.milliseconds(1500).seconds == 1.5)
     }
 
     @Test func inMemoryRecordStoreAppliesABatchAndKeepsFirstSaveOrder() throws {
-        let store = InMemoryRecordStore(now: { goldenDate })
+        let store = InMemoryRecordStore(now: { fixedNow })
         try store.apply([
             .save(collection: "products", key: "b", value: Data("2".utf8)),
             .save(collection: "products", key: "a", value: Data("1".utf8)),
@@ -79,8 +80,8 @@ struct VocabularyTests {
     }
 
     @Test func storedRecordKnowsWhenItHasExpired() {
-        let record = StoredRecord(collection: "c", key: "k", value: Data(), savedAt: goldenDate, expiresAt: goldenDate.addingTimeInterval(60))
-        #expect(!record.isExpired(at: goldenDate))
-        #expect(record.isExpired(at: goldenDate.addingTimeInterval(60)))
+        let record = StoredRecord(collection: "c", key: "k", value: Data(), savedAt: fixedNow, expiresAt: fixedNow.addingTimeInterval(60))
+        #expect(!record.isExpired(at: fixedNow))
+        #expect(record.isExpired(at: fixedNow.addingTimeInterval(60)))
     }
 }

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 @testable import Gallery
 @testable import L10nREPL

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 @testable import L10nREPL
+import L10nREPLApp
 import Testing
 
 /// Every command, as script mode runs it: one line in, results out, errors flagged.
@@ -13,7 +14,7 @@ struct REPLSessionTests {
     @Test func helpListsEveryCommandAndExplainsOne() throws {
         let repl = try Self.session()
         let help = repl.execute("help")
-        for command in REPLSession.commands { #expect(help.stdout.contains(command.usage)) }
+        for command in REPLSession.builtInCommands { #expect(help.stdout.contains(command.usage)) }
         #expect(repl.execute("help compare").stdout.contains("budget"))
         #expect(repl.execute("help nope").failed)
     }
@@ -187,13 +188,14 @@ struct REPLSessionTests {
         // would hold. Alone it takes 0.1 s; beside the suites that wait on subprocesses it took 48 s, the start waiting
         // for a free cooperative thread, hence the generous bound.
         let seen = try await Self.onOwnThread { () throws -> LateStart in
-            let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)))
+            let app = AppCommands()
+            let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)), groups: [app])
             defer { _ = repl.execute("quit") }
             let start = repl.execute("app start")
             _ = repl.execute("timeout 30")
             let again = repl.execute("app start")
             let early = repl.execute("app status")
-            let settled = repl.appState.waitUntilNotStarting(before: Date().addingTimeInterval(240))
+            let settled = app.appState.waitUntilNotStarting(before: Date().addingTimeInterval(240))
             let status = repl.execute("app status")
             return LateStart(start: (start.failed, start.stderr), again: (again.failed, again.stderr), early: early.stderr, settled: settled,
                              status: (status.failed, status.stdout, status.stderr))

@@ -1,6 +1,7 @@
 import TestSupport
 import Connectivity
 import Core
+import LocalizationKit
 import Foundation
 import Localization
 import Logging

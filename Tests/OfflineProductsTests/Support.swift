@@ -1,5 +1,6 @@
 import Connectivity
 import Core
+import LocalizationKit
 import Foundation
 import Localization
 import Logging

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 import Testing
 @testable import StringsKit
@@ -300,14 +301,40 @@ import Testing
         "custom" = "my_feature_event";
         "plain" = "Completed";
         """)
-        let defaults = try folder.lint().findings(.internalIdentifier).compactMap(\.key)
-        #expect(defaults == ["cacheWarmupState", "event", "sentence"])
+        // The toolchain knows no app's identifiers: with no l10n.json, none.
+        #expect(try folder.lint().findings(.internalIdentifier).isEmpty)
+        // Declared by feature and kind in l10n.json, beside the catalogs.
+        folder.write("l10n.json", """
+        {"internalIdentifiers": {"WarmupToast": {"stateKeys": ["cacheWarmupState"],
+                                                  "telemetryEvents": ["cache_warmup_started", "cache_warmup_completed", "cache_warmup_failed"]}}}
+        """)
+        let (configuration, _) = try L10nCommands.loadConfiguration(explicit: nil, paths: [folder.root])
+        let declared = try folder.lint(configuration).findings(.internalIdentifier)
+        #expect(declared.compactMap(\.key) == ["cacheWarmupState", "event", "sentence"])
+        #expect(declared.first?.message.contains("state key") == true, "\(declared.map(\.message))")
         let configured = try folder.lint(LintConfiguration(extraInternalIdentifiers: ["my_feature_event"])).findings(.internalIdentifier)
-        #expect(configured.compactMap(\.key).contains("custom"))
+        #expect(configured.compactMap(\.key) == ["custom"])
+    }
+
+    @Test func internalIdentifiersInL10nJSONAreCheckedForShape() throws {
+        func parse(_ json: String) throws(ConfigurationError) -> LintConfiguration {
+            try LintConfiguration.parse(Data(json.utf8), path: "l10n.json")
+        }
+        let byFeature = try parse(#"{"internalIdentifiers": {"Cart": {"telemetryEvents": ["cart_opened"], "other": ["cart.view"]}}}"#)
+        #expect(byFeature.internalIdentifierKinds == ["cart_opened": .telemetryEvent, "cart.view": .configured])
+        #expect(try parse(#"{"internalIdentifiers": ["a_b"]}"#).extraInternalIdentifiers == ["a_b"])
+        #expect(throws: ConfigurationError.self) { try parse(#"{"internalIdentifiers": {"Cart": {"events": ["x"]}}}"#) }
+        #expect(throws: ConfigurationError.self) { try parse(#"{"internalIdentifiers": {"Cart": ["x"]}}"#) }
+        #expect(throws: ConfigurationError.self) { try parse(#"{"internalIdentifiers": "x"}"#) }
+        do {
+            _ = try parse(#"{"internalIdentifiers": {"Cart": {"events": ["x"]}}}"#)
+        } catch {
+            #expect(error.description.contains("unknown list \"events\" in \"internalIdentifiers.Cart\""), "\(error.description)")
+        }
     }
 
     @Test func registryTakesFeatureContributions() {
-        let registry = InternalIdentifiers.builtIn.adding(["products_synced"], kind: .telemetryEvent)
+        let registry = InternalIdentifiers(["cache_warmup_started": .telemetryEvent]).adding(["products_synced"], kind: .telemetryEvent)
         #expect(registry.kind(of: "products_synced") == .telemetryEvent)
         #expect(registry.contains("cache_warmup_started"))
         #expect(registry.identifier(in: "Ping products_synced now") == "products_synced")

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 import Testing
 @testable import StringsKit
@@ -27,6 +28,7 @@ import Testing
         """)
         folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%ld item", "other": "%ld items"], valueType: "ld")
         folder.writePlural("nb.lproj/Main.stringsdict", key: "items", forms: ["one": "%ld element", "other": "%ld elementer"], valueType: "ld")
+        folder.write("l10n.json", #"{"internalIdentifiers": {"Main": {"telemetryEvents": ["cache_warmup_started"]}}}"#)
         return folder
     }
 

@@ -62,6 +62,17 @@ struct CopyAndPreviewTests {
         }
     }
 
+    /// The linter learns the feature's identifiers from `Localization/l10n.json` (it imports no feature): the file
+    /// must list exactly the constants the code uses, by kind, so a renamed event cannot drift out of the check.
+    @Test func l10nJSONDeclaresTheFeaturesInternalIdentifiers() throws {
+        let data = try Data(contentsOf: BundledCatalogs.directory.appendingPathComponent("l10n.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let declared = try #require((root["internalIdentifiers"] as? [String: Any])?["WarmupToast"] as? [String: [String]])
+        #expect(declared["stateKeys"] == WarmupIdentifiers.stateKeys)
+        #expect(declared["telemetryEvents"] == WarmupIdentifiers.telemetryEvents)
+        #expect(declared["iconAssets"] == WarmupIdentifiers.iconAssets)
+    }
+
     @Test func theModuleHasNoPlatformBranches() throws {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 
 /// ICU currency and date formats per second, for each of the seven product locales.

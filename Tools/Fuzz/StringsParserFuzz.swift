@@ -1,4 +1,4 @@
-// libFuzzer entry point for StringsParser. Compiled together with Modules/Core/Strings/*.swift by
+// libFuzzer entry point for StringsParser. Compiled together with Modules/LocalizationKit/Strings/*.swift by
 // scripts/fuzz-strings-parser; it traps (and libFuzzer saves the input) on a crash or a broken invariant.
 import Foundation
 

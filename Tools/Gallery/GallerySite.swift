@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// One column of the gallery: a catalog locale, or a pseudo-locale made from the base.

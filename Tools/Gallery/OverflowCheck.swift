@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 public import StringsKit
 

@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 public import StringsKit
 import OfflineCommerce
 import OfflineProducts

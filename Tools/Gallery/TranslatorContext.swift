@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// What `l10n export` tells a translator about where each string lives: the previews that show or announce the key

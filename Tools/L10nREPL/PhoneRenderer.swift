@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 public import Gallery
 
 /// Light or dark styling of a preview: the gallery's, so `l10n repl --theme` and `l10n gallery --theme` agree.

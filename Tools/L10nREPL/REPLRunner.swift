@@ -14,13 +14,14 @@ public enum REPLRunner {
         case startFailed = 2
     }
 
-    public static func run(options: REPLSession.Options, scriptPath: String?) -> Status {
+    /// `groups`: the command groups the program plugs in (`l10n-repl`: `app …`).
+    public static func run(options: REPLSession.Options, scriptPath: String?, groups: [any REPLCommandGroup] = []) -> Status {
         let interactive = scriptPath == nil && isatty(0) != 0 && isatty(1) != 0
         var options = options
         options.colour = interactive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let session: REPLSession
         do {
-            session = try REPLSession(options: options)
+            session = try REPLSession(options: options, groups: groups)
         } catch {
             standardError("l10n repl: \(error.message)")
             return .startFailed

@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 public import Gallery
 import Localization
@@ -11,8 +12,8 @@ public struct CommandOutput: Sendable, Equatable {
     public var failed: Bool
     public var quit: Bool
 
-    static func ok(_ text: String) -> CommandOutput { CommandOutput(stdout: text, stderr: "", failed: false, quit: false) }
-    static func error(_ text: String) -> CommandOutput { CommandOutput(stdout: "", stderr: "error: " + text, failed: true, quit: false) }
+    public static func ok(_ text: String) -> CommandOutput { CommandOutput(stdout: text, stderr: "", failed: false, quit: false) }
+    public static func error(_ text: String) -> CommandOutput { CommandOutput(stdout: "", stderr: "error: " + text, failed: true, quit: false) }
 }
 
 /// Why a REPL could not start: the message names the path and what to do.
@@ -55,10 +56,11 @@ public final class REPLSession {
         didSet { currentLocalizer.set(localizer) }
     }
     /// The localizer as other threads may read it (the app's share target follows the REPL's locale).
-    let currentLocalizer: LocalizerBox
+    public let currentLocalizer: LocalizerBox
     public private(set) var baseLocale: String
     private var configuration: LintConfiguration
-    let appState = AppState()
+    /// Commands the program plugged in (`l10n-repl`: `app …`).
+    private let groups: [any REPLCommandGroup]
 
     /// Pseudo-locales the REPL offers, each the base locale transformed (shared with `l10n gallery`).
     public static var pseudoLocales: [PseudoLocale] { PseudoLocale.standard }
@@ -68,8 +70,10 @@ public final class REPLSession {
         PreviewRegistry.previews
     }
 
-    public init(options: Options) throws(REPLStartError) {
+    /// `groups`: command groups the program plugs in (`l10n-repl` plugs in `app …`); the library knows none itself.
+    public init(options: Options, groups: [any REPLCommandGroup] = []) throws(REPLStartError) {
         self.options = options
+        self.groups = groups
         let (catalog, configuration) = try Self.load(options.catalogsPath)
         self.configuration = configuration
         self.baseLocale = configuration.baseLocale ?? (catalog.locales.contains("en") || catalog.locales.isEmpty ? "en" : catalog.locales[0])
@@ -112,9 +116,21 @@ public final class REPLSession {
         public var name: String
         public var usage: String
         public var summary: String
+
+        public init(name: String, usage: String, summary: String) {
+            self.name = name
+            self.usage = usage
+            self.summary = summary
+        }
     }
 
-    public static let commands: [CommandInfo] = [
+    /// Every command of this session: the built-in ones, with the plugged-in groups before `echo`, `help` and `quit`.
+    public var commands: [CommandInfo] {
+        let tail = Self.builtInCommands.suffix(3)
+        return Self.builtInCommands.dropLast(3) + groups.map(\.info) + tail
+    }
+
+    public static let builtInCommands: [CommandInfo] = [
         CommandInfo(name: "locales", usage: "locales", summary: "every locale with how complete it is, and the pseudo-locales"),
         CommandInfo(name: "locale", usage: "locale ID", summary: "switch locale (also en-XA, ar-XB, double)"),
         CommandInfo(name: "tables", usage: "tables", summary: "the tables and how many keys each has"),
@@ -132,8 +148,6 @@ public final class REPLSession {
         CommandInfo(name: "palette", usage: "palette", summary: "every state colour of the current theme with its WCAG contrast"),
         CommandInfo(name: "lint", usage: "lint", summary: "lint the catalogs (as `l10n lint`)"),
         CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
-        CommandInfo(name: "app", usage: "app COMMAND …",
-                    summary: "run the app (four features, one store, one outbox) and see its screens; `help app` for each"),
         CommandInfo(name: "echo", usage: "echo TEXT", summary: "print TEXT (labels the parts of a script's output)"),
         CommandInfo(name: "help", usage: "help [COMMAND]", summary: "this list, or one command's usage"),
         CommandInfo(name: "quit", usage: "quit", summary: "leave (also `exit`, Ctrl-D)"),
@@ -162,36 +176,36 @@ public final class REPLSession {
         case "palette": return palette()
         case "lint": return lint()
         case "reload": return reload()
-        case "app": return app(arguments)
         case "echo": return .ok(arguments.joined(separator: " "))
         case "help", "?": return help(arguments.first)
         case "quit", "exit":
-            shutDownApp()
+            for group in groups { group.shutDown() }
             return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
         default:
-            let names = Self.commands.map(\.name) + ["exit"]
+            if let group = groups.first(where: { $0.info.name == command }) { return group.run(arguments, in: self) }
+            let names = commands.map(\.name) + ["exit"]
             let hint = Suggestion.closest(to: command, in: names).map { "; did you mean `\($0)`?" } ?? "; type `help` for the commands"
             return .error("unknown command `\(command)`\(hint)")
         }
     }
 
     private func usage(_ name: String) -> CommandOutput {
-        let info = Self.commands.first { $0.name == name }
+        let info = commands.first { $0.name == name }
         return .error("usage: \(info?.usage ?? name)")
     }
 
     func help(_ name: String?) -> CommandOutput {
         if let name {
-            guard let info = Self.commands.first(where: { $0.name == name }) else {
-                let hint = Suggestion.closest(to: name, in: Self.commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
+            guard let info = commands.first(where: { $0.name == name }) else {
+                let hint = Suggestion.closest(to: name, in: commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
                 return .error("no command `\(name)`\(hint)")
             }
-            if name == "app" { return .ok(Self.appUsage) }
+            if let group = groups.first(where: { $0.info.name == name }) { return .ok(group.usage) }
             return .ok("\(info.usage)\n  \(info.summary)")
         }
-        let width = Self.commands.map { $0.usage.count }.max() ?? 0
+        let width = commands.map { $0.usage.count }.max() ?? 0
         var lines = ["Preview every piece of UI copy in every locale. Commands:"]
-        for info in Self.commands {
+        for info in commands {
             lines.append("  " + info.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + info.summary)
         }
         lines.append("Keys are written TABLE.KEY, e.g. `show Core.offline.indicator.title`. Tab completes commands, locales and keys.")
@@ -507,7 +521,7 @@ public final class REPLSession {
         let completingFirst = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
         let pool: [String]
         if completingFirst {
-            pool = Self.commands.map(\.name)
+            pool = commands.map(\.name)
         } else {
             switch words[0] {
             case "locale": pool = catalog.locales + Self.pseudoLocales.map(\.name)
@@ -516,7 +530,7 @@ public final class REPLSession {
             case "preview": pool = Self.previews.map(\.id)
             case "format": pool = ValueKind.allCases.map(\.rawValue)
             case "theme": pool = Theme.allCases.map(\.rawValue)
-            case "help": pool = Self.commands.map(\.name)
+            case "help": pool = commands.map(\.name)
             default: pool = []
             }
         }

@@ -11,12 +11,12 @@ public struct AppOptions: Sendable {
     /// Launch with the backend already refusing connections.
     public var startOffline: Bool
     /// The reader's current locale, for shared summary cards (nil hides Share).
-    public var localizer: (@Sendable () -> Localizer)?
+    public var localizer: (@Sendable () -> any CopyResolving)?
     /// How many products the embedded backend seeds for `user` (nil: its default, 12); 0…10,000.
     public var productCount: Int?
 
     public init(dataDirectory: URL, serverURL: URL? = nil, user: String = "user1", startOffline: Bool = false,
-                localizer: (@Sendable () -> Localizer)? = nil, productCount: Int? = nil) {
+                localizer: (@Sendable () -> any CopyResolving)? = nil, productCount: Int? = nil) {
         self.localizer = localizer
         self.productCount = productCount
         self.dataDirectory = dataDirectory

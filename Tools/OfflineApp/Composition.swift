@@ -49,7 +49,7 @@ final class AppComposition: Sendable {
     let warmupLaunchEnded = Locked(false)
 
     init(user: String, session start: SessionKeeper.Start, dataDirectory: URL, serverURL: URL, network: NetworkPath, clock: AppClock,
-         telemetry: Telemetry, localizer: (@Sendable () -> Localizer)?) async throws {
+         telemetry: Telemetry, localizer: (@Sendable () -> any CopyResolving)?) async throws {
         self.user = user
         let shareFolder = Self.shareFolder(for: user, in: dataDirectory)
         self.shareFolder = shareFolder

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 
 /// A percent sign meant literally that Foundation reads as a specifier: "100% guaranteed" is `100`, then `% g` (the
 /// space flag and a double), then "uaranteed". Found in real catalogs (and generated accessors then take a `Float`

@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// What a command produced: the text for stdout and stderr, and the process exit code.
@@ -55,7 +56,7 @@ public enum L10nCommands {
         public var writeBaselinePath: String?
 
         public init(paths: [String] = [], format: ReportFormat = .text, configPath: String? = nil, strict: Bool = false,
-                    colour: Bool = false, identifiers: InternalIdentifiers = .builtIn, summaryOnly: Bool = false,
+                    colour: Bool = false, identifiers: InternalIdentifiers = InternalIdentifiers(), summaryOnly: Bool = false,
                     maxFindings: Int? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil) {
             self.summaryOnly = summaryOnly
             self.maxFindings = maxFindings
@@ -110,7 +111,7 @@ public enum L10nCommands {
         if catalog.files.isEmpty {
             return .usage("\(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or .strings, .stringsdict or .xcstrings files")
         }
-        let identifiers = options.identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
+        let identifiers = options.identifiers.adding(configuration)
         let linter = Linter(configuration: configuration, identifiers: identifiers, configurationPath: configPath)
         // `<locale>.lproj` folders the app's Xcode project does not build are not the app's.
         if let base = try? linter.baseLocale(of: catalog) {
@@ -257,7 +258,7 @@ public enum L10nCommands {
 
     /// `contextNotes(catalog, base, target)` gives, per `Table/key`, the `<note from="context">` lines of a target's units.
     public static func exportXLIFF(paths: [String], to folder: String, configPath: String? = nil,
-                                   identifiers: InternalIdentifiers = .builtIn,
+                                   identifiers: InternalIdentifiers = InternalIdentifiers(),
                                    contextNotes: (_ catalog: Catalog, _ base: String, _ target: String) -> [String: [String]] = { _, _, _ in [:] })
         -> CommandOutcome {
         let paths = paths.isEmpty ? [defaultPath] : paths
@@ -284,7 +285,7 @@ public enum L10nCommands {
             return .usage(error.description)
         }
         let root = paths.count == 1 && isFolder(paths[0]) ? paths[0] : FileManager.default.currentDirectoryPath
-        let allIdentifiers = identifiers.adding(configuration.extraInternalIdentifiers, kind: .configured)
+        let allIdentifiers = identifiers.adding(configuration)
         var written: [String] = []
         let targets = catalog.locales.filter { $0 != base && !$0.isEmpty && !Linter.isSpecialFolder($0) }
         if targets.isEmpty {

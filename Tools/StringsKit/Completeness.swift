@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 
 /// How far one locale is translated, as the runtime sees it: a missing key falls back to the base text, so it is a
 /// figure to watch rather than an error storm. `translated` counts keys the locale has and that differ from the base

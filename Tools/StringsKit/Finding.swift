@@ -1,3 +1,4 @@
+import LocalizationKit
 /// How much a finding matters. `info` is shown but never fails a run (not even with `--strict`).
 /// `off` only appears in configuration: a rule set to off reports nothing.
 public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {

@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 
 /// Compares the printf arguments of a translation with its base: count, kind and size, and position.
 public enum FormatComparison {

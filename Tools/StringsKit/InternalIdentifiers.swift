@@ -1,13 +1,13 @@
 import Foundation
-import WarmupToast
 
 /// Strings the code uses as identifiers — state keys, telemetry event names, icon asset names — that must never
-/// be translated. This registry is their one source of truth for the tools: the linter refuses them as keys or
-/// values of a translatable catalog, and XLIFF export marks entries that use them `translate="no"`.
+/// be translated: the linter refuses them as keys or values of a translatable catalog, and XLIFF export marks entries
+/// that use them `translate="no"`.
 ///
-/// Features cannot import StringsKit (it sits above them), so each feature exposes its identifiers as plain
-/// strings (e.g. `WarmupIdentifiers`) and this registry reads them from there: the feature's constants are the
-/// one source of truth, and a renamed event is linted under its new name with no second list to update.
+/// They come from the project's `l10n.json` (`internalIdentifiers`, by feature and kind), read from the catalogs'
+/// folder: the toolchain runs on apps it has never seen, so it knows no app's identifiers itself. OfflineKit's own
+/// are in `Localization/l10n.json`, and each feature's tests check that file against the feature's constants
+/// (`WarmupIdentifiers`), so a renamed event cannot drift.
 public struct InternalIdentifiers: Sendable, Equatable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case stateKey = "state key"
@@ -41,16 +41,18 @@ public struct InternalIdentifiers: Sendable, Equatable {
         }
     }
 
-    /// What the shipped modules use today, read from the modules themselves: the cache-warmup session's
-    /// state key, telemetry events and toast icon (`WarmupIdentifiers`).
-    public static let builtIn = InternalIdentifiers()
-        .adding(WarmupIdentifiers.stateKeys, kind: .stateKey)
-        .adding(WarmupIdentifiers.telemetryEvents, kind: .telemetryEvent)
-        .adding(WarmupIdentifiers.iconAssets, kind: .iconAsset)
-
-    /// The built-in list plus the `internalIdentifiers` of a configuration.
+    /// The `internalIdentifiers` of a configuration: by feature with their kinds, and the plain list.
     public static func forConfiguration(_ configuration: LintConfiguration) -> InternalIdentifiers {
-        builtIn.adding(configuration.extraInternalIdentifiers, kind: .configured)
+        InternalIdentifiers(configuration.internalIdentifierKinds).adding(configuration.extraInternalIdentifiers, kind: .configured)
+    }
+
+    /// These identifiers and the configuration's.
+    public func adding(_ configuration: LintConfiguration) -> InternalIdentifiers {
+        var copy = self
+        for (identifier, kind) in configuration.internalIdentifierKinds.sorted(by: { $0.key < $1.key }) where copy.kinds[identifier] == nil {
+            copy.kinds[identifier] = kind
+        }
+        return copy.adding(configuration.extraInternalIdentifiers, kind: .configured)
     }
 
     /// A copy with more identifiers (a feature's, or the configuration's); an existing entry keeps its kind.

@@ -24,7 +24,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 ///   "requiredLocales": ["de", "nb"],
 ///   "minimumTranslated": { "*": 50, "ja": 90 },
 ///   "allowlists": { "untranslated": ["OK", "Wi-Fi"] },
-///   "internalIdentifiers": ["cache_warmup_retried"],
+///   "internalIdentifiers": { "WarmupToast": { "stateKeys": ["cacheWarmupState"], "telemetryEvents": ["cache_warmup_started"],
+///                                            "iconAssets": ["icon.warmup.progress"], "other": ["warmup.toast"] } },
 ///   "tables": { "Localizable": { "keysAsText": true, "placeholders": "percent-index" } }
 /// }
 /// ```
@@ -38,7 +39,12 @@ public struct LintConfiguration: Sendable, Equatable {
     public var severities: [Rule: Severity]
     /// Keys or base values that may stay identical to the base locale.
     public var untranslatedAllowlist: Set<String>
+    /// Strings the code matches on, never translated (`"internalIdentifiers"`): a plain list, or lists by feature and
+    /// kind. Each project declares its own; the toolchain knows no app's identifiers.
     public var extraInternalIdentifiers: [String]
+    /// The kinds of the identifiers declared by feature (`stateKeys`, `telemetryEvents`, `iconAssets`); the plain
+    /// list's are `.configured`.
+    public var internalIdentifierKinds: [String: InternalIdentifiers.Kind] = [:]
     /// How Swift sources refer to keys (`"usage"`: wrappers, generated enums, dynamic prefixes, exceptions).
     public var usage = UsageConfiguration()
     /// Locales that must be complete: a key missing there is an error, not a warning.
@@ -165,8 +171,27 @@ public struct LintConfiguration: Sendable, Equatable {
             }
         }
         if let value = root["internalIdentifiers"] {
-            guard let list = value as? [String] else { throw fail("\"internalIdentifiers\" must be a list of strings") }
-            configuration.extraInternalIdentifiers = list
+            let shape = "\"internalIdentifiers\" must be a list of strings, or lists by feature such as {\"WarmupToast\": {\"telemetryEvents\": [\"cache_warmup_started\"]}}"
+            if let list = value as? [String] {
+                configuration.extraInternalIdentifiers = list
+            } else if let features = value as? [String: Any] {
+                let kinds: [String: InternalIdentifiers.Kind] = ["stateKeys": .stateKey, "telemetryEvents": .telemetryEvent,
+                                                                 "iconAssets": .iconAsset, "other": .configured]
+                for (feature, raw) in features.sorted(by: { $0.key < $1.key }) where feature != "$comment" {
+                    guard let lists = raw as? [String: Any] else { throw fail(shape) }
+                    for (name, rawList) in lists.sorted(by: { $0.key < $1.key }) where name != "$comment" {
+                        guard let kind = kinds[name] else {
+                            throw fail("unknown list \"\(name)\" in \"internalIdentifiers.\(feature)\"; the lists are \(kinds.keys.sorted().joined(separator: ", "))")
+                        }
+                        guard let list = rawList as? [String] else { throw fail("\"internalIdentifiers.\(feature).\(name)\" must be a list of strings") }
+                        for identifier in list where configuration.internalIdentifierKinds[identifier] == nil {
+                            configuration.internalIdentifierKinds[identifier] = kind
+                        }
+                    }
+                }
+            } else {
+                throw fail(shape)
+            }
         }
         if let value = root["usage"] {
             configuration.usage = try UsageConfiguration.parse(value, fail: fail)

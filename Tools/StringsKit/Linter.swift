@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// Why a lint run cannot start (as opposed to findings in the catalogs): a usage error, exit 2.

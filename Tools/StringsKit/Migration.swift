@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// `l10n migrate`: one table's `.strings` and `.stringsdict` files in every locale become one String Catalog, with

@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// Pseudo-localization: text that still reads as the base language but shows, on screen, what translation

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 
 /// A String Catalog (`.xcstrings`) as JSON that keeps its members in the order they were read, written back in

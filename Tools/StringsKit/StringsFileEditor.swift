@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 
 /// Changes a `.strings` file the way a translator's tool must: only what changed. A changed value is replaced where it

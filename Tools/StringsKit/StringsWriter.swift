@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// Writes `.strings` text (UTF-8) and `.stringsdict` objects that Apple's parsers read back to the same values.

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 
 /// Why a `.stringsdict` cannot be edited in place (the file is left as it is).

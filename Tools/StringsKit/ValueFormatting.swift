@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// What `format` (in the REPL and `l10n format`) can format.

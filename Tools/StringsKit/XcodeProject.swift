@@ -1,4 +1,5 @@
 public import Core
+public import LocalizationKit
 import Foundation
 
 /// What the app's Xcode project says about its localizations: `knownRegions`, the languages it builds. A

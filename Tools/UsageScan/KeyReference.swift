@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 
 /// A place in a Swift file, 1-based; the column counts UTF-8 bytes, as the compiler's diagnostics do.
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Core
+import LocalizationKit
 import StringsKit
 
 /// What a project's `swiftgen.yml` says about its strings accessors, for the projects that generate them at build

@@ -1,5 +1,6 @@
 import Foundation
 public import Core
+public import LocalizationKit
 public import StringsKit
 
 /// How one table of the base locale is used by the scanned code.

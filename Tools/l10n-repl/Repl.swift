@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import L10nREPL
+import L10nREPLApp
 import Logging
 
 /// `l10n-repl`, which `l10n repl` runs: the REPL and the app, in their own program so that `l10n` stays lean.
@@ -73,7 +74,7 @@ struct Repl: ParsableCommand {
         }
         let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory,
                                             commandTimeout: .milliseconds(Int64(commandTimeout * 1_000)))
-        let status = REPLRunner.run(options: options, scriptPath: script)
+        let status = REPLRunner.run(options: options, scriptPath: script, groups: [AppCommands()])
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }

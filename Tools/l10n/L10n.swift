@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Core
+import LocalizationKit
 import Foundation
 import Logging
 import StringsKit

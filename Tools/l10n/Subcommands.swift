@@ -3,6 +3,7 @@ import Foundation
 import Gallery
 public import StringsKit
 import UsageScan
+import LocalizationKit
 
 extension ReportFormat: ExpressibleByArgument {}
 extension L10nCommands.ParseFormat: ExpressibleByArgument {}
@@ -165,7 +166,7 @@ struct Export: ParsableCommand {
     @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
     var paths: [String] = []
 
-    @Option(name: .long, help: "The l10n.json to use (for the base locale and extra internal identifiers).")
+    @Option(name: .long, help: "The l10n.json to use (for the base locale and the internal identifiers).")
     var config: String?
 
     @Option(name: .long, help: "The PNG folder of `l10n gallery --check` (OUT/png): context notes name each preview's screenshot.")

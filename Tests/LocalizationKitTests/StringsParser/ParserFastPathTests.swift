@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Core
+@testable import LocalizationKit
+import Core
 
 /// The parser's fast paths must give exactly what the plain paths give: UTF-16 LE read in place vs copied, the
 /// word-at-a-time position tracker vs a unit-by-unit count, one comment vs several.

@@ -1,6 +1,7 @@
 public import Foundation
 import CICUShim
 public import Logging
+public import Core
 
 /// Locale-aware formatting on the system's ICU 72, for any locale identifier (BCP-47 or ICU form).
 ///
@@ -320,11 +321,6 @@ public enum FormattingError: Error, Sendable, Equatable, CustomStringConvertible
             error.description
         }
     }
-}
-
-/// ICU's date and time styles.
-public enum DateStyle: Int32, Sendable, CaseIterable {
-    case none = -1, full = 0, long = 1, medium = 2, short = 3
 }
 
 /// Units of relative time, ICU's `URelativeDateTimeUnit` values.

@@ -1,4 +1,5 @@
 import Foundation
+import Core
 
 /// Why a catalog path could not be read at all (as opposed to a bad file inside it, which is a
 /// `CatalogProblem`). The message names the path and says what to do.

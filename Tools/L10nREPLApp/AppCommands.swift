@@ -1,9 +1,40 @@
 import Core
+import LocalizationKit
 import Dispatch
-import Foundation
-import OfflineApp
+public import Foundation
+public import L10nREPL
+public import OfflineApp
 
 /// `app …`: drives the composed app (Tools/OfflineApp) from the REPL and renders its screen in the current locale.
+/// The `l10n-repl` executable plugs this group into the REPL (`REPLSession(options:groups:)`): the translators' REPL
+/// library knows catalogs and rendering only, never the app, its store, its network or its reference backend.
+public final class AppCommands: REPLCommandGroup {
+    /// The app the REPL drives (none, starting, started).
+    public let appState = AppState()
+
+    public init() {}
+
+    public var info: REPLSession.CommandInfo {
+        REPLSession.CommandInfo(name: "app", usage: "app COMMAND …",
+                                summary: "run the app (four features, one store, one outbox) and see its screens; `help app` for each")
+    }
+
+    public var usage: String { REPLSession.appUsage }
+
+    public func run(_ arguments: [String], in session: REPLSession) -> CommandOutput {
+        session.app(arguments, appState: appState)
+    }
+
+    /// Stops the app and its embedded backend (on quit).
+    public func shutDown() {
+        guard let app = appState.app else { return }
+        // Quitting does not wait past the command timeout for a stuck shutdown: the process ends anyway.
+        _ = try? blocking { await app.shutDown() }
+        appState.stopped()
+        CommandGuard.describeWaits(nil)
+    }
+}
+
 extension REPLSession {
     static let appUsage = """
     app start [--user ID] [--server URL] [--offline] [--products N]
@@ -32,10 +63,10 @@ extension REPLSession {
     app warmup · app status · app screen · app telemetry
     """
 
-    func app(_ arguments: [String]) -> CommandOutput {
+    func app(_ arguments: [String], appState: AppState) -> CommandOutput {
         guard let command = arguments.first else { return .error("usage:\n" + Self.appUsage) }
         let rest = Array(arguments.dropFirst())
-        if command == "start" { return appStart(rest) }
+        if command == "start" { return appStart(rest, appState: appState) }
         let app: OfflineApp
         switch appState.current {
         case .stopped: return .error("the app is not started: `app start` first (add --offline to launch with the network down)")
@@ -156,7 +187,7 @@ extension REPLSession {
         }
     }
 
-    private func appStart(_ arguments: [String]) -> CommandOutput {
+    private func appStart(_ arguments: [String], appState: AppState) -> CommandOutput {
         switch appState.current {
         case .stopped: break
         case .starting: return .error("the app is already starting: `app start` goes on in the background, and a note says when it ends")
@@ -190,7 +221,6 @@ extension REPLSession {
         let options = AppOptions(dataDirectory: folder, serverURL: server, user: user, startOffline: offline,
                                  localizer: { localizerBox.value }, productCount: products)
         guard appState.beginStarting() else { return .error("the app is already starting or started") }
-        let appState = appState
         do throws(AppCommandError) {
             // The start installs its app itself: a start that outlives the command timeout still ends with the app driven
             // by the next commands, not with one running unseen beside the next `app start` on the same store.
@@ -230,28 +260,12 @@ extension REPLSession {
         }
     }
 
-    /// Stops the app and its embedded backend (on quit).
-    func shutDownApp() {
-        guard let app = appState.app else { return }
-        // Quitting does not wait past the command timeout for a stuck shutdown: the process ends anyway.
-        _ = try? blocking { await app.shutDown() }
-        appState.stopped()
-        CommandGuard.describeWaits(nil)
-    }
-}
-
-/// The REPL's current localizer, readable from any thread.
-final class LocalizerBox: Sendable {
-    private let storage: Locked<Localizer>
-    init(_ localizer: Localizer) { storage = Locked(localizer) }
-    var value: Localizer { storage.withLock { $0 } }
-    func set(_ localizer: Localizer) { storage.withLock { $0 = localizer } }
 }
 
 /// The app the REPL drives: none, one still starting (an `app start` that outlived its command timeout goes on behind
 /// the prompt and installs the app when it ends), or one started. Read by the REPL's thread, set by the start's task.
-final class AppState: Sendable {
-    enum Phase: Sendable {
+public final class AppState: Sendable {
+    public enum Phase: Sendable {
         case stopped
         case starting
         case started(OfflineApp)
@@ -261,7 +275,7 @@ final class AppState: Sendable {
     /// Signalled when a start ends, under which the phase changes (tests wait on it).
     private let settled = NSCondition()
 
-    var current: Phase { phase.withLock { $0 } }
+    public var current: Phase { phase.withLock { $0 } }
 
     var app: OfflineApp? {
         if case let .started(app) = current { return app }
@@ -286,7 +300,7 @@ final class AppState: Sendable {
     }
 
     /// Waits until no start is under way, at most until `deadline`; false when one still is.
-    func waitUntilNotStarting(before deadline: Date) -> Bool {
+    public func waitUntilNotStarting(before deadline: Date) -> Bool {
         settled.lock()
         defer { settled.unlock() }
         while case .starting = current {
@@ -297,32 +311,6 @@ final class AppState: Sendable {
 
     func stopped() {
         phase.withLock { $0 = .stopped }
-    }
-}
-
-/// The REPL never blocks silently: a command still running after its timeout (15 s by default, `--command-timeout`)
-/// gives the prompt back with what it is waiting for; the work goes on in the background, and a note on stderr says
-/// when it ends.
-enum CommandGuard {
-    private struct State {
-        var command = ""
-        var timeout: Duration = .seconds(15)
-        var waitingFor: (@Sendable () -> String)?
-    }
-    private static let state = Locked(State())
-
-    /// Called before each command.
-    static func begin(_ command: String, timeout: Duration) {
-        state.withLock { $0.command = command; $0.timeout = timeout }
-    }
-
-    /// What a late command is waiting for (the app's current step), or nil when no app runs.
-    static func describeWaits(_ describe: (@Sendable () -> String)?) {
-        state.withLock { $0.waitingFor = describe }
-    }
-
-    static var current: (command: String, timeout: Duration, waitingFor: (@Sendable () -> String)?) {
-        state.withLock { ($0.command, $0.timeout, $0.waitingFor) }
     }
 }
 

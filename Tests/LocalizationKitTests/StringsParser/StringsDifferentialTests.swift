@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Core
+@testable import LocalizationKit
+import Core
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 import Logging
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+public import Core
 
 /// Why a piece of copy could not be produced as asked. The Localizer never crashes on these: it
 /// falls back to the base locale's string, then to the key, and reports what happened.
@@ -320,3 +321,6 @@ public struct Localizer: Sendable {
         }
     }
 }
+
+/// The live resolver the composition root lends a feature through Core's port (the summary's share card).
+extension Localizer: CopyResolving {}

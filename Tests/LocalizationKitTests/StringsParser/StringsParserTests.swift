@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Core
+@testable import LocalizationKit
+import Core
 
 private func parse(_ text: String) throws -> StringsFile {
     try StringsParser.parse(Data(text.utf8))

@@ -1,4 +1,5 @@
-@testable import Core
+@testable import LocalizationKit
+import Core
 import Foundation
 import Testing
 

@@ -1,0 +1,52 @@
+import Core
+import Foundation
+public import LocalizationKit
+
+/// Commands a program plugs into the REPL. `l10n-repl` plugs in `app …` (Tools/L10nREPLApp), so this library knows
+/// catalogs and rendering only: the translators' REPL never links the app, its store, its network or its backend.
+public protocol REPLCommandGroup: AnyObject {
+    /// The command word (`app`), with its usage line and summary for `help`.
+    var info: REPLSession.CommandInfo { get }
+    /// What `help app` prints: every subcommand.
+    var usage: String { get }
+    /// Runs `app …` (the arguments after the command word) in `session`: its locale, width and theme.
+    func run(_ arguments: [String], in session: REPLSession) -> CommandOutput
+    /// On `quit`: stops what the group started.
+    func shutDown()
+}
+
+/// The REPL's current localizer, readable from any thread.
+public final class LocalizerBox: Sendable {
+    private let storage: Locked<Localizer>
+    public init(_ localizer: Localizer) { storage = Locked(localizer) }
+    public var value: Localizer { storage.withLock { $0 } }
+    func set(_ localizer: Localizer) { storage.withLock { $0 = localizer } }
+}
+
+
+/// The REPL never blocks silently: a command still running after its timeout (15 s by default, `--command-timeout`)
+/// gives the prompt back with what it is waiting for; the work goes on in the background, and a note on stderr says
+/// when it ends.
+public enum CommandGuard {
+    private struct State {
+        var command = ""
+        var timeout: Duration = .seconds(15)
+        var waitingFor: (@Sendable () -> String)?
+    }
+    private static let state = Locked(State())
+
+    /// Called before each command.
+    public static func begin(_ command: String, timeout: Duration) {
+        state.withLock { $0.command = command; $0.timeout = timeout }
+    }
+
+    /// What a late command is waiting for (the app's current step), or nil when no app runs.
+    public static func describeWaits(_ describe: (@Sendable () -> String)?) {
+        state.withLock { $0.waitingFor = describe }
+    }
+
+    public static var current: (command: String, timeout: Duration, waitingFor: (@Sendable () -> String)?) {
+        state.withLock { ($0.command, $0.timeout, $0.waitingFor) }
+    }
+}
+
