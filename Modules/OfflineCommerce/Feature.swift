@@ -25,9 +25,9 @@ public final class CommerceFeature: AppFeature {
     ///   - api: `CommerceAPI.live(client:user:)` in the app.
     ///   - connectivity: the status to follow (`ConnectivityMonitor.status`); the gate reads it too.
     ///   - time: the clock for toast timers and `now` for "last checked" dates.
-    ///   - idempotencyKeys: one key per form submission, reused by its retries (tests pass `.sequential`).
+    ///   - idempotencyKeys: one key per form submission, reused by its retries (the app passes `.random`, tests `.sequential`).
     public init(store: any RecordStore, api: CommerceAPI, connectivity: StateCell<ConnectivityStatus>, time: TimeSource,
-                telemetry: Telemetry = .disabled, idempotencyKeys: IdempotencyKeys = .random) {
+                telemetry: Telemetry = .disabled, idempotencyKeys: IdempotencyKeys) {
         let repository = CommerceRepository(store: store, api: api, status: { [connectivity] in connectivity.value }, now: time.now,
                                             telemetry: telemetry)
         self.repository = repository

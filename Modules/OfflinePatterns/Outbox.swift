@@ -63,11 +63,11 @@ public actor Outbox {
     /// - Parameters:
     ///   - store: the user's store (a SecureStore vault in the app); the queue lives in it next to the data.
     ///   - status: the connectivity signal; the queue drains while it is `online`.
-    ///   - idempotencyKeys: one key per queued write, kept for every attempt (random by default; tests pass `.sequential`).
-    ///   - seed: the jitter's generator, so a test's retries repeat.
+    ///   - idempotencyKeys: one key per queued write, kept for every attempt (the app passes `.random`; tests `.sequential`).
+    ///   - seed: the jitter's generator (the app passes a random one; a test a fixed one, so its retries repeat).
     public init(store: any RecordStore, transport: OutboxTransport, status: StateCell<ConnectivityStatus>,
                 time: TimeSource, policy: RetryPolicy = .default, telemetry: Telemetry = .disabled,
-                seed: UInt64 = UInt64.random(in: 0 ... .max), idempotencyKeys: IdempotencyKeys = .random) {
+                seed: UInt64, idempotencyKeys: IdempotencyKeys) {
         self.store = store
         self.transport = transport
         self.status = status

@@ -32,7 +32,7 @@ public final class ProductsFeature: AppFeature {
     ///   - policy: when a warranty counts as expiring soon.
     ///   - screenRows: how many rows of the list `viewNode` draws.
     public init(store: any RecordStore, api: ProductsAPI, connectivity: StateCell<ConnectivityStatus>, time: TimeSource,
-                telemetry: Telemetry = .disabled, policy: WarrantyPolicy = .default, idempotencyKeys: IdempotencyKeys = .random,
+                telemetry: Telemetry = .disabled, policy: WarrantyPolicy = .default, idempotencyKeys: IdempotencyKeys,
                 screenRows: Int = 50) {
         self.screenRows = screenRows
         intentKeys = IntentKeys(idempotencyKeys)

@@ -71,10 +71,10 @@ public final class SummaryFeature: AppFeature {
     ///   - time: the clock (load deadline, toasts) and `now` ("Last updated", staleness, activity dates).
     ///   - year: the period the screen shows.
     ///   - share: where shared cards are written; nil hides Share.
-    ///   - makeID: ids of snapshots and activities (UUIDs; tests pass deterministic ones).
+    ///   - makeID: ids of snapshots and activities (the app passes UUIDs; tests deterministic ones).
     public init(store: any RecordStore, api: SummaryAPI, outbox: Outbox, connectivity: StateCell<ConnectivityStatus>,
                 time: TimeSource, year: Int, telemetry: Telemetry = .disabled, share: SummaryShareTarget? = nil,
-                makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                makeID: @escaping @Sendable () -> String) {
         let repository = SummaryRepository(
             store: store, api: api, year: year, status: { [connectivity] in connectivity.value },
             waitForWrites: { [outbox] in await outbox.waitUntilSynced(collections: [SummaryRepository.activitiesCollection]) },

@@ -50,7 +50,7 @@ public struct SummaryRepository: Sendable {
                 status: @escaping @Sendable () -> ConnectivityStatus,
                 waitForWrites: @escaping @Sendable () async -> Void = {},
                 now: @escaping @Sendable () -> Date,
-                makeID: @escaping @Sendable () -> String = { UUID().uuidString },
+                makeID: @escaping @Sendable () -> String,
                 telemetry: Telemetry = .disabled) {
         self.store = store
         self.api = api

@@ -38,11 +38,12 @@ public protocol KeyProvider: Sendable {
     func masterKey() throws(SecureStoreError) -> MasterKey
 }
 
-/// Keeps the master key in memory only: for tests and previews. `rotate()` simulates a lost key.
+/// Keeps the master key in memory only: for tests and previews. `rotate(to:)` simulates a lost key. The caller passes
+/// the key (`MasterKey(bytes:)` for a fixed one, `.random()` where any will do): no initialiser makes one behind its back.
 public final class InMemoryKeyProvider: KeyProvider {
     private let key: Locked<MasterKey>
 
-    public init(key: MasterKey = .random()) {
+    public init(key: MasterKey) {
         self.key = Locked(key)
     }
 
@@ -51,7 +52,7 @@ public final class InMemoryKeyProvider: KeyProvider {
     }
 
     /// Replaces the key, as if the Keychain item were lost: data sealed before can no longer be opened.
-    public func rotate(to newKey: MasterKey = .random()) {
+    public func rotate(to newKey: MasterKey) {
         key.withLock { $0 = newKey }
     }
 }

@@ -113,6 +113,69 @@ struct SourceRulesTests {
             == ["Core/Formatting/ICU.swift imports CICUShim: Core is pure Swift plus swift-log"])
     }
 
+    /// Nondeterminism only at the root (issue 39): no parameter of an initialiser or function under `Modules/` has a
+    /// live default (a random key or seed, `UUID()`, a real clock, `Date()`), so a test that forgets one fails to
+    /// compile instead of running on randomness; the composition root passes the live values.
+    static let liveDefaults = [".random", "UUID()", "random(", "ContinuousClock()", "SuspendingClock()", "Date()", "Date.init", "= .live", "= .now"]
+
+    static func liveDefaultViolations(_ files: [String: String]) -> [String] {
+        var found: [String] = []
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let scalars = Array(text.unicodeScalars)
+            var index = 0
+            while index < scalars.count {
+                // A parameter clause: `init(` or `func name(` (and `<…>(` of a generic one), up to its matching `)`.
+                guard let open = Self.parameterClauseStart(scalars, from: index) else { break }
+                var depth = 0
+                var end = open
+                while end < scalars.count {
+                    if scalars[end] == "(" { depth += 1 } else if scalars[end] == ")" { depth -= 1; if depth == 0 { break } }
+                    end += 1
+                }
+                let clause = String(String.UnicodeScalarView(scalars[open..<min(end + 1, scalars.count)]))
+                for parameter in clause.split(separator: ",") where parameter.contains("=") {
+                    let value = parameter.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
+                    if let live = liveDefaults.first(where: { ("= " + value.trimmingCharacters(in: .whitespaces)).contains($0) }) {
+                        let line = scalars[..<open].count { $0 == "\n" } + 1
+                        found.append("\(path):\(line): a parameter defaults to a live value (\(live)); let the composition root pass it")
+                    }
+                }
+                index = end + 1
+            }
+        }
+        return found
+    }
+
+    /// The index of the `(` that opens the next `init(` or `func name(` parameter clause at or after `index`.
+    static func parameterClauseStart(_ scalars: [Unicode.Scalar], from index: Int) -> Int? {
+        let text = String(String.UnicodeScalarView(scalars[index...]))
+        guard let match = text.firstMatch(of: /\b(init[?!]?|func\s+[A-Za-z_][A-Za-z0-9_]*)\s*(<[^>]*>)?\s*\(/) else { return nil }
+        return index + text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: match.range.upperBound.samePosition(in: text.unicodeScalars)!) - 1
+    }
+
+    @Test func noInitialiserUnderModulesDefaultsToALiveValue() throws {
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: Self.modules.path) where path.hasSuffix(".swift") {
+            files[path] = try String(contentsOf: Self.modules.appendingPathComponent(path), encoding: .utf8)
+        }
+        #expect(files.count > 100)
+        let found = Self.liveDefaultViolations(files)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        let planted = Self.liveDefaultViolations(["X/Feature.swift": """
+        public init(store: any RecordStore, keys: IdempotencyKeys = .random,
+                    makeID: @escaping @Sendable () -> String = { UUID().uuidString }, telemetry: Telemetry = .disabled) {}
+        static func fixed(_ date: Date, clock: any Clock<Duration> = ContinuousClock()) -> TimeSource {}
+        func seeded(seed: UInt64 = UInt64.random(in: 0 ... .max)) {}
+        func fine(policy: RetryPolicy = .default, limit: Int = 3) {}
+        """])
+        #expect(planted == [
+            "X/Feature.swift:1: a parameter defaults to a live value (.random); let the composition root pass it",
+            "X/Feature.swift:1: a parameter defaults to a live value (UUID()); let the composition root pass it",
+            "X/Feature.swift:3: a parameter defaults to a live value (ContinuousClock()); let the composition root pass it",
+            "X/Feature.swift:4: a parameter defaults to a live value (.random); let the composition root pass it",
+        ])
+    }
+
     @Test func importsAreReadInEveryForm() {
         let source = "import Core\n@testable import OfflinePatterns\npublic import struct Foundation.Date\n// import Nothing\nlet x = 1\n"
         #expect(SourceRules.imports(in: source) == ["Core", "OfflinePatterns", "Foundation"])

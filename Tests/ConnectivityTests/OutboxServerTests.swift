@@ -42,7 +42,7 @@ struct OutboxServerTests {
                 if lost.withLock({ $0.insert(key).inserted }) { throw .connectionLost("the answer was lost") }
             }
             let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport, status: StateCell(.online),
-                                time: .live, policy: RetryPolicy(maxAttempts: 5, baseDelay: .zero, maxDelay: .zero), seed: 3)
+                                time: .live, policy: RetryPolicy(maxAttempts: 5, baseDelay: .zero, maxDelay: .zero), seed: 3, idempotencyKeys: .sequential("outbox"))
             try await outbox.start()
             for index in 0..<5 { try await outbox.write(Self.register("lost-\(index)")) }
             await outbox.waitUntilDrained()
@@ -60,7 +60,7 @@ struct OutboxServerTests {
             // same server does not); a one-second attempt timeout keeps that a short wait, then a retry.
             let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: .live(Self.client(url), timeout: .seconds(1)),
                                 status: StateCell(.online),
-                                time: .live, policy: RetryPolicy(maxAttempts: 40, baseDelay: .zero, maxDelay: .zero), seed: 11)
+                                time: .live, policy: RetryPolicy(maxAttempts: 40, baseDelay: .zero, maxDelay: .zero), seed: 11, idempotencyKeys: .sequential("outbox"))
             // Watch every published feedback: a write being retried is shown pending, never failed as well
             // (a failure is only what the outbox gave up on), and every row is drawn one way only.
             let violations = Locked(0)

@@ -56,14 +56,14 @@ struct OutboxTests {
 
     @Test func aWriteIsPersistedWithItsOptimisticDataBeforeItReturns() async throws {
         let store = InMemoryRecordStore(now: { Date(timeIntervalSince1970: 0) })
-        let outbox = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        let outbox = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         #expect(try store.load(collection: "items", key: "a")?.value == Data("Kettle".utf8))
         #expect(try store.loadAll(collection: Outbox.queueCollection).count == 1)
         // A second outbox on the same store (a restart) finds it.
         await outbox.stop()
-        let restarted = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        let restarted = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await restarted.start()
         #expect(await restarted.pending.map(\.write) == [addItem("Kettle")])
         #expect(restarted.feedback(for: item) == OfflineFeedback(pendingAction: .add))
@@ -71,7 +71,7 @@ struct OutboxTests {
 
     @Test func patternsThatNeedTheServerAreNeverQueued() async throws {
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: ScriptedTransport().transport, status: StateCell(.offline),
-                            time: testTime(TestClock()), seed: 1)
+                            time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         for pattern in [OfflinePattern.blockingForm, .fullPageBlocking, .none] {
             var write = addItem("x")
@@ -83,13 +83,13 @@ struct OutboxTests {
 
     @Test func itDrainsAtStartWhenAlreadyOnlineAndAppliesSuccessAndFinallyData() async throws {
         let store = InMemoryRecordStore(now: Date.init)
-        let offline = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        let offline = Outbox(store: store, transport: ScriptedTransport().transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await offline.start()
         try await offline.write(addItem("Kettle"))
         await offline.stop()
 
         let transport = ScriptedTransport()
-        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         await outbox.waitUntilDrained()
         #expect(transport.sent.map(\.path) == ["items"])
@@ -104,7 +104,7 @@ struct OutboxTests {
     @Test func itDrainsWhenTheStatusTurnsOnline() async throws {
         let status = StateCell(ConnectivityStatus.offline)
         let transport = ScriptedTransport()
-        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: status, time: testTime(TestClock()), seed: 1)
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: status, time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         for index in 0..<3 { try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint(String(index))))) }
         #expect(transport.sent.isEmpty)
@@ -118,7 +118,7 @@ struct OutboxTests {
         let clock = TestClock()
         let transport = ScriptedTransport { call, _ in call <= 2 ? .http(status: 503) : nil }
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
-                            time: testTime(clock), policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7)
+                            time: testTime(clock), policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         // Each retry waits on the test clock: nothing is sent again until the clock passes the backoff.
@@ -137,7 +137,7 @@ struct OutboxTests {
     @Test func aClientErrorIsNotRetriedAppliesFailureDataAndBecomesADismissibleFailure() async throws {
         let store = InMemoryRecordStore(now: Date.init)
         let transport = ScriptedTransport { _, _ in .http(status: 409) }
-        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
@@ -148,7 +148,7 @@ struct OutboxTests {
         #expect(outbox.feedback(for: item)?.rowFeedback(isOffline: false) == .failed(CoreCopy.changeFailed))
         // It survives a restart until dismissed; dismissing a failed add removes the item.
         await outbox.stop()
-        let restarted = Outbox(store: store, transport: transport.transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1)
+        let restarted = Outbox(store: store, transport: transport.transport, status: StateCell(.offline), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await restarted.start()
         let letter = try #require(restarted.deadLetters.value.first)
         try await restarted.dismiss(letter.id)
@@ -164,7 +164,7 @@ struct OutboxTests {
         let transport = ScriptedTransport { _, _ in refusing.withLock { $0 } ? .http(status: code) : nil }
         let status = StateCell(ConnectivityStatus.online)
         let clock = TestClock()
-        let outbox = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1)
+        let outbox = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint("other"))))
@@ -183,7 +183,7 @@ struct OutboxTests {
         // Kept across a restart (a new sign-in) and sent, in order, once the session is accepted.
         await outbox.stop()
         refusing.withLock { $0 = false }
-        let restarted = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1)
+        let restarted = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await restarted.start()
         await restarted.waitUntilDrained()
         #expect(transport.sent.map(\.path) == ["items", "items", "other"])
@@ -195,7 +195,7 @@ struct OutboxTests {
         let transport = ScriptedTransport { call, _ in call == 1 ? .http(status: 401) : nil }
         let status = StateCell(ConnectivityStatus.online)
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: status,
-                            time: testTime(TestClock()), seed: 1)
+                            time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await eventually(outbox.isPausedBySession) { $0 }
@@ -210,7 +210,7 @@ struct OutboxTests {
     @Test func afterTheRetryCapAWriteMovesToTheDeadLettersNeverDroppedSilently() async throws {
         let transport = ScriptedTransport { _, _ in .connectionLost("reset") }
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
-                            time: testTime(TestClock()), policy: RetryPolicy(maxAttempts: 4, baseDelay: .zero, maxDelay: .zero), seed: 1)
+                            time: testTime(TestClock()), policy: RetryPolicy(maxAttempts: 4, baseDelay: .zero, maxDelay: .zero), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
@@ -225,7 +225,7 @@ struct OutboxTests {
         // The first write succeeds, the second is refused (409), the third fails once (503) and then succeeds.
         let transport = ScriptedTransport { call, _ in [2: .http(status: 409), 3: .http(status: 503)][call] }
         let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(clock),
-                            policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7)
+                            policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await outbox.waitUntilDrained()
@@ -255,7 +255,7 @@ struct OutboxTests {
     @Test func dismissingAFailedUpdateKeepsTheItemAndClearsItsFeedback() async throws {
         let store = InMemoryRecordStore(now: Date.init)
         let outbox = Outbox(store: store, transport: ScriptedTransport { _, _ in .http(status: 400) }.transport,
-                            status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+                            status: StateCell(.online), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try store.save(Data("Kettle".utf8), collection: "items", key: "a")
         try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: "/items/a", body: Data("{}".utf8)),
@@ -276,7 +276,7 @@ struct OutboxTests {
                 gate.withLock { $0 = continuation }
             }
         }
-        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1)
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         let reader = Task {

@@ -94,7 +94,7 @@ struct ReadAndPatternTests {
     @Test func aBlockingFormKeepsItsFieldsAcrossARestartAndRefusesSubmitOfflineWithYouAppearOffline() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("form-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let keys = InMemoryKeyProvider()
+        let keys = InMemoryKeyProvider(key: .fixed())
         do {
             let store = try SecureStore(folder: folder, keyProvider: keys, telemetry: .disabled, now: Date.init)
             let form = BlockingForm(formID: "profile", store: store.vault(for: "user1"), status: { .offline })

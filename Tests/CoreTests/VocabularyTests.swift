@@ -59,7 +59,7 @@ struct VocabularyTests {
     }
 
     @Test func timeSourceFixedReturnsTheSameDate() {
-        let time = TimeSource.fixed(fixedNow)
+        let time = TimeSource.fixed(fixedNow, clock: ContinuousClock())
         #expect(time.now() == fixedNow)
         #expect(Duration.milliseconds(1500).seconds == 1.5)
     }

@@ -333,7 +333,7 @@ import OfflineCommerceLive
             let client = httpClient(url, connectivity: connectivity.context, time: time, timeout: .seconds(30))
             let feature = CommerceFeature(store: InMemoryRecordStore(now: { fixedNow }),
                                           api: .live(client: client, user: "user1", readTimeout: .seconds(2)),
-                                          connectivity: connectivity.cell, time: time)
+                                          connectivity: connectivity.cell, time: time, idempotencyKeys: .sequential("commerce"))
             await feature.open(.cart)
             await feature.waitUntilIdle()
             let cached = try #require(feature.viewState.value.cartContent)

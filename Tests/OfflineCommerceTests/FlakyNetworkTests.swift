@@ -37,7 +37,7 @@ import OfflineCommerceLive
             let featureEvents = InMemoryTelemetrySink()
             let client = httpClient(url, connectivity: monitor.context, time: time)
             let feature = CommerceFeature(store: InMemoryRecordStore(now: { fixedNow }), api: .live(client: client, user: "user1"),
-                                          connectivity: monitor.status, time: time, telemetry: Telemetry(sink: featureEvents, now: { fixedNow }))
+                                          connectivity: monitor.status, time: time, telemetry: Telemetry(sink: featureEvents, now: { fixedNow }), idempotencyKeys: .sequential("commerce"))
             await feature.open(.cart)
             await feature.waitUntilIdle()
             let cached = try #require(feature.viewState.value.cartContent)

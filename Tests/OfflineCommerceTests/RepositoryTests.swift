@@ -218,7 +218,7 @@ import OfflineCommerceLive
         let store = InMemoryRecordStore(now: { fixedNow })
         let api = CommerceAPI.fixture(cart: Fixtures.bigCart(3), orders: Fixtures.bigHistory(20))
         func needsWarming(at now: Date, store: any RecordStore = store) -> Bool {
-            CommerceFeature(store: store, api: api, connectivity: StateCell(.online), time: TimeSource(clock: ContinuousClock(), now: { now }))
+            CommerceFeature(store: store, api: api, connectivity: StateCell(.online), time: TimeSource(clock: ContinuousClock(), now: { now }), idempotencyKeys: .sequential("commerce"))
                 .needsWarming
         }
         let repository = CommerceRepository(store: store, api: api, status: { .online }, now: { fixedNow })

@@ -10,7 +10,8 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1))) struct ProductsFeatureTests {
     func feature(store: any RecordStore, api: ProductsAPI, status: StateCell<ConnectivityStatus>,
                  clock: TestClock<Duration> = TestClock(), telemetry: Telemetry = .disabled) -> ProductsFeature {
-        ProductsFeature(store: store, api: api, connectivity: status, time: TimeSource(clock: clock, now: { fixedNow }), telemetry: telemetry)
+        ProductsFeature(store: store, api: api, connectivity: status, time: TimeSource(clock: clock, now: { fixedNow }), telemetry: telemetry,
+                        idempotencyKeys: .sequential("products"))
     }
 
     @Test func showsCachedProductsWhenOfflineWithTheOfflineIndicatorAnnounced() async throws {
@@ -28,7 +29,8 @@ import TestSupport
 
     @Test func needsWarmingWhenNothingIsCachedTheListIsOlderThanADayOrItCannotBeOpened() throws {
         func needsWarming(_ store: any RecordStore, at now: Date) -> Bool {
-            ProductsFeature(store: store, api: .offline, connectivity: connectivity(.online), time: TimeSource(clock: TestClock(), now: { now }))
+            ProductsFeature(store: store, api: .offline, connectivity: connectivity(.online), time: TimeSource(clock: TestClock(), now: { now }),
+                            idempotencyKeys: .sequential("products"))
                 .needsWarming
         }
         #expect(needsWarming(try storeHolding(nil), at: fixedNow))

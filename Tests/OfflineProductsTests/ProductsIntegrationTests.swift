@@ -39,7 +39,7 @@ import OfflineProductsLive
                      clientConnectivity: ConnectivityContext? = nil, timeout: Duration = .seconds(10)) -> ProductsFeature {
         let client = httpClient(url, connectivity: clientConnectivity ?? context(status), timeout: timeout)
         return ProductsFeature(store: vault, api: .live(client: client, user: "user1", pageSize: pageSize),
-                               connectivity: status, time: liveTime)
+                               connectivity: status, time: liveTime, idempotencyKeys: .sequential("products"))
     }
 
     @Test func productNamesAndSerialNumbersAreEncryptedAtRest() async throws {

@@ -24,11 +24,13 @@ import OfflineSummaryLive
             let vault = store.vault(for: "user1")
             let client = httpClient(url, connectivity: context(status), timeout: .seconds(5))
             outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(5)), status: status, time: liveTime,
-                            policy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(50)), seed: 7)
+                            policy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .milliseconds(50)), seed: 7,
+                            idempotencyKeys: .sequential("outbox"))
             try await outbox.start()
             feature = SummaryFeature(store: vault, api: .live(client: client, user: "user1"), outbox: outbox, connectivity: status,
                                      time: liveTime, year: year,
-                                     share: share.map { folder in SummaryShareTarget(folder: folder, localizer: { localizer("en") }) })
+                                     share: share.map { folder in SummaryShareTarget(folder: folder, localizer: { localizer("en") }) },
+                                     makeID: sequentialIDs("summary"))
         }
 
         var view: SummaryViewState { feature.viewState.value }

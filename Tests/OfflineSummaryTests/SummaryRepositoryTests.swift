@@ -117,7 +117,7 @@ import OfflineSummaryLive
         try other.save(Data("garbage".utf8), collection: SummaryRepository.activitiesCollection, key: "a1")
         let sink = InMemoryTelemetrySink()
         let repository = SummaryRepository(store: other, api: .test, year: 2025, status: { .offline }, now: { fixedNow },
-                                                telemetry: Telemetry(sink: sink, now: { fixedNow }))
+                                                makeID: sequentialIDs("snapshot"), telemetry: Telemetry(sink: sink, now: { fixedNow }))
         #expect(repository.cachedSummary()?.isInvalidated == true)
         #expect(repository.registeredActivities().isEmpty, "an unreadable activity is left out, never shown half-read")
         #expect(sink.events.filter { $0.name == "summary.cache_unreadable" }.compactMap { $0.attributes["record"] } == ["invalidation", "activity"])
@@ -126,11 +126,11 @@ import OfflineSummaryLive
     @Test func aCacheFromAnotherMasterKeyIsAMissNeverACrash() async throws {
         let fixture = VaultFixture()
         defer { fixture.remove() }
-        let keys = InMemoryKeyProvider()
+        let keys = InMemoryKeyProvider(key: .fixed())
         let store = try SecureStore(folder: fixture.folder, keyProvider: keys, telemetry: .disabled, now: { fixedNow })
         try cacheRepository(store.vault(for: "user1")).saveSummary(summary2025, fetchedAt: fixedNow)
         store.close()
-        keys.rotate()
+        keys.rotate(to: .fixed(2))
         let reopened = try SecureStore(folder: fixture.folder, keyProvider: keys, telemetry: .disabled, now: { fixedNow })
         #expect(cacheRepository(reopened.vault(for: "user1")).cachedSummary() == nil)
         reopened.close()

@@ -104,7 +104,7 @@ struct FaultTests {
         let store = try fixture.open()
         try store.vault(for: "user-a").save(Data("secret".utf8), collection: "orders", key: "1")
         store.close()
-        fixture.keys.rotate()
+        fixture.keys.rotate(to: .fixed(2))
 
         let reopened = try fixture.open()
         let vault = reopened.vault(for: "user-a")

@@ -12,7 +12,7 @@ struct StoreFixture {
     let keys: InMemoryKeyProvider
     let sink = InMemoryTelemetrySink()
 
-    init(keys: InMemoryKeyProvider = InMemoryKeyProvider()) {
+    init(keys: InMemoryKeyProvider = InMemoryKeyProvider(key: .fixed())) {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("SecureStoreTests-\(UUID().uuidString)", isDirectory: true)
         self.keys = keys

@@ -45,3 +45,11 @@ public struct UnopenableStore: RecordStore {
 
     public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date { fixedNow }
 }
+
+extension MasterKey {
+    /// A master key of 32 bytes of `byte`: what a test passes where the key itself does not matter, so no test makes
+    /// one at random behind its back; two different bytes make two keys (a "lost" key in a rotation test).
+    public static func fixed(_ byte: UInt8 = 1) -> MasterKey {
+        MasterKey(bytes: Data(repeating: byte, count: MasterKey.byteCount))!
+    }
+}

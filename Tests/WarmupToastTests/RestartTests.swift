@@ -11,7 +11,7 @@ import TestSupport
 struct StoreOnDisk {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("WarmupToastTests-\(UUID().uuidString)", isDirectory: true)
-    let keys = InMemoryKeyProvider()
+    let keys = InMemoryKeyProvider(key: .fixed())
 
     func open() throws -> SecureStore {
         try SecureStore(folder: folder, keyProvider: keys, telemetry: .disabled, now: { fixedNow })

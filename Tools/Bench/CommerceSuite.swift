@@ -19,7 +19,7 @@ struct CommerceSuite: BenchSuite {
     func run(_ report: BenchReport) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-bench-commerce-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SecureStore(folder: folder, keyProvider: InMemoryKeyProvider(), telemetry: .disabled, now: { Date() })
+        let store = try SecureStore(folder: folder, keyProvider: InMemoryKeyProvider(key: .random()), telemetry: .disabled, now: { Date() })
         defer { store.close() }
         let vault = store.vault(for: Self.user)
 
@@ -39,7 +39,7 @@ struct CommerceSuite: BenchSuite {
             var nodeTimes: [Double] = []
             for _ in 0..<(Self.repetitions + 1) {
                 // A fresh feature each time, offline: nothing but the cache can answer.
-                let feature = CommerceFeature(store: vault, api: .offline, connectivity: StateCell(.offline), time: .live)
+                let feature = CommerceFeature(store: vault, api: .offline, connectivity: StateCell(.offline), time: .live, idempotencyKeys: .random)
                 let (view, elapsed) = await Stopwatch.measure { () async -> CommerceViewState in
                     await feature.open(screen)
                     return feature.viewState.value

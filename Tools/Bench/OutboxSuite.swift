@@ -24,11 +24,11 @@ struct OutboxSuite: BenchSuite {
     func run(_ report: BenchReport) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try SecureStore(folder: folder, keyProvider: InMemoryKeyProvider(), telemetry: .disabled, now: { Date() })
+        let store = try SecureStore(folder: folder, keyProvider: InMemoryKeyProvider(key: .random()), telemetry: .disabled, now: { Date() })
         defer { store.close() }
 
         // 1. Durable enqueues: each write is one encrypted, synced transaction before `write` returns.
-        let offline = Outbox(store: store.vault(for: "enqueue"), transport: OutboxTransport { _, _ in }, status: StateCell(.offline), time: .live)
+        let offline = Outbox(store: store.vault(for: "enqueue"), transport: OutboxTransport { _, _ in }, status: StateCell(.offline), time: .live, seed: 1, idempotencyKeys: .random)
         try await offline.start()
         let writes = try (0..<10_000).map(write)
         ProcessMemory.resetPeak()
@@ -77,7 +77,7 @@ struct OutboxSuite: BenchSuite {
         let rounds = 5
         let perRound = 400
         let status = StateCell(ConnectivityStatus.offline)
-        let outbox = Outbox(store: store.vault(for: "replay"), transport: .live(client), status: status, time: .live)
+        let outbox = Outbox(store: store.vault(for: "replay"), transport: .live(client), status: status, time: .live, seed: 1, idempotencyKeys: .random)
         try await outbox.start()
         var rawRates: [Double] = []
         var replayRates: [Double] = []

@@ -18,7 +18,7 @@ struct ProductsSuite: BenchSuite {
         for (count, goal, repetitions) in [(50, 5.0, 41), (10_000, 100.0, 15)] {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("offline-bench-products-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
-            let keys = InMemoryKeyProvider()
+            let keys = InMemoryKeyProvider(key: .random())
             let products = Self.products(count)
             var store = try SecureStore(folder: root, keyProvider: keys, telemetry: .disabled, now: { Self.now })
             try ProductsRepository(store: store.vault(for: Self.user), api: .offline, now: Date.init, status: { .offline }).saveProducts(products)
@@ -36,7 +36,7 @@ struct ProductsSuite: BenchSuite {
             let bytes = try vault.byteCount()
             // The launch's question (does the list need a warm-up session?) reads when it was saved; the peer is what it
             // cost before, the whole list decoded to read the same date.
-            let feature = ProductsFeature(store: vault, api: .offline, connectivity: StateCell(.online), time: .fixed(Self.now))
+            let feature = ProductsFeature(store: vault, api: .offline, connectivity: StateCell(.online), time: .fixed(Self.now, clock: ContinuousClock()), idempotencyKeys: .random)
             let repository = ProductsRepository(store: vault, api: .offline, now: { Self.now }, status: { .online })
             let decision = try await Self.median(repetitions) { Stopwatch.measure { feature.needsWarming }.1.milliseconds }
             let decodedDecision = try await Self.median(repetitions) {
@@ -59,7 +59,7 @@ struct ProductsSuite: BenchSuite {
 
     /// One first view state: a new feature over the vault, opened offline, read back.
     static func firstViewState(vault: SecureVault, expecting count: Int) async throws -> Double {
-        let feature = ProductsFeature(store: vault, api: .offline, connectivity: StateCell(.offline), time: .fixed(now))
+        let feature = ProductsFeature(store: vault, api: .offline, connectivity: StateCell(.offline), time: .fixed(now, clock: ContinuousClock()), idempotencyKeys: .random)
         let (view, duration) = await Stopwatch.measure { () async -> ProductsViewState in
             await feature.open()
             return feature.viewState.value

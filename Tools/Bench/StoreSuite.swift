@@ -34,7 +34,7 @@ struct StoreSuite: BenchSuite {
         // SecureStore.
         let store = try SecureStore(
             folder: root.appendingPathComponent("secure"),
-            keyProvider: InMemoryKeyProvider(),
+            keyProvider: InMemoryKeyProvider(key: .random()),
             telemetry: .disabled,
             now: { Date() }
         )

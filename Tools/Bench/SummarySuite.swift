@@ -19,7 +19,7 @@ struct SummarySuite: BenchSuite {
     func run(_ report: BenchReport) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("offline-bench-summary-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let keys = InMemoryKeyProvider()
+        let keys = InMemoryKeyProvider(key: .random())
         let now = SummaryFixtures.now
         let time = TimeSource(clock: ContinuousClock(), now: { now })
 
@@ -27,7 +27,7 @@ struct SummarySuite: BenchSuite {
         var store = try SecureStore(folder: root, keyProvider: keys, telemetry: .disabled, now: { now })
         do {
             let vault = store.vault(for: Self.user)
-            let repository = SummaryRepository(store: vault, api: .offline(), year: 2025, status: { .offline }, now: { now })
+            let repository = SummaryRepository(store: vault, api: .offline(), year: 2025, status: { .offline }, now: { now }, makeID: { UUID().uuidString })
             let snapshot = try repository.saveSummary(SummaryFixtures.peerMentor2025, fetchedAt: now.addingTimeInterval(-3 * 86_400))
             let activity = RegisteredActivity(id: "bench-activity", kind: "home-visit", occurredAt: now, note: "Community centre")
             try vault.apply([try repository.saveActivityChange(activity), try repository.invalidation(of: snapshot.id, reason: .activityRegistered)])
@@ -45,9 +45,9 @@ struct SummarySuite: BenchSuite {
             let vault = store.vault(for: Self.user)
             let status = StateCell(ConnectivityStatus.offline)
             let outbox = Outbox(store: vault, transport: OutboxTransport { _, _ throws(HTTPClientError) in throw .offline },
-                                status: status, time: time, seed: 1)
+                                status: status, time: time, seed: 1, idempotencyKeys: .random)
             let (feature, firstView) = try await Stopwatch.measure { () async throws -> SummaryFeature in
-                let feature = SummaryFeature(store: vault, api: .offline(), outbox: outbox, connectivity: status, time: time, year: 2025)
+                let feature = SummaryFeature(store: vault, api: .offline(), outbox: outbox, connectivity: status, time: time, year: 2025, makeID: { UUID().uuidString })
                 await feature.open()
                 guard feature.viewState.value.content != nil, feature.viewState.value.refreshPrompt != nil,
                       feature.viewState.value.activities.count == 1 else {

@@ -87,8 +87,9 @@ final class AppComposition: Sendable {
                             connectivity: monitor.context, time: .live, transport: transport)
         // One key maker for every write the app makes: one key per user intent, reused by its retries.
         let keys = IdempotencyKeys.random
+        // The live values are chosen here, at the root, never as defaults inside a module.
         outbox = Outbox(store: vault, transport: .live(client, timeout: .seconds(3)), status: monitor.status, time: .live, telemetry: telemetry,
-                        idempotencyKeys: keys)
+                        seed: UInt64.random(in: 0 ... .max), idempotencyKeys: keys)
         let time = clock.time
         let status = monitor.status
         products = ProductsFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time,
@@ -99,7 +100,8 @@ final class AppComposition: Sendable {
         let year = Calendar(identifier: .gregorian).component(.year, from: time.now()) - 1
         summary = SummaryFeature(store: vault, api: .live(client: client, user: user), outbox: outbox, connectivity: status,
                                  time: time, year: year, telemetry: telemetry,
-                                 share: localizer.map { SummaryShareTarget(folder: shareFolder, localizer: $0) })
+                                 share: localizer.map { SummaryShareTarget(folder: shareFolder, localizer: $0) },
+                                 makeID: { UUID().uuidString })
         // The warmup session asks every feature whether it needs warming and runs each one's prefetch as its subtasks:
         // the toast shows once for all of them, and a prefetch that could not fill its cache fails the session (no
         // success banner, no error toast). Warming needs the network: offline there is nothing to show a toast for.

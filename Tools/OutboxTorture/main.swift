@@ -43,7 +43,9 @@ do {
         say("sent \(request.path)")
     }
     let outbox = Outbox(store: vault, transport: transport, status: arguments[4] == "drain" ? status : StateCell(.offline),
-                        time: .live, policy: RetryPolicy(maxAttempts: 50, baseDelay: .milliseconds(10), maxDelay: .milliseconds(200)))
+                        time: .live, policy: RetryPolicy(maxAttempts: 50, baseDelay: .milliseconds(10), maxDelay: .milliseconds(200)),
+                        // A composition root of its own: the live values (a key must never repeat across the runs it is killed in).
+                        seed: UInt64.random(in: 0 ... .max), idempotencyKeys: .random)
     try await outbox.start()
     if arguments[4] == "enqueue" {
         let count = Int(arguments[5])!

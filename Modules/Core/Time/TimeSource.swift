@@ -19,8 +19,8 @@ public struct TimeSource: Sendable {
         TimeSource(clock: ContinuousClock(), now: { Date() })
     }
 
-    /// A fixed wall-clock date with the given clock, for tests and previews.
-    public static func fixed(_ date: Date, clock: any Clock<Duration> = ContinuousClock()) -> TimeSource {
+    /// A fixed wall-clock date with the given clock (a test clock in tests), for tests and previews.
+    public static func fixed(_ date: Date, clock: any Clock<Duration>) -> TimeSource {
         TimeSource(clock: clock, now: { date })
     }
 }
