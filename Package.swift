@@ -63,7 +63,7 @@ let localizationFolders: [String] = {
 /// What a feature's tests use: the feature, the shared modules, the real backend and store, the catalogs, a test clock.
 func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
     [
-        .target(name: feature), "Core", "LocalizationKit", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport",
+        .target(name: feature), "Core", "LocalizationKit", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport", "IntegrationSupport",
         .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
     ]
 }
@@ -349,10 +349,13 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Shared by test targets: fixed dates, the reference server and store fixtures, HTTP clients, recording stores,
-        /// state waiting, finding the package's built executables.
-        .target(name: "TestSupport", dependencies: ["Core", "Connectivity", "ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
-                path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        /// Shared by every test target, and light (Core only, so the lint tools' tests link no web server): the one fixed
+        /// date, recording stores, waits with a deadline, finding the package's built executables, `Requirement`.
+        .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        /// For tests that run real parts together: the reference server on 127.0.0.1, HTTP clients, encrypted stores.
+        .target(name: "IntegrationSupport",
+                dependencies: ["TestSupport", "Core", "Connectivity", "ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
+                path: "Tests/IntegrationSupport", swiftSettings: swiftSettings),
 
         tests("Core", dependencies: [
             "Core", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "Clocks", package: "swift-clocks"),
@@ -363,15 +366,21 @@ let package = Package(
         tests("Localization", dependencies: ["Localization", "LocalizationKit", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
-            "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "TestSupport",
+            "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "TestSupport", "IntegrationSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
-            // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
-            "OutboxTorture", "SecureStore",
             .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
-        tests("OfflinePatterns", dependencies: ["OfflinePatterns", "Core", "SecureStore", "TestSupport"]),
-        tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The outbox and cached resources, on the real store and against the reference server over the live transport.
+        tests("OfflinePatterns", dependencies: [
+            "OfflinePatterns", "Core", "SecureStore", "Connectivity", "ReferenceServer", "TestSupport", "IntegrationSupport",
+            // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
+            "OutboxTorture",
+            .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The reference backend: per-user isolation, idempotent writes, faults, the request log.
+        tests("ReferenceServer", dependencies: ["ReferenceServer", "Connectivity", "Core", "TestSupport", "IntegrationSupport"]),
+        tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", "IntegrationSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
@@ -384,7 +393,7 @@ let package = Package(
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.
         tests("OfflineApp", dependencies: [
-            "OfflineApp", "Core", "LocalizationKit", "Connectivity", "ReferenceServer", "TestSupport", "Localization",
+            "OfflineApp", "Core", "LocalizationKit", "Connectivity", "ReferenceServer", "TestSupport", "IntegrationSupport", "Localization",
             "WarmupToast", "OfflineProducts", "OfflineCommerce", "OfflineSummary",
         ]),
         .testTarget(

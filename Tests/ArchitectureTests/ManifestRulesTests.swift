@@ -54,9 +54,18 @@ enum ModuleRules {
         var dependencies: [String]  // target and product names within this package
     }
 
+    /// Test targets of the localization toolchain: they link no web server, store or network stack.
+    static let leanTests: Set<String> = ["LocalizationKitTests", "StringsKitTests", "UsageScanTests"]
+    static let leanTestsForbidden: Set<String> = ["ReferenceServer", "Hummingbird", "Connectivity", "SecureStore", "IntegrationSupport"]
+
     static func violations(_ targets: [Target]) -> [String] {
         var found: [String] = []
         let local = Set(targets.map(\.name))
+        for target in targets where leanTests.contains(target.name) {
+            for dependency in leanTestsForbidden.intersection(closure(of: target.name, in: targets)).sorted() {
+                found.append("\(target.name) reaches \(dependency): the toolchain's tests link no server, store or network")
+            }
+        }
         for target in targets where target.type != "test" {
             let internalDependencies = target.dependencies.filter(local.contains)
             if modules.contains(target.name) {
@@ -304,6 +313,19 @@ struct ManifestRulesTests {
         #expect(found.contains("tool StringsKit depends on WarmupToast: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
         #expect(found.contains("tool L10nREPL depends on OfflineApp: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
         #expect(!found.contains { $0.hasPrefix("tool OfflineApp") })
+    }
+
+    @Test func aToolchainTestLinkingTheWebServerIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "StringsKitTests", path: "Tests/StringsKitTests", type: "test", dependencies: ["StringsKit", "TestSupport"]),
+            ModuleRules.Target(name: "TestSupport", path: "Tests/TestSupport", type: "regular", dependencies: ["Core", "ReferenceServer"]),
+            ModuleRules.Target(name: "ReferenceServer", path: "Tools/ReferenceServer", type: "regular", dependencies: ["Core", "Hummingbird"]),
+            ModuleRules.Target(name: "StringsKit", path: "Tools/StringsKit", type: "regular", dependencies: ["LocalizationKit"]),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "StringsKitTests reaches Hummingbird: the toolchain's tests link no server, store or network",
+            "StringsKitTests reaches ReferenceServer: the toolchain's tests link no server, store or network",
+        ])
     }
 
     @Test func toolsMayDependOnModulesButComposeFeaturesOnlyAtTheRoots() {

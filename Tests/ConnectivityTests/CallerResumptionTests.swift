@@ -4,6 +4,7 @@ import Core
 import Foundation
 import ReferenceServer
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// A caller waiting for a small answer goes on on the transport's event loop thread (no hand-off to the pool and back

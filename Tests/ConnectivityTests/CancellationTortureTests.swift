@@ -4,6 +4,7 @@ import Core
 import Foundation
 import ReferenceServer
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// Cancellation is safe by construction: 2,000 requests through `HTTPClient` against the reference server, half of

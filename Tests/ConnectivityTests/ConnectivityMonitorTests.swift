@@ -71,14 +71,14 @@ final class ScriptedProbe: Sendable {
         var elapsed = Duration.zero
         var delays: [Duration] = []
         for call in 1...3 {
-            while script.callCount < call { await Task.yield() }
+            await waitUntil { script.callCount >= call }
             let next = await waitForScheduledRetry(monitor)
             delays.append(next - elapsed)
             // Just past the deadline: TestClock parks a sleep whose deadline equals `now` until the next advance.
             await clock.advance(by: next - elapsed + .milliseconds(1))
             elapsed = next + .milliseconds(1)
         }
-        while script.callCount < 4 { await Task.yield() }
+        await waitUntil { script.callCount >= 4 }
         #expect(await waitFor(monitor.status) { $0 == .online } == .online)
         #expect(sink.events.map { $0.attributes["to"] } == ["offline", "online"])  // offline at the third failure
         let bounds: [(Double, Double)] = [(5, 6), (10, 12), (20, 24)]

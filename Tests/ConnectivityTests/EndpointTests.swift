@@ -3,6 +3,7 @@ import Connectivity
 import Foundation
 import ReferenceServer
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// Ids go into paths as one segment each, encoded exactly once, and the server reads back the very same id.

@@ -4,6 +4,7 @@ import Foundation
 import ReferenceServer
 import Clocks
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// The HTTP client against the real reference server on 127.0.0.1.
@@ -25,7 +26,7 @@ import Testing
             let api = client(url, connectivity: recorder.context)
             let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }
             // The request arrives and is parked; health checks (outside the prefixes) still answer.
-            while server.heldRequests < 1 { await Task.yield() }
+            await waitUntil { server.heldRequests >= 1 }
             #expect(server.requestLog.count("GET /v1/users/{user}/cart") == 1)
             #expect(recorder.evidence.isEmpty, "no answer yet")
             try await server.setFaults(.none)
@@ -42,7 +43,7 @@ import Testing
         let url = try await server.start()
         let api = client(url, connectivity: EvidenceRecorder().context)
         let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }
-        while server.heldRequests < 1 { await Task.yield() }
+        await waitUntil { server.heldRequests >= 1 }
         await server.stop()
         #expect(server.heldRequests == 0)
         _ = try? await cart.value  // answered or cut off by the shutdown, but not left waiting
@@ -81,7 +82,7 @@ import Testing
             let clock = TestClock()
             let api = client(url, timeout: .milliseconds(300), connectivity: recorder.context, clock: clock)
             let cart = Task { () async throws(HTTPClientError) -> Cart in try await api.get("/v1/users/user1/cart") }
-            while server.heldRequests < 1 { await Task.yield() }
+            await waitUntil { server.heldRequests >= 1 }
             await clock.advance(by: .milliseconds(299))
             #expect(recorder.evidence.isEmpty, "not yet due")
             // A hard deadline: the call returns as soon as it passes, though the server still holds the request.
@@ -108,7 +109,7 @@ import Testing
             // The client's default is 300 ms; this call asks for 10 s (an upload, a big page).
             let api = client(url, timeout: .milliseconds(300), connectivity: recorder.context, clock: clock)
             let cart = Task { () async throws(HTTPClientError) -> Cart in try await api.get("/v1/users/user1/cart", timeout: .seconds(10)) }
-            while server.heldRequests < 1 { await Task.yield() }
+            await waitUntil { server.heldRequests >= 1 }
             await clock.advance(by: .seconds(9))  // far past the default: nothing in the client or transport cut it
             try await server.setFaults(.none)
             #expect(try await cart.value.items.count == 3)
@@ -121,7 +122,7 @@ import Testing
             let clock = TestClock()
             let api = client(url, timeout: .seconds(30), connectivity: EvidenceRecorder().context, clock: clock)
             let cart = Task { () async throws(HTTPClientError) -> Cart in try await api.get("/v1/users/user1/cart", timeout: .milliseconds(200)) }
-            while server.heldRequests < 1 { await Task.yield() }
+            await waitUntil { server.heldRequests >= 1 }
             await clock.advance(by: .milliseconds(200))
             await #expect(throws: HTTPClientError.timeout) { try await cart.value }
         }
@@ -215,7 +216,7 @@ import Testing
             let recorder = EvidenceRecorder()
             let api = client(url, timeout: .seconds(30), connectivity: recorder.context)
             let task = Task { () async throws -> Cart in try await api.get("/v1/users/user1/cart") }
-            while server.requestLog.total == 0 { await Task.yield() }
+            await waitUntil { server.requestLog.total > 0 }
             // The server would answer after 10 s: `.cancelled` (not a cart) means cancellation ended the request.
             task.cancel()
             let result = await task.result

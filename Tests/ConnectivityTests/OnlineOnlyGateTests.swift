@@ -3,6 +3,7 @@ import Core
 import Foundation
 import ReferenceServer
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// BR-OFF-001: state-changing operations are refused while offline, before any request is built.

@@ -3,6 +3,7 @@ import Core
 import Foundation
 @testable import ReferenceServer
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// A real session (issue 25, item 9): the backend issues a random token per sign-in; the app keeps it in the store,

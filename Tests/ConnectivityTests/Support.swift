@@ -1,4 +1,5 @@
 import TestSupport
+import IntegrationSupport
 import Connectivity
 import Core
 import Foundation
@@ -40,11 +41,6 @@ final class EvidenceRecorder: Sendable {
     }
 }
 
-func client(_ url: URL, user: String = "user1", timeout: Duration = .seconds(5), connectivity: ConnectivityContext,
-            clock: (any Clock<Duration>)? = nil) -> HTTPClient {
-    httpClient(url, user: user, connectivity: connectivity, time: clock.map { TimeSource(clock: $0, now: { fixedNow }) } ?? liveTime,
-               timeout: timeout)
-}
 
 /// Seconds elapsed on the real clock: tests measure with it, they never sleep on it.
 func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {

@@ -133,12 +133,12 @@ private final class Gate: Sendable {
         let runtime = runtime()
         await runtime.send(.load(1))
         await runtime.send(.load(2))
-        while gate.waiting != [1] { await Task.yield() }
+        await waitUntil { gate.waiting == [1] }
         // The second fetch waits for the first, however long it takes.
         for _ in 0..<50 { await Task.yield() }
         #expect(gate.waiting == [1])
         gate.open(1)
-        while gate.waiting != [1, 2] { await Task.yield() }
+        await waitUntil { gate.waiting == [1, 2] }
         gate.open(2)
         await runtime.waitUntilIdle()
         #expect(await runtime.state.loaded == [1, 2])
@@ -147,7 +147,7 @@ private final class Gate: Sendable {
     @Test func cancellingALaneCancelsItsWork() async {
         let runtime = runtime()
         await runtime.send(.load(1))
-        while gate.waiting != [1] { await Task.yield() }
+        await waitUntil { gate.waiting == [1] }
         await runtime.send(.cancelLoads)
         gate.open(1)
         await runtime.waitUntilIdle()

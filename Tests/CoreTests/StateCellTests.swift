@@ -1,5 +1,6 @@
 import Core
 import Testing
+import TestSupport
 
 @Suite("StateCell")
 struct StateCellTests {
@@ -55,7 +56,7 @@ struct StateCellTests {
             for await _ in cell.values() { seen += 1 }
             return seen
         }
-        while cell.subscriberCount == 0 { await Task.yield() }
+        await waitUntil { cell.subscriberCount > 0 }
         task.cancel()
         _ = await task.value
         #expect(cell.subscriberCount == 0)

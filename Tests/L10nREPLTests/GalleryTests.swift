@@ -133,7 +133,7 @@ struct GalleryTests {
         #expect(locale.standardError.contains("no locale `xx`"))
     }
 
-    @Test(.enabled(if: GalleryTests.l10n != nil, "no l10n binary beside the tests (swift build --product l10n)"))
+    @Test(.enabled(if: Requirement.met(GalleryTests.l10n != nil), "no l10n binary beside the tests (swift build --product l10n)"))
     func l10nGalleryBinaryWritesTheSiteAndItsHelpNamesTheExitCodes() throws {
         let run = Self.runL10n
         let (helpStatus, help) = try run(["gallery", "--help"])
@@ -149,7 +149,7 @@ struct GalleryTests {
         #expect(FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("index.html")))
     }
 
-    @Test(.enabled(if: GalleryTests.l10n != nil && GalleryTests.hasChromium, "needs the built l10n and Chromium (apt-get install chromium)"))
+    @Test(.enabled(if: Requirement.met(GalleryTests.l10n != nil && GalleryTests.hasChromium), "needs the built l10n and Chromium (apt-get install chromium)"))
     func l10nGalleryCheckWithFormatJSONPrintsTheReportAlone() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -171,7 +171,7 @@ struct GalleryTests {
         #expect(outcome.standardError.contains("apt-get install chromium"))
     }
 
-    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    @Test(.enabled(if: Requirement.met(GalleryTests.hasChromium), "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
     func doublePseudoLocaleOverflowsWhereTheLayoutIsTightAndTheSevenLocalesDoNot() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -213,7 +213,7 @@ struct GalleryTests {
         #expect(OverflowCheck.findings(overflows, catalog: catalog, baseLocale: "en", pseudoLocales: ["double"], configuration: config).isEmpty)
     }
 
-    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    @Test(.enabled(if: Requirement.met(GalleryTests.hasChromium), "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
     func overflowInARealLocaleIsAnErrorAtItsCatalogLine() throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -237,7 +237,7 @@ struct GalleryTests {
         #expect(outcome.standardOutput.contains("[text-overflow]"))
     }
 
-    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    @Test(.enabled(if: Requirement.met(GalleryTests.hasChromium), "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
     func checkWritesAPNGPerPreviewPerLocale() throws {
         let chromium = try Self.chromium()
         let folder = Self.temporaryFolder()
@@ -261,7 +261,7 @@ struct GalleryTests {
 
     // MARK: Item 4: the index opened in Chromium
 
-    @Test(.enabled(if: GalleryTests.hasChromium, "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
+    @Test(.enabled(if: Requirement.met(GalleryTests.hasChromium), "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"))
     func indexOpenedInChromiumHasEveryPreviewAndLocaleCellPresentAndNonEmpty() throws {
         let chromium = try Self.chromium()
         let folder = Self.temporaryFolder()

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// The interactive REPL on a real terminal (tmux): line editing, history recall with Up, Tab
 /// completion of a key, and non-ASCII input arriving intact.
@@ -57,8 +58,9 @@ struct REPLTmuxTests {
         return screen
     }
 
-    @Test(.enabled(if: REPLTmuxTests.tmux != nil, "tmux is not installed (apt-get install tmux; scripts/install-system-packages does)"))
+    @Test(.enabled(if: Requirement.met(REPLTmuxTests.tmux != nil), "tmux is not installed (apt-get install tmux; scripts/install-system-packages does)"))
     func typeRecallCompleteAndTypeNonASCII() throws {
+        _ = try #require(Self.tmux, "tmux is not installed (apt-get install tmux; scripts/install-system-packages does)")
         let binary = try #require(builtL10n(), "the l10n binary is built before the tests (swift build --product l10n)")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("repl-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

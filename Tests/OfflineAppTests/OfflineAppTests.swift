@@ -309,7 +309,7 @@ import TestSupport
             try await app.open(.summary)
             let run = try #require(await app.run)
             #expect(run.summary.viewState.value.refreshPrompt == nil)
-            let asked = { app.telemetrySink.events.filter { $0.name == "summary.activity_version_checked" } }
+            let asked: @Sendable () -> [TelemetryEvent] = { app.telemetrySink.events.filter { $0.name == "summary.activity_version_checked" } }
             // Offline and back, nothing new on the server: asked, and no prompt.
             try await app.setBackendReachable(false)
             try await app.setBackendReachable(true)

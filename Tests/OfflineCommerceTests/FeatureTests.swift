@@ -7,6 +7,7 @@ import ReferenceServer
 import SecureStore
 import Testing
 import TestSupport
+import IntegrationSupport
 import OfflinePatterns
 import OfflineCommerceLive
 

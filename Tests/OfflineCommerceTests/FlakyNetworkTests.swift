@@ -6,6 +6,7 @@ import Foundation
 import ReferenceServer
 import Testing
 import TestSupport
+import IntegrationSupport
 import OfflineCommerceLive
 
 /// Item 6 against the reference backend's fault injection, with a real `ConnectivityMonitor` (HTTP probe of
@@ -15,7 +16,7 @@ import OfflineCommerceLive
     /// Lets the monitor handle the evidence already reported and finish any probe it started (real I/O).
     static func settle(_ monitor: ConnectivityMonitor) async {
         for _ in 0..<20 { await Task.yield() }
-        while await monitor.snapshot.probeInFlight { await Task.yield() }
+        await waitUntil { await !monitor.snapshot.probeInFlight }
     }
 
     static func statuses(_ sink: InMemoryTelemetrySink, event: String) -> [String] {

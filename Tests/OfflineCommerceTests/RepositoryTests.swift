@@ -5,6 +5,7 @@ import Foundation
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 import OfflineCommerceLive
 

@@ -1,4 +1,5 @@
 import TestSupport
+import IntegrationSupport
 import Connectivity
 import Core
 import LocalizationKit

@@ -4,6 +4,7 @@ import OfflinePatterns
 import SecureStore
 import Testing
 import TestSupport
+import IntegrationSupport
 
 /// The cart's images offline (issue 25, item 8): kept encrypted in the user's store within a byte budget, the least
 /// recently shown evicted first.

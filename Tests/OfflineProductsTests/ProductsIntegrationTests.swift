@@ -6,6 +6,7 @@ import OfflineProducts
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 import OfflineProductsLive
 

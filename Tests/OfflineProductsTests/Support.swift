@@ -8,6 +8,7 @@ import OfflineProducts
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// This feature's product, not the reference server's wire type of the same name.
@@ -15,7 +16,6 @@ typealias Product = OfflineProducts.Product
 
 /// The server's reference date, 2026-01-01 00:00 UTC, and the fixed `now` of every test: 30 days later.
 let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
-let fixedNow = referenceDate.addingTimeInterval(30 * 86_400)
 let day: TimeInterval = 86_400
 
 /// `count` deterministic products; warranties spread from long expired to years ahead of `fixedNow`.

@@ -5,6 +5,7 @@ import OfflineSummary
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 import OfflinePatterns
 import OfflineSummaryLive

@@ -8,6 +8,7 @@ import OfflineSummary
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 import OfflineSummaryLive
 

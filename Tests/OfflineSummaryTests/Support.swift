@@ -9,13 +9,13 @@ import OfflineSummary
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 import OfflinePatterns
 
 /// The server's reference date, 2026-01-01 00:00 UTC, and the fixed `now` of every test: 30 days later
 /// (the same `now` as the previews).
 let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
-let fixedNow = SummaryFixtures.now
 let day: TimeInterval = 86_400
 
 /// A TimeSource whose `now` moves with a TestClock, so deadlines and dates agree.

@@ -20,7 +20,7 @@ enum TortureBinary {
 struct CrashConsistencyTests {
     static let batchSize = 20
 
-    @Test(.enabled(if: TortureBinary.url != nil, "store-torture is not built next to the tests: run `swift build` first (or set STORE_TORTURE_PATH)"))
+    @Test(.enabled(if: Requirement.met(TortureBinary.url != nil), "store-torture is not built next to the tests: run `swift build` first (or set STORE_TORTURE_PATH)"))
     func everyBatchIsWhollyPresentOrWhollyAbsentAfterSIGKILL() throws {
         let executable = try #require(TortureBinary.url)
         let environment = ProcessInfo.processInfo.environment

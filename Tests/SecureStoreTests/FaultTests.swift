@@ -3,6 +3,8 @@ import Foundation
 import GRDB
 import SecureStore
 import Testing
+import TestSupport
+import IntegrationSupport
 
 @Suite("SecureStore faults")
 struct FaultTests {
@@ -144,7 +146,7 @@ struct FaultTests {
         let reopened = try fixture.open()
 
         let movedTo = try #require(reopened.openReport.recoveredFrom)
-        #expect(movedTo.lastPathComponent == "store.sqlite.unreadable-20261122T100000Z")
+        #expect(movedTo.lastPathComponent == "store.sqlite.unreadable-20260131T000000Z")
         #expect(FileManager.default.fileExists(atPath: movedTo.path))
         #expect(fixture.sink.names().contains("secure_store_database_recovered"))
         #expect(try reopened.vault(for: "user-a").loadAll(collection: "products").isEmpty)

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 @testable import SecureStore
 import Testing
+import TestSupport
 
 /// The bulk read spreads decryption over threads only on machines with 4 or more cores; these tests
 /// force that path (through the internal initializer) so it is covered on any machine.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import SecureStore
 import Testing
+import TestSupport
 
 @Suite("SecureStore files hold no plaintext")
 struct PlaintextTests {

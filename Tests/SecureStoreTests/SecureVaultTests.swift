@@ -2,6 +2,7 @@ import Core
 import Foundation
 import SecureStore
 import Testing
+import TestSupport
 
 @Suite("SecureVault records")
 struct SecureVaultTests {

@@ -2,9 +2,9 @@ import Core
 import Foundation
 import SecureStore
 import Testing
+import TestSupport
+import IntegrationSupport
 
-/// A fixed wall-clock date for every test (2026-11-22 10:00:00 UTC): no test reads the real clock.
-let fixedNow = Date(timeIntervalSince1970: 1_795_341_600)
 
 /// A store in a fresh temporary folder, with an in-memory telemetry sink to assert on.
 struct StoreFixture {

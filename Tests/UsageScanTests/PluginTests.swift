@@ -60,11 +60,8 @@ struct PluginTests {
         return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
     }
 
-    @Test func commandPluginAndBuildToolPluginReportTheMissingKey() throws {
-        guard Self.enabled else {
-            print("skipped: set OFFLINEKIT_PLUGIN_TESTS=1 to build a fixture package with both plugins (several minutes)")
-            return
-        }
+    @Test(.enabled(if: PluginTests.enabled, "opt-in: set OFFLINEKIT_PLUGIN_TESTS=1 to build a fixture package with both plugins (several minutes)"))
+    func commandPluginAndBuildToolPluginReportTheMissingKey() throws {
         let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("PluginFixture-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.writeFixture(in: root)

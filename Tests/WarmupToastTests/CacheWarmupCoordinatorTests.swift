@@ -2,6 +2,7 @@ import Clocks
 import Core
 import Foundation
 import Testing
+import TestSupport
 import WarmupToast
 
 /// What another feature module does: it knows only Core's port, never WarmupToast.

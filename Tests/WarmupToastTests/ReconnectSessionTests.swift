@@ -54,7 +54,7 @@ struct ReconnectSessionTests {
             await release.wait(for: 1)
         }))
         let first = Task { await coordinator.warm(.launch) }
-        while coordinator.state.value != .inProgress { await Task.yield() }
+        await waitUntil { coordinator.state.value == .inProgress }
         #expect(await coordinator.warm(.reconnect) == false, "a flapping connection adds nothing")
         release.deliver((), for: 1)
         #expect(await first.value)
@@ -72,7 +72,7 @@ struct ReconnectSessionTests {
         let connectivity = StateCell(ConnectivityStatus.offline)
         let feature = WarmupToastFeature(coordinator: coordinator, connectivity: connectivity, time: fixture.time)
         await feature.start()
-        while await feature.heardConnectivity != .offline { await Task.yield() }
+        await waitUntil { await feature.heardConnectivity == .offline }
         #expect(feature.viewState.value == .hidden, "offline: nothing to cache, no toast")
         connectivity.set(.online)
         let during = await waitFor(feature.viewState) { $0.showsToast }

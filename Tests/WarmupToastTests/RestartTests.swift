@@ -5,6 +5,7 @@ import SecureStore
 import Testing
 import WarmupToast
 import TestSupport
+import IntegrationSupport
 
 /// An encrypted store in a fresh temporary folder that can be closed and opened again, like an app
 /// that is terminated and launched anew.

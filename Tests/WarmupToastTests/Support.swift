@@ -2,10 +2,9 @@ import Clocks
 import Core
 import Foundation
 import Testing
+import TestSupport
 import WarmupToast
 
-/// A fixed wall-clock date for every test (2026-11-22 10:00:00 UTC): no test reads the real clock.
-let fixedNow = Date(timeIntervalSince1970: 1_795_341_600)
 
 /// The seven shipped locales.
 let shippedLocales = ["en", "nb", "es", "de", "ar", "ja", "pl"]
@@ -36,7 +35,7 @@ struct WarmupFixture {
 
 /// Returns once something sleeps on `clock`, so that advancing it wakes that sleeper.
 func waitForSleeper(on clock: TestClock<Duration>) async {
-    while (try? await clock.checkSuspension()) != nil { await Task.yield() }
+    await waitUntil { (try? await clock.checkSuspension()) == nil }
 }
 
 /// Whether every sleep on `clock` has ended (a cancelled sleeper leaves once its task has run), after

@@ -4,6 +4,7 @@ import Foundation
 import ReferenceServer
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -86,7 +87,7 @@ struct OutboxServerTests {
         }
     }
 
-    @Test(.enabled(if: OutboxTortureBinary.url != nil, "outbox-torture is not built next to the tests: run `swift build` first (or set OUTBOX_TORTURE_PATH)"))
+    @Test(.enabled(if: Requirement.met(OutboxTortureBinary.url != nil), "outbox-torture is not built next to the tests: run `swift build` first (or set OUTBOX_TORTURE_PATH)"))
     func killedAtRandomMomentsWhileEnqueueingAndReplayingNoWriteIsLostOrAppliedTwice() async throws {
         let executable = try #require(OutboxTortureBinary.url)
         try await withReferenceServer { _, url in

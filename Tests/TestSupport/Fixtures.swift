@@ -1,37 +1,12 @@
-public import Connectivity
 public import Core
 public import Foundation
-import ReferenceServer
 
-/// The fixed wall clock of the network and feature tests (2026-01-31 00:00 UTC): no test reads the real date. A test
-/// module may declare its own `fixedNow`, which then wins over this one inside that module.
+/// The one fixed wall clock of every test (2026-01-31 00:00 UTC, the previews' `now` too): no test reads the real
+/// date, and no test module declares a `now` of its own.
 public let fixedNow = Date(timeIntervalSince1970: 1_769_817_600)
 
 /// Real I/O needs the real clock for its deadlines; the tests themselves never sleep on it. `now` reads `fixedNow`.
 public let liveTime = TimeSource(clock: ContinuousClock(), now: { fixedNow })
-
-/// An HTTP client for `user` against the reference server at `url`, with the user's bearer token.
-public func httpClient(_ url: URL, user: String = "user1", connectivity: ConnectivityContext, time: TimeSource = liveTime,
-                       timeout: Duration = .seconds(10)) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: user), timeout: timeout),
-               connectivity: connectivity, time: time)
-}
-
-/// A connectivity context over a hand-set cell, reporting nowhere.
-public func context(_ cell: StateCell<ConnectivityStatus>) -> ConnectivityContext {
-    ConnectivityContext(status: { cell.value }, report: { _ in })
-}
-
-/// A connectivity status the test sets, shared by a feature, its gate and its HTTP client.
-public final class ConnectivitySwitch: Sendable {
-    public let cell: StateCell<ConnectivityStatus>
-
-    public init(_ status: ConnectivityStatus) { cell = StateCell(status) }
-
-    public func set(_ status: ConnectivityStatus) { cell.set(status) }
-
-    public var context: ConnectivityContext { TestSupport.context(cell) }
-}
 
 /// Wraps a real store and keeps every batch applied through it: what a feature or repository stored, and in how many
 /// transactions.
@@ -81,4 +56,20 @@ public final class RecordingStore: RecordStore {
         durabilities.withLock { $0.append(durability) }
         return savedAt
     }
+}
+
+/// A store whose records exist but cannot be opened, as a tampered or truncated sealed record answers: every read
+/// throws `unreadable`, writes succeed.
+public struct UnopenableStore: RecordStore {
+    public init() {}
+
+    public func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? {
+        throw .unreadable(collection: collection, reason: "authentication failed")
+    }
+
+    public func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] {
+        throw .unreadable(collection: collection, reason: "authentication failed")
+    }
+
+    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date { fixedNow }
 }

@@ -284,7 +284,7 @@ struct OutboxTests {
             return released.withLock { $0 }
         }
         // Let the request reach the transport, then answer it.
-        while gate.withLock({ $0 == nil }) { await Task.yield() }
+        await waitUntil { gate.withLock({ $0 != nil }) }
         released.withLock { $0 = true }
         gate.withLock { $0?.resume(); $0 = nil }
         #expect(await reader.value, "the read resumed only after the write was answered")

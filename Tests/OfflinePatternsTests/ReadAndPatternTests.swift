@@ -4,6 +4,7 @@ import Core
 import Foundation
 import SecureStore
 import TestSupport
+import IntegrationSupport
 import Testing
 import OfflinePatterns
 

@@ -1,6 +1,7 @@
 public import Core
 public import Foundation
 public import SecureStore
+public import TestSupport
 
 /// A SecureStore in a fresh temporary folder with its key in a file there, as on a device. Each test module gives
 /// it a convenience `init()` with its own folder label and fixed date.
@@ -28,22 +29,6 @@ public struct VaultFixture: Sendable {
             (name, try Data(contentsOf: folder.appendingPathComponent(name)))
         }
     }
-}
-
-/// A store whose records exist but cannot be opened, as a tampered or truncated sealed record answers: every read
-/// throws `unreadable`, writes succeed.
-public struct UnopenableStore: RecordStore {
-    public init() {}
-
-    public func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? {
-        throw .unreadable(collection: collection, reason: "authentication failed")
-    }
-
-    public func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] {
-        throw .unreadable(collection: collection, reason: "authentication failed")
-    }
-
-    public func apply(_ changes: [RecordChange]) throws(RecordStoreError) -> Date { fixedNow }
 }
 
 extension MasterKey {

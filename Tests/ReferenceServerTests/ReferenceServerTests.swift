@@ -3,6 +3,7 @@ import Core
 import Foundation
 @testable import ReferenceServer
 import TestSupport
+import IntegrationSupport
 import Testing
 
 /// The reference backend: per-user isolation, idempotent writes, faults and the request log.
@@ -244,7 +245,7 @@ import Testing
         try await server.setFaults(FaultConfiguration(latencyMs: 600_000))
         let api = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
         let waiting = Task { try await api.send(method: "GET", path: "/health", body: nil, idempotencyKey: nil, timeout: .seconds(900)) }
-        while server.requestLog.total == 0 { await Task.yield() }
+        await waitUntil { server.requestLog.total > 0 }
         // Before, a stop waited 1 s and then cancelled the serving task (which can trap inside SwiftNIO); now the
         // graceful shutdown ends the injected 10-minute delay and the stop returns well within its grace.
         let clock = ContinuousClock()

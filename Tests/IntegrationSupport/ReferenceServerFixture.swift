@@ -1,6 +1,7 @@
 public import Foundation
 import Logging
 public import ReferenceServer
+public import TestSupport
 
 /// Runs `body` against a fresh reference server on 127.0.0.1 port 0 whose clock reads `now` (by default `fixedNow`), and stops it afterwards
 /// (also when `body` throws). Quiet: the server logs only critical messages.
