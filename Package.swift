@@ -1,5 +1,5 @@
-// swift-tools-version: 6.0
-// OfflineKit: one package, a modular monolith. Layout and import rules: ../shared/DESIGN.md.
+// swift-tools-version: 6.1
+// OfflineKit: one package, a modular monolith. Layout, import rules and the target graph: ARCHITECTURE.md.
 import Foundation
 import PackageDescription
 
@@ -16,6 +16,18 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ] + (coverage ? [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"], .when(configuration: .debug))] : [])
+
+/// The trait that brings the localization toolchain's and the composition roots' own packages (swift-syntax,
+/// Hummingbird, service-lifecycle, ArgumentParser, swift-clocks). On by default, so this package builds everything; a
+/// runtime consumer that takes only modules (`OfflineProducts`, `Connectivity`…) writes
+/// `.package(url: …, from: …, traits: [])` and SwiftPM then neither clones nor resolves those packages (README,
+/// "What a runtime consumer pays"). Every use of their products below goes through `tooling(_:_:)`.
+let toolchainTrait = "Toolchain"
+
+/// A product of a package only the toolchain, the composition roots and the tests use: guarded by the trait.
+func tooling(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [toolchainTrait]))
+}
 
 /// A shared or feature module: lives in `Modules/<name>`, its README.md is documentation, not a resource.
 func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil,
@@ -64,7 +76,7 @@ let localizationFolders: [String] = {
 func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
     [
         .target(name: feature), "Core", "LocalizationKit", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport", "IntegrationSupport",
-        .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+        tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
     ]
 }
 
@@ -95,6 +107,11 @@ let package = Package(
         // `swift package l10n-lint` and the build-time key check, for packages that depend on this one (README).
         .plugin(name: "L10nLint", targets: ["L10nLint"]),
         .plugin(name: "L10nKeyCheck", targets: ["L10nKeyCheck"]),
+    ],
+    traits: [
+        .trait(name: toolchainTrait, description: "The localization toolchain, the reference server, the REPL and the benchmarks "
+               + "(swift-syntax, Hummingbird, ArgumentParser, swift-clocks). Runtime consumers turn it off with traits: []."),
+        .default(enabledTraits: [toolchainTrait]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -199,7 +216,7 @@ let package = Package(
             name: "UsageScan",
             dependencies: [
                 "LocalizationKit", "StringsKit",
-                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                tooling("SwiftSyntax", "swift-syntax"), tooling("SwiftParser", "swift-syntax"),
             ],
             path: "Tools/UsageScan",
             exclude: ["README.md"],
@@ -242,6 +259,7 @@ let package = Package(
             name: "L10nREPLApp",
             dependencies: ["L10nREPL", "OfflineApp", "Core", "LocalizationKit"],
             path: "Tools/L10nREPLApp",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
         /// The composition root: the four features with the live monitor, client, store and outbox (`app` in the REPL).
@@ -251,7 +269,7 @@ let package = Package(
                 "Core", "OfflinePatterns", "Connectivity", "SecureStore", "ReferenceServer",
                 "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts",
                 "OfflineSummaryLive", "OfflineCommerceLive", "OfflineProductsLive",
-                .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+                tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/OfflineApp",
             exclude: ["README.md"],
@@ -265,9 +283,10 @@ let package = Package(
             name: "l10n",
             dependencies: [
                 "LocalizationKit", "StringsKit", "Gallery", "UsageScan",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                tooling("ArgumentParser", "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings,
             // It links the Swift runtime and Foundation in (what `--static-swift-stdlib` does, for this target alone):
             // one file that runs where no Swift toolchain is installed (only libc, libstdc++, ICU 72 and libxml2; copy
@@ -287,9 +306,10 @@ let package = Package(
             name: "L10nREPLTool",
             dependencies: [
                 "L10nREPL", "L10nREPLApp",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+                tooling("ArgumentParser", "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n-repl",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -311,9 +331,9 @@ let package = Package(
             name: "ReferenceServer",
             dependencies: [
                 "Core",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                tooling("Hummingbird", "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                tooling("ServiceLifecycle", "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),  // sessions are kept by the SHA-256 of their token
             ],
@@ -323,27 +343,31 @@ let package = Package(
         ),
         .executableTarget(
             name: "offline-server",
-            dependencies: ["ReferenceServer", "Connectivity", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ReferenceServer", "Connectivity", "Core", tooling("ArgumentParser", "swift-argument-parser")],
             path: "Tools/offline-server",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "AppStress",
-            dependencies: ["ReferenceServer", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["ReferenceServer", "Core", tooling("ArgumentParser", "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             path: "Tools/AppStress",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "StoreTorture",
             dependencies: ["Core", "SecureStore"],
             path: "Tools/StoreTorture",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "OutboxTorture",
             dependencies: ["Core", "OfflinePatterns", "Connectivity", "SecureStore"],
             path: "Tools/OutboxTorture",
+            exclude: ["README.md"],
             swiftSettings: swiftSettings
         ),
 
@@ -351,14 +375,14 @@ let package = Package(
 
         /// Shared by every test target, and light (Core only, so the lint tools' tests link no web server): the one fixed
         /// date, recording stores, waits with a deadline, finding the package's built executables, `Requirement`.
-        .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/TestSupport", exclude: ["README.md"], swiftSettings: swiftSettings),
         /// For tests that run real parts together: the reference server on 127.0.0.1, HTTP clients, encrypted stores.
         .target(name: "IntegrationSupport",
                 dependencies: ["TestSupport", "Core", "Connectivity", "ReferenceServer", "SecureStore", .product(name: "Logging", package: "swift-log")],
-                path: "Tests/IntegrationSupport", swiftSettings: swiftSettings),
+                path: "Tests/IntegrationSupport", exclude: ["README.md"], swiftSettings: swiftSettings),
 
         tests("Core", dependencies: [
-            "Core", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "Clocks", package: "swift-clocks"),
+            "Core", "TestSupport", .product(name: "Logging", package: "swift-log"), tooling("Clocks", "swift-clocks"),
         ]),
         // The engine's tests need no server, store or test support: the parser, catalogs, Localizer and ICU goldens.
         tests("LocalizationKit", dependencies: ["LocalizationKit", "Core", .product(name: "Logging", package: "swift-log")],
@@ -369,14 +393,14 @@ let package = Package(
             "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "TestSupport", "IntegrationSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
-            .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+            tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         // The outbox and cached resources, on the real store and against the reference server over the live transport.
         tests("OfflinePatterns", dependencies: [
             "OfflinePatterns", "Core", "SecureStore", "Connectivity", "ReferenceServer", "TestSupport", "IntegrationSupport",
             // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
             "OutboxTorture",
-            .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+            tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         // The reference backend: per-user isolation, idempotent writes, faults, the request log.
         tests("ReferenceServer", dependencies: ["ReferenceServer", "Connectivity", "Core", "TestSupport", "IntegrationSupport"]),
@@ -398,6 +422,7 @@ let package = Package(
         ]),
         .testTarget(
             name: "ArchitectureTests",
+            dependencies: ["TestSupport"],
             path: "Tests/ArchitectureTests",
             swiftSettings: swiftSettings
         ),

@@ -32,9 +32,8 @@ struct L10nKeyCheck: BuildToolPlugin {
         )]
     }
 
-    /// A target's folder. `SourceModuleTarget.directoryURL` needs tools 6.1 and this package supports 6.0, where the
-    /// `Path` that `directory` returns has only a deprecated `string`; its description is the same path.
+    /// A target's folder.
     static func folder(of module: any SourceModuleTarget) -> URL {
-        URL(fileURLWithPath: String(describing: module.directory), isDirectory: true)
+        module.directoryURL
     }
 }

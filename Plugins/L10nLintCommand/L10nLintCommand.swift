@@ -13,9 +13,9 @@ struct L10nLintCommand: CommandPlugin {
         for target in context.package.targets {
             guard let module = target as? SourceModuleTarget else { continue }
             let files = module.sourceFiles.map(\.url)
-            if files.contains(where: { $0.pathExtension == "swift" }) { sourceFolders.append(String(describing: module.directory)) }
+            if files.contains(where: { $0.pathExtension == "swift" }) { sourceFolders.append(module.directoryURL.path) }
             if files.contains(where: { ["strings", "stringsdict", "xcstrings"].contains($0.pathExtension) }) {
-                catalogFolders.append(String(describing: module.directory))
+                catalogFolders.append(module.directoryURL.path)
             }
         }
         guard !catalogFolders.isEmpty else {

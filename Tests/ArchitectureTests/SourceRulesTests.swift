@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 // Reads the feature folders' Swift sources: the manifest can say a target *may* depend on a module; these rules say
-// which file may *import* what, and that every feature has the same anatomy (DESIGN.md, "Feature module anatomy").
+// which file may *import* what, and that every feature has the same anatomy (Modules/README.md, "A feature's files").
 
 enum SourceRules {
     /// What any file of a feature may import: the vocabulary, the patterns, and system or external modules that do no
@@ -50,7 +50,7 @@ enum SourceRules {
     }
 }
 
-@Suite("Feature sources follow DESIGN.md: imports and anatomy")
+@Suite("Feature sources follow ARCHITECTURE.md: imports and anatomy")
 struct SourceRulesTests {
     static let modules = ManifestRulesTests.packageRoot.appendingPathComponent("Modules")
 

@@ -61,3 +61,22 @@ public enum Requirement {
 
     public static func met(_ available: Bool) -> Bool { available || everyTestRequired }
 }
+
+/// Runs a command (found on PATH) in `folder` to its end, its standard output and error into a log file rather than a
+/// pipe (a long build fills a pipe's buffer and would block): its status and everything it printed.
+public func runToCompletion(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: log) }
+    let handle = try FileHandle(forWritingTo: log)
+    defer { try? handle.close() }
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+}

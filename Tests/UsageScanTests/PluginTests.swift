@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Item 4: a small package that depends on this one uses both plugins, through the real `swift` (`swift package
 /// l10n-lint`, and `swift build` with the build-tool plugin). Building `l10n` and swift-syntax in the fixture's own
@@ -46,18 +47,7 @@ struct PluginTests {
     }
 
     static func swift(_ arguments: [String], in directory: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let log = URL(fileURLWithPath: directory).appendingPathComponent("swift-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        try runToCompletion(["swift"] + arguments, in: URL(fileURLWithPath: directory))
     }
 
     @Test(.enabled(if: PluginTests.enabled, "opt-in: set OFFLINEKIT_PLUGIN_TESTS=1 to build a fixture package with both plugins (several minutes)"))

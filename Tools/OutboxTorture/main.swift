@@ -8,7 +8,7 @@ import OfflinePatterns
 // outbox of USER's vault in FOLDER (resuming where a killed run stopped) and prints `enqueued N` after each
 // write returns. `outbox-torture FOLDER SERVER_URL USER drain` sends the queue to the reference server,
 // printing `sent N` after each answer, and exits 0 once the queue is empty.
-// ConnectivityTests' kill test SIGKILLs it at random moments of both phases.
+// OfflinePatternsTests' kill test SIGKILLs it at random moments of both phases.
 // Exit codes: 0 done, 1 store or outbox error, 2 usage.
 
 let arguments = CommandLine.arguments

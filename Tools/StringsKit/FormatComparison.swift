@@ -1,4 +1,4 @@
-public import Core
+import Core
 public import LocalizationKit
 
 /// Compares the printf arguments of a translation with its base: count, kind and size, and position.

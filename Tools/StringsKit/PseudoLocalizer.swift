@@ -1,4 +1,4 @@
-public import Core
+import Core
 public import LocalizationKit
 import Foundation
 

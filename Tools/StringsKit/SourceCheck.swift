@@ -1,4 +1,4 @@
-public import Core
+import Core
 public import LocalizationKit
 /// What a check over Swift sources (Tools/UsageScan's code ↔ catalog rules) gets from a lint run: the loaded catalog,
 /// its configuration and base locale. StringsKit stays free of swift-syntax; `l10n` plugs the check in.

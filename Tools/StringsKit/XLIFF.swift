@@ -1,4 +1,4 @@
-public import Core
+import Core
 public import LocalizationKit
 public import Foundation
 #if canImport(FoundationXML)

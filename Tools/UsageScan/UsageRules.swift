@@ -1,5 +1,5 @@
 import Foundation
-public import Core
+import Core
 public import LocalizationKit
 public import StringsKit
 
