@@ -186,27 +186,8 @@ public struct ResolvedSummaryCard: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text as XML character data or an attribute value: the five special characters escaped, and characters
-    /// XML 1.0 does not allow (most C0 controls, lone surrogates cannot occur in a Swift String) left out.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                guard value >= 0x20, value != 0xFFFE, value != 0xFFFF else { continue }
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    /// Text for the SVG, as character data or an attribute value (Core's one escaper).
+    public static func escape(_ text: String) -> String { XMLText.escaped(text, for: .attribute) }
 }
 
 /// Why the card could not be written for sharing.

@@ -230,18 +230,6 @@ public struct ScreenHTML {
         accessibility.append(line)
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text for the HTML, as text or an attribute value (Core's one escaper).
+    static func escape(_ text: String) -> String { XMLText.escaped(text, for: .attribute) }
 }

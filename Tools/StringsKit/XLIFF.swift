@@ -192,24 +192,8 @@ public enum XLIFF {
         return xml + "</xliff>\n"
     }
 
-    /// XML-escapes text; `\r` becomes `&#13;` because XML parsers turn a raw one into `\n`.
-    static func escape(_ text: String, attribute: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\r": out += "&#13;"
-            case "\n" where attribute: out += "&#10;"
-            case "\t" where attribute: out += "&#9;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// XML-escapes text for a `<source>`/`<target>`/`<note>` or an attribute (Core's one escaper).
+    static func escape(_ text: String, attribute: Bool = false) -> String { XMLText.escaped(text, for: attribute ? .attribute : .content) }
 
     // MARK: Import
 

@@ -421,7 +421,6 @@ extension Catalog {
             .map { String(decoding: $0.dropFirst(2).dropLast(2), as: UTF8.self) } ?? key
     }
 
-    static func xmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// A key as a `.stringsdict`'s XML writes it (Core's one escaper).
+    static func xmlEscaped(_ text: String) -> String { XMLText.escaped(text) }
 }
