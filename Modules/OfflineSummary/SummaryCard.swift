@@ -240,77 +240,24 @@ public enum SummaryShareCard {
             throw .folderUnavailable(path: folder.path, reason: error.description)
         }
         let url = folder.appendingPathComponent(fileName(period: summary.period))
-        do { try PrivateFiles.write(Data(svg.utf8), to: url) } catch {
+        do { try PrivateFiles.write(Data(svg.utf8), to: url, temporaryPrefix: temporaryPrefix) } catch {
             throw .writeFailed(path: url.path, reason: error.description)
         }
         return SummaryShareOutput(fileURL: url, svg: svg, text: card.shareText)
     }
+
+    /// The start of a card's name while it is being written (`removeCards` also deletes a half-written one).
+    static let temporaryPrefix = ".card-"
 
     /// Deletes every card (and any half-written one) in `folder`; a missing folder is fine. Returns how many files went.
     @discardableResult
     public static func removeCards(in folder: URL) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var removed = 0
-        for name in names where name.hasPrefix("annual-summary-") || name.hasPrefix(PrivateFiles.temporaryPrefix) {
+        for name in names where name.hasPrefix("annual-summary-") || name.hasPrefix(SummaryShareCard.temporaryPrefix) {
             if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }
         }
         return removed
     }
 }
 
-/// Files only this user may read, made without a window in which they are wider.
-enum PrivateFiles {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static let temporaryPrefix = ".card-"
-
-    /// `mkdir -p` with 0700 for every component it creates; then the folder must be a directory (not a symlink) owned by
-    /// this user, and is narrowed to 0700 if it was wider.
-    static func makeFolder(_ folder: URL) throws(Failure) {
-        var missing: [String] = []
-        var path = folder.standardizedFileURL.path
-        while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
-            missing.append(path)
-            path = (path as NSString).deletingLastPathComponent
-        }
-        for component in missing.reversed() where mkdir(component, 0o700) != 0 && errno != EEXIST {
-            throw Failure(description: "mkdir \(component): \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        guard lstat(folder.path, &info) == 0 else { throw Failure(description: "lstat: \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(description: "not a directory (a symlink or a file is in its place)") }
-        guard info.st_uid == geteuid() else { throw Failure(description: "owned by another user (uid \(info.st_uid))") }
-        if info.st_mode & 0o077 != 0, chmod(folder.path, 0o700) != 0 {
-            throw Failure(description: "chmod 0700: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Writes `data` to a new file created 0600 beside `url` (exclusive, not following links), then renames it over `url`.
-    static func write(_ data: Data, to url: URL) throws(Failure) {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + UUID().uuidString)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure(description: "create: \(String(cString: strerror(errno)))") }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = "write: \(String(cString: strerror(errno)))"
-                    return
-                }
-                offset += written
-            }
-            if fsync(descriptor) != 0 { failure = "fsync: \(String(cString: strerror(errno)))" }
-        }
-        close(descriptor)
-        if failure == nil, rename(temporary.path, url.path) != 0 { failure = "rename: \(String(cString: strerror(errno)))" }
-        if let failure {
-            unlink(temporary.path)
-            throw Failure(description: failure)
-        }
-    }
-}

@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -73,37 +74,13 @@ public struct FileKeyProvider: KeyProvider {
         return key
     }
 
-    /// Writes a fresh key to a temporary file, flushes it, then links it into place; `link` fails
-    /// when another process won the race, and then that process's key is used.
+    /// Writes a fresh key through Core's one private-file writer: a temporary file created 0600, flushed, then linked
+    /// into place; the link fails when another process won the race, and then that process's key is used.
     private func createKey() throws(SecureStoreError) {
-        let path = fileURL.path
-        let folder = fileURL.deletingLastPathComponent().path
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw .keyUnavailable(reason: "cannot create a key file in \(folder): \(String(cString: strerror(errno))); check that the folder exists and is writable")
+        do {
+            try PrivateFiles.write(MasterKey.random().bytes, to: fileURL, temporaryPrefix: ".masterkey-", onlyIfAbsent: true)
+        } catch {
+            throw .keyUnavailable(reason: "cannot write the key file \(fileURL.path): \(error.description); check that the folder exists, is writable and has free space")
         }
-        defer { unlink(temporary) }
-        let key = MasterKey.random()
-        let written = key.bytes.withUnsafeBytes { raw -> Int in
-            guard let base = raw.baseAddress else { return 0 }
-            return write(descriptor, base, raw.count)
-        }
-        let flushed = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == MasterKey.byteCount, flushed else {
-            throw .keyUnavailable(reason: "cannot write the key file \(path); check the free space on the disk")
-        }
-        if link(temporary, path) != 0, errno != EEXIST {
-            throw .keyUnavailable(reason: "cannot install the key file \(path): \(String(cString: strerror(errno)))")
-        }
-        syncFolder(folder)
-    }
-
-    private func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
     }
 }

@@ -1,7 +1,7 @@
-public import Core
+import Core
 public import Foundation
 public import SecureStore
-public import TestSupport
+import TestSupport
 
 /// A SecureStore in a fresh temporary folder with its key in a file there, as on a device. Each test module gives
 /// it a convenience `init()` with its own folder label and fixed date.
