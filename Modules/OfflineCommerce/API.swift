@@ -94,11 +94,7 @@ extension CommerceAPI {
 // MARK: - Wire format (the reference backend's JSON; money is a decimal string plus a currency)
 
 package enum WireFormat {
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
-        return decoder
-    }()
+    static var decoder: JSONDecoder { WireJSON.decoder }
 
     package static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(HTTPClientError) -> Value {
         do { return try decoder.decode(type, from: data) } catch { throw .decoding("\(Value.self): \(error)") }

@@ -97,8 +97,6 @@ extension ProductPage {
             self = page
             return
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
-        do { self = try decoder.decode(ProductPage.self, from: data) } catch { throw .decoding("\(error)") }
+        do { self = try WireJSON.decoder.decode(ProductPage.self, from: data) } catch { throw .decoding("\(error)") }
     }
 }

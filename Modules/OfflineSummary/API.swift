@@ -53,15 +53,9 @@ public struct SummaryAPI: Sendable {
     /// badge ids are left out; an unreadable figure is a `.decoding` error.
     public static func summary(fromWire data: Data) throws(HTTPClientError) -> AnnualSummary {
         let wire: SummaryWire
-        do { wire = try wireDecoder.decode(SummaryWire.self, from: data) } catch { throw .decoding("\(error)") }
+        do { wire = try WireJSON.decoder.decode(SummaryWire.self, from: data) } catch { throw .decoding("\(error)") }
         return try wire.summary()
     }
-
-    private static let wireDecoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
-        return decoder
-    }()
 
     /// Fails every call with an error naming it: a test overrides only the closures it expects.
     public static var test: SummaryAPI {

@@ -107,8 +107,7 @@ private struct PerProductPeer {
     }
 
     func firstViewState(expecting count: Int) throws -> Double {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        let decoder = WireJSON.decoder
         let (view, duration) = try Stopwatch.measure { () throws -> ProductsViewState in
             let records = try vault.loadAll(collection: Self.collection)
             let products = try records.map { try decoder.decode(Product.self, from: $0.value) }

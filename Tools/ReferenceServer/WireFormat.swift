@@ -1,3 +1,4 @@
+import Core
 public import Foundation
 
 // The JSON the reference backend speaks. Features decode these shapes; README.md documents them.
@@ -178,9 +179,6 @@ public enum WireFormat {
         return encoder
     }
 
-    public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+    /// The clients' decoder (Core's `WireJSON`): dates with or without fractional seconds, as the apps send them.
+    public static func decoder() -> JSONDecoder { WireJSON.decoder }
 }

@@ -61,9 +61,6 @@ public enum CachedResourceCoding {
         return encoder
     }()
 
-    public static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = ISO8601Timestamp.decodingStrategy
-        return decoder
-    }()
+    /// The wire's decoder: a cached value is read as the backend's JSON is.
+    public static var decoder: JSONDecoder { WireJSON.decoder }
 }
