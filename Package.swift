@@ -125,6 +125,8 @@ let package = Package(
         // The HTTP transport everywhere but Apple platforms: real cancellation, a connection pool, explicit shutdown
         // (FoundationNetworking's URLSession deadlocks on Linux when a request is cancelled).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // `swift package generate-documentation --target Core`: the runtime's DocC catalogue (CI builds it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Parse only (no type checker): `l10n usage` and `l10n lint --sources` read Swift sources for localization keys.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],

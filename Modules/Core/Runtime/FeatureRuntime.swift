@@ -35,6 +35,7 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
     /// - Parameters:
     ///   - initial: the machine before any event.
     ///   - time: the clock timers run on, and `now` for the machine and the projection.
+    ///   - telemetry: where the machine's `record` effects go.
     ///   - view: the projection from state (and now) to what the screen shows.
     ///   - perform: the feature's performer.
     public init(_ initial: Machine, time: TimeSource, telemetry: Telemetry = .disabled,
