@@ -43,6 +43,32 @@ struct REPLProcessTests {
         #expect(!result.stdout.contains("l10n ["))
     }
 
+    /// `l10n repl --script s.repl | head -1`: the reader goes away after a line; the REPL ends quietly (it trapped on the
+    /// broken pipe, with a backtrace, before).
+    @Test func aReaderThatGoesAwayEndsTheREPLQuietly() throws {
+        let binary = try #require(builtL10n(), "the l10n binary is built before the tests (swift build --product l10n)")
+        let process = Process()
+        // With SIGPIPE ignored (as a shell pipeline or a parent may leave it), the write fails with EPIPE instead of the
+        // signal ending the process: that is the case that trapped.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" repl", binary.path]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Enough output to outlast the pipe's buffer once nobody reads it.
+        try output.fileHandleForReading.close()
+        input.fileHandleForWriting.write(Data(String(repeating: "keys\n", count: 200).utf8))
+        try input.fileHandleForWriting.close()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = String(decoding: err, as: UTF8.self)
+        #expect(!stderr.contains("Fatal error") && !stderr.contains("crashed"), "\(stderr.prefix(500))")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
+                "ended with \(process.terminationReason == .exit ? "status" : "signal") \(process.terminationStatus)")
+    }
+
     @Test func aFailedCommandMakesTheExitStatusOneButTheScriptGoesOn() throws {
         let result = try #require(try runL10n(["repl"], stdin: "shwo x\nshow Core.action.retry\n"), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.status == 1)

@@ -90,12 +90,18 @@ public enum REPLRunner {
         return folder + "/l10n-repl-history"
     }
 
+    /// A reader that went away (`l10n repl --script s.repl | head`) ends the REPL quietly, as it would end `cat`:
+    /// FileHandle's old `write(_:)` traps on EPIPE instead.
     static func standardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        write(text, to: .standardOutput)
     }
 
     static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write(text, to: .standardError)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        do { try handle.write(contentsOf: Data((text + "\n").utf8)) } catch { exit(0) }
     }
 }
 
