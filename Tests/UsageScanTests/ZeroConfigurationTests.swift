@@ -863,6 +863,8 @@ struct ZeroConfigurationTests {
             "Sources/Presets.swift": """
             import SwiftUI
             let presets = [(name: "legacy.banner", items: 3)]
+            // CodeEdit's sort menu: unlabelled tuples whose titles reach a view through a closure's parameter.
+            let orders = [(true, "items.count"), (false, "greeting")]
             """,
             // A file whose syntax the parser cannot read whole: its literals still count.
             "Sources/Broken.swift": """
@@ -875,5 +877,6 @@ struct ZeroConfigurationTests {
         let report = try project.usageReport(catalogs: "App")
         #expect(!report.findings(.unusedKey).map(\.key).contains("legacy.banner"), "\(report.findings.map(\.message))")
         #expect(!report.findings(.unusedKey).map(\.key).contains("items.count"))
+        #expect(!report.findings(.unusedKey).map(\.key).contains("greeting"))
     }
 }

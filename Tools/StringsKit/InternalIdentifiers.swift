@@ -43,7 +43,7 @@ public struct InternalIdentifiers: Sendable, Equatable {
 
     /// The `internalIdentifiers` of a configuration: by feature with their kinds, and the plain list.
     public static func forConfiguration(_ configuration: LintConfiguration) -> InternalIdentifiers {
-        InternalIdentifiers(configuration.internalIdentifierKinds).adding(configuration.extraInternalIdentifiers, kind: .configured)
+        InternalIdentifiers().adding(configuration)
     }
 
     /// These identifiers and the configuration's.

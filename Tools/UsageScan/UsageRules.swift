@@ -75,6 +75,10 @@ struct UsageRun {
     /// Each table's base: `Base` where Base.lproj holds it (as `l10n lint` compares it), else the base locale.
     let tableBases: [String: String]
     let baseTables: [String: CatalogTable]
+    /// Tables whose base maps most keys to themselves as text (`hasIdentityBase`), and tables whose keys are nearly
+    /// all dotted or underscored identifiers (`isWordBesideDottedKeys`): read once per run, not per missing key.
+    let identityBaseTables: Set<String>
+    let dottedKeyTables: Set<String>
     /// Tables that something other than code reads, and what (see `TableUsage.readBy`).
     let readBy: [String: String]
     /// Key-as-text tables and the app's own placeholders.
@@ -123,6 +127,10 @@ struct UsageRun {
         for table in UsageRules.systemTables where tables[table] != nil { readBy[table] = "the system" }
         self.readBy = readBy
         baseTables = tables
+        identityBaseTables = Set(tables.filter { Self.isIdentityBase($0.value) }.keys)
+        dottedKeyTables = Set(tables.filter { _, table in
+            table.keys.count >= 10 && table.keys.count(where: { $0.contains(".") || $0.contains("_") }) * 10 >= table.keys.count * 9
+        }.keys)
         tableNames = tables.keys.sorted()
         var generated: [String: [String: String]] = [:]
         var generatedTables: [String: String] = [:]
@@ -181,17 +189,18 @@ struct UsageRun {
     /// `Text("undefined")` where the table's keys are `menu.speed`, `osd_title`: a lowercase word is no key in the
     /// table's own style, so it is text shown as it is (a value, a code word), not a key gone missing.
     func isWordBesideDottedKeys(_ key: String, table: String) -> Bool {
-        guard key.count <= 24, !key.isEmpty, key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }),
-              let keys = baseTables[table]?.keys, keys.count >= 10 else { return false }
-        return keys.count(where: { $0.contains(".") || $0.contains("_") }) * 10 >= keys.count * 9
+        dottedKeyTables.contains(table) && key.count <= 24 && !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) }
     }
 
     /// A base that maps most of its keys to themselves, as text (`"Show in Finder" = "Show in Finder";`, what genstrings
     /// writes): the code passes its text as the key, so a literal the table lacks (`Text("spaces")`, a URL, an OAuth
     /// scope) is text its users read as it is, not a raw key. The base is complete in that style, so a translation's
     /// key it lacks stays stale (`extra-key`): this is not `keysAsText`, which completes the base.
-    func hasIdentityBase(_ table: String) -> Bool {
-        guard let entries = baseTables[table]?.entries.values, entries.count >= 5 else { return false }
+    func hasIdentityBase(_ table: String) -> Bool { identityBaseTables.contains(table) }
+
+    static func isIdentityBase(_ table: CatalogTable) -> Bool {
+        let entries = table.entries.values
+        guard entries.count >= 5 else { return false }
         let identical = entries.count { $0.value.text == $0.key }
         return identical * 10 >= entries.count * 8 && entries.count(where: { TableConventions.looksLikeText($0.key) }) * 10 >= entries.count * 6
     }

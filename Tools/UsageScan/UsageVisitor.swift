@@ -389,11 +389,13 @@ final class UsageVisitor: SyntaxVisitor {
                                               formatArguments: formatArguments(around: call)))
     }
 
-    /// `(name: "Recommended", items: …)`: a labelled literal in a tuple is kept like an argument with that label (a
-    /// key kept as data, `localizedString(preset.name)` later).
+    /// `(name: "Recommended", items: …)`, `[(true, "Folders on top"), (false, "Alphabetically")]`: a literal in a tuple,
+    /// labelled or not, is kept like an argument with that label (a key kept as data, `Text(LocalizedStringKey(title))`
+    /// later, where the scan cannot follow the value).
     override func visit(_ node: TupleExprSyntax) -> SyntaxVisitorContinueKind {
         for element in node.elements {
-            guard let label = element.label?.text, let literal = element.expression.as(StringLiteralExprSyntax.self),
+            let label = element.label?.text ?? "_"
+            guard let literal = element.expression.as(StringLiteralExprSyntax.self),
                   let text = literal.representedLiteralValue, !text.isEmpty else { continue }
             let reference = KeyReference(location: location(literal), key: .literal(text), table: .known(configuration.defaultTable), api: "(tuple)")
             usage.literalArguments.append(LiteralArgument(parameter: "(tuple)|\(label)", reference: reference))
