@@ -18,7 +18,6 @@ public final class CommerceFeature: AppFeature {
     private let runtime: FeatureRuntime<CommerceState, CommerceViewState>
     private let connectivity: StateCell<ConnectivityStatus>
     private let time: TimeSource
-    private let telemetry: Telemetry
 
     /// - Parameters:
     ///   - store: the signed-in user's vault (`SecureStore.vault(for:)`): encrypted, per user.
@@ -33,12 +32,12 @@ public final class CommerceFeature: AppFeature {
         self.repository = repository
         self.connectivity = connectivity
         self.time = time
-        self.telemetry = telemetry
         // Submission → idempotency key: a retried form sends the key of its first try.
         let keys = IntentKeys<Int>(idempotencyKeys)
+        let performer = Performer(repository: repository, keys: keys)
         runtime = FeatureRuntime(CommerceState(connectivity: connectivity.value), time: time, telemetry: telemetry,
                                  view: { state, _ in CommerceViewState(state: state) },
-                                 perform: { Self.perform($0, repository: repository, keys: keys, telemetry: telemetry) })
+                                 perform: performer.perform)
         viewState = runtime.viewState
     }
 
@@ -60,7 +59,7 @@ public final class CommerceFeature: AppFeature {
     }
 
     /// Pull-to-refresh (offline: the no-connection toast, no spinner).
-    public func refresh() async { await send(.refreshPulled) }
+    public func refresh() async { await send(.refreshRequested) }
 
     /// Taps the action with this id (`CommerceActionID`); a disabled one shows its reason instead.
     @discardableResult
@@ -74,26 +73,20 @@ public final class CommerceFeature: AppFeature {
 
     public func lifecycle(_ phase: AppLifecycle) async { await send(.lifecycle(phase)) }
 
-    /// Fills the cache for later offline use (the warm-up session calls it): both resources, once.
+    /// Fills the cache for later offline use (the warm-up session calls it): both resources, once, through the machine
+    /// (a screen already showing picks up what was fetched). Waits for both to end.
     @discardableResult
     public func prefetch() async -> PrefetchOutcome {
-        async let cart = repository.revalidateCart()
-        async let orders = repository.revalidateOrders()
-        let (cartOutcome, ordersOutcome) = await (cart, orders)
-        // Screens already showing pick up what was fetched.
+        await start()
+        let before = await runtime.state
+        await send(.prefetchRequested)
+        await waitUntilIdle()
         let state = await runtime.state
-        var fetched: [CommerceEvent] = []
-        if state.cart.cacheRead, let value = cartOutcome.current {
-            fetched += [.cartRead(value), .imagesKept(repository.imageSizes(of: value.value))]
+        // A refresh that was already under way answered for this one.
+        func error<Value>(_ now: ResourceState<Value>, _ then: ResourceState<Value>) -> HTTPClientError? {
+            now.refreshesFinished > then.refreshesFinished ? now.lastFailure : .cancelled
         }
-        if state.orders.cacheRead, let value = ordersOutcome.current { fetched.append(.ordersRead(value)) }
-        if !fetched.isEmpty { await runtime.send(fetched) }
-        let outcome = PrefetchOutcome(cartError: cartOutcome.error, ordersError: ordersOutcome.error)
-        telemetry.record("commerce.prefetch", attributes: [
-            "cart": cartOutcome.error.map(CommerceState.describe) ?? "fresh",
-            "orders": ordersOutcome.error.map(CommerceState.describe) ?? "fresh",
-        ])
-        return outcome
+        return PrefetchOutcome(cartError: error(state.cart, before.cart), ordersError: error(state.orders, before.orders))
     }
 
     /// `prefetch()` as the `commerce` subtask of the app's cache-warmup session ("Optimizing your experience"): failed
@@ -126,11 +119,16 @@ public final class CommerceFeature: AppFeature {
 
     /// Handles one event and every event its work done at once produces, then publishes once.
     public func send(_ event: CommerceEvent) async { await runtime.send(event) }
+}
 
-    // MARK: - The performer
+/// Does `CommerceState`'s work.
+private struct Performer: Sendable {
+    let repository: CommerceRepository
+    /// Submission → idempotency key: a retried form sends the key of its first try.
+    let keys: IntentKeys<Int>
 
-    private static func perform(_ work: CommerceWork, repository: CommerceRepository, keys: IntentKeys<Int>,
-                                telemetry: Telemetry) -> WorkPlan<CommerceEvent> {
+    func perform(_ work: CommerceWork) -> WorkPlan<CommerceEvent> {
+        let repository = repository
         switch work {
         case .readDrafts:
             return .done(.draftsRead(repository.drafts()))
@@ -141,24 +139,24 @@ public final class CommerceFeature: AppFeature {
                 return .done(.cartRead(cart), .imagesKept(cart.map { repository.imageSizes(of: $0.value) } ?? [:]))
             case .orders: return .done(.ordersRead(repository.cachedOrders()))
             }
-        case let .revalidate(screen):
+        case let .refresh(screen):
             switch screen {
             case .cart:
-                return .background {
+                return .background(lane: "refresh.cart") {
                     let outcome = await repository.revalidateCart()
-                    return [.cartRevalidated(outcome), .imagesKept(outcome.current.map { repository.imageSizes(of: $0.value) } ?? [:])]
+                    return [.cartRefreshFinished(outcome), .imagesKept(outcome.current.map { repository.imageSizes(of: $0.value) } ?? [:])]
                 }
-            case .orders: return .background { [.ordersRevalidated(await repository.revalidateOrders())] }
+            case .orders: return .background(lane: "refresh.orders") { [.ordersRefreshFinished(await repository.revalidateOrders())] }
             }
         case let .saveDrafts(drafts):
             do { try repository.saveDrafts(drafts) } catch {
                 // The form keeps its value on screen; only surviving a restart is lost.
-                telemetry.record("commerce.drafts_not_saved", attributes: ["error": "\(error)"])
+                return .done(.workFailed("drafts_not_saved", error: "\(error)"))
             }
             return .nothing
         case let .submit(command):
             let key = keys.key(for: command.submission)
-            return .background { [await submit(command, key: key, repository: repository)] }
+            return .background { [await Self.submit(command, key: key, repository: repository)] }
         case let .track(orderID):
             return .background {
                 do throws(HTTPClientError) {

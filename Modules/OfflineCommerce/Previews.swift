@@ -41,10 +41,10 @@ public enum OfflineCommercePreviews: PreviewProvider {
         case .cart:
             events.append(.cartRead(cached ? cachedCart : nil))
             if cached { events.append(.imagesKept(keptImages)) }
-            if connectivity == .online { events.append(.cartRevalidated(.fresh(CachedValue(value: cart, savedAt: referenceDate)))) }
+            if connectivity == .online { events.append(.cartRefreshFinished(.fresh(CachedValue(value: cart, savedAt: referenceDate)))) }
         case .orders:
             events.append(.ordersRead(cached ? cachedOrders : nil))
-            if connectivity == .online { events.append(.ordersRevalidated(.fresh(CachedValue(value: orders, savedAt: referenceDate)))) }
+            if connectivity == .online { events.append(.ordersRefreshFinished(.fresh(CachedValue(value: orders, savedAt: referenceDate)))) }
         }
         return events
     }

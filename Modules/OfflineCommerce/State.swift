@@ -6,28 +6,6 @@ public enum CommerceScreen: String, Sendable, Hashable, CaseIterable {
     case cart, orders
 }
 
-/// One cached resource as a screen holds it: the last good value, and where its refresh stands.
-public struct ResourceState<Value: Sendable & Equatable>: Sendable, Equatable {
-    /// The last good value (from the store, or fresh from the server); nil: never loaded.
-    public var cached: CachedValue<Value>?
-    /// The store has been read since the feature started.
-    public var cacheRead = false
-    public var isRevalidating = false
-    /// The running refresh was asked for by the customer (pull-to-refresh, Retry): a spinner shows.
-    public var refreshPulled = false
-    /// At least one refresh has ended (so "nothing cached" is final, not "still loading").
-    public var revalidatedOnce = false
-    /// Why the last refresh failed; nil after a success.
-    public var lastFailure: HTTPClientError?
-    /// A write landed while a refresh was under way: that refresh's answer may predate the write, so it is
-    /// dropped when it comes and the resource is fetched once more.
-    public var refreshSuperseded = false
-    /// How many refreshes in a row have failed in a way a retry can cure; the next automatic retry waits for this.
-    public var retryAttempt = 0
-
-    public init() {}
-}
-
 /// A form or page shown over a screen.
 public enum CommerceSheet: Sendable, Equatable {
     /// The quantity form (pattern C): the field stays editable offline, its submit is disabled.
@@ -130,14 +108,16 @@ public enum CommerceCommand: Sendable, Hashable {
 }
 
 /// What happened: from the customer, the network, the store, or a finished effect.
-public enum CommerceEvent: Sendable, Equatable {
+public enum CommerceEvent: Sendable, Equatable, ToastExpiring {
     case screenOpened(CommerceScreen)
     /// Pull-to-refresh on the visible screen (or page).
-    case refreshPulled
+    case refreshRequested
+    /// The warmup session fills both caches (`CommerceFeature.prefetch`).
+    case prefetchRequested
     /// An action of the view state, by id (`CommerceActionID`).
     case actionTapped(String)
     case receiptEmailEdited(String)
-    case toastDismissed(serial: Int)
+    case toastExpired(sequence: Int)
     /// The automatic retry of a failed refresh is due.
     case retryDue(CommerceScreen)
     case lifecycle(AppLifecycle)
@@ -148,13 +128,15 @@ public enum CommerceEvent: Sendable, Equatable {
     /// The pixel sizes of the cart's images kept on the device (the rest show a placeholder).
     case imagesKept([String: PixelSize])
     case ordersRead(CachedValue<OrderHistory>?)
-    case cartRevalidated(RevalidateOutcome<ShoppingCart>)
-    case ordersRevalidated(RevalidateOutcome<OrderHistory>)
+    case cartRefreshFinished(RevalidateOutcome<ShoppingCart>)
+    case ordersRefreshFinished(RevalidateOutcome<OrderHistory>)
     case quantityUpdated(itemID: String, CachedValue<ShoppingCart>)
     case orderPlaced(OrderSummary)
     case orderRated(OrderSummary)
     case commandFailed(CommerceCommand, OnlineOnlyError<CommerceUserAction>)
     case orderTracked(orderID: String, TrackingResult)
+    /// Work the customer never sees failed (a draft not saved); recorded for support.
+    case workFailed(String, error: String)
 }
 
 /// The feature's own work, done by `CommerceFeature`'s performer.
@@ -162,7 +144,8 @@ public enum CommerceWork: Sendable, Equatable {
     case readDrafts
     /// Read the screen's cache from the store, at once (the first view state comes from it).
     case readCache(CommerceScreen)
-    case revalidate(CommerceScreen)
+    /// Fetch the screen's resource in the background and report `.cartRefreshFinished` / `.ordersRefreshFinished`.
+    case refresh(CommerceScreen)
     case saveDrafts(FormDrafts)
     /// Run a write through the repository (and so through the `OnlineOnlyGate`).
     case submit(CommerceCommand)
@@ -176,14 +159,10 @@ public typealias CommerceEffect = FeatureEffect<CommerceEvent, CommerceWork>
 extension FeatureEffect where Event == CommerceEvent, Work == CommerceWork {
     public static var readDrafts: Self { .perform(.readDrafts) }
     public static func readCache(_ screen: CommerceScreen) -> Self { .perform(.readCache(screen)) }
-    public static func revalidate(_ screen: CommerceScreen) -> Self { .perform(.revalidate(screen)) }
+    public static func refresh(_ screen: CommerceScreen) -> Self { .perform(.refresh(screen)) }
     public static func saveDrafts(_ drafts: FormDrafts) -> Self { .perform(.saveDrafts(drafts)) }
     public static func submit(_ command: CommerceCommand) -> Self { .perform(.submit(command)) }
     public static func track(orderID: String) -> Self { .perform(.track(orderID: orderID)) }
-    /// The toast `serial` goes after `after` (a newer toast's timer replaces it).
-    public static func dismissToast(serial: Int, after: Duration) -> Self {
-        .startTimer(id: CommerceState.toastTimerID, after: after, send: .toastDismissed(serial: serial))
-    }
     public static func record(_ name: String, _ attributes: [String: String]) -> Self { .record(name, attributes: attributes) }
 }
 
@@ -197,28 +176,18 @@ public struct CommerceState: StateMachine, Equatable {
     /// The screen on display (nil until one is opened).
     public var screen: CommerceScreen?
     public var isForeground = true
-    public var cart = ResourceState<ShoppingCart>()
-    public var orders = ResourceState<OrderHistory>()
+    public var cart = ResourceState<CachedValue<ShoppingCart>>(retrySeed: 0x5EED_0FF1_11E5)
+    public var orders = ResourceState<CachedValue<OrderHistory>>(retrySeed: 0x5EED_0FF1_11E6)
     public var drafts = FormDrafts()
     public var draftsRead = false
     /// The cart's images kept on the device, by reference.
     public var images: [String: PixelSize] = [:]
     public var sheet: CommerceSheet?
-    public var toast: Toast?
-    /// Counts toasts shown, so the same toast shown twice is two changes (and each auto-dismissal finds its own).
-    public var toastSerial = 0
+    public var toast = ToastSlot()
     private var nextSubmission = 1
 
-    public static let toastDuration: Duration = .seconds(4)
-    /// The id of the toast's auto-dismiss timer.
-    public static let toastTimerID = "toast"
-    /// A refresh that failed while online (5xx, reset, timeout) is retried by itself, on the injected clock: 2 s,
-    /// doubling to a minute, each with equal jitter; never for a refused session or a wrong request.
-    public static let retryPolicy = RetryPolicy(baseDelay: .seconds(2), maxDelay: .seconds(60))
     /// The retry timer of a screen's resource.
-    public static func retryTimerID(_ screen: CommerceScreen) -> String { "retry.\(screen.rawValue)" }
-    /// Where the retries' jitter comes from: a seeded generator kept in the state, so the machine stays a pure function.
-    public var jitter = SplitMix64(seed: 0x5EED_0FF1_11E5)
+    public static func retryTimerID(_ screen: CommerceScreen) -> String { "refresh.retry.\(screen.rawValue)" }
 
     public init(connectivity: ConnectivityStatus) {
         self.connectivity = connectivity
@@ -228,8 +197,11 @@ public struct CommerceState: StateMachine, Equatable {
         switch event {
         case let .screenOpened(screen):
             return open(screen)
-        case .refreshPulled:
+        case .refreshRequested:
             return refresh()
+        case .prefetchRequested:
+            // Both resources, whatever the screen; offline the repository answers at once that it could not.
+            return startRefresh(.cart, .prefetch) + startRefresh(.orders, .prefetch)
         case let .actionTapped(id):
             return tap(id)
         case let .receiptEmailEdited(text):
@@ -237,14 +209,16 @@ public struct CommerceState: StateMachine, Equatable {
             form.receiptEmail = text
             sheet = .checkout(form)
             return []
-        case let .toastDismissed(serial):
-            if serial == toastSerial { toast = nil }
+        case let .toastExpired(sequence):
+            toast.expire(sequence: sequence)
             return []
+        case let .workFailed(name, error):
+            return [.record("commerce.\(name)", ["error": error])]
         case let .lifecycle(phase):
             let wasForeground = isForeground
             isForeground = phase.isActive
             // Back on screen: the visible screen revalidates on its own.
-            return !wasForeground && isForeground ? revalidateVisible() : []
+            return !wasForeground && isForeground ? refreshVisible(.foreground) : []
         case let .connectivityChanged(status):
             return connectivityChanged(to: status)
 
@@ -263,21 +237,25 @@ public struct CommerceState: StateMachine, Equatable {
             if let value { orders.cached = value }
             orders.cacheRead = true
             return []
-        case let .cartRevalidated(outcome):
-            let (effects, toast) = Self.revalidated(&cart, outcome, screen: .cart)
-            return effects + (toast.map { showToast($0) } ?? []) + retryIfCurable(.cart)
-        case let .ordersRevalidated(outcome):
-            let (effects, toast) = Self.revalidated(&orders, outcome, screen: .orders)
-            return effects + (toast.map { showToast($0) } ?? []) + retryIfCurable(.orders)
+        case let .cartRefreshFinished(outcome):
+            guard let trigger = cart.finish(outcome) else { return [.refresh(.cart)] }
+            var retry = cart.retry
+            defer { cart.retry = retry }
+            return refreshFinished(.cart, trigger, error: outcome.error, retry: &retry)
+        case let .ordersRefreshFinished(outcome):
+            guard let trigger = orders.finish(outcome) else { return [.refresh(.orders)] }
+            var retry = orders.retry
+            defer { orders.retry = retry }
+            return refreshFinished(.orders, trigger, error: outcome.error, retry: &retry)
         case let .retryDue(screen):
-            // Offline the connection's return revalidates anyway; a refresh under way will report by itself.
+            // Offline the connection's return refreshes anyway; a refresh under way will report by itself.
             guard connectivity == .online else { return [] }
-            return startRevalidation(screen, pulled: false)
+            return startRefresh(screen, .retry)
 
         case let .quantityUpdated(itemID, value):
             cart.cached = value
             cart.lastFailure = nil
-            if cart.isRevalidating { cart.refreshSuperseded = true }
+            _ = cart.supersede()
             if case let .quantity(form) = sheet, form.itemID == itemID { sheet = nil }
             return [.record("commerce.command", ["action": CommerceUserAction.updateQuantity.rawValue, "outcome": "succeeded"])]
                 + setDraft(quantityOf: itemID, to: nil)
@@ -288,28 +266,28 @@ public struct CommerceState: StateMachine, Equatable {
                 .record("commerce.command", ["action": CommerceUserAction.placeOrder.rawValue, "outcome": "succeeded"]),
                 .readCache(.cart), .readCache(.orders),
             ]
-            effects += showToast(Toast(id: "order-placed", severity: .success, message: CommerceCopy.orderPlaced(order.id),
-                                       autoDismissAfter: Self.toastDuration))
-            if connectivity != .offline { effects += revalidateAfterWrite(.cart) + revalidateAfterWrite(.orders) }
+            effects += toast.show(Toast(id: "order-placed", severity: .success, message: CommerceCopy.orderPlaced(order.id),
+                                        autoDismissAfter: ToastSlot.duration))
+            if connectivity != .offline { effects += refreshAfterWrite(.cart) + refreshAfterWrite(.orders) }
             return effects
         case let .orderRated(order):
             if case let .rating(form) = sheet, form.orderID == order.id { sheet = nil }
-            if orders.isRevalidating { orders.refreshSuperseded = true }
+            _ = orders.supersede()
             return [.record("commerce.command", ["action": CommerceUserAction.rateOrder.rawValue, "outcome": "succeeded"]), .readCache(.orders)]
                 + setDraft(starsOf: order.id, to: nil)
-                + showToast(Toast(id: "order-rated", severity: .success, message: CommerceCopy.ratedThanks,
-                                  autoDismissAfter: Self.toastDuration))
+                + toast.show(Toast(id: "order-rated", severity: .success, message: CommerceCopy.ratedThanks,
+                                   autoDismissAfter: ToastSlot.duration))
         case let .commandFailed(command, error):
             endSubmission(command)
             return [.record("commerce.command", ["action": command.action.rawValue, "outcome": Self.describe(error)])]
-                + showToast(Self.toast(for: error))
+                + toast.show(Self.toast(for: error))
         case let .orderTracked(orderID, result):
             guard case let .tracking(page) = sheet, page.orderID == orderID else { return [] }
             switch result {
             case let .found(order):
                 sheet = .tracking(TrackingPage(orderID: orderID, phase: .loaded(order, checkedAt: now)))
                 // The fresh read was cached: the history behind the page follows.
-                if orders.isRevalidating { orders.refreshSuperseded = true }
+                _ = orders.supersede()
                 return [.readCache(.orders)]
             case .notFound:
                 sheet = .tracking(TrackingPage(orderID: orderID, phase: .notFound))
@@ -328,9 +306,9 @@ public struct CommerceState: StateMachine, Equatable {
         sheet = nil
         var effects: [CommerceEffect] = [.record("commerce.screen_opened", ["screen": screen.rawValue, "connectivity": connectivity.rawValue])]
         if !draftsRead { effects.append(.readDrafts) }
-        if !resourceCacheRead(screen) { effects.append(.readCache(screen)) }
+        if !resource(screen).cacheRead { effects.append(.readCache(screen)) }
         // Every online view refreshes the cache (stale-while-revalidate); offline, the cache is all there is.
-        if connectivity != .offline { effects += startRevalidation(screen, pulled: false) }
+        if connectivity != .offline { effects += startRefresh(screen, .open) }
         return effects
     }
 
@@ -339,102 +317,53 @@ public struct CommerceState: StateMachine, Equatable {
         guard let screen else { return [] }
         guard connectivity != .offline else {
             // Offline: the message instead of a spinner that could only fail.
-            return [.record("commerce.refresh_refused", ["screen": screen.rawValue])] + showToast(CorePreviews.noConnectionToast)
+            return [.record("commerce.refresh_refused", ["screen": screen.rawValue])] + toast.show(CorePreviews.noConnectionToast)
         }
-        return startRevalidation(screen, pulled: true)
+        return startRefresh(screen, .refresh)
     }
 
-    private mutating func revalidateVisible() -> [CommerceEffect] {
+    private mutating func refreshVisible(_ trigger: RefreshTrigger) -> [CommerceEffect] {
         guard isForeground, connectivity != .offline else { return [] }
         var effects: [CommerceEffect] = []
-        if let screen { effects += startRevalidation(screen, pulled: false) }
+        if let screen { effects += startRefresh(screen, trigger) }
         if case let .tracking(page) = sheet, page.phase != .loading { effects += track(page.orderID) }
         return effects
     }
 
-    private mutating func startRevalidation(_ screen: CommerceScreen, pulled: Bool) -> [CommerceEffect] {
-        switch screen {
-        case .cart: Self.startRevalidation(&cart, screen, pulled: pulled)
-        case .orders: Self.startRevalidation(&orders, screen, pulled: pulled)
+    /// One refresh at a time per resource; one the customer asks for during a running one just shows its spinner.
+    private mutating func startRefresh(_ screen: CommerceScreen, _ trigger: RefreshTrigger) -> [CommerceEffect] {
+        let started = switch screen {
+        case .cart: cart.begin(trigger)
+        case .orders: orders.begin(trigger)
         }
-    }
-
-    /// After a refresh ended: a failure a retry can cure (transport, 5xx, 408, 429) while online schedules the next try
-    /// with capped exponential backoff and jitter; a success, a final failure or a refused session ends the retries.
-    private mutating func retryIfCurable(_ screen: CommerceScreen) -> [CommerceEffect] {
-        let (isRevalidating, lastFailure, retryAttempt) = switch screen {
-        case .cart: (cart.isRevalidating, cart.lastFailure, cart.retryAttempt)
-        case .orders: (orders.isRevalidating, orders.lastFailure, orders.retryAttempt)
-        }
-        guard !isRevalidating else { return [] }  // a superseded answer: the next one is already asked for
-        guard let failure = lastFailure, connectivity == .online, RetryPolicy.isCuredByRetryingOnline(failure) else {
-            let wasRetrying = retryAttempt > 0
-            setRetryAttempt(0, of: screen)
-            return wasRetrying ? [.cancelTimer(id: Self.retryTimerID(screen))] : []
-        }
-        let attempt = retryAttempt + 1
-        setRetryAttempt(attempt, of: screen)
-        let delay = Self.retryPolicy.delay(afterAttempt: attempt, unit: jitter.nextUnit())
-        return [
-            .record("commerce.refresh_retry", ["screen": screen.rawValue, "attempt": String(attempt),
-                                               "after_ms": String(Int(delay.seconds * 1000)), "error": Self.describe(failure)]),
-            .startTimer(id: Self.retryTimerID(screen), after: delay, send: .retryDue(screen)),
-        ]
-    }
-
-    private mutating func setRetryAttempt(_ attempt: Int, of screen: CommerceScreen) {
-        switch screen {
-        case .cart: cart.retryAttempt = attempt
-        case .orders: orders.retryAttempt = attempt
-        }
+        return started ? [.refresh(screen)] : []
     }
 
     /// After a write: a refresh now, or one more after the running one (whose answer may predate the write).
-    private mutating func revalidateAfterWrite(_ screen: CommerceScreen) -> [CommerceEffect] {
-        switch screen {
-        case .cart where cart.isRevalidating: cart.refreshSuperseded = true
-        case .orders where orders.isRevalidating: orders.refreshSuperseded = true
-        default: return startRevalidation(screen, pulled: false)
+    private mutating func refreshAfterWrite(_ screen: CommerceScreen) -> [CommerceEffect] {
+        let superseded = switch screen {
+        case .cart: cart.supersede()
+        case .orders: orders.supersede()
         }
-        return []
+        return superseded ? [] : startRefresh(screen, .write)
     }
 
-    /// One refresh at a time per resource; a pull during a running one just shows its spinner.
-    private static func startRevalidation<Value>(_ resource: inout ResourceState<Value>, _ screen: CommerceScreen,
-                                                 pulled: Bool) -> [CommerceEffect] {
-        let alreadyRunning = resource.isRevalidating
-        resource.isRevalidating = true
-        if pulled { resource.refreshPulled = true }
-        return alreadyRunning ? [] : [.revalidate(screen)]
-    }
-
-    /// Records how a refresh ended; returns its effects and, for a pulled refresh that failed, the toast to show.
-    private static func revalidated<Value>(_ resource: inout ResourceState<Value>, _ outcome: RevalidateOutcome<Value>,
-                                           screen: CommerceScreen) -> ([CommerceEffect], Toast?) {
-        if resource.refreshSuperseded {
-            // Its answer may predate a write that landed meanwhile: drop it, ask again (still refreshing).
-            resource.refreshSuperseded = false
-            return ([.revalidate(screen)], nil)
+    /// After a refresh ended: telemetry; a refresh the customer asked for that failed says why; a failure a retry can
+    /// cure (transport, 5xx, 408, 429) while online schedules the next try, and a success, a final failure or a refused
+    /// session ends the retries.
+    private mutating func refreshFinished(_ screen: CommerceScreen, _ trigger: RefreshTrigger, error: HTTPClientError?,
+                                          retry: inout RetrySchedule) -> [CommerceEffect] {
+        var effects: [CommerceEffect] = [.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": error.map(Self.describe) ?? "fresh"])]
+        if let error, trigger.isUserInitiated { effects += toast.show(Self.toast(forFailedRead: error)) }
+        let wasRetrying = retry.isRetrying
+        guard let delay = retry.next(after: error, online: connectivity == .online), let error else {
+            return effects + (wasRetrying ? [.cancelTimer(id: Self.retryTimerID(screen))] : [])
         }
-        let pulled = resource.refreshPulled
-        resource.isRevalidating = false
-        resource.refreshPulled = false
-        resource.revalidatedOnce = true
-        resource.cacheRead = true
-        var effects: [CommerceEffect] = []
-        switch outcome {
-        case let .fresh(value):
-            resource.cached = value
-            resource.lastFailure = nil
-            effects.append(.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": "fresh"]))
-        case let .kept(value, error):
-            // A failure keeps the cached view: the last good value stays on screen.
-            if let value { resource.cached = value }
-            resource.lastFailure = error
-            effects.append(.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": describe(error)]))
-            if pulled { return (effects, toast(forFailedRead: error)) }
-        }
-        return (effects, nil)
+        return effects + [
+            .record("commerce.refresh_retry", ["screen": screen.rawValue, "attempt": String(retry.attempt),
+                                               "after_ms": String(Int(delay.seconds * 1000)), "error": Self.describe(error)]),
+            .startTimer(id: Self.retryTimerID(screen), after: delay, send: .retryDue(screen)),
+        ]
     }
 
     private mutating func connectivityChanged(to status: ConnectivityStatus) -> [CommerceEffect] {
@@ -444,8 +373,8 @@ public struct CommerceState: StateMachine, Equatable {
         var effects: [CommerceEffect] = [.record("commerce.connectivity", ["from": before.rawValue, "to": status.rawValue])]
         if status == .online {
             // The reason for "No internet connection" is gone.
-            if [CoreCopy.noConnection, CoreCopy.requiresConnection, CoreCopy.checkingConnection].contains(toast?.message) { toast = nil }
-            effects += revalidateVisible()
+            if [CoreCopy.noConnection, CoreCopy.requiresConnection, CoreCopy.checkingConnection].contains(toast.current?.message) { toast.clear() }
+            effects += refreshVisible(.reconnect)
         } else if status == .offline, case let .tracking(page) = sheet, page.phase == .loading {
             // The fresh read cannot finish offline: block now rather than wait for it to fail.
             sheet = .tracking(TrackingPage(orderID: page.orderID, phase: .failed(.offline)))
@@ -525,13 +454,13 @@ public struct CommerceState: StateMachine, Equatable {
     private mutating func refusal(_ action: CommerceUserAction) -> [CommerceEffect]? {
         guard let reason = action.state(for: connectivity).disabledReason else { return nil }
         return [.record("commerce.action_refused", ["action": action.rawValue, "connectivity": connectivity.rawValue])]
-            + showToast(Self.toast(reason))
+            + toast.show(Self.toast(reason))
     }
 
     private mutating func track(_ orderID: String) -> [CommerceEffect] {
         guard connectivity != .offline else {
             sheet = .tracking(TrackingPage(orderID: orderID, phase: .failed(.offline)))
-            return showToast(CorePreviews.noConnectionToast)
+            return toast.show(CorePreviews.noConnectionToast)
         }
         sheet = .tracking(TrackingPage(orderID: orderID, phase: .loading))
         return [.track(orderID: orderID)]
@@ -572,17 +501,10 @@ public struct CommerceState: StateMachine, Equatable {
         return [.saveDrafts(drafts)]
     }
 
-    private mutating func showToast(_ toast: Toast) -> [CommerceEffect] {
-        self.toast = toast
-        toastSerial += 1
-        guard let after = toast.autoDismissAfter else { return [] }
-        return [.dismissToast(serial: toastSerial, after: after)]
-    }
-
-    private func resourceCacheRead(_ screen: CommerceScreen) -> Bool {
+    private func resource(_ screen: CommerceScreen) -> (cacheRead: Bool, refreshing: RefreshTrigger?) {
         switch screen {
-        case .cart: cart.cacheRead
-        case .orders: orders.cacheRead
+        case .cart: (cart.cacheRead, cart.refreshing)
+        case .orders: (orders.cacheRead, orders.refreshing)
         }
     }
 
@@ -599,7 +521,7 @@ public struct CommerceState: StateMachine, Equatable {
     /// What to tell the customer when a write (or a pulled refresh) did not go through.
     static func toast(for error: OnlineOnlyError<CommerceUserAction>) -> Toast {
         if let reason = error.reason { return toast(reason) }
-        return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
+        return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: ToastSlot.duration)
     }
 
     /// A pulled refresh that failed: no connection for a network failure, "try again" for a server error.
@@ -607,7 +529,7 @@ public struct CommerceState: StateMachine, Equatable {
         if error.isAuthenticationFailure { return CorePreviews.signInToast }
         return error == .offline || error.isTransportFailure
             ? CorePreviews.noConnectionToast
-            : Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: toastDuration)
+            : Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: ToastSlot.duration)
     }
 
     static func describe(_ error: HTTPClientError) -> String {

@@ -18,7 +18,7 @@ public struct CommerceViewState: Sendable, Hashable {
     public var sheet: Sheet?
     public var toast: Toast?
     /// Changes with every toast shown, so a renderer shows the same toast again when it is shown again.
-    public var toastSerial: Int
+    public var toastSequence: Int
 
     public enum Screen: Sendable, Hashable {
         /// Nothing opened yet.
@@ -35,14 +35,14 @@ public struct CommerceViewState: Sendable, Hashable {
     }
 
     public init(offlineIndicator: Banner? = nil, sessionBanner: Banner? = nil, screen: Screen = .none, isRefreshing: Bool = false,
-                sheet: Sheet? = nil, toast: Toast? = nil, toastSerial: Int = 0) {
+                sheet: Sheet? = nil, toast: Toast? = nil, toastSequence: Int = 0) {
         self.offlineIndicator = offlineIndicator
         self.sessionBanner = sessionBanner
         self.screen = screen
         self.isRefreshing = isRefreshing
         self.sheet = sheet
         self.toast = toast
-        self.toastSerial = toastSerial
+        self.toastSequence = toastSequence
     }
 }
 
@@ -183,22 +183,22 @@ extension CommerceViewState {
             isRefreshing = false
         case .cart:
             screen = .cart(Self.cartScreen(state))
-            isRefreshing = state.cart.refreshPulled && state.cart.isRevalidating
+            isRefreshing = state.cart.refreshing == .refresh
             if state.cart.cached != nil, state.cart.lastFailure?.isAuthenticationFailure == true { sessionBanner = CorePreviews.signInBanner }
             refreshBanner = Self.refreshBanner(state.cart, connectivity: status)
         case .orders:
             screen = .orders(Self.ordersScreen(state))
-            isRefreshing = state.orders.refreshPulled && state.orders.isRevalidating
+            isRefreshing = state.orders.refreshing == .refresh
             if state.orders.cached != nil, state.orders.lastFailure?.isAuthenticationFailure == true { sessionBanner = CorePreviews.signInBanner }
             refreshBanner = Self.refreshBanner(state.orders, connectivity: status)
         }
         sheet = state.sheet.map { Self.sheet($0, state: state) }
-        toast = state.toast
-        toastSerial = state.toastSerial
+        toast = state.toast.current
+        toastSequence = state.toast.sequence
     }
 
     /// Saved data on screen whose last refresh failed online in a way a retry can cure: said in the screen's own words.
-    static func refreshBanner<Value>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Banner? {
+    static func refreshBanner<Value: SavedValue>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Banner? {
         guard connectivity == .online, let cached = resource.cached, let failure = resource.lastFailure,
               RetryPolicy.isCuredByRetryingOnline(failure) else { return nil }
         return CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: CommerceActionID.retry)
@@ -249,7 +249,7 @@ extension CommerceViewState {
     /// A screen with nothing saved, by why (issue 25, item 6): offline → "isn't available offline yet, a connection is
     /// required"; online and the server failed → "couldn't load … something went wrong on our side" (the connection is
     /// not blamed); the session refused → sign in; connectivity not decided yet → a neutral loading state.
-    static func firstLoad<Value, Content>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus,
+    static func firstLoad<Value: SavedValue, Content>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus,
                                           empty: EmptyState, failed: EmptyState) -> ScreenState<Content> {
         guard neverLoaded(resource, connectivity: connectivity) else { return .loading }
         if connectivity != .offline, resource.lastFailure?.isAuthenticationFailure == true { return .blocked(CorePreviews.signInRequired) }
@@ -262,9 +262,9 @@ extension CommerceViewState {
     }
 
     /// Nothing cached, and nothing on the way: offline, or the first load failed.
-    static func neverLoaded<Value>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Bool {
-        guard resource.cacheRead, !resource.isRevalidating else { return false }
-        return connectivity == .offline || resource.revalidatedOnce
+    static func neverLoaded<Value: SavedValue>(_ resource: ResourceState<Value>, connectivity: ConnectivityStatus) -> Bool {
+        guard resource.cacheRead, !resource.isRefreshing else { return false }
+        return connectivity == .offline || resource.refreshedOnce
     }
 
     static func sheet(_ sheet: CommerceSheet, state: CommerceState) -> Sheet {

@@ -19,7 +19,6 @@ public final class ProductsFeature: AppFeature {
     private let repository: ProductsRepository
     private let connectivity: StateCell<ConnectivityStatus>
     private let time: TimeSource
-    private let telemetry: Telemetry
     /// Intent → key: a service request or transfer retried after a failure sends the key of its first try, so a
     /// retry after the server applied the first attempt is applied once. Forgotten on success or a final refusal.
     private let intentKeys: IntentKeys<String>
@@ -40,22 +39,10 @@ public final class ProductsFeature: AppFeature {
         self.repository = repository
         self.connectivity = connectivity
         self.time = time
-        self.telemetry = telemetry
-        // The signal as it is now, so no event waits for the observation task to deliver it.
-        var initial = ProductsState()
-        _ = initial.handle(.connectivityChanged(connectivity.value), now: time.now())
-        let clock = time.clock
-        runtime = FeatureRuntime(initial, time: time, telemetry: telemetry,
+        let performer = Performer(repository: repository, clock: time.clock)
+        runtime = FeatureRuntime(ProductsState(connectivity: connectivity.value), time: time, telemetry: telemetry,
                                  view: { state, now in ProductsViewState(state: state, now: now, policy: policy) },
-                                 perform: { work in
-                                     switch work {
-                                     case let .sync(trigger):
-                                         .background(lane: "sync") {
-                                             let (outcome, duration) = await measure(on: clock) { await repository.sync() }
-                                             return [Self.finishSync(outcome, trigger: trigger, duration: duration, telemetry: telemetry)]
-                                         }
-                                     }
-                                 })
+                                 perform: performer.perform)
         viewState = runtime.viewState
     }
 
@@ -70,8 +57,7 @@ public final class ProductsFeature: AppFeature {
         let (cached, duration) = await measure(on: time.clock) { repository.cachedCatalog() }
         let status = connectivity.value
         if await runtime.state.connectivity != status { await send(.connectivityChanged(status)) }
-        await send(.opened(cached))
-        telemetry.record("products.opened", attributes: ["cached": cached.map { String($0.value.count) } ?? "none"], duration: duration)
+        await send(.opened(cached, took: duration))
         await start()
     }
 
@@ -96,34 +82,18 @@ public final class ProductsFeature: AppFeature {
     /// Pull to refresh.
     public func refresh() async { await send(.refreshRequested) }
 
-    public func openProduct(id: String) async { await send(.productSelected(id)) }
+    public func openProduct(id: String) async { await tap(actionID: ProductsActionID.product(id)) }
 
-    public func closeCard() async { await send(.cardClosed) }
+    public func closeCard() async { await tap(actionID: ProductsActionID.back) }
 
     /// A tap on an online-only button of the open card: offline it shows "This feature requires an internet connection".
-    public func tap(_ action: ProductAction) async { await send(.actionTapped(action)) }
+    public func tap(_ action: ProductAction) async { await tap(actionID: action.id) }
 
     /// A tap on anything by its action id (`app tap ID`): a card action, `product:<id>`, `back`, `refresh`, `retry`.
+    /// The machine decides, in one turn with the state it reads.
     @discardableResult
     public func tap(actionID: String) async -> TapResult {
-        let state = await runtime.state
-        if let action = ProductAction(id: actionID) {
-            guard state.selectedProduct != nil else { return .notOnScreen }
-            await send(.actionTapped(action))
-            return .handled
-        }
-        if actionID.hasPrefix(ProductsActionID.productPrefix) {
-            let id = String(actionID.dropFirst(ProductsActionID.productPrefix.count))
-            guard state.catalog?.product(id: id) != nil else { return .notOnScreen }
-            await send(.productSelected(id))
-            return .handled
-        }
-        switch actionID {
-        case ProductsActionID.back: await send(.cardClosed)
-        case ProductsActionID.refresh, ProductsActionID.retry: await send(.refreshRequested)
-        default: return .notOnScreen
-        }
-        return .handled
+        await runtime.send(.actionTapped(actionID)).lastTap ?? .notOnScreen
     }
 
     /// The online-only flow was finished or cancelled.
@@ -136,15 +106,15 @@ public final class ProductsFeature: AppFeature {
         let before = await runtime.state
         // A sync that ended since the session decided to warm (the launch's own, BR-002) has filled the cache: a second
         // fetch of the same list would only repeat it.
-        if before.syncInFlight == nil, before.lastSyncSucceeded, let syncedAt = before.lastSyncedAt,
+        if !before.products.isRefreshing, before.products.lastRefreshSucceeded, let syncedAt = before.products.savedAt,
            !WarmupPolicy.needsWarming(savedAt: syncedAt, now: time.now()) {
             return true
         }
-        let finishedBefore = before.syncsFinished
+        let finishedBefore = before.products.refreshesFinished
         await send(.prefetchRequested)
         await waitUntilIdle()
         let state = await runtime.state
-        return state.syncsFinished > finishedBefore && state.lastSyncSucceeded
+        return state.products.refreshesFinished > finishedBefore && state.products.lastRefreshSucceeded
     }
 
     /// Nothing cached yet, or the list is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.
@@ -177,39 +147,43 @@ public final class ProductsFeature: AppFeature {
 
     /// Raises a service request; offline (or unknown) it throws `.requiresConnection` and nothing is sent.
     public func raiseServiceRequest(productID: String, issue: String) async throws(ProductActionError) -> ServiceRequestReceipt {
-        guard await runtime.state.catalog?.product(id: productID) != nil else { throw .unknownProduct(productID) }
-        let intent = "service-request\u{0}\(productID)\u{0}\(issue)"
-        do {
-            let receipt = try await repository.raiseServiceRequest(productID: productID, issue: issue, idempotencyKey: intentKeys.key(for: intent))
-            intentKeys.forget(intent)
-            telemetry.record("products.action", attributes: ["action": "raiseServiceRequest", "outcome": "sent"])
-            await send(.flowDismissed)
-            return receipt
-        } catch {
-            forgetKeyIfFinal(intent, error)
-            record(error)
-            throw error
+        try await submit(.raiseServiceRequest, productID: productID, intent: "service-request\u{0}\(productID)\u{0}\(issue)") { key throws(ProductActionError) in
+            try await repository.raiseServiceRequest(productID: productID, issue: issue, idempotencyKey: key)
         }
     }
 
     /// Transfers a product to another user; offline (or unknown) it throws `.requiresConnection` and nothing is sent.
     /// On success the product leaves the list.
     public func transferOwnership(productID: String, toUser: String) async throws(ProductActionError) -> OwnershipTransferReceipt {
+        let receipt = try await submit(.transferOwnership, productID: productID, intent: "transfer\u{0}\(productID)\u{0}\(toUser)") { key throws(ProductActionError) in
+            try await repository.transferOwnership(productID: productID, toUser: toUser, idempotencyKey: key)
+        }
+        do { try repository.removeFromCache(productID: productID) } catch {
+            // The transfer succeeded; the next sync drops the product from the cache anyway.
+            await send(.workFailed("cache_write_failed", error: "\(error)"))
+        }
+        await send(.productRemoved(productID))
+        return receipt
+    }
+
+    /// Sends a flow's submit through the repository (and so the online-only gate) with the intent's key, and tells the
+    /// machine how it ended.
+    private func submit<Receipt>(_ action: ProductAction, productID: String, intent: String,
+                                 _ call: (String) async throws(ProductActionError) -> Receipt) async throws(ProductActionError) -> Receipt {
         guard await runtime.state.catalog?.product(id: productID) != nil else { throw .unknownProduct(productID) }
-        let intent = "transfer\u{0}\(productID)\u{0}\(toUser)"
         do {
-            let receipt = try await repository.transferOwnership(productID: productID, toUser: toUser, idempotencyKey: intentKeys.key(for: intent))
+            let receipt = try await call(intentKeys.key(for: intent))
             intentKeys.forget(intent)
-            telemetry.record("products.action", attributes: ["action": "transferOwnership", "outcome": "sent"])
-            do { try repository.removeFromCache(productID: productID) } catch {
-                // The transfer succeeded; the next sync drops the product from the cache anyway.
-                telemetry.record("products.cache_write_failed", attributes: ["error": "\(error)"])
-            }
-            await send(.productRemoved(productID))
+            await send(.flowSubmitted(action, .sent))
             return receipt
         } catch {
             forgetKeyIfFinal(intent, error)
-            record(error)
+            let outcome: FlowOutcome = switch error {
+            case .requiresConnection: .refusedOffline
+            case .failed: .failed
+            case .unknownProduct: .unknownProduct
+            }
+            await send(.flowSubmitted(action, outcome))
             throw error
         }
     }
@@ -226,30 +200,21 @@ public final class ProductsFeature: AppFeature {
     // MARK: - Running the machine
 
     private func send(_ event: ProductsEvent) async { await runtime.send(event) }
+}
 
-    private static func finishSync(_ outcome: RevalidateOutcome<ProductCatalog>, trigger: SyncTrigger, duration: Duration,
-                                   telemetry: Telemetry) -> ProductsEvent {
-        switch outcome {
-        case let .fresh(value):
-            telemetry.record("products.sync", attributes: ["trigger": trigger.rawValue, "outcome": "synced", "count": String(value.value.count)],
-                             duration: duration)
-            return .syncFinished(.synced(value))
-        case let .kept(value, error):
-            // BR-002: silent for the user; recorded for support.
-            telemetry.record("products.sync", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": "\(error)",
-                                                           "cached": value == nil ? "none" : String(value!.value.count)],
-                             duration: duration)
-            return .syncFinished(.failed(error, kept: value))
-        }
-    }
+/// Does `ProductsState`'s work.
+private struct Performer: Sendable {
+    let repository: ProductsRepository
+    let clock: any Clock<Duration>
 
-    private func record(_ error: ProductActionError) {
-        let action: String
-        switch error {
-        case let .requiresConnection(onlineOnly), let .failed(onlineOnly, _): action = onlineOnly.rawValue
-        case .unknownProduct: action = "unknown"
+    func perform(_ work: ProductsWork) -> WorkPlan<ProductsEvent> {
+        switch work {
+        case .refresh:
+            let (repository, clock) = (repository, clock)
+            return .background(lane: "refresh") {
+                let (outcome, duration) = await measure(on: clock) { await repository.sync() }
+                return [.refreshFinished(outcome, took: duration)]
+            }
         }
-        let outcome = if case .requiresConnection = error { "refused_offline" } else { "failed" }
-        telemetry.record("products.action", attributes: ["action": action, "outcome": outcome])
     }
 }

@@ -22,12 +22,12 @@ public enum OfflineProductsPreviews: PreviewProvider {
 
     /// A state with the previews' list, as after a sync at `now` minus two days.
     public static func state(connectivity: ConnectivityStatus, products: [Product]? = OfflineProductsPreviews.products,
-                             selected: String? = nil, syncing: SyncTrigger? = nil) -> ProductsState {
-        var state = ProductsState()
+                             selected: String? = nil, syncing: RefreshTrigger? = nil) -> ProductsState {
+        var state = ProductsState(connectivity: .unknown)
         _ = state.handle(.opened(products.map { CachedValue(value: ProductCatalog($0), savedAt: now.addingTimeInterval(-2 * day)) }), now: now)
         _ = state.handle(.connectivityChanged(connectivity), now: now)
-        if let selected { _ = state.handle(.productSelected(selected), now: now) }
-        state.syncInFlight = syncing
+        if let selected { _ = state.handle(.actionTapped(ProductsActionID.product(selected)), now: now) }
+        state.products.refreshing = syncing
         return state
     }
 
@@ -54,7 +54,7 @@ public enum OfflineProductsPreviews: PreviewProvider {
             Preview(id: "products.card-expired", summary: "Warranty card, Expired (red), offline",
                     node: card("preview-p3", connectivity: .offline)),
             Preview(id: "products.card-offline-tap", summary: "Offline tap on Raise Service Request: the requires-connection toast",
-                    node: viewState({ var s = state(connectivity: .offline, selected: "preview-p1"); _ = s.handle(.actionTapped(.raiseServiceRequest), now: now); return s }()).viewNode()),
+                    node: viewState({ var s = state(connectivity: .offline, selected: "preview-p1"); _ = s.handle(.actionTapped(ProductAction.raiseServiceRequest.id), now: now); return s }()).viewNode()),
             Preview(id: "products.first-use", summary: "First use offline, never synced: connect to sync (not an empty list, not an error)",
                     node: viewState(state(connectivity: .offline, products: nil)).viewNode()),
             Preview(id: "products.no-products", summary: "Synced, and the user has no registered products",

@@ -1,24 +1,6 @@
 public import Core
 public import Foundation
 
-/// What started a sync, for telemetry and tests.
-public enum SyncTrigger: String, Sendable, Hashable, CaseIterable {
-    /// BR-002: a user logged in.
-    case login
-    /// BR-002: the app came to the foreground (or launched).
-    case foreground
-    /// The connection came back after the app showed offline data.
-    case reconnect
-    /// The user pulled to refresh.
-    case refresh
-    /// The list was opened with nothing cached yet.
-    case firstOpen
-    /// The warm-up session filled the cache.
-    case prefetch
-    /// A sync that failed while online (5xx, reset, timeout) is tried again by itself.
-    case retry
-}
-
 /// An online-only flow the user started from a card while online; the app presents its form, whose submit
 /// calls `ProductsFeature.raiseServiceRequest` or `.transferOwnership`.
 public struct ProductFlow: Sendable, Hashable {
@@ -31,38 +13,45 @@ public struct ProductFlow: Sendable, Hashable {
     }
 }
 
-/// How a sync ended.
-public enum SyncResult: Sendable, Equatable {
-    case synced(CachedValue<ProductCatalog>)
-    /// The last good list (nil: there never was one) stays; the error is logged, never shown.
-    case failed(HTTPClientError, kept: CachedValue<ProductCatalog>?)
-}
-
 /// Something that happened to the products screen.
-public enum ProductsEvent: Sendable, Equatable {
-    /// The screen opened and read the cache (nil: nothing cached yet).
-    case opened(CachedValue<ProductCatalog>?)
+public enum ProductsEvent: Sendable, Equatable, ToastExpiring {
+    /// The screen opened and read the cache (nil: nothing cached yet) in `took`.
+    case opened(CachedValue<ProductCatalog>?, took: Duration = .zero)
     case connectivityChanged(ConnectivityStatus)
     case loggedIn
     case lifecycle(AppLifecycle)
     case refreshRequested
     case prefetchRequested
-    case syncFinished(SyncResult)
-    case productSelected(String)
-    case cardClosed
-    case actionTapped(ProductAction)
+    /// A refresh ended, after `took`.
+    case refreshFinished(RevalidateOutcome<ProductCatalog>, took: Duration = .zero)
+    /// The automatic retry of a failed refresh is due.
+    case retryDue
+    /// An action of the view state, by id (`ProductsActionID`, `ProductAction.id`).
+    case actionTapped(String)
     case flowDismissed
+    /// An online-only flow's submit ended (`ProductsFeature.raiseServiceRequest`, `.transferOwnership`).
+    case flowSubmitted(ProductAction, FlowOutcome)
     /// The product left this user's list (its ownership was transferred).
     case productRemoved(String)
     case toastExpired(sequence: Int)
-    /// The automatic retry of a failed sync is due.
-    case syncRetryDue
+    /// Work the user never sees failed (a cache write); recorded for support.
+    case workFailed(String, error: String)
 }
 
-/// The feature's own work, done by `ProductsFeature`'s performer (timers are the runtime's).
+/// How an online-only flow's submit ended.
+public enum FlowOutcome: String, Sendable, Hashable {
+    case sent
+    /// Not online: nothing was sent ("This feature requires an internet connection").
+    case refusedOffline = "refused_offline"
+    case failed
+    /// The product is not in the list (any more).
+    case unknownProduct = "unknown_product"
+}
+
+/// The feature's own work, done by `ProductsFeature`'s performer (timers and telemetry are the runtime's).
 public enum ProductsWork: Sendable, Equatable {
-    /// Fetch every page in the background and report `.syncFinished`.
-    case sync(SyncTrigger)
+    /// Fetch every page in the background and report `.refreshFinished`.
+    case refresh(RefreshTrigger)
 }
 
 /// The products screen as a pure state machine: events in, effects out, no I/O and no clock.
@@ -70,45 +59,28 @@ public struct ProductsState: StateMachine, Equatable {
     public typealias Event = ProductsEvent
     public typealias Work = ProductsWork
 
-    public var connectivity: ConnectivityStatus = .unknown
-    /// The list on screen: the cache, then each successful sync. Nil: this device never synced.
-    public var catalog: ProductCatalog?
-    /// When the list on screen was saved by a successful sync.
-    public var lastSyncedAt: Date?
+    public var connectivity: ConnectivityStatus
+    /// The list: the cache, then each successful refresh; where its refresh stands and its retries.
+    public var products = ResourceState<CachedValue<ProductCatalog>>(retrySeed: 0x5EED_9A55_0C1A)
     public var hasOpened = false
-    /// The sync running now, if any.
-    public var syncInFlight: SyncTrigger?
-    /// A sync asked for while not online; it starts when the connection is there.
-    public var syncWanted: SyncTrigger?
-    /// Set once offline is established on an opened screen; cleared only by a successful sync. While set, the offline indicator
-    /// stays, so it goes away when fresh data is on screen, not merely when the network is back.
+    /// Set once offline is established on an opened screen; cleared only by a successful refresh. While set, the offline
+    /// indicator stays, so it goes away when fresh data is on screen, not merely when the network is back.
     public var showsOfflineData = false
-    /// The last sync was refused (401/403): the session ended. Cleared by a successful sync (a new sign-in).
-    public var sessionRefused = false
-    /// Why the last sync failed; nil after a success. A first sync that failed online is said in its own words.
-    public var lastSyncFailure: HTTPClientError?
     public var selectedProductID: String?
     public var flow: ProductFlow?
-    /// How many syncs have ended and whether the last one brought a fresh list (what a prefetch answers).
-    public var syncsFinished = 0
-    public var lastSyncSucceeded = false
-    public var toast: Toast?
-    public var toastSequence = 0
+    public var toast = ToastSlot()
+    /// What became of the last `.actionTapped`.
+    public var lastTap: TapResult?
 
-    /// How long a toast stays before it goes by itself.
-    public static let toastDuration: Duration = .seconds(4)
-    /// The id of the toast's auto-dismiss timer.
-    public static let toastTimerID = "toast"
-    /// A sync that failed while online in a way a retry can cure is tried again by itself, on the injected clock: 2 s
-    /// doubling to a minute, each with equal jitter. Silent, as BR-002 asks of every failed sync.
-    public static let retryPolicy = RetryPolicy(baseDelay: .seconds(2), maxDelay: .seconds(60))
-    public static let retryTimerID = "sync.retry"
-    /// Failed syncs in a row that a retry can cure.
-    public var retryAttempt = 0
-    /// Where the retries' jitter comes from: a seeded generator kept in the state, so the machine stays a pure function.
-    public var jitter = SplitMix64(seed: 0x5EED_9A55_0C1A)
+    /// The id of the automatic retry's timer.
+    public static let retryTimerID = "refresh.retry"
 
-    public init() {}
+    public init(connectivity: ConnectivityStatus) {
+        self.connectivity = connectivity
+    }
+
+    /// The list on screen; nil: this device never synced.
+    public var catalog: ProductCatalog? { products.cached?.value }
 
     public var selectedProduct: Product? {
         selectedProductID.flatMap { id in catalog?.product(id: id) }
@@ -116,16 +88,16 @@ public struct ProductsState: StateMachine, Equatable {
 
     public mutating func handle(_ event: ProductsEvent, now: Date) -> [Effect] {
         switch event {
-        case let .opened(cached):
+        case let .opened(cached, took):
             hasOpened = true
-            // Opened offline: what it shows is offline data until a sync brings fresh data.
+            products.cacheRead = true
+            // Opened offline: what it shows is offline data until a refresh brings fresh data.
             if connectivity == .offline { showsOfflineData = true }
-            if let cached {
-                catalog = cached.value
-                lastSyncedAt = cached.savedAt
-                return []
-            }
-            return requestSync(.firstOpen)
+            let opened: Effect = .record("products.opened", attributes: ["cached": cached.map { String($0.value.count) } ?? "none"],
+                                         duration: took)
+            guard let cached else { return [opened] + requestRefresh(.open) }
+            products.cached = cached
+            return [opened]
 
         case let .connectivityChanged(status):
             let previous = connectivity
@@ -136,131 +108,135 @@ public struct ProductsState: StateMachine, Equatable {
                 if hasOpened { showsOfflineData = true }
                 return []
             case .online where previous != .online:
-                if let wanted = syncWanted { return requestSync(wanted) }
-                if showsOfflineData { return requestSync(.reconnect) }
+                if let wanted = products.wanted { return requestRefresh(wanted) }
+                if showsOfflineData { return requestRefresh(.reconnect) }
                 return []
             case .online, .unknown:
                 return []
             }
 
         case .loggedIn:
-            return requestSync(.login)
+            return requestRefresh(.login)
 
         case let .lifecycle(phase):
             switch phase {
-            case .launched, .foregrounded: return requestSync(.foreground)
+            case .launched, .foregrounded: return requestRefresh(.foreground)
             case .backgrounded, .terminated: return []
             }
 
         case .refreshRequested:
-            guard connectivity != .offline else { return showToast(CoreCopy.noConnection, id: "no-connection") }
-            return requestSync(.refresh)
+            guard connectivity != .offline else { return toast.show(CoreCopy.noConnection, id: "no-connection") }
+            return requestRefresh(.refresh)
 
         case .prefetchRequested:
             // The warm-up session runs when it has a connection; unknown is worth the try (the repository re-checks).
-            guard connectivity != .offline, syncInFlight == nil else { return [] }
-            syncInFlight = .prefetch
-            syncWanted = nil
-            return [.perform(.sync(.prefetch))]
+            guard connectivity != .offline, products.begin(.prefetch) else { return [] }
+            return [.perform(.refresh(.prefetch))]
 
-        case let .syncFinished(result):
-            syncInFlight = nil
-            syncWanted = nil
-            syncsFinished += 1
-            if case .synced = result { lastSyncSucceeded = true } else { lastSyncSucceeded = false }
-            switch result {
-            case let .synced(value):
-                catalog = value.value
-                lastSyncedAt = value.savedAt
+        case let .refreshFinished(outcome, took):
+            guard let trigger = products.finish(outcome) else { return [.perform(.refresh(.write))] }
+            var effects: [Effect] = [.record("products.sync", attributes: Self.attributes(of: outcome, trigger: trigger), duration: took)]
+            if let error = outcome.error {
+                // BR-002: keep the last good list (no error toast, nothing cleared). After reconnect, the truth (issue 25,
+                // item 5): online, a failure of the server or the path is not "offline": the indicator goes, and the list
+                // says it could not refresh while the retries run. A refused session is not offline either: the screen
+                // says to sign in again.
+                if connectivity == .online, error != .offline, !error.isAuthenticationFailure { showsOfflineData = false }
+            } else {
                 showsOfflineData = false
-                sessionRefused = false
-                lastSyncFailure = nil
                 if selectedProduct == nil { selectedProductID = nil }
                 if let flow, catalog?.product(id: flow.productID) == nil { self.flow = nil }
-                if retryAttempt > 0 {
-                    retryAttempt = 0
-                    return [.cancelTimer(id: Self.retryTimerID)]
-                }
-            case let .failed(error, kept):
-                // A refused session is not offline: the screen says to sign in again (and keeps what it has).
-                sessionRefused = error.isAuthenticationFailure
-                lastSyncFailure = error
-                // BR-002: keep the last good list (no error toast, nothing cleared).
-                if let kept {
-                    catalog = kept.value
-                    lastSyncedAt = kept.savedAt
-                }
-                // After reconnect, the truth (issue 25, item 5): online, a failure of the server or the path is not
-                // "offline": the indicator goes, and the list says it could not refresh while the retries run.
-                if connectivity == .online, error != .offline, !error.isAuthenticationFailure { showsOfflineData = false }
-                return retryAfterFailure(error)
             }
-            return []
+            effects += scheduleRetry(after: outcome.error)
+            return effects
 
-        case .syncRetryDue:
-            return connectivity == .online ? requestSync(.retry) : []
+        case .retryDue:
+            return connectivity == .online ? requestRefresh(.retry) : []
 
-        case let .productSelected(id):
-            guard catalog?.product(id: id) != nil else { return [] }
-            selectedProductID = id
-            return []
-
-        case .cardClosed:
-            selectedProductID = nil
-            return []
-
-        case let .actionTapped(action):
-            guard let product = selectedProduct else { return [] }
-            // BR-001: the offline copy is read-only; online-only actions say why instead of acting.
-            switch connectivity {
-            case .online: break
-            case .offline: return showToast(CoreCopy.requiresConnection, id: "requires-connection")
-            case .unknown: return showToast(CoreCopy.checkingConnection, id: "checking-connection")
-            }
-            flow = ProductFlow(action: action, productID: product.id)
-            return []
+        case let .actionTapped(id):
+            let (result, effects) = tap(id, now: now)
+            lastTap = result
+            return effects
 
         case .flowDismissed:
             flow = nil
             return []
 
+        case let .flowSubmitted(action, outcome):
+            if outcome == .sent { flow = nil }
+            let name = outcome == .unknownProduct ? "unknown" : action.rawValue
+            return [.record("products.action", attributes: ["action": name, "outcome": outcome == .unknownProduct ? "failed" : outcome.rawValue])]
+
         case let .productRemoved(id):
-            catalog = catalog?.removing(id: id)
+            if let cached = products.cached { products.cached = CachedValue(value: cached.value.removing(id: id), savedAt: cached.savedAt) }
             if selectedProductID == id { selectedProductID = nil }
             if flow?.productID == id { flow = nil }
             return []
 
         case let .toastExpired(sequence):
-            if sequence == toastSequence { toast = nil }
+            toast.expire(sequence: sequence)
             return []
+
+        case let .workFailed(name, error):
+            return [.record("products.\(name)", attributes: ["error": error])]
         }
     }
 
-    /// After reconnect, the truth (issue 25, item 5): a failure a retry can cure, while online, schedules the next sync.
-    private mutating func retryAfterFailure(_ error: HTTPClientError) -> [Effect] {
-        guard connectivity == .online, RetryPolicy.isCuredByRetryingOnline(error) else {
-            retryAttempt = 0
-            return []
+    /// A tap, decided here in one turn with the state it reads: a card action, `product:<id>`, `back`, `refresh`, `retry`.
+    private mutating func tap(_ id: String, now: Date) -> (TapResult, [Effect]) {
+        if let action = ProductAction(id: id) {
+            guard let product = selectedProduct else { return (.notOnScreen, []) }
+            // BR-001: the offline copy is read-only; online-only actions say why instead of acting.
+            switch connectivity {
+            case .online: break
+            case .offline: return (.handled, toast.show(CoreCopy.requiresConnection, id: "requires-connection"))
+            case .unknown: return (.handled, toast.show(CoreCopy.checkingConnection, id: "checking-connection"))
+            }
+            flow = ProductFlow(action: action, productID: product.id)
+            return (.handled, [])
         }
-        retryAttempt += 1
-        let delay = Self.retryPolicy.delay(afterAttempt: retryAttempt, unit: jitter.nextUnit())
-        return [.startTimer(id: Self.retryTimerID, after: delay, send: .syncRetryDue)]
+        if id.hasPrefix(ProductsActionID.productPrefix) {
+            let productID = String(id.dropFirst(ProductsActionID.productPrefix.count))
+            guard catalog?.product(id: productID) != nil else { return (.notOnScreen, []) }
+            selectedProductID = productID
+            return (.handled, [])
+        }
+        switch id {
+        case ProductsActionID.back:
+            selectedProductID = nil
+            return (.handled, [])
+        case ProductsActionID.refresh, ProductsActionID.retry:
+            return (.handled, handle(.refreshRequested, now: now))
+        default:
+            return (.notOnScreen, [])
+        }
     }
 
-    private mutating func requestSync(_ trigger: SyncTrigger) -> [Effect] {
+    /// After reconnect, the truth (issue 25, item 5): a failure a retry can cure, while online, schedules the next
+    /// refresh; BR-002 keeps it silent. A success or a final failure ends the series.
+    private mutating func scheduleRetry(after failure: HTTPClientError?) -> [Effect] {
+        let wasRetrying = products.retry.isRetrying
+        guard let delay = products.retry.next(after: failure, online: connectivity == .online) else {
+            return wasRetrying ? [.cancelTimer(id: Self.retryTimerID)] : []
+        }
+        return [.startTimer(id: Self.retryTimerID, after: delay, send: .retryDue)]
+    }
+
+    private mutating func requestRefresh(_ trigger: RefreshTrigger) -> [Effect] {
         guard connectivity == .online else {
-            syncWanted = syncWanted ?? trigger
+            products.want(trigger)
             return []
         }
-        guard syncInFlight == nil else { return [] }
-        syncInFlight = trigger
-        syncWanted = nil
-        return [.perform(.sync(trigger))]
+        return products.begin(trigger) ? [.perform(.refresh(trigger))] : []
     }
 
-    private mutating func showToast(_ message: Copy, id: String) -> [Effect] {
-        toastSequence += 1
-        toast = Toast(id: id, severity: .warning, message: message, autoDismissAfter: Self.toastDuration)
-        return [.startTimer(id: Self.toastTimerID, after: Self.toastDuration, send: .toastExpired(sequence: toastSequence))]
+    private static func attributes(of outcome: RevalidateOutcome<ProductCatalog>, trigger: RefreshTrigger) -> [String: String] {
+        switch outcome {
+        case let .fresh(value):
+            ["trigger": trigger.rawValue, "outcome": "synced", "count": String(value.value.count)]
+        case let .kept(value, error):
+            // BR-002: silent for the user; recorded for support.
+            ["trigger": trigger.rawValue, "outcome": "kept", "error": "\(error)", "cached": value.map { String($0.value.count) } ?? "none"]
+        }
     }
 }

@@ -131,16 +131,16 @@ public struct ProductsViewState: Sendable, Equatable {
         let showsIndicator = state.connectivity == .offline || state.showsOfflineData
         offlineIndicator = showsIndicator ? Self.offlineBanner : nil
         announcement = showsIndicator ? CoreCopy.offlineIndicatorAccessibilityLabel : nil
-        let sessionRefused = state.sessionRefused && state.connectivity != .offline
+        let sessionRefused = state.products.sessionRefused && state.connectivity != .offline
         sessionBanner = sessionRefused && state.catalog != nil ? CorePreviews.signInBanner : nil
-        if state.connectivity == .online, state.catalog != nil, let failure = state.lastSyncFailure,
-           RetryPolicy.isCuredByRetryingOnline(failure), let savedAt = state.lastSyncedAt {
+        if state.connectivity == .online, state.catalog != nil, let failure = state.products.lastFailure,
+           RetryPolicy.isCuredByRetryingOnline(failure), let savedAt = state.products.savedAt {
             refreshBanner = CorePreviews.refreshFailedBanner(savedAt: savedAt, retry: ProductsActionID.retry)
         } else {
             refreshBanner = nil
         }
-        syncProgress = state.syncInFlight == nil ? nil : ProductsCopy.syncInProgress
-        toast = state.toast
+        syncProgress = !state.products.isRefreshing ? nil : ProductsCopy.syncInProgress
+        toast = state.toast.current
         flow = state.flow
 
         if let catalog = state.catalog {
@@ -156,16 +156,16 @@ public struct ProductsViewState: Sendable, Equatable {
                 let refreshState: ActionState = state.connectivity == .offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
                 list = .content(ProductListContent(
                     count: ProductsCopy.productCount(catalog.count),
-                    lastUpdated: state.lastSyncedAt.map { CoreCopy.lastUpdated($0) },
+                    lastUpdated: state.products.savedAt.map { CoreCopy.lastUpdated($0) },
                     rows: rows,
                     refresh: Action(id: ProductsActionID.refresh, title: CoreCopy.refresh, state: refreshState)))
             }
-        } else if state.syncInFlight != nil {
+        } else if state.products.isRefreshing {
             list = .loading
         } else if sessionRefused {
             // Online, but the server refused the session: not "connect to the internet".
             list = .blocked(CorePreviews.signInRequired)
-        } else if state.connectivity == .online, let failure = state.lastSyncFailure, failure != .offline {
+        } else if state.connectivity == .online, let failure = state.products.lastFailure, failure != .offline {
             // Online, never synced, and the sync failed: its own words, not "connect to the internet" (issue 25, item 6).
             list = .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
                                        action: Action(id: ProductsActionID.retry, title: CoreCopy.retry)))

@@ -50,15 +50,15 @@ public final class SummaryFeature: AppFeature {
     public static let defaultActivityKind = "peer-support"
 
     private let runtime: FeatureRuntime<SummaryState, SummaryViewState>
-    private let api: SummaryAPI
     private let outbox: Outbox
     private let connectivity: StateCell<ConnectivityStatus>
     private let time: TimeSource
-    private let telemetry: Telemetry
     private let shareTarget: SummaryShareTarget?
     private let makeID: @Sendable () -> String
     /// How registrations ended, for the `registerActivity` calls waiting for them.
-    private let registrations = Completions<String, SummaryActivityError?>()
+    private let registrations = Completions<String, Result<RegisteredActivity, SummaryActivityError>>()
+    /// Dismissals of failed registrations, for the taps waiting for them.
+    private let dismissals = Completions<String, Bool>()
     /// The outbox's synced count already accounted for.
     private let syncedSeen: HighWaterMark
 
@@ -80,21 +80,17 @@ public final class SummaryFeature: AppFeature {
             waitForWrites: { [outbox] in await outbox.waitUntilSynced(collections: [SummaryRepository.activitiesCollection]) },
             now: time.now, makeID: makeID, telemetry: telemetry)
         self.repository = repository
-        self.api = api
         self.outbox = outbox
         self.connectivity = connectivity
         self.time = time
-        self.telemetry = telemetry
         shareTarget = share
         self.makeID = makeID
         syncedSeen = HighWaterMark(Self.activityWritesSynced(outbox.syncedByCollection.value))
-        var initial = SummaryState(year: year)
-        _ = initial.handle(.connectivityChanged(connectivity.value), now: time.now())
-        let canShare = share != nil
-        let performer = Performer(repository: repository, api: api, outbox: outbox, clock: time.clock, telemetry: telemetry,
-                                  registrations: registrations)
-        runtime = FeatureRuntime(initial, time: time, telemetry: telemetry,
-                                 view: { state, now in SummaryViewState(state: state, now: now, canShare: canShare) },
+        let performer = Performer(repository: repository, api: api, outbox: outbox, clock: time.clock, now: time.now, makeID: makeID,
+                                  share: share, registrations: registrations, dismissals: dismissals)
+        runtime = FeatureRuntime(SummaryState(year: year, connectivity: connectivity.value, canShare: share != nil), time: time,
+                                 telemetry: telemetry,
+                                 view: { state, now in SummaryViewState(state: state, now: now) },
                                  perform: performer.perform)
         viewState = runtime.viewState
     }
@@ -110,9 +106,7 @@ public final class SummaryFeature: AppFeature {
         }
         let status = connectivity.value
         if await runtime.state.connectivity != status { await send(.connectivityChanged(status)) }
-        let state = await runtime.send(.opened(cached, activities: activities))
-        telemetry.record("summary.opened", attributes: ["cached": cached == nil ? "none" : "yes", "connectivity": state.connectivity.rawValue],
-                         duration: duration)
+        await send(.opened(cached, activities: activities, took: duration))
         await start()
     }
 
@@ -153,20 +147,11 @@ public final class SummaryFeature: AppFeature {
     /// transaction, queued durably, sent when online; shown pending until synced.
     @discardableResult
     public func registerActivity(kind: String = SummaryFeature.defaultActivityKind, note: String? = nil) async throws(SummaryActivityError) -> RegisteredActivity {
-        let activity = RegisteredActivity(id: makeID(), kind: kind, occurredAt: time.now(), note: note)
-        let request: OutboxRequest
-        do {
-            request = try api.activityRequest(ActivityRegistration(kind: kind, occurredAt: activity.occurredAt, note: note))
-        } catch {
-            throw .invalidRequest(error.description)
-        }
-        // Before the screen opened, the summary to mark is the stored one (read only then: it is decrypted to be read).
-        let stored = await runtime.state.hasOpened ? nil : repository.cachedSummary()?.snapshot.id
-        await send(.activityRequested(activity, request, stored: stored))
-        if let error = await registrations.wait(for: activity.id) { throw error }
+        let id = makeID()
+        await send(.registrationRequested(id: id, kind: kind, note: note))
+        let activity = try await registrations.wait(for: id).get()
         // The write may already have synced while this waited for the outbox: the store says what is still pending.
         await reloadActivities()
-        telemetry.record("summary.activity_registered", attributes: ["kind": kind, "connectivity": await runtime.state.connectivity.rawValue])
         return activity
     }
 
@@ -174,44 +159,24 @@ public final class SummaryFeature: AppFeature {
     /// Nil when there is no summary yet, no share folder, or the file cannot be written (a toast says so).
     @discardableResult
     public func share() async -> SummaryShareOutput? {
-        let state = await runtime.state
-        guard let shareTarget, let cache = state.cache else { return nil }
-        do {
-            let output = try SummaryShareCard.write(cache.summary, localizer: shareTarget.localizer(), to: shareTarget.folder)
-            await send(.shared(SharedSummary(fileURL: output.fileURL, text: SummaryCopy.shareText(cache.summary))))
-            telemetry.record("summary.shared", attributes: ["connectivity": state.connectivity.rawValue])
-            return output
-        } catch {
-            telemetry.record("summary.share_failed", attributes: ["error": error.description])
-            await send(.shareFailed)
-            return nil
-        }
+        let before = await runtime.state.toast.sequence
+        let state = await runtime.send(.actionTapped(SummaryActionID.share))
+        // The card was written when this tap showed "ready" (a failure shows its own toast and keeps no card).
+        guard state.lastTap == .handled, state.toast.sequence > before, state.toast.current?.id == "share-ready" else { return nil }
+        return state.sharedOutput
     }
 
     /// A tap on anything by its action id (`app tap ID`): refresh, retry, share, register-activity, close-share,
-    /// dismiss:<activity id>. A registration the outbox could not queue is handled too: its failure is recorded.
+    /// dismiss:<activity id>. The machine decides, in one turn with the state it reads.
     @discardableResult
     public func tap(actionID: String) async -> TapResult {
-        if actionID.hasPrefix(SummaryActionID.dismissPrefix) {
-            return await dismissFailedActivity(String(actionID.dropFirst(SummaryActionID.dismissPrefix.count))) ? .handled : .notOnScreen
+        let result = await runtime.send(.actionTapped(actionID)).lastTap ?? .notOnScreen
+        // A dismissal is done when its tap returns: the row is gone (or a failure was recorded).
+        if result == .handled, actionID.hasPrefix(SummaryActionID.dismissPrefix) {
+            await dismissals.wait(for: String(actionID.dropFirst(SummaryActionID.dismissPrefix.count)))
+            await reloadActivities()
         }
-        switch actionID {
-        case SummaryActionID.refresh, SummaryActionID.retry:
-            await send(.refreshRequested)
-        case SummaryActionID.share:
-            guard shareTarget != nil, await runtime.state.cache != nil else { return .notOnScreen }
-            await share()
-        case SummaryActionID.registerActivity:
-            do { try await registerActivity() } catch {
-                telemetry.record("summary.activity_registration_failed", attributes: ["error": error.description])
-            }
-        case SummaryActionID.closeShare:
-            guard await runtime.state.shared != nil else { return .notOnScreen }
-            await send(.shareClosed)
-        default:
-            return .notOnScreen
-        }
-        return .handled
+        return result
     }
 
     /// Fills the cache for the warmup session: loads unless offline and waits for the outcome.
@@ -219,11 +184,11 @@ public final class SummaryFeature: AppFeature {
     @discardableResult
     public func prefetch() async -> Bool {
         await start()
-        let finishedBefore = await runtime.state.loadsFinished
+        let finishedBefore = await runtime.state.summary.refreshesFinished
         await send(.prefetchRequested)
         await waitUntilIdle()
         let state = await runtime.state
-        return state.loadsFinished > finishedBefore && state.lastLoadSucceeded
+        return state.summary.refreshesFinished > finishedBefore && state.summary.lastRefreshSucceeded
     }
 
     /// `prefetch()` as the `summary` subtask of the app's warmup session; throws when the summary was not refreshed.
@@ -268,21 +233,10 @@ public final class SummaryFeature: AppFeature {
         await send(.activitiesChanged(entries))
     }
 
-    private static func loadActivities(repository: SummaryRepository, outbox: Outbox) -> [ActivityEntry] {
+    static func loadActivities(repository: SummaryRepository, outbox: Outbox) -> [ActivityEntry] {
         repository.registeredActivities().map { activity in
             ActivityEntry(activity: activity, feedback: outbox.feedback(for: SummaryRepository.resource(of: activity)) ?? .none)
         }
-    }
-
-    private func dismissFailedActivity(_ id: String) async -> Bool {
-        let resource = ResourceID(collection: SummaryRepository.activitiesCollection, key: id)
-        guard let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) else { return false }
-        do { try await outbox.dismiss(letter.id) } catch {
-            telemetry.record("summary.dismiss_failed", attributes: ["error": error.description])
-            return false
-        }
-        await reloadActivities()
-        return true
     }
 }
 
@@ -292,51 +246,53 @@ private struct Performer: Sendable {
     let api: SummaryAPI
     let outbox: Outbox
     let clock: any Clock<Duration>
-    let telemetry: Telemetry
-    let registrations: Completions<String, SummaryActivityError?>
+    let now: @Sendable () -> Date
+    let makeID: @Sendable () -> String
+    let share: SummaryShareTarget?
+    let registrations: Completions<String, Result<RegisteredActivity, SummaryActivityError>>
+    let dismissals: Completions<String, Bool>
 
     func perform(_ work: SummaryWork) -> WorkPlan<SummaryEvent> {
+        let (repository, outbox) = (repository, outbox)
         switch work {
-        case let .load(trigger, sequence):
-            let (repository, synced, clock, telemetry) = (repository, outbox.syncedByCollection, clock, telemetry)
-            return .background(lane: SummaryState.loadLane) {
+        case let .refresh(_, sequence):
+            let (synced, clock) = (outbox.syncedByCollection, clock)
+            return .background(lane: SummaryState.refreshLane) {
                 let mark = StateCell<Int?>(nil)
                 let (outcome, duration) = await measure(on: clock) {
                     await repository.refresh(beforeFetch: { mark.set(SummaryFeature.activityWritesSynced(synced.value)) })
                 }
                 let syncedDuringFetch = mark.value.map { SummaryFeature.activityWritesSynced(synced.value) > $0 } ?? false
-                switch outcome {
-                case let .fresh(value):
-                    telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "fresh"], duration: duration)
-                    return [.loadFinished(sequence: sequence, .fresh(value.value, writesSyncedDuringFetch: syncedDuringFetch))]
-                case let .kept(_, error):
-                    telemetry.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "kept", "error": error.description],
-                                     duration: duration)
-                    return [.loadFinished(sequence: sequence, .failed(error, kept: repository.cachedSummary()))]
-                }
+                return [.refreshFinished(sequence: sequence, outcome, writesSyncedDuringFetch: syncedDuringFetch, took: duration)]
             }
         case let .checkActivityVersion(snapshotID, known):
-            let (api, telemetry) = (api, telemetry)
+            let api = api
             return .background(lane: "activity-version") {
                 do {
                     let current = try await api.activityVersion()
-                    telemetry.record("summary.activity_version_checked", attributes: ["changed": String(current != known)])
                     return [.activityVersionChecked(snapshotID: snapshotID, changed: current != known)]
                 } catch {
                     // Nothing learned: no prompt (the next reconnect or refresh asks again).
-                    telemetry.record("summary.activity_version_failed", attributes: ["error": "\(error)"])
-                    return []
+                    return [.workFailed("activity_version_failed", error: "\(error)")]
                 }
             }
         case let .markInvalid(snapshotID, reason):
             do { try repository.invalidate(snapshotID: snapshotID, reason: reason) } catch {
                 // The screen prompts anyway; only a restart would forget it.
-                telemetry.record("summary.invalidation_not_stored", attributes: ["error": error.description])
+                return .done(.workFailed("invalidation_not_stored", error: error.description))
             }
-            telemetry.record("summary.invalidated", attributes: ["reason": reason.rawValue])
             return .nothing
+        case let .prepareActivity(id, kind, note, readStored):
+            let activity = RegisteredActivity(id: id ?? makeID(), kind: kind, occurredAt: now(), note: note)
+            let request: OutboxRequest
+            do {
+                request = try api.activityRequest(ActivityRegistration(kind: kind, occurredAt: activity.occurredAt, note: note))
+            } catch {
+                return .done(.activityNotQueued(activityID: activity.id, .invalidRequest(error.description)))
+            }
+            // Before the screen opened, the summary to mark is the stored one (read only then: it is decrypted to be read).
+            return .done(.activityRequested(activity, request, stored: readStored ? repository.cachedSummary()?.snapshot.id : nil))
         case let .queueActivity(activity, request, invalidating):
-            let (repository, outbox) = (repository, outbox)
             return .background(lane: "registrations") {
                 var optimistic: [RecordChange]
                 do {
@@ -355,12 +311,36 @@ private struct Performer: Sendable {
                 return [.activityRegistered(ActivityEntry(activity: activity,
                                                           feedback: outbox.feedback(for: resource) ?? OfflineFeedback(pendingAction: .add)))]
             }
-        case let .reportRegistration(activityID, error):
-            registrations.deliver(error, for: activityID)
+        case let .reportRegistration(activityID, result):
+            registrations.deliver(result, for: activityID)
             return .nothing
+        case let .dismissActivity(id):
+            let dismissals = dismissals
+            return .background(lane: "registrations") {
+                let resource = ResourceID(collection: SummaryRepository.activitiesCollection, key: id)
+                var events: [SummaryEvent] = []
+                if let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) {
+                    do {
+                        try await outbox.dismiss(letter.id)
+                        events = [.activitiesChanged(SummaryFeature.loadActivities(repository: repository, outbox: outbox))]
+                    } catch {
+                        events = [.workFailed("dismiss_failed", error: "\(error)")]
+                    }
+                }
+                dismissals.deliver(events.isEmpty == false, for: id)
+                return events
+            }
+        case let .writeShareCard(summary):
+            guard let share else { return .nothing }
+            do {
+                let output = try SummaryShareCard.write(summary, localizer: share.localizer(), to: share.folder)
+                return .done(.shared(SharedSummary(fileURL: output.fileURL, text: SummaryCopy.shareText(summary)), output: output))
+            } catch {
+                return .done(.shareFailed(error.description))
+            }
         case let .deleteSharedCard(url):
             do { try FileManager.default.removeItem(at: url) } catch {
-                telemetry.record("summary.share_cleanup_failed", attributes: ["error": "\(error)"])
+                return .done(.workFailed("share_cleanup_failed", error: "\(error)"))
             }
             return .nothing
         }

@@ -219,7 +219,7 @@ public struct SummarySnapshot: Sendable, Hashable, Codable {
 }
 
 /// The cached summary as the screen uses it: the snapshot and whether new activity has made it out of date.
-public struct CachedSummary: Sendable, Hashable {
+public struct CachedSummary: Sendable, Hashable, SavedValue {
     public var snapshot: SummarySnapshot
     /// New activity was registered or synced since the snapshot was fetched: the screen prompts to refresh.
     public var isInvalidated: Bool
@@ -231,6 +231,7 @@ public struct CachedSummary: Sendable, Hashable {
 
     public var summary: AnnualSummary { snapshot.summary }
     public var fetchedAt: Date { snapshot.fetchedAt }
+    public var savedAt: Date { snapshot.fetchedAt }
 }
 
 /// An activity the peer mentor registered on this device (kept until the server has it).

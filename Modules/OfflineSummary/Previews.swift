@@ -35,7 +35,7 @@ public enum SummaryFixtures {
 /// The summary screen in each state the story names, for `l10n repl` (`preview summary.stale`). Ids are `summary.*`.
 public enum OfflineSummaryPreviews: PreviewProvider {
     static func node(_ configure: (inout SummaryState) -> Void) -> ViewNode {
-        var state = SummaryState(year: 2025)
+        var state = SummaryState(year: 2025, connectivity: .unknown)
         state.hasOpened = true
         configure(&state)
         return SummaryViewState(state: state, now: SummaryFixtures.now).viewNode
@@ -46,22 +46,22 @@ public enum OfflineSummaryPreviews: PreviewProvider {
             Preview(id: "summary.online", summary: "Online: the fresh summary (stat cards, comparison, badges), cached",
                     node: node { state in
                         state.connectivity = .online
-                        state.cache = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 0))
+                        state.summary.cached = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 0))
                     }),
             Preview(id: "summary.loading", summary: "Online, first load running: a brief spinner (it always ends)",
                     node: node { state in
                         state.connectivity = .online
-                        state.loadInFlight = .open
+                        state.summary.refreshing = .open
                     }),
             Preview(id: "summary.offline-cached", summary: "Offline with a cache: the offline indicator and \"Last updated\"",
                     node: node { state in
                         state.connectivity = .offline
-                        state.cache = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 3))
+                        state.summary.cached = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 3))
                     }),
             Preview(id: "summary.stale", summary: "Offline with a cache more than 30 days old: connect to refresh",
                     node: node { state in
                         state.connectivity = .offline
-                        state.cache = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 45))
+                        state.summary.cached = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 45))
                     }),
             Preview(id: "summary.first-load-empty", summary: "Offline, never loaded: the first load needs a connection",
                     node: node { state in
@@ -70,12 +70,12 @@ public enum OfflineSummaryPreviews: PreviewProvider {
             Preview(id: "summary.refresh-prompt", summary: "New activity synced since the summary was loaded: refresh",
                     node: node { state in
                         state.connectivity = .online
-                        state.cache = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 2), isInvalidated: true)
+                        state.summary.cached = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 2), isInvalidated: true)
                     }),
             Preview(id: "summary.pending-activity", summary: "Offline: an activity waiting to sync (0.5 opacity) and the refresh prompt",
                     node: node { state in
                         state.connectivity = .offline
-                        state.cache = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 2), isInvalidated: true)
+                        state.summary.cached = CachedSummary(snapshot: SummaryFixtures.snapshot(daysAgo: 2), isInvalidated: true)
                         state.activities = [ActivityEntry(
                             activity: RegisteredActivity(id: "preview-activity", kind: SummaryFeature.defaultActivityKind,
                                                          occurredAt: SummaryFixtures.now.addingTimeInterval(-3_600), note: "Community centre"),

@@ -1,29 +1,6 @@
 public import Core
 public import Foundation
 
-/// What started a load of the summary, for telemetry and tests.
-public enum SummaryLoadTrigger: String, Sendable, Hashable, CaseIterable {
-    /// The screen opened while not offline: the fresh summary replaces the cached one.
-    case open
-    /// The user tapped Refresh (or Retry).
-    case refresh
-    /// The connection came back and the screen had nothing, or only a stale summary, to show.
-    case reconnect
-    /// The app came to the foreground with nothing, or only a stale summary, on screen.
-    case foreground
-    /// The warmup session filled the cache.
-    case prefetch
-}
-
-/// How a load ended.
-public enum SummaryLoadResult: Sendable, Equatable {
-    /// The server answered and the cache now holds `snapshot`. `writesSyncedDuringFetch`: the server applied
-    /// queued writes after the request left, so the answer may already be out of date.
-    case fresh(SummarySnapshot, writesSyncedDuringFetch: Bool)
-    /// The last good summary (nil: there never was one) stays.
-    case failed(HTTPClientError, kept: CachedSummary?)
-}
-
 /// A summary card written to a file for sharing: the file and the text shared with it.
 public struct SharedSummary: Sendable, Hashable {
     public var fileURL: URL
@@ -36,20 +13,26 @@ public struct SharedSummary: Sendable, Hashable {
 }
 
 /// Something that happened to the summary screen.
-public enum SummaryEvent: Sendable, Equatable {
-    /// The screen opened and read the cache (nil: nothing cached) and the activities waiting to sync.
-    case opened(CachedSummary?, activities: [ActivityEntry])
+public enum SummaryEvent: Sendable, Equatable, ToastExpiring {
+    /// The screen opened and read the cache (nil: nothing cached) and the activities waiting to sync, in `took`.
+    case opened(CachedSummary?, activities: [ActivityEntry], took: Duration = .zero)
     case connectivityChanged(ConnectivityStatus)
     case lifecycle(AppLifecycle)
     case refreshRequested
     case prefetchRequested
-    case loadFinished(sequence: Int, SummaryLoadResult)
-    /// The load `sequence` has run past `SummaryState.loadDeadline` on the injected clock.
-    case loadDeadlinePassed(sequence: Int)
+    /// The refresh `sequence` ended after `took`. `writesSyncedDuringFetch`: the server applied queued writes after the
+    /// request left, so a fresh answer may already be out of date.
+    case refreshFinished(sequence: Int, RevalidateOutcome<SummarySnapshot>, writesSyncedDuringFetch: Bool = false, took: Duration = .zero)
+    /// The refresh `sequence` has run past `SummaryState.refreshDeadline` on the injected clock.
+    case refreshDeadlinePassed(sequence: Int)
+    /// An action of the view state, by id (`SummaryActionID`).
+    case actionTapped(String)
+    /// `SummaryFeature.registerActivity`: register an activity with this id (the tap makes one).
+    case registrationRequested(id: String?, kind: String, note: String?)
     /// An activity was queued through the outbox (its optimistic data, the mark included, is stored).
     case activityRegistered(ActivityEntry)
-    /// The user registered an activity (not stored yet). `stored`: the snapshot in the device store, for a screen
-    /// not opened yet.
+    /// The activity is ready to queue (not stored yet). `stored`: the snapshot in the device store, for a screen not
+    /// opened yet.
     case activityRequested(RegisteredActivity, OutboxRequest, stored: String?)
     /// The outbox refused the activity: nothing was stored or queued.
     case activityNotQueued(activityID: String, SummaryActivityError)
@@ -59,23 +42,34 @@ public enum SummaryEvent: Sendable, Equatable {
     case writesSynced
     /// The server answered whether the activity data changed since the cached summary `snapshotID` was computed.
     case activityVersionChecked(snapshotID: String, changed: Bool)
-    case shared(SharedSummary)
-    case shareFailed
+    /// The share card was written (`output`: its SVG and text in the reader's locale).
+    case shared(SharedSummary, output: SummaryShareOutput? = nil)
+    case shareFailed(String)
     case shareClosed
     case toastExpired(sequence: Int)
+    /// Work the user never sees failed (a mark not stored, a card not deleted); recorded for support.
+    case workFailed(String, error: String)
 }
 
 /// The feature's own work, done by `SummaryFeature`'s performer (timers, cancellation and telemetry are the runtime's).
 public enum SummaryWork: Sendable, Equatable {
-    /// Refresh through the repository in the background and report `.loadFinished(sequence:)`.
-    case load(SummaryLoadTrigger, sequence: Int)
+    /// Refresh through the repository in the background and report `.refreshFinished(sequence:)`.
+    case refresh(RefreshTrigger, sequence: Int)
     /// Store the mark that says the snapshot is out of date.
     case markInvalid(snapshotID: String, reason: InvalidationReason)
+    /// Make the activity (its id, unless given, and its date) and its request; report `.activityRequested` with the
+    /// stored snapshot's id when `readStored` (the screen has not opened), or `.activityNotQueued`.
+    case prepareActivity(id: String?, kind: String, note: String?, readStored: Bool)
     /// Queue the activity through the outbox, its optimistic data with the mark of `invalidating` (the summary shown
     /// when it was registered) in one transaction; report `.activityRegistered` or `.activityNotQueued`.
     case queueActivity(RegisteredActivity, OutboxRequest, invalidating: String?)
     /// Tell the caller of `registerActivity` how its registration ended.
-    case reportRegistration(activityID: String, SummaryActivityError?)
+    case reportRegistration(activityID: String, Result<RegisteredActivity, SummaryActivityError>)
+    /// Dismiss the failed registration (its dead letter in the outbox); report the activities as they are then, and
+    /// tell the tap waiting for it.
+    case dismissActivity(String)
+    /// Write the share card of the summary on screen; report `.shared` or `.shareFailed`.
+    case writeShareCard(AnnualSummary)
     /// Delete the card file once it has been shared: it holds the figures in clear, outside the encrypted store.
     case deleteSharedCard(URL)
     /// Ask the server (cheaply) whether the user's activity data changed since `known`, the version the cached
@@ -88,74 +82,67 @@ public typealias SummaryEffect = FeatureEffect<SummaryEvent, SummaryWork>
 
 /// The machine's effects by name (each is one `FeatureEffect`).
 extension FeatureEffect where Event == SummaryEvent, Work == SummaryWork {
-    public static func load(_ trigger: SummaryLoadTrigger, sequence: Int) -> Self { .perform(.load(trigger, sequence: sequence)) }
-    /// `.loadDeadlinePassed(sequence)` after `after` on the injected clock.
-    public static func armLoadDeadline(sequence: Int, after: Duration) -> Self {
-        .startTimer(id: SummaryState.loadDeadlineTimerID, after: after, send: .loadDeadlinePassed(sequence: sequence))
+    public static func refresh(_ trigger: RefreshTrigger, sequence: Int) -> Self { .perform(.refresh(trigger, sequence: sequence)) }
+    /// `.refreshDeadlinePassed(sequence)` after `after` on the injected clock.
+    public static func armRefreshDeadline(sequence: Int, after: Duration) -> Self {
+        .startTimer(id: SummaryState.refreshDeadlineTimerID, after: after, send: .refreshDeadlinePassed(sequence: sequence))
     }
-    /// Stop waiting for the load under way (its answer, if any, is ignored).
-    public static func cancelLoad(sequence: Int) -> Self { .cancelWork(lane: SummaryState.loadLane) }
+    /// Stop waiting for the refresh under way (its answer, if any, is ignored).
+    public static var cancelRefresh: Self { .cancelWork(lane: SummaryState.refreshLane) }
     public static func markInvalid(snapshotID: String, reason: InvalidationReason) -> Self {
         .perform(.markInvalid(snapshotID: snapshotID, reason: reason))
-    }
-    /// `.toastExpired(sequence)` after `after` on the injected clock.
-    public static func expireToast(sequence: Int, after: Duration) -> Self {
-        .startTimer(id: SummaryState.toastTimerID, after: after, send: .toastExpired(sequence: sequence))
     }
 }
 
 /// The summary screen as a pure state machine: events in, effects out; no I/O, and time passed in.
 ///
 /// Never an endless spinner: a spinner shows only while a load runs with nothing cached, every load ends
-/// with `.loadFinished` or its deadline, and no load starts while offline.
+/// with `.refreshFinished` or its deadline, and no refresh starts while offline.
 public struct SummaryState: StateMachine, Equatable {
     public typealias Event = SummaryEvent
     public typealias Work = SummaryWork
 
     /// A cached summary older than this is stale: offline, a banner asks to connect to refresh it.
     public static let staleAfter: Duration = .seconds(30 * 86_400)
-    /// A load still running after this is given up (the cache stays; nothing cached shows the empty state).
-    public static let loadDeadline: Duration = .seconds(30)
-    public static let toastDuration: Duration = .seconds(4)
-    /// The ids of the machine's timers and of the lane its loads run in.
-    public static let toastTimerID = "toast"
-    public static let loadDeadlineTimerID = "load-deadline"
-    public static let loadLane = "load"
+    /// A refresh still running after this is given up (the cache stays; nothing cached shows the empty state).
+    public static let refreshDeadline: Duration = .seconds(30)
+    /// The ids of the machine's deadline timer and of the lane its refreshes run in.
+    public static let refreshDeadlineTimerID = "refresh.deadline"
+    public static let refreshLane = "refresh"
 
     public var year: Int
-    public var connectivity: ConnectivityStatus = .unknown
-    /// The summary on screen: the cache, then each successful load.
-    public var cache: CachedSummary?
+    public var connectivity: ConnectivityStatus
+    /// The summary: the cache, then each successful refresh; where its refresh stands.
+    public var summary = ResourceState<CachedSummary>(retrySeed: 0x5EED_5A77_A12E)
+    /// Names each refresh, so the answer or deadline of one given up is ignored.
+    public var refreshSequence = 0
     public var hasOpened = false
-    /// The load running now.
-    public var loadInFlight: SummaryLoadTrigger?
-    public var loadSequence = 0
-    /// Writes synced while the load ran: a kept cache is out of date too (a fresh answer says so itself).
-    public var writesSyncedDuringLoad = false
-    /// An activity was registered while the load ran: its answer may not count it.
-    public var activityRegisteredDuringLoad = false
-    /// Why the last load failed while nothing is cached (nil once something is).
-    public var lastFailure: HTTPClientError?
-    /// The last load was refused (401/403): the session ended. Cleared by a successful load.
-    public var sessionRefused = false
+    /// Writes synced while the refresh ran: a kept cache is out of date too (a fresh answer says so itself).
+    public var writesSyncedDuringRefresh = false
+    /// An activity was registered while the refresh ran: its answer may not count it.
+    public var activityRegisteredDuringRefresh = false
     /// Activities registered on this device that the server has not confirmed, with their pending look.
     public var activities: [ActivityEntry] = []
     /// Activities being queued now, with the snapshot their transaction marks out of date: until each is queued, an
-    /// answer to a load cannot be known to count it.
+    /// answer to a refresh cannot be known to count it.
     public var registrationsInFlight: [String: String?] = [:]
-    /// How many loads have ended (answer, failure or deadline) and whether the last one brought a fresh summary.
-    public var loadsFinished = 0
-    public var lastLoadSucceeded = false
+    /// A share folder is configured (Share is offered).
+    public var canShare: Bool
     public var shared: SharedSummary?
-    public var toast: Toast?
-    public var toastSequence = 0
+    /// The card as the last share wrote it.
+    public var sharedOutput: SummaryShareOutput?
+    public var toast = ToastSlot()
+    /// What became of the last `.actionTapped`.
+    public var lastTap: TapResult?
 
-    public init(year: Int) {
+    public init(year: Int, connectivity: ConnectivityStatus, canShare: Bool = true) {
         self.year = year
+        self.connectivity = connectivity
+        self.canShare = canShare
     }
 
     public var freshness: Freshness? {
-        cache.map { Freshness(lastUpdated: $0.fetchedAt, staleAfter: Self.staleAfter) }
+        summary.cached.map { Freshness(lastUpdated: $0.fetchedAt, staleAfter: Self.staleAfter) }
     }
 
     public func isStale(at now: Date) -> Bool {
@@ -164,12 +151,14 @@ public struct SummaryState: StateMachine, Equatable {
 
     public mutating func handle(_ event: SummaryEvent, now: Date) -> [SummaryEffect] {
         switch event {
-        case let .opened(cached, activities):
+        case let .opened(cached, activities, took):
             hasOpened = true
-            if let cached { cache = cached }
+            summary.cacheRead = true
+            if let cached { summary.cached = cached }
             self.activities = activities
             // Online: the fresh summary replaces the cached one (shown meanwhile). Offline: the cache, or the empty state.
-            return requestLoad(.open)
+            return [.record("summary.opened", attributes: ["cached": cached == nil ? "none" : "yes", "connectivity": connectivity.rawValue],
+                            duration: took)] + requestRefresh(.open)
 
         case let .connectivityChanged(status):
             let previous = connectivity
@@ -177,152 +166,198 @@ public struct SummaryState: StateMachine, Equatable {
             guard status == .online, previous != .online else { return [] }
             // Back online: load what is missing or stale. New activity synced meanwhile prompts instead
             // (`.writesSynced`): the screen does not change under the reader's eyes.
-            if hasOpened, cache == nil || isStale(at: now) { return requestLoad(.reconnect) }
+            if hasOpened, summary.cached == nil || isStale(at: now) { return requestRefresh(.reconnect) }
             // Activity may have reached the server from elsewhere meanwhile (another device, a coordinator): ask
             // cheaply whether the data the cached summary reflects changed; if it did, the summary prompts to refresh.
-            if let cached = cache, !cached.isInvalidated, let known = cached.summary.activityVersion {
+            if let cached = summary.cached, !cached.isInvalidated, let known = cached.summary.activityVersion {
                 return [.perform(.checkActivityVersion(snapshotID: cached.snapshot.id, known: known))]
             }
             return []
 
         case let .activityVersionChecked(snapshotID, changed):
-            guard changed, let cached = cache, cached.snapshot.id == snapshotID, !cached.isInvalidated else { return [] }
-            // A load under way brings the new data itself.
-            guard loadInFlight == nil else { return [] }
-            cache?.isInvalidated = true
-            return [.markInvalid(snapshotID: snapshotID, reason: .serverActivity)]
+            let checked: SummaryEffect = .record("summary.activity_version_checked", attributes: ["changed": String(changed)])
+            guard changed, let cached = summary.cached, cached.snapshot.id == snapshotID, !cached.isInvalidated else { return [checked] }
+            // A refresh under way brings the new data itself.
+            guard !summary.isRefreshing else { return [checked] }
+            return [checked] + invalidate(reason: .serverActivity)
 
         case let .lifecycle(phase):
             switch phase {
             case .launched, .foregrounded:
-                guard hasOpened, cache == nil || isStale(at: now) else { return [] }
-                return requestLoad(.foreground)
+                guard hasOpened, summary.cached == nil || isStale(at: now) else { return [] }
+                return requestRefresh(.foreground)
             case .backgrounded, .terminated:
                 return []
             }
 
         case .refreshRequested:
-            guard connectivity != .offline else { return showToast(CoreCopy.noConnection, id: "no-connection", severity: .warning) }
-            return requestLoad(.refresh)
+            guard connectivity != .offline else { return toast.show(CoreCopy.noConnection, id: "no-connection") }
+            return requestRefresh(.refresh)
 
         case .prefetchRequested:
-            return requestLoad(.prefetch)
+            return requestRefresh(.prefetch)
 
-        case let .loadFinished(sequence, result):
-            guard sequence == loadSequence, let trigger = loadInFlight else { return [] }
-            return [.cancelTimer(id: Self.loadDeadlineTimerID)] + finishLoad(trigger, result)
+        case let .refreshFinished(sequence, outcome, syncedDuringFetch, took):
+            guard sequence == refreshSequence, summary.isRefreshing else { return [] }
+            return [.cancelTimer(id: Self.refreshDeadlineTimerID)] + finishRefresh(outcome, syncedDuringFetch: syncedDuringFetch, took: took)
 
-        case let .loadDeadlinePassed(sequence):
-            guard sequence == loadSequence, let trigger = loadInFlight else { return [] }
-            return [.cancelLoad(sequence: sequence), .record("summary.load", attributes: ["outcome": "deadline"])]
-                + finishLoad(trigger, .failed(.timeout, kept: cache))
+        case let .refreshDeadlinePassed(sequence):
+            guard sequence == refreshSequence, summary.isRefreshing else { return [] }
+            return [.cancelRefresh] + finishRefresh(.kept(nil, .timeout), syncedDuringFetch: false, took: Self.refreshDeadline, deadline: true)
+
+        case let .actionTapped(id):
+            let (result, effects) = tap(id, now: now)
+            lastTap = result
+            return effects
+
+        case let .registrationRequested(id, kind, note):
+            return [.perform(.prepareActivity(id: id, kind: kind, note: note, readStored: !hasOpened))]
 
         case let .activityRequested(activity, request, stored):
             // The summary on screen now (or in the store, before the screen opened) is the one its transaction marks.
-            let shown = hasOpened ? cache?.snapshot.id : stored
+            let shown = hasOpened ? summary.cached?.snapshot.id : stored
             registrationsInFlight[activity.id] = shown
             return [.perform(.queueActivity(activity, request, invalidating: shown))]
 
         case let .activityNotQueued(activityID, error):
             registrationsInFlight[activityID] = nil
-            return [.perform(.reportRegistration(activityID: activityID, error))]
+            return [.record("summary.activity_registration_failed", attributes: ["error": error.description]),
+                    .perform(.reportRegistration(activityID: activityID, .failure(error)))]
 
         case let .activityRegistered(entry):
             if !activities.contains(where: { $0.id == entry.id }) { activities.append(entry) }
             let marked = registrationsInFlight.removeValue(forKey: entry.id) ?? nil
-            var effects: [SummaryEffect] = []
+            var effects: [SummaryEffect] = [
+                .record("summary.activity_registered", attributes: ["kind": entry.activity.kind, "connectivity": connectivity.rawValue]),
+            ]
             // The mark went into the store with the activity's optimistic data; a summary that arrived while the
             // activity was being queued is marked now.
-            if let cached = cache, !cached.isInvalidated, cached.snapshot.id != marked {
-                effects.append(.markInvalid(snapshotID: cached.snapshot.id, reason: .activityRegistered))
+            if let cached = summary.cached, !cached.isInvalidated, cached.snapshot.id != marked {
+                effects += invalidate(reason: .activityRegistered)
             }
-            cache?.isInvalidated = true
-            if loadInFlight != nil { activityRegisteredDuringLoad = true }
-            return effects + [.perform(.reportRegistration(activityID: entry.id, nil))]
+            summary.cached?.isInvalidated = true
+            if summary.isRefreshing { activityRegisteredDuringRefresh = true }
+            return effects + [.perform(.reportRegistration(activityID: entry.id, .success(entry.activity)))]
 
         case let .activitiesChanged(entries):
             activities = entries
             return []
 
         case .writesSynced:
-            if loadInFlight != nil {
-                writesSyncedDuringLoad = true
+            if summary.isRefreshing {
+                writesSyncedDuringRefresh = true
                 return []
             }
-            guard let cached = cache, !cached.isInvalidated else { return [] }
-            cache?.isInvalidated = true
-            return [.markInvalid(snapshotID: cached.snapshot.id, reason: .writesSynced)]
+            guard let cached = summary.cached, !cached.isInvalidated else { return [] }
+            return invalidate(reason: .writesSynced)
 
-        case let .shared(result):
+        case let .shared(result, output):
             shared = result
-            return showToast(SummaryCopy.shareReady, id: "share-ready", severity: .success)
+            sharedOutput = output
+            return [.record("summary.shared", attributes: ["connectivity": connectivity.rawValue])]
+                + toast.show(SummaryCopy.shareReady, id: "share-ready", severity: .success)
 
-        case .shareFailed:
-            return showToast(SummaryCopy.shareFailed, id: "share-failed", severity: .error)
+        case let .shareFailed(error):
+            return [.record("summary.share_failed", attributes: ["error": error])]
+                + toast.show(SummaryCopy.shareFailed, id: "share-failed", severity: .error)
 
         case .shareClosed:
             // Shared (or given up): the card file goes at once.
             guard let card = shared else { return [] }
             shared = nil
+            sharedOutput = nil
             return [.perform(.deleteSharedCard(card.fileURL))]
 
         case let .toastExpired(sequence):
-            if sequence == toastSequence { toast = nil }
+            toast.expire(sequence: sequence)
             return []
+
+        case let .workFailed(name, error):
+            return [.record("summary.\(name)", attributes: ["error": error])]
         }
     }
 
-    private mutating func requestLoad(_ trigger: SummaryLoadTrigger) -> [SummaryEffect] {
-        // Offline nothing is sent: the cache (or the empty state) shows at once, never a spinner.
-        guard connectivity != .offline, loadInFlight == nil else { return [] }
-        loadSequence += 1
-        loadInFlight = trigger
-        writesSyncedDuringLoad = false
-        activityRegisteredDuringLoad = false
-        return [.load(trigger, sequence: loadSequence), .armLoadDeadline(sequence: loadSequence, after: Self.loadDeadline)]
+    /// A tap, decided here in one turn with the state it reads: refresh, retry, share, register-activity, close-share,
+    /// dismiss:<activity id>.
+    private mutating func tap(_ id: String, now: Date) -> (TapResult, [SummaryEffect]) {
+        if id.hasPrefix(SummaryActionID.dismissPrefix) {
+            let activityID = String(id.dropFirst(SummaryActionID.dismissPrefix.count))
+            let failed = activities.contains { entry in
+                guard entry.id == activityID, case .failed = entry.feedback.rowFeedback(isOffline: connectivity == .offline) else { return false }
+                return true
+            }
+            return failed ? (.handled, [.perform(.dismissActivity(activityID))]) : (.notOnScreen, [])
+        }
+        switch id {
+        case SummaryActionID.refresh, SummaryActionID.retry:
+            return (.handled, handle(.refreshRequested, now: now))
+        case SummaryActionID.share:
+            guard canShare, let cached = summary.cached else { return (.notOnScreen, []) }
+            return (.handled, [.perform(.writeShareCard(cached.summary))])
+        case SummaryActionID.registerActivity:
+            return (.handled, handle(.registrationRequested(id: nil, kind: SummaryFeature.defaultActivityKind, note: nil), now: now))
+        case SummaryActionID.closeShare:
+            guard shared != nil else { return (.notOnScreen, []) }
+            return (.handled, handle(.shareClosed, now: now))
+        default:
+            return (.notOnScreen, [])
+        }
     }
 
-    private mutating func finishLoad(_ trigger: SummaryLoadTrigger, _ result: SummaryLoadResult) -> [SummaryEffect] {
-        loadInFlight = nil
-        loadsFinished += 1
-        if case .fresh = result { lastLoadSucceeded = true } else { lastLoadSucceeded = false }
+    /// Marks the summary on screen out of date, on screen and in the store.
+    private mutating func invalidate(reason: InvalidationReason) -> [SummaryEffect] {
+        guard let cached = summary.cached else { return [] }
+        summary.cached?.isInvalidated = true
+        return Self.mark(cached.snapshot.id, reason)
+    }
+
+    /// Stores the out-of-date mark of `snapshotID` (and records why).
+    private static func mark(_ snapshotID: String, _ reason: InvalidationReason) -> [SummaryEffect] {
+        [.markInvalid(snapshotID: snapshotID, reason: reason), .record("summary.invalidated", attributes: ["reason": reason.rawValue])]
+    }
+
+    private mutating func requestRefresh(_ trigger: RefreshTrigger) -> [SummaryEffect] {
+        // Offline nothing is sent: the cache (or the empty state) shows at once, never a spinner.
+        guard connectivity != .offline, summary.begin(trigger) else { return [] }
+        refreshSequence += 1
+        writesSyncedDuringRefresh = false
+        activityRegisteredDuringRefresh = false
+        return [.refresh(trigger, sequence: refreshSequence), .armRefreshDeadline(sequence: refreshSequence, after: Self.refreshDeadline)]
+    }
+
+    /// `deadline`: no answer came in time (the refresh was given up).
+    private mutating func finishRefresh(_ outcome: RevalidateOutcome<SummarySnapshot>, syncedDuringFetch: Bool, took: Duration,
+                                        deadline: Bool = false) -> [SummaryEffect] {
         // An activity still being queued may not be in the answer either.
-        let registeredMeanwhile = activityRegisteredDuringLoad || !registrationsInFlight.isEmpty
-        let syncedMeanwhile = writesSyncedDuringLoad || registeredMeanwhile
-        writesSyncedDuringLoad = false
-        activityRegisteredDuringLoad = false
-        switch result {
-        case let .fresh(snapshot, syncedDuringFetch):
-            // Writes synced before the request left are in the answer (the load waits for them); later ones are not.
+        let registeredMeanwhile = activityRegisteredDuringRefresh || !registrationsInFlight.isEmpty
+        let syncedMeanwhile = writesSyncedDuringRefresh || registeredMeanwhile
+        writesSyncedDuringRefresh = false
+        activityRegisteredDuringRefresh = false
+        switch outcome {
+        case let .fresh(value):
+            // Writes synced before the request left are in the answer (the refresh waits for them); later ones are not.
             let outOfDate = syncedDuringFetch || registeredMeanwhile
-            cache = CachedSummary(snapshot: snapshot, isInvalidated: outOfDate)
-            lastFailure = nil
-            sessionRefused = false
-            return outOfDate ? [.markInvalid(snapshotID: snapshot.id, reason: .writesSynced)] : []
-        case let .failed(error, kept):
-            var effects: [SummaryEffect] = []
-            if var kept {
-                if syncedMeanwhile, !kept.isInvalidated {
-                    kept.isInvalidated = true
-                    effects.append(.markInvalid(snapshotID: kept.snapshot.id, reason: .writesSynced))
-                }
-                cache = kept
+            let trigger = summary.finish(showing: CachedSummary(snapshot: value.value, isInvalidated: outOfDate), failure: nil) ?? .open
+            var effects: [SummaryEffect] = [.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "fresh"], duration: took)]
+            if outOfDate { effects += Self.mark(value.value.id, .writesSynced) }
+            return effects
+        case let .kept(value, error):
+            // The last good summary stays; one the store had and the screen not yet (a prefetch before open) shows.
+            let kept = summary.cached ?? value.map { CachedSummary(snapshot: $0.value) }
+            let trigger = summary.finish(showing: kept, failure: error) ?? .open
+            var effects: [SummaryEffect] = [.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": deadline ? "deadline" : "kept",
+                                                                                 "error": error.description], duration: took)]
+            if syncedMeanwhile, let cached = summary.cached, !cached.isInvalidated {
+                summary.cached?.isInvalidated = true
+                effects += Self.mark(cached.snapshot.id, .writesSynced)
             }
-            lastFailure = cache == nil ? error : nil
-            sessionRefused = error.isAuthenticationFailure
-            // Only a refresh the user asked for says why it did not happen; other loads fail silently.
-            if trigger == .refresh, cache != nil {
+            // Only a refresh the user asked for says why it did not happen; other refreshes fail silently.
+            if trigger.isUserInitiated, summary.cached != nil {
                 let message = error.isAuthenticationFailure ? CoreCopy.signInRequiredMessage
                     : error == .offline || error.isTransportFailure ? CoreCopy.noConnection : SummaryCopy.loadFailedTitle
-                effects += showToast(message, id: "refresh-failed", severity: .warning)
+                effects += toast.show(message, id: "refresh-failed", severity: .warning)
             }
             return effects
         }
-    }
-
-    private mutating func showToast(_ message: Copy, id: String, severity: Severity) -> [SummaryEffect] {
-        toastSequence += 1
-        toast = Toast(id: id, severity: severity, message: message, autoDismissAfter: Self.toastDuration)
-        return [.expireToast(sequence: toastSequence, after: Self.toastDuration)]
     }
 }

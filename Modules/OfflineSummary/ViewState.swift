@@ -82,15 +82,17 @@ public struct SummaryViewState: Sendable, Equatable {
     public static let staleBannerValue = Banner(id: "summary-stale", severity: .warning,
                                                 title: SummaryCopy.staleTitle, message: SummaryCopy.staleMessage)
 
-    /// The view state of `state` at `now` (staleness is computed from it). `canShare`: a share folder is configured.
-    public init(state: SummaryState, now: Date, canShare: Bool = true) {
+    /// The view state of `state` at `now` (staleness is computed from it). `canShare`: a share folder is configured (nil: as
+    /// the state says).
+    public init(state: SummaryState, now: Date, canShare: Bool? = nil) {
+        let canShare = canShare ?? state.canShare
         let offline = state.connectivity == .offline
         let refreshState: ActionState = offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
         offlineIndicator = offline ? Self.offlineBanner : nil
         staleBanner = offline && state.isStale(at: now) ? Self.staleBannerValue : nil
-        let sessionRefused = state.sessionRefused && !offline
-        sessionBanner = sessionRefused && state.cache != nil ? CorePreviews.signInBanner : nil
-        if let cache = state.cache, cache.isInvalidated {
+        let sessionRefused = state.summary.sessionRefused && !offline
+        sessionBanner = sessionRefused && state.summary.cached != nil ? CorePreviews.signInBanner : nil
+        if let cache = state.summary.cached, cache.isInvalidated {
             refreshPrompt = Banner(id: "summary-refresh-prompt", severity: .info, title: SummaryCopy.refreshPrompt,
                                    action: Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
         } else {
@@ -98,17 +100,17 @@ public struct SummaryViewState: Sendable, Equatable {
         }
 
         var actions = [Action(id: SummaryActionID.registerActivity, title: SummaryCopy.registerActivity)]
-        if let cache = state.cache {
+        if let cache = state.summary.cached {
             screen = .content(SummaryContent(card: SummaryCard(summary: cache.summary), lastUpdated: SummaryCopy.lastUpdated(cache.fetchedAt),
-                                              isRefreshing: state.loadInFlight != nil))
+                                              isRefreshing: state.summary.isRefreshing))
             if canShare { actions.append(Action(id: SummaryActionID.share, title: SummaryCopy.share)) }
             actions.append(Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
-        } else if state.loadInFlight != nil {
+        } else if state.summary.isRefreshing {
             screen = .loading
         } else if sessionRefused {
             // Online, but the server refused the session: sign in again, not "connect" or "our side".
             screen = .blocked(CorePreviews.signInRequired)
-        } else if state.connectivity == .online, let failure = state.lastFailure, failure != .offline {
+        } else if state.connectivity == .online, let failure = state.summary.lastFailure, failure != .offline {
             // Online, and the load failed (an error, a reset, no answer in time): say so, with Retry — not "connect"
             // (issue 25, item 6). If the connection really went, the monitor says offline and the first-load copy shows.
             screen = .empty(EmptyState(title: SummaryCopy.loadFailedTitle, message: SummaryCopy.loadFailedMessage,
@@ -133,7 +135,7 @@ public struct SummaryViewState: Sendable, Equatable {
             )
         }
         shared = state.shared
-        toast = state.toast
+        toast = state.toast.current
     }
 
     /// The content, if a summary is on screen.

@@ -45,6 +45,35 @@ enum SourceRules {
         return found
     }
 
+    /// The server-backed features speak one vocabulary (Core's `Resources/`): a reader who knows one `State.swift` reads
+    /// the others without a glossary. Each names what it must hold and what it must not do by itself.
+    static let sharedVocabulary: [(file: String, text: String, why: String)] = [
+        ("State.swift", "ResourceState<", "holds its cached resources in Core's ResourceState"),
+        ("State.swift", "ToastSlot()", "shows toasts through Core's ToastSlot"),
+        ("State.swift", "case refreshRequested", "calls the user's refresh `refreshRequested`"),
+        ("State.swift", "case actionTapped(String)", "decides taps in the machine (`actionTapped`)"),
+        ("State.swift", "case toastExpired(sequence: Int)", "names its toast timer's event `toastExpired(sequence:)`"),
+        ("Feature.swift", "private struct Performer: Sendable", "does its work in a `Performer`"),
+    ]
+    static let ownVocabulary: [(file: String, text: String, why: String)] = [
+        ("State.swift", "SplitMix64(", "keeps its own jitter: use RetrySchedule"),
+        ("State.swift", "RetryPolicy(", "declares its own retry policy: use RetrySchedule"),
+        ("State.swift", "toastDuration", "declares its own toast timer: use ToastSlot"),
+        ("Feature.swift", "telemetry.record(", "records telemetry outside the machine: report an event, record it as an effect"),
+        ("Feature.swift", ".handle(", "handles an event outside the runtime (its effects would be thrown away)"),
+    ]
+
+    static func vocabularyViolations(feature: String, files: [String: String]) -> [String] {
+        var found: [String] = []
+        for rule in sharedVocabulary where !(files[rule.file]?.contains(rule.text) ?? false) {
+            found.append("\(feature)/\(rule.file) never \(rule.why)")
+        }
+        for rule in ownVocabulary where files[rule.file]?.contains(rule.text) ?? false {
+            found.append("\(feature)/\(rule.file) \(rule.why)")
+        }
+        return found
+    }
+
     private static func featureName(_ text: String) -> String {
         text.split(separator: "\n").first { $0.contains("final class ") }.map { String($0) } ?? "no feature class"
     }
@@ -67,6 +96,25 @@ struct SourceRulesTests {
     func everyFeatureHasTheSameAnatomyAndImportsNoLiveAdapter(_ feature: String) throws {
         let violations = SourceRules.violations(feature: feature, files: try Self.files(of: feature), callsServer: feature != "WarmupToast")
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    @Test(arguments: ModuleRules.features.sorted().filter { $0 != "WarmupToast" })
+    func theServerBackedFeaturesSpeakOneVocabulary(_ feature: String) throws {
+        let violations = SourceRules.vocabularyViolations(feature: feature, files: try Self.files(of: feature))
+        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+    }
+
+    @Test func aFeatureWithItsOwnTimerRetryOrTelemetryIsCaught() {
+        let files = [
+            "State.swift": "public var cache = ResourceState<X>()\nvar toast = ToastSlot()\ncase refreshRequested\ncase actionTapped(String)\ncase toastExpired(sequence: Int)\nvar jitter = SplitMix64(seed: 1)",
+            "Feature.swift": "final class F: AppFeature { init() { _ = initial.handle(.x, now: now); telemetry.record(\"x\") } }",
+        ]
+        #expect(SourceRules.vocabularyViolations(feature: "X", files: files) == [
+            "X/Feature.swift never does its work in a `Performer`",
+            "X/State.swift keeps its own jitter: use RetrySchedule",
+            "X/Feature.swift records telemetry outside the machine: report an event, record it as an effect",
+            "X/Feature.swift handles an event outside the runtime (its effects would be thrown away)",
+        ])
     }
 
     @Test func aStateMachineImportingMoreThanCoreIsCaught() {

@@ -59,7 +59,7 @@ import TestSupport
     func theCartSaysWhatFits(_ row: Int) {
         let (status, outcome, expected) = Self.nothingSaved[row]
         let state = Self.machine(status, open: .cart, read: .cartRead(nil),
-                                 revalidated: outcome.revalidated(nil, fresh: StateMachineTests.cached), as: CommerceEvent.cartRevalidated)
+                                 revalidated: outcome.revalidated(nil, fresh: StateMachineTests.cached), as: CommerceEvent.cartRefreshFinished)
         let view = CommerceViewState(state: state)
         #expect(Self.says(view.cart, offline: CommerceCopy.cartFirstLoad, failed: CommerceCopy.cartLoadFailed) == expected,
                 "\(status) × \(outcome)")
@@ -70,7 +70,7 @@ import TestSupport
     func theOrderHistorySaysWhatFits(_ row: Int) {
         let (status, outcome, expected) = Self.nothingSaved[row]
         let state = Self.machine(status, open: .orders, read: .ordersRead(nil),
-                                 revalidated: outcome.revalidated(nil, fresh: StateMachineTests.cachedOrders), as: CommerceEvent.ordersRevalidated)
+                                 revalidated: outcome.revalidated(nil, fresh: StateMachineTests.cachedOrders), as: CommerceEvent.ordersRefreshFinished)
         let view = CommerceViewState(state: state)
         #expect(Self.says(view.orders, offline: CommerceCopy.ordersFirstLoad, failed: CommerceCopy.ordersLoadFailed) == expected,
                 "\(status) × \(outcome)")
@@ -82,7 +82,7 @@ import TestSupport
         for status in [ConnectivityStatus.online, .offline, .unknown] {
             for outcome in Outcome.allCases {
                 let state = Self.machine(status, open: .cart, read: .cartRead(saved),
-                                         revalidated: outcome.revalidated(saved, fresh: saved), as: CommerceEvent.cartRevalidated)
+                                         revalidated: outcome.revalidated(saved, fresh: saved), as: CommerceEvent.cartRefreshFinished)
                 let view = CommerceViewState(state: state)
                 #expect(view.cartContent != nil, "\(status) × \(outcome)")
                 #expect((view.offlineIndicator != nil) == (status == .offline))

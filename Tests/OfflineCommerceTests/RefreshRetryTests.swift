@@ -26,7 +26,7 @@ import TestSupport
         for failure in [HTTPClientError.http(status: 503), .connectionLost("reset"), .timeout] {
             var state = CommerceState(connectivity: .online)
             for event in Self.opened { _ = state.handle(event, now: fixedNow) }
-            _ = state.handle(.cartRevalidated(.kept(Self.saved, failure)), now: fixedNow)
+            _ = state.handle(.cartRefreshFinished(.kept(Self.saved, failure)), now: fixedNow)
             let view = CommerceViewState(state: state)
             #expect(view.offlineIndicator == nil, "\(failure)")
             #expect(view.refreshBanner == CorePreviews.refreshFailedBanner(savedAt: Self.saved.savedAt, retry: CommerceActionID.retry))
@@ -41,10 +41,10 @@ import TestSupport
         for event in Self.opened { _ = state.handle(event, now: fixedNow) }
         var delays: [Duration] = []
         for _ in 0..<9 {
-            let effects = state.handle(.cartRevalidated(.kept(Self.saved, .http(status: 502))), now: fixedNow)
+            let effects = state.handle(.cartRefreshFinished(.kept(Self.saved, .http(status: 502))), now: fixedNow)
             delays.append(try #require(Self.retryDelay(effects), "a retry is scheduled after every curable failure"))
             // The timer fires: the machine refreshes by itself.
-            #expect(state.handle(.retryDue(.cart), now: fixedNow) == [.revalidate(.cart)])
+            #expect(state.handle(.retryDue(.cart), now: fixedNow) == [.refresh(.cart)])
         }
         for (index, delay) in delays.enumerated() {
             let step = min(Duration.seconds(2) * (1 << index), .seconds(60))
@@ -53,9 +53,9 @@ import TestSupport
         #expect(Set(delays.suffix(4)).count > 1, "jitter: capped retries do not all wait the same")
         // Success ends it: the timer goes, the banner goes, the count starts again.
         let fresh = CachedValue(value: Self.saved.value, savedAt: fixedNow)
-        let effects = state.handle(.cartRevalidated(.fresh(fresh)), now: fixedNow)
+        let effects = state.handle(.cartRefreshFinished(.fresh(fresh)), now: fixedNow)
         #expect(effects.contains(.cancelTimer(id: CommerceState.retryTimerID(.cart))))
-        #expect(state.cart.retryAttempt == 0)
+        #expect(state.cart.retry.attempt == 0)
         #expect(CommerceViewState(state: state).refreshBanner == nil)
     }
 
@@ -64,13 +64,13 @@ import TestSupport
         for failure in [HTTPClientError.http(status: 401), .http(status: 404), .decoding("bad JSON")] {
             var state = CommerceState(connectivity: .online)
             for event in Self.opened { _ = state.handle(event, now: fixedNow) }
-            let effects = state.handle(.cartRevalidated(.kept(Self.saved, failure)), now: fixedNow)
+            let effects = state.handle(.cartRefreshFinished(.kept(Self.saved, failure)), now: fixedNow)
             #expect(Self.retryDelay(effects) == nil, "\(failure)")
             #expect(CommerceViewState(state: state).refreshBanner == nil)
         }
         var offline = CommerceState(connectivity: .offline)
         for event in Self.opened { _ = offline.handle(event, now: fixedNow) }
-        #expect(Self.retryDelay(offline.handle(.cartRevalidated(.kept(Self.saved, .offline)), now: fixedNow)) == nil)
+        #expect(Self.retryDelay(offline.handle(.cartRefreshFinished(.kept(Self.saved, .offline)), now: fixedNow)) == nil)
         #expect(offline.handle(.retryDue(.cart), now: fixedNow).isEmpty, "a retry due while offline waits for the connection")
     }
 }

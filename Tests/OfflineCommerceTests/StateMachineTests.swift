@@ -33,7 +33,7 @@ import Testing
     func openingAScreenOnlineReadsTheCacheAtOnceThenRevalidates() {
         let (_, effects) = Self.machine(.online, [.screenOpened(.cart)])
         let work = effects.filter { if case .record = $0 { false } else { true } }
-        #expect(work == [.readDrafts, .readCache(.cart), .revalidate(.cart)])
+        #expect(work == [.readDrafts, .readCache(.cart), .refresh(.cart)])
         // Offline there is nothing to revalidate with: the cache alone.
         let (_, offline) = Self.machine(.offline, [.screenOpened(.orders)])
         #expect(offline.filter { if case .record = $0 { false } else { true } } == [.readDrafts, .readCache(.orders)])
@@ -73,7 +73,7 @@ import Testing
         var cart = Fixtures.cart
         cart.items.removeLast()
         let fresh = CachedValue(value: cart, savedAt: fixedNow)
-        let view = Self.view(.online, [.screenOpened(.cart), .cartRead(Self.cached), .cartRevalidated(.fresh(fresh))])
+        let view = Self.view(.online, [.screenOpened(.cart), .cartRead(Self.cached), .cartRefreshFinished(.fresh(fresh))])
         #expect(view.cartContent?.lines.count == 2)
         #expect(view.cartContent?.lastUpdated == CoreCopy.lastUpdated(fixedNow))
     }
@@ -123,34 +123,34 @@ import Testing
         let events = Self.cartOpenedOffline + [.ordersRead(Self.cachedOrders)]
         var (state, _) = Self.machine(.offline, events)
         let effects = state.handle(.actionTapped(id), now: fixedNow)
-        #expect(state.toast == CorePreviews.noConnectionToast)
-        #expect(state.toast?.message == CoreCopy.noConnection)
+        #expect(state.toast.current == CorePreviews.noConnectionToast)
+        #expect(state.toast.current?.message == CoreCopy.noConnection)
         #expect(state.sheet == nil)
         #expect(!effects.contains { if case .perform(.submit) = $0 { true } else if case .perform(.track) = $0 { true } else { false } })
-        #expect(effects.contains(.dismissToast(serial: state.toastSerial, after: .seconds(4))))
+        #expect(effects.contains(.expireToast(sequence: state.toast.sequence, after: .seconds(4))))
     }
 
     @Test("AC2 pull-to-refresh offline shows the message instead of a spinner")
     func pullToRefreshOfflineShowsTheNoConnectionMessageInsteadOfASpinner() {
         var (state, _) = Self.machine(.offline, Self.cartOpenedOffline)
-        let effects = state.handle(.refreshPulled, now: fixedNow)
-        #expect(!effects.contains(.revalidate(.cart)))
+        let effects = state.handle(.refreshRequested, now: fixedNow)
+        #expect(!effects.contains(.refresh(.cart)))
         let view = CommerceViewState(state: state)
         #expect(!view.isRefreshing)
         #expect(view.toast?.message == CoreCopy.noConnection)
         #expect(!view.viewNode.containsProgress)
         // Pulled twice: the toast is shown again (a new serial), not swallowed as "no change".
-        let serial = state.toastSerial
-        _ = state.handle(.refreshPulled, now: fixedNow)
-        #expect(state.toastSerial == serial + 1)
+        let serial = state.toast.sequence
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        #expect(state.toast.sequence == serial + 1)
     }
 
     @Test func theToastGoesAwayWhenItsTimerFiresButNotForAnOlderTimer() {
-        var (state, _) = Self.machine(.offline, Self.cartOpenedOffline + [.refreshPulled, .refreshPulled])
-        _ = state.handle(.toastDismissed(serial: 1), now: fixedNow)
-        #expect(state.toast != nil)
-        _ = state.handle(.toastDismissed(serial: 2), now: fixedNow)
-        #expect(state.toast == nil)
+        var (state, _) = Self.machine(.offline, Self.cartOpenedOffline + [.refreshRequested, .refreshRequested])
+        _ = state.handle(.toastExpired(sequence: 1), now: fixedNow)
+        #expect(state.toast.current != nil)
+        _ = state.handle(.toastExpired(sequence: 2), now: fixedNow)
+        #expect(state.toast.current == nil)
     }
 
     // MARK: Item 3: BR-OFF-001 in the machine
@@ -165,7 +165,7 @@ import Testing
                 _ = state.handle(.connectivityChanged(status), now: fixedNow)
                 let effects = state.handle(.actionTapped(submit), now: fixedNow)
                 #expect(!effects.contains { if case .perform = $0 { true } else { false } }, "\(submit) while \(status)")
-                #expect(state.toast?.message == (status == .offline ? CoreCopy.noConnection : CoreCopy.checkingConnection))
+                #expect(state.toast.current?.message == (status == .offline ? CoreCopy.noConnection : CoreCopy.checkingConnection))
             }
         }
     }
@@ -174,9 +174,9 @@ import Testing
 
     @Test("AC4 back online: indicator gone, actions enabled, the visible screen revalidates")
     func backOnlineTheIndicatorGoesActionsEnableAndTheVisibleScreenRevalidates() throws {
-        var (state, _) = Self.machine(.offline, Self.cartOpenedOffline + [.refreshPulled])
+        var (state, _) = Self.machine(.offline, Self.cartOpenedOffline + [.refreshRequested])
         let effects = state.handle(.connectivityChanged(.online), now: fixedNow)
-        #expect(effects.contains(.revalidate(.cart)))
+        #expect(effects.contains(.refresh(.cart)))
         let view = CommerceViewState(state: state)
         #expect(view.offlineIndicator == nil)
         #expect(view.toast == nil)  // "No internet connection" no longer applies
@@ -184,38 +184,38 @@ import Testing
         #expect(content.checkout?.state == .enabled)
         #expect(content.lines.allSatisfy { $0.updateQuantity.state == .enabled })
         // Only the visible screen: the order history revalidates when it is opened.
-        #expect(!effects.contains(.revalidate(.orders)))
+        #expect(!effects.contains(.refresh(.orders)))
     }
 
     @Test("AC4 back in the foreground, the visible screen revalidates")
     func backInTheForegroundTheVisibleScreenRevalidates() {
         var (state, _) = Self.machine(.online, [.screenOpened(.orders), .ordersRead(Self.cachedOrders),
-                                               .ordersRevalidated(.fresh(Self.cachedOrders)), .lifecycle(.backgrounded)])
-        #expect(state.handle(.lifecycle(.foregrounded), now: fixedNow).contains(.revalidate(.orders)))
+                                               .ordersRefreshFinished(.fresh(Self.cachedOrders)), .lifecycle(.backgrounded)])
+        #expect(state.handle(.lifecycle(.foregrounded), now: fixedNow).contains(.refresh(.orders)))
     }
 
     @Test("AC4 pull-to-refresh online shows a spinner until the refresh ends")
     func pullToRefreshOnlineShowsTheSpinnerUntilTheRefreshEnds() {
-        var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.cartRevalidated(.fresh(Self.cached))])
-        #expect(state.handle(.refreshPulled, now: fixedNow).contains(.revalidate(.cart)))
+        var (state, _) = Self.machine(.online, Self.cartOpenedOffline + [.cartRefreshFinished(.fresh(Self.cached))])
+        #expect(state.handle(.refreshRequested, now: fixedNow).contains(.refresh(.cart)))
         #expect(CommerceViewState(state: state).isRefreshing)
         #expect(CommerceViewState(state: state).viewNode.containsProgress)
         // A second pull while the first runs starts nothing new.
-        #expect(!state.handle(.refreshPulled, now: fixedNow).contains(.revalidate(.cart)))
-        _ = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
+        #expect(!state.handle(.refreshRequested, now: fixedNow).contains(.refresh(.cart)))
+        _ = state.handle(.cartRefreshFinished(.fresh(Self.cached)), now: fixedNow)
         #expect(!CommerceViewState(state: state).isRefreshing)
     }
 
     @Test("AC4 Retry on the empty state loads the screen once the connection works")
     func retryOnTheFirstLoadEmptyStateLoadsTheScreen() {
         // Online, but the first fetch failed (poor coverage): the empty state offers Retry.
-        var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil), .cartRevalidated(.kept(nil, .timeout))])
+        var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil), .cartRefreshFinished(.kept(nil, .timeout))])
         let empty = CommerceViewState(state: state).cart
         #expect(empty == .empty(CommerceCopy.cartLoadFailed))
         #expect(CommerceCopy.cartFirstLoad.action?.id == "retry")
-        #expect(state.handle(.actionTapped("retry"), now: fixedNow).contains(.revalidate(.cart)))
+        #expect(state.handle(.actionTapped("retry"), now: fixedNow).contains(.refresh(.cart)))
         #expect(CommerceViewState(state: state).cart == .loading)
-        _ = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.fresh(Self.cached)), now: fixedNow)
         #expect(CommerceViewState(state: state).cartContent?.lines.count == 3)
     }
 
@@ -238,7 +238,7 @@ import Testing
     func neverLoadedOnlineIsLoadingUntilTheFirstFetchEndsThenEmptyIfItFailed() {
         var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil)])
         #expect(CommerceViewState(state: state).cart == .loading)
-        _ = state.handle(.cartRevalidated(.kept(nil, .unreachable("refused"))), now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(nil, .unreachable("refused"))), now: fixedNow)
         #expect(CommerceViewState(state: state).cart == .empty(CommerceCopy.cartLoadFailed))
     }
 
@@ -247,29 +247,29 @@ import Testing
     @Test(arguments: [401, 403])
     func aFirstLoadTheServerRefusesAsksToSignInAgainNotToConnect(code: Int) {
         var (state, _) = Self.machine(.online, [.screenOpened(.cart), .cartRead(nil)])
-        _ = state.handle(.cartRevalidated(.kept(nil, .http(status: code))), now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(nil, .http(status: code))), now: fixedNow)
         let view = CommerceViewState(state: state)
         #expect(view.cart == .blocked(CorePreviews.signInRequired))
         #expect(view.offlineIndicator == nil, "online: the indicator stays off")
         var (orders, _) = Self.machine(.online, [.screenOpened(.orders), .ordersRead(nil)])
-        _ = orders.handle(.ordersRevalidated(.kept(nil, .http(status: code))), now: fixedNow)
+        _ = orders.handle(.ordersRefreshFinished(.kept(nil, .http(status: code))), now: fixedNow)
         #expect(CommerceViewState(state: orders).orders == .blocked(CorePreviews.signInRequired))
     }
 
     @Test func aRefusedRefreshKeepsTheCachedCartUnderASignInBannerAndAPulledOneSaysSo() {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline)
         let before = CommerceViewState(state: state).cartContent
-        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 401))), now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(Self.cached, .http(status: 401))), now: fixedNow)
         var view = CommerceViewState(state: state)
         #expect(view.cartContent == before, "nothing cached is wiped")
         #expect(view.sessionBanner == CorePreviews.signInBanner && view.offlineIndicator == nil)
         #expect(view.viewNode.contains(.banner(CorePreviews.signInBanner)))
-        _ = state.handle(.refreshPulled, now: fixedNow)
-        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 403))), now: fixedNow)
-        #expect(state.toast == CorePreviews.signInToast)
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(Self.cached, .http(status: 403))), now: fixedNow)
+        #expect(state.toast.current == CorePreviews.signInToast)
         // Accepted again: the banner goes.
-        _ = state.handle(.refreshPulled, now: fixedNow)
-        _ = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.fresh(Self.cached)), now: fixedNow)
         view = CommerceViewState(state: state)
         #expect(view.sessionBanner == nil)
     }
@@ -280,18 +280,18 @@ import Testing
     func aFailedRefreshKeepsTheCachedView() {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline)
         let before = CommerceViewState(state: state).cartContent
-        _ = state.handle(.cartRevalidated(.kept(Self.cached, .connectionLost("reset"))), now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(Self.cached, .connectionLost("reset"))), now: fixedNow)
         let after = CommerceViewState(state: state)
         #expect(after.cartContent == before)
         #expect(after.toast == nil)  // a background refresh fails quietly
         #expect(state.cart.lastFailure == .connectionLost("reset"))
         // A pulled refresh that fails says so: a network failure is "no connection", a server error "try again".
-        _ = state.handle(.refreshPulled, now: fixedNow)
-        _ = state.handle(.cartRevalidated(.kept(Self.cached, .timeout)), now: fixedNow)
-        #expect(state.toast?.message == CoreCopy.noConnection)
-        _ = state.handle(.refreshPulled, now: fixedNow)
-        _ = state.handle(.cartRevalidated(.kept(Self.cached, .http(status: 503))), now: fixedNow)
-        #expect(state.toast?.message == CommerceCopy.tryAgain)
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(Self.cached, .timeout)), now: fixedNow)
+        #expect(state.toast.current?.message == CoreCopy.noConnection)
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        _ = state.handle(.cartRefreshFinished(.kept(Self.cached, .http(status: 503))), now: fixedNow)
+        #expect(state.toast.current?.message == CommerceCopy.tryAgain)
         #expect(CommerceViewState(state: state).cartContent == before)
     }
 
@@ -332,18 +332,18 @@ import Testing
         #expect(state.handle(.actionTapped("place-order"), now: fixedNow) == [.submit(command)])
         #expect(state.handle(.actionTapped("place-order"), now: fixedNow).isEmpty)  // already under way
         _ = state.handle(.commandFailed(command, .failed(.placeOrder, .connectionLost("reset"))), now: fixedNow)
-        #expect(state.toast?.message == CoreCopy.noConnection)
+        #expect(state.toast.current?.message == CoreCopy.noConnection)
         #expect(state.handle(.actionTapped("place-order"), now: fixedNow) == [.submit(command)])
     }
 
     @Test func aPlacedOrderClosesTheFormSaysSoAndRereadsBothScreens() {
         var (state, _) = Self.machine(.online, Self.cartOpenedOffline
-            + [.cartRevalidated(.fresh(Self.cached)), .actionTapped("checkout"), .actionTapped("place-order")])
+            + [.cartRefreshFinished(.fresh(Self.cached)), .actionTapped("checkout"), .actionTapped("place-order")])
         let order = OrderSummary(id: "user1-o9", date: fixedNow, status: .processing, total: Fixtures.money("548.68"), currency: "EUR")
         let effects = state.handle(.orderPlaced(order), now: fixedNow)
         #expect(state.sheet == nil)
-        #expect(state.toast?.message == CommerceCopy.orderPlaced("user1-o9"))
-        for effect in [CommerceEffect.readCache(.cart), .readCache(.orders), .revalidate(.cart), .revalidate(.orders)] {
+        #expect(state.toast.current?.message == CommerceCopy.orderPlaced("user1-o9"))
+        for effect in [CommerceEffect.readCache(.cart), .readCache(.orders), .refresh(.cart), .refresh(.orders)] {
             #expect(effects.contains(effect))
         }
     }
@@ -357,11 +357,11 @@ import Testing
         updated.items[0].quantity = 2
         _ = state.handle(.quantityUpdated(itemID: "c1", CachedValue(value: updated, savedAt: fixedNow)), now: fixedNow)
         // The old refresh's answer (from before the write) must not put quantity 1 back.
-        let effects = state.handle(.cartRevalidated(.fresh(Self.cached)), now: fixedNow)
-        #expect(effects == [.revalidate(.cart)])
+        let effects = state.handle(.cartRefreshFinished(.fresh(Self.cached)), now: fixedNow)
+        #expect(effects == [.refresh(.cart)])
         #expect(state.cart.cached?.value.line("c1")?.quantity == 2)
-        _ = state.handle(.cartRevalidated(.fresh(CachedValue(value: updated, savedAt: fixedNow))), now: fixedNow)
-        #expect(!state.cart.isRevalidating)
+        _ = state.handle(.cartRefreshFinished(.fresh(CachedValue(value: updated, savedAt: fixedNow))), now: fixedNow)
+        #expect(!state.cart.isRefreshing)
     }
 
     @Test("AC8 full-page blocking: Track Order shows fresh data or blocks the page, and asks again when back online")
@@ -382,7 +382,7 @@ import Testing
         #expect(fresh.page.content?.status == CommerceCopy.status(.delivered))
         #expect(fresh.page.content?.checkedAt == CoreCopy.lastUpdated(fixedNow))
         // A server failure online blocks too, saying the page could not be loaded rather than blaming the connection.
-        _ = state.handle(.refreshPulled, now: fixedNow)
+        _ = state.handle(.refreshRequested, now: fixedNow)
         _ = state.handle(.orderTracked(orderID: "A-10017", .failed(.http(status: 503))), now: fixedNow)
         guard case let .tracking(failed) = CommerceViewState(state: state).sheet else { Issue.record("no page"); return }
         #expect(failed.page == .blocked(EmptyState(title: CoreCopy.loadFailed, message: CoreCopy.tryAgainLater,

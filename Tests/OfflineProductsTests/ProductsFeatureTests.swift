@@ -157,7 +157,7 @@ import TestSupport
         let toast = try #require(feature.viewState.value.toast)
         #expect(localizer("en").string(toast.message) == "This feature requires an internet connection")
         #expect(feature.viewState.value.flow == nil)
-        await clock.advance(by: ProductsState.toastDuration + .milliseconds(1))
+        await clock.advance(by: ToastSlot.duration + .milliseconds(1))
         await waitFor(feature.viewState) { $0.toast == nil }
         #expect(await feature.tap(actionID: "back") == .handled)
         #expect(await feature.tap(actionID: "no-such-button") == .notOnScreen)

@@ -15,9 +15,9 @@ import Testing
     }
 
     func opened(_ cached: CachedValue<ProductCatalog>?, _ status: ConnectivityStatus) -> (ProductsState, [ProductsState.Effect]) {
-        var state = ProductsState()
-        var effects = state.handle(.opened(cached), now: .distantPast)
-        effects += state.handle(.connectivityChanged(status), now: .distantPast)
+        var state = ProductsState(connectivity: .unknown)
+        var effects = state.decide(.opened(cached), now: .distantPast)
+        effects += state.decide(.connectivityChanged(status), now: .distantPast)
         return (state, effects)
     }
 
@@ -34,22 +34,22 @@ import Testing
     }
 
     @Test func aLaunchOfflineSyncsWhenTheConnectionReturnsWithoutAnIndicatorForAScreenNeverOpened() {
-        var state = ProductsState()
-        #expect(state.handle(.connectivityChanged(.offline), now: .distantPast).isEmpty)
-        #expect(state.handle(.lifecycle(.launched), now: .distantPast).isEmpty, "offline: the sync waits for the connection")
+        var state = ProductsState(connectivity: .unknown)
+        #expect(state.decide(.connectivityChanged(.offline), now: .distantPast).isEmpty)
+        #expect(state.decide(.lifecycle(.launched), now: .distantPast).isEmpty, "offline: the sync waits for the connection")
         #expect(!state.showsOfflineData, "nothing was on screen while offline")
-        #expect(state.handle(.connectivityChanged(.online), now: .distantPast).contains(.perform(.sync(.foreground))))
-        _ = state.handle(.opened(cached), now: .distantPast)
+        #expect(state.decide(.connectivityChanged(.online), now: .distantPast).contains(.perform(.refresh(.foreground))))
+        _ = state.decide(.opened(cached), now: .distantPast)
         #expect(view(state).offlineIndicator == nil)
     }
 
     @Test func aScreenOpenedOfflineKeepsItsIndicatorUntilFreshDataArrives() {
-        var state = ProductsState()
-        _ = state.handle(.connectivityChanged(.offline), now: .distantPast)
-        _ = state.handle(.opened(cached), now: .distantPast)
-        _ = state.handle(.connectivityChanged(.online), now: .distantPast)
+        var state = ProductsState(connectivity: .unknown)
+        _ = state.decide(.connectivityChanged(.offline), now: .distantPast)
+        _ = state.decide(.opened(cached), now: .distantPast)
+        _ = state.decide(.connectivityChanged(.online), now: .distantPast)
         #expect(view(state).offlineIndicator != nil, "the data on screen is still the offline copy")
-        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.fresh(cached)), now: .distantPast)
         #expect(view(state).offlineIndicator == nil)
     }
 
@@ -58,13 +58,13 @@ import Testing
         var (state, _) = opened(cached, .online)
         var delays: [Duration] = []
         for _ in 0..<8 {
-            let effects = state.handle(.syncFinished(.failed(.http(status: 503), kept: cached)), now: .distantPast)
-            guard case let .startTimer(id, after, send)? = effects.first, id == ProductsState.retryTimerID, send == .syncRetryDue else {
+            let effects = state.decide(.refreshFinished(.kept(cached, .http(status: 503))), now: .distantPast)
+            guard case let .startTimer(id, after, send)? = effects.first, id == ProductsState.retryTimerID, send == .retryDue else {
                 Issue.record("no retry scheduled: \(effects)")
                 return
             }
             delays.append(after)
-            #expect(state.handle(.syncRetryDue, now: .distantPast) == [.perform(.sync(.retry))], "nobody taps: it syncs by itself")
+            #expect(state.decide(.retryDue, now: .distantPast) == [.perform(.refresh(.retry))], "nobody taps: it syncs by itself")
         }
         for (index, delay) in delays.enumerated() {
             let step = min(Duration.seconds(2) * (1 << index), .seconds(60))
@@ -73,16 +73,16 @@ import Testing
         #expect(view(state).offlineIndicator == nil && view(state).toast == nil, "BR-002: no error toast, and never 'offline'")
         #expect(view(state).refreshBanner == CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: ProductsActionID.retry),
                 "the list says it could not refresh, in its own words")
-        let synced = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
-        #expect(synced == [.cancelTimer(id: ProductsState.retryTimerID)] && state.retryAttempt == 0)
+        let synced = state.decide(.refreshFinished(.fresh(cached)), now: .distantPast)
+        #expect(synced == [.cancelTimer(id: ProductsState.retryTimerID)] && state.products.retry.attempt == 0)
     }
 
     @Test func aRefusedSessionOrBeingOfflineIsNotRetriedByItself() {
         var (state, _) = opened(cached, .online)
-        #expect(state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)), now: .distantPast).isEmpty)
+        #expect(state.decide(.refreshFinished(.kept(cached, .http(status: 401))), now: .distantPast).isEmpty)
         var (offline, _) = opened(cached, .offline)
-        #expect(offline.handle(.syncFinished(.failed(.offline, kept: cached)), now: .distantPast).isEmpty)
-        #expect(offline.handle(.syncRetryDue, now: .distantPast).isEmpty)
+        #expect(offline.decide(.refreshFinished(.kept(cached, .offline)), now: .distantPast).isEmpty)
+        #expect(offline.decide(.retryDue, now: .distantPast).isEmpty)
     }
 
     @Test func noOfflineIndicatorWhileTheConnectionIsUnknownOrOnline() {
@@ -105,14 +105,14 @@ import Testing
 
     @Test func firstUseOnlineSyncsAtOnceWithABriefLoadingState() {
         let (state, effects) = opened(nil, .online)
-        #expect(effects == [.perform(.sync(.firstOpen))])
+        #expect(effects == [.perform(.refresh(.open))])
         #expect(view(state).list == .loading)
     }
 
     @Test("A failed first sync online says it did not load, with Retry, not 'connect to the internet' (issue 25, item 6)")
     func failedFirstSyncOnlineSaysItDidNotLoadWithRetry() {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.failed(.http(status: 503), kept: nil)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.kept(nil, .http(status: 503))), now: .distantPast)
         let view = view(state)
         #expect(view.list == .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
                                                  action: Action(id: ProductsActionID.retry, title: CoreCopy.retry))))
@@ -132,10 +132,10 @@ import Testing
             (.online, .http(status: 401), .blocked(CorePreviews.signInRequired)),
         ]
         for (status, failure, expected) in table {
-            var state = ProductsState()
-            _ = state.handle(.connectivityChanged(status), now: .distantPast)
-            _ = state.handle(.opened(nil), now: .distantPast)
-            if let failure { _ = state.handle(.syncFinished(.failed(failure, kept: nil)), now: .distantPast) }
+            var state = ProductsState(connectivity: .unknown)
+            _ = state.decide(.connectivityChanged(status), now: .distantPast)
+            _ = state.decide(.opened(nil), now: .distantPast)
+            if let failure { _ = state.decide(.refreshFinished(.kept(nil, failure)), now: .distantPast) }
             #expect(view(state).list == expected, "\(status) × \(failure.map { "\($0)" } ?? "no sync yet")")
         }
     }
@@ -143,74 +143,74 @@ import Testing
     @Test(arguments: [401, 403])
     func aFirstSyncTheServerRefusesAsksToSignInAgainNotToConnect(code: Int) {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.failed(.http(status: code), kept: nil)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.kept(nil, .http(status: code))), now: .distantPast)
         #expect(view(state).list == .blocked(CorePreviews.signInRequired))
         #expect(view(state).offlineIndicator == nil)
         // Offline, the first-use message again: there the connection is what is missing.
-        _ = state.handle(.connectivityChanged(.offline), now: .distantPast)
+        _ = state.decide(.connectivityChanged(.offline), now: .distantPast)
         #expect(view(state).list != .blocked(CorePreviews.signInRequired))
     }
 
     @Test func aRefusedSyncKeepsTheCachedListUnderASignInBannerUntilASyncSucceeds() {
         var (state, _) = opened(cached, .online)
         let before = view(state)
-        _ = state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.kept(cached, .http(status: 401))), now: .distantPast)
         #expect(view(state).rows == before.rows, "nothing cached is wiped")
         #expect(view(state).sessionBanner == CorePreviews.signInBanner && view(state).offlineIndicator == nil)
-        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.fresh(cached)), now: .distantPast)
         #expect(view(state).sessionBanner == nil)
     }
 
     @Test func failedSyncKeepsTheLastGoodCacheSilently() {
         var (state, _) = opened(cached, .online)
-        #expect(state.handle(.loggedIn, now: .distantPast) == [.perform(.sync(.login))])
+        #expect(state.decide(.loggedIn, now: .distantPast) == [.perform(.refresh(.login))])
         let before = view(state)
-        _ = state.handle(.syncFinished(.failed(.timeout, kept: cached)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.kept(cached, .timeout)), now: .distantPast)
         let after = view(state)
         #expect(after.rows == before.rows)
         #expect(after.toast == nil && after.offlineIndicator == nil && after.syncProgress == nil)
         #expect(after.list.content?.lastUpdated == CoreCopy.lastUpdated(cached.savedAt))
         #expect(after.refreshBanner?.title == CoreCopy.refreshFailedTitle && after.action(id: ProductsActionID.retry) != nil)
         // A refused session says to sign in instead; nothing to retry by itself.
-        _ = state.handle(.syncFinished(.failed(.http(status: 401), kept: cached)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.kept(cached, .http(status: 401))), now: .distantPast)
         #expect(view(state).refreshBanner == nil && view(state).sessionBanner != nil)
     }
 
     @Test func syncsOnLoginAndOnForegroundWhenOnline() {
         var (state, _) = opened(cached, .online)
-        #expect(state.handle(.loggedIn, now: .distantPast) == [.perform(.sync(.login))])
-        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [], "one sync at a time")
-        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
-        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.sync(.foreground))])
-        _ = state.handle(.syncFinished(.synced(cached)), now: .distantPast)
-        #expect(state.handle(.lifecycle(.backgrounded), now: .distantPast) == [])
+        #expect(state.decide(.loggedIn, now: .distantPast) == [.perform(.refresh(.login))])
+        #expect(state.decide(.lifecycle(.foregrounded), now: .distantPast) == [], "one sync at a time")
+        _ = state.decide(.refreshFinished(.fresh(cached)), now: .distantPast)
+        #expect(state.decide(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.refresh(.foreground))])
+        _ = state.decide(.refreshFinished(.fresh(cached)), now: .distantPast)
+        #expect(state.decide(.lifecycle(.backgrounded), now: .distantPast) == [])
     }
 
     @Test func loginOrForegroundWhileOfflineSyncsOnlyWhenTheConnectionIsThere() {
         var (state, _) = opened(cached, .offline)
-        #expect(state.handle(.loggedIn, now: .distantPast) == [])
-        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [])
-        #expect(state.syncWanted == .login)
-        #expect(state.handle(.connectivityChanged(.online), now: .distantPast) == [.perform(.sync(.login))])
+        #expect(state.decide(.loggedIn, now: .distantPast) == [])
+        #expect(state.decide(.lifecycle(.foregrounded), now: .distantPast) == [])
+        #expect(state.products.wanted == .login)
+        #expect(state.decide(.connectivityChanged(.online), now: .distantPast) == [.perform(.refresh(.login))])
     }
 
     @Test func reconnectSyncsInTheBackgroundTheIndicatorStaysWhileItRunsAndAFailureSaysItCouldNotRefresh() {
         var (state, _) = opened(cached, .offline)
-        #expect(state.handle(.connectivityChanged(.online), now: .distantPast) == [.perform(.sync(.reconnect))])
+        #expect(state.decide(.connectivityChanged(.online), now: .distantPast) == [.perform(.refresh(.reconnect))])
         var view = view(state)
         #expect(view.offlineIndicator != nil, "still the offline copy until the sync succeeds")
         #expect(view.syncProgress == ProductsCopy.syncInProgress)
         #expect(view.rows.count == 3, "the list stays usable while syncing")
-        _ = state.handle(.syncFinished(.failed(.connectionLost("reset"), kept: cached)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.kept(cached, .connectionLost("reset"))), now: .distantPast)
         view = self.view(state)
         // After reconnect, the truth (issue 25, item 5): the connection is back, the server failed: not "offline".
         #expect(view.offlineIndicator == nil, "a sync that failed online is not the offline indicator")
         #expect(view.refreshBanner?.title == CoreCopy.refreshFailedTitle)
         #expect(view.toast == nil)
         // The next trigger tries again; success removes the indicator.
-        #expect(state.handle(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.sync(.foreground))])
+        #expect(state.decide(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.refresh(.foreground))])
         let fresh = CachedValue(value: ProductCatalog(makeProducts(5)), savedAt: fixedNow)
-        _ = state.handle(.syncFinished(.synced(fresh)), now: .distantPast)
+        _ = state.decide(.refreshFinished(.fresh(fresh)), now: .distantPast)
         view = self.view(state)
         #expect(view.offlineIndicator == nil && view.announcement == nil && view.syncProgress == nil)
         #expect(view.rows.count == 5)
@@ -219,7 +219,7 @@ import Testing
     @Test func onlineOnlyActionsAreDisabledOfflineAndAnnouncedAsDisabled() {
         for status in [ConnectivityStatus.offline, .unknown] {
             var (state, _) = opened(cached, status)
-            _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+            _ = state.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
             let actions = view(state).card?.actions ?? []
             #expect(actions.map(\.id) == ["raise-service-request", "transfer-ownership"])
             for action in actions {
@@ -228,57 +228,57 @@ import Testing
             }
         }
         var (online, _) = opened(cached, .online)
-        _ = online.handle(.productSelected(products[0].id), now: .distantPast)
+        _ = online.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
         #expect(view(online).card?.actions.allSatisfy { $0.state == .enabled } == true)
     }
 
     @Test func tappingAnOnlineOnlyActionOfflineShowsRequiresConnection() {
         var (state, _) = opened(cached, .offline)
-        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
-        let effects = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
-        #expect(effects == [.startTimer(id: ProductsState.toastTimerID, after: ProductsState.toastDuration, send: .toastExpired(sequence: 1))])
+        _ = state.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
+        let effects = state.decide(.actionTapped(ProductAction.raiseServiceRequest.id), now: .distantPast)
+        #expect(effects == [.startTimer(id: ToastSlot.timerID, after: ToastSlot.duration, send: .toastExpired(sequence: 1))])
         #expect(view(state).toast?.message == CoreCopy.requiresConnection)
         #expect(state.flow == nil)
-        _ = state.handle(.toastExpired(sequence: 1), now: .distantPast)
+        _ = state.decide(.toastExpired(sequence: 1), now: .distantPast)
         #expect(view(state).toast == nil)
     }
 
     @Test("Copy that blames the connection only when it is the connection (issue 25, item 6): a tap at launch, before the first reading, says the connection is being checked; the same tap once online opens the flow")
     func tappingAnOnlineOnlyActionBeforeTheFirstReadingSaysTheConnectionIsBeingChecked() {
         var (state, _) = opened(cached, .unknown)
-        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
-        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductAction.raiseServiceRequest.id), now: .distantPast)
         #expect(view(state).toast?.message == CoreCopy.checkingConnection)
         #expect(view(state).toast?.message != CoreCopy.requiresConnection && state.flow == nil)
-        _ = state.handle(.connectivityChanged(.online), now: .distantPast)
-        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
+        _ = state.decide(.connectivityChanged(.online), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductAction.raiseServiceRequest.id), now: .distantPast)
         #expect(state.flow?.action == .raiseServiceRequest)
     }
 
     @Test func tappingAnOnlineOnlyActionOnlineOpensItsFlow() {
         var (state, _) = opened(cached, .online)
-        _ = state.handle(.productSelected(products[1].id), now: .distantPast)
-        #expect(state.handle(.actionTapped(.transferOwnership), now: .distantPast) == [])
+        _ = state.decide(.actionTapped(ProductsActionID.product(products[1].id)), now: .distantPast)
+        #expect(state.decide(.actionTapped(ProductAction.transferOwnership.id), now: .distantPast) == [])
         #expect(view(state).flow == ProductFlow(action: .transferOwnership, productID: products[1].id))
         #expect(view(state).toast == nil)
     }
 
     @Test func anOlderToastTimerDoesNotHideANewerToast() {
         var (state, _) = opened(cached, .offline)
-        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
-        _ = state.handle(.actionTapped(.raiseServiceRequest), now: .distantPast)
-        _ = state.handle(.actionTapped(.transferOwnership), now: .distantPast)
-        _ = state.handle(.toastExpired(sequence: 1), now: .distantPast)
-        #expect(state.toast != nil)
-        _ = state.handle(.toastExpired(sequence: 2), now: .distantPast)
-        #expect(state.toast == nil)
+        _ = state.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductAction.raiseServiceRequest.id), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductAction.transferOwnership.id), now: .distantPast)
+        _ = state.decide(.toastExpired(sequence: 1), now: .distantPast)
+        #expect(state.toast.current != nil)
+        _ = state.decide(.toastExpired(sequence: 2), now: .distantPast)
+        #expect(state.toast.current == nil)
     }
 
     @Test func warrantyCardLooksTheSameOnlineAndOfflineForTheSameData() {
         var (offline, _) = opened(cached, .offline)
         var (online, _) = opened(cached, .online)
-        _ = offline.handle(.productSelected(products[2].id), now: .distantPast)
-        _ = online.handle(.productSelected(products[2].id), now: .distantPast)
+        _ = offline.decide(.actionTapped(ProductsActionID.product(products[2].id)), now: .distantPast)
+        _ = online.decide(.actionTapped(ProductsActionID.product(products[2].id)), now: .distantPast)
         let offlineCard = view(offline).card, onlineCard = view(online).card
         #expect(offlineCard?.card == onlineCard?.card)
         #expect(offlineCard?.card.viewNode == onlineCard?.card.viewNode)
@@ -287,7 +287,7 @@ import Testing
 
     @Test func offlineIndicatorStaysVisibleOnTheWarrantyCard() {
         var (state, _) = opened(cached, .offline)
-        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
         let node = view(state).viewNode()
         guard case let .stack(nodes) = node else { Issue.record("not a stack"); return }
         #expect(nodes.first == .banner(ProductsViewState.offlineBanner))
@@ -297,22 +297,22 @@ import Testing
     @Test func refreshOfflineSaysThereIsNoConnection() {
         var (state, _) = opened(cached, .offline)
         #expect(view(state).list.content?.refresh.state == .disabled(reason: CoreCopy.noConnection))
-        _ = state.handle(.refreshRequested, now: .distantPast)
-        #expect(state.toast?.message == CoreCopy.noConnection)
-        #expect(state.syncInFlight == nil)
+        _ = state.decide(.refreshRequested, now: .distantPast)
+        #expect(state.toast.current?.message == CoreCopy.noConnection)
+        #expect(state.products.refreshing == nil)
     }
 
     @Test func zeroProductsAfterASyncIsAnEmptyListNotTheFirstUseMessage() {
         var (state, _) = opened(nil, .online)
-        _ = state.handle(.syncFinished(.synced(CachedValue(value: .empty, savedAt: fixedNow))), now: .distantPast)
+        _ = state.decide(.refreshFinished(.fresh(CachedValue(value: .empty, savedAt: fixedNow))), now: .distantPast)
         #expect(view(state).list == .empty(EmptyState(title: ProductsCopy.noProducts)))
     }
 
     @Test func aTransferredProductLeavesTheListAndItsCardCloses() {
         var (state, _) = opened(cached, .online)
-        _ = state.handle(.productSelected(products[0].id), now: .distantPast)
-        _ = state.handle(.actionTapped(.transferOwnership), now: .distantPast)
-        _ = state.handle(.productRemoved(products[0].id), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductsActionID.product(products[0].id)), now: .distantPast)
+        _ = state.decide(.actionTapped(ProductAction.transferOwnership.id), now: .distantPast)
+        _ = state.decide(.productRemoved(products[0].id), now: .distantPast)
         #expect(view(state).card == nil && view(state).flow == nil)
         #expect(view(state).rows.map(\.id) == products.dropFirst().map(\.id))
     }

@@ -11,16 +11,16 @@ import TestSupport
     enum Outcome: String, Sendable {
         case pending, fresh, serverError, timeout, reset, refusedSession, offline
 
-        var result: SummaryLoadResult? {
+        var result: RevalidateOutcome<SummarySnapshot>? {
             let snapshot = SummarySnapshot(id: "s1", summary: summary2025, fetchedAt: fixedNow)
             return switch self {
             case .pending: nil
-            case .fresh: .fresh(snapshot, writesSyncedDuringFetch: false)
-            case .serverError: .failed(.http(status: 503), kept: nil)
-            case .timeout: .failed(.timeout, kept: nil)
-            case .reset: .failed(.connectionLost("reset"), kept: nil)
-            case .refusedSession: .failed(.http(status: 401), kept: nil)
-            case .offline: .failed(.offline, kept: nil)
+            case .fresh: freshOutcome(snapshot)
+            case .serverError: keptOutcome(nil, .http(status: 503))
+            case .timeout: keptOutcome(nil, .timeout)
+            case .reset: keptOutcome(nil, .connectionLost("reset"))
+            case .refusedSession: keptOutcome(nil, .http(status: 401))
+            case .offline: keptOutcome(nil, .offline)
             }
         }
     }
@@ -49,11 +49,11 @@ import TestSupport
 
     /// The machine opened with `cache` at `status`, its first load answered with `outcome` (if it was sent).
     static func machine(_ status: ConnectivityStatus, _ outcome: Outcome, cache: CachedSummary? = nil) -> SummaryState {
-        var state = SummaryState(year: 2025)
-        _ = state.handle(.connectivityChanged(status), now: fixedNow)
-        _ = state.handle(.opened(cache, activities: []), now: fixedNow)
-        if let result = outcome.result, state.loadInFlight != nil {
-            _ = state.handle(.loadFinished(sequence: state.loadSequence, result), now: fixedNow)
+        var state = SummaryState(year: 2025, connectivity: .unknown)
+        _ = state.decide(.connectivityChanged(status), now: fixedNow)
+        _ = state.decide(.opened(cache, activities: []), now: fixedNow)
+        if let result = outcome.result, state.summary.refreshing != nil {
+            _ = state.decide(.refreshFinished(sequence: state.refreshSequence, result), now: fixedNow)
         }
         return state
     }

@@ -100,13 +100,13 @@ import TestSupport
         await harness.feature.open()
         #expect(harness.view.screen == .loading)
         var advanced: Duration = .zero
-        while harness.view.screen == .loading, advanced < SummaryState.loadDeadline * 3 {
+        while harness.view.screen == .loading, advanced < SummaryState.refreshDeadline * 3 {
             await harness.clock.advance(by: .seconds(1))
             advanced += .seconds(1)
             await Task.yield()
         }
         #expect(harness.view.screen != .loading)
-        #expect(advanced >= SummaryState.loadDeadline, "not before the deadline")
+        #expect(advanced >= SummaryState.refreshDeadline, "not before the deadline")
         #expect(harness.view.emptyState?.title == SummaryCopy.loadFailedTitle, "online, it did not load this time: try again")
         // The held answer arrives late and is ignored.
         fetch.release()
@@ -283,7 +283,7 @@ import TestSupport
             await Task.yield()
         }
         #expect(harness.view.toast == nil)
-        #expect(advanced >= SummaryState.toastDuration)
+        #expect(advanced >= ToastSlot.duration)
         await harness.stop()
     }
 

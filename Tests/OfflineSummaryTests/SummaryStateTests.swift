@@ -12,9 +12,9 @@ import Testing
     }
 
     func state(_ status: ConnectivityStatus, cache: CachedSummary? = nil) -> (SummaryState, [SummaryEffect]) {
-        var state = SummaryState(year: 2025)
-        _ = state.handle(.connectivityChanged(status), now: fixedNow)
-        let effects = state.handle(.opened(cache, activities: []), now: fixedNow)
+        var state = SummaryState(year: 2025, connectivity: .unknown)
+        _ = state.decide(.connectivityChanged(status), now: fixedNow)
+        let effects = state.decide(.opened(cache, activities: []), now: fixedNow)
         return (state, effects)
     }
 
@@ -26,12 +26,12 @@ import Testing
 
     @Test func onlineShowsTheFreshSummaryAndCachesIt() {
         var (state, effects) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 3)))
-        #expect(effects == [.load(.open, sequence: 1), .armLoadDeadline(sequence: 1, after: SummaryState.loadDeadline)])
+        #expect(effects == [.refresh(.open, sequence: 1), .armRefreshDeadline(sequence: 1, after: SummaryState.refreshDeadline)])
         // The cached summary shows at once while the fresh one loads; no spinner in its place.
         #expect(view(state).content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)))
         #expect(view(state).content?.isRefreshing == true)
         let fresh = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(fresh, writesSyncedDuringFetch: false)), now: fixedNow) == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(fresh), writesSyncedDuringFetch: false), now: fixedNow) == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID)])
         let shown = view(state)
         #expect(shown.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
         #expect(shown.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
@@ -41,9 +41,9 @@ import Testing
 
     @Test func onlineWithNothingCachedShowsABriefSpinnerThenTheSummary() {
         var (state, effects) = state(.online)
-        #expect(effects.first == .load(.open, sequence: 1))
+        #expect(effects.first == .refresh(.open, sequence: 1))
         #expect(view(state).screen == .loading)
-        _ = state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 1, freshOutcome(snapshot(daysAgo: 0)), writesSyncedDuringFetch: false), now: fixedNow)
         #expect(view(state).content != nil)
     }
 
@@ -87,29 +87,29 @@ import Testing
 
     @Test func aFreshInstallThatComesOnlineLoadsTheSummaryAtOnce() {
         var (state, _) = state(.offline)
-        let effects = state.handle(.connectivityChanged(.online), now: fixedNow)
-        #expect(effects.first == .load(.reconnect, sequence: 1))
+        let effects = state.decide(.connectivityChanged(.online), now: fixedNow)
+        #expect(effects.first == .refresh(.reconnect, sequence: 1))
         #expect(view(state).screen == .loading)
     }
 
     @Test func aFailedFirstLoadOnlineEndsInAnEmptyStateWithRetryNeverASpinner() {
         var (state, _) = state(.online)
-        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: 503), kept: nil)), now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 1, keptOutcome(nil, .http(status: 503))), now: fixedNow)
         #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle)
         #expect(view(state).emptyState?.action?.state == .enabled)
         // A transport failure while the monitor still says online is this load's failure, not "offline" (issue 25,
         // item 6): if the connection really went, the monitor says so and the first-load message shows.
         var (other, _) = self.state(.online)
-        _ = other.handle(.loadFinished(sequence: 1, .failed(.unreachable("refused"), kept: nil)), now: fixedNow)
+        _ = other.decide(.refreshFinished(sequence: 1, keptOutcome(nil, .unreachable("refused"))), now: fixedNow)
         #expect(view(other).emptyState?.title == SummaryCopy.loadFailedTitle)
-        _ = other.handle(.connectivityChanged(.offline), now: fixedNow)
+        _ = other.decide(.connectivityChanged(.offline), now: fixedNow)
         #expect(view(other).emptyState?.title == SummaryCopy.firstLoadTitle)
     }
 
     @Test(arguments: [401, 403])
     func aFirstLoadTheServerRefusesAsksToSignInAgain(code: Int) {
         var (state, _) = state(.online)
-        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: code), kept: nil)), now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 1, keptOutcome(nil, .http(status: code))), now: fixedNow)
         #expect(view(state).screen == .blocked(CorePreviews.signInRequired))
         #expect(view(state).offlineIndicator == nil)
     }
@@ -117,28 +117,29 @@ import Testing
     @Test func aRefusedRefreshKeepsTheSummaryUnderASignInBannerAndSaysSo() {
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 3)))
         let kept = CachedSummary(snapshot: snapshot(daysAgo: 3))
-        _ = state.handle(.loadFinished(sequence: 1, .failed(.http(status: 401), kept: kept)), now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 1, keptOutcome(kept, .http(status: 401))), now: fixedNow)
         #expect(view(state).content != nil, "nothing cached is wiped")
         #expect(view(state).sessionBanner == CorePreviews.signInBanner)
         // A refresh the user asked for says why it did not happen: sign in, not "no connection".
-        _ = state.handle(.refreshRequested, now: fixedNow)
-        _ = state.handle(.loadFinished(sequence: 2, .failed(.http(status: 403), kept: kept)), now: fixedNow)
+        _ = state.decide(.refreshRequested, now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 2, keptOutcome(kept, .http(status: 403))), now: fixedNow)
         #expect(view(state).toast?.message == CoreCopy.signInRequiredMessage)
-        _ = state.handle(.refreshRequested, now: fixedNow)
-        _ = state.handle(.loadFinished(sequence: 3, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow)
+        _ = state.decide(.refreshRequested, now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 3, freshOutcome(snapshot(daysAgo: 0)), writesSyncedDuringFetch: false), now: fixedNow)
         #expect(view(state).sessionBanner == nil)
     }
 
     @Test func aLoadThatNeverAnswersEndsAtItsDeadline() {
         var (state, _) = state(.online)
         #expect(view(state).screen == .loading)
-        let effects = state.handle(.loadDeadlinePassed(sequence: 1), now: fixedNow)
-        #expect(effects == [.cancelLoad(sequence: 1), .record("summary.load", attributes: ["outcome": "deadline"])])
+        let effects = state.handle(.refreshDeadlinePassed(sequence: 1), now: fixedNow)
+        #expect(effects == [.cancelRefresh, .record("summary.load", attributes: ["trigger": "open", "outcome": "deadline", "error": HTTPClientError.timeout.description],
+                                                    duration: SummaryState.refreshDeadline)])
         #expect(!view(state).isSpinning)
         #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle, "online, it did not load this time: try again")
         // The late answer of the given-up load is ignored.
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow) == [])
-        #expect(state.cache == nil)
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(snapshot(daysAgo: 0)), writesSyncedDuringFetch: false), now: fixedNow) == [])
+        #expect(state.summary.cached == nil)
     }
 
     /// Every reachable state over thousands of random event sequences: a spinner only while a load runs, never
@@ -147,7 +148,7 @@ import Testing
         var random = SplitMix64(seed: 42)
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
         for _ in 0..<2_000 {
-            var state = SummaryState(year: 2025)
+            var state = SummaryState(year: 2025, connectivity: .unknown)
             var armed: Set<Int> = []
             for _ in 0..<25 {
                 let cached = pick([nil, CachedSummary(snapshot: snapshot(daysAgo: 40)), CachedSummary(snapshot: snapshot(daysAgo: 1), isInvalidated: true)])
@@ -156,29 +157,31 @@ import Testing
                     .connectivityChanged(pick(ConnectivityStatus.allCases)),
                     .lifecycle(pick([.launched, .foregrounded, .backgrounded])),
                     .refreshRequested, .prefetchRequested, .writesSynced,
-                    .loadFinished(sequence: state.loadSequence, pick([
-                        .fresh(snapshot(daysAgo: 0, id: "n"), writesSyncedDuringFetch: random.next() % 2 == 0),
-                        .failed(.offline, kept: cached), .failed(.timeout, kept: nil),
-                    ])),
-                    .loadDeadlinePassed(sequence: state.loadSequence),
-                    .toastExpired(sequence: state.toastSequence),
+                    pick([
+                        .refreshFinished(sequence: state.refreshSequence, freshOutcome(snapshot(daysAgo: 0, id: "n")),
+                                         writesSyncedDuringFetch: random.next() % 2 == 0),
+                        .refreshFinished(sequence: state.refreshSequence, keptOutcome(cached, .offline)),
+                        .refreshFinished(sequence: state.refreshSequence, keptOutcome(nil, .timeout)),
+                    ]),
+                    .refreshDeadlinePassed(sequence: state.refreshSequence),
+                    .toastExpired(sequence: state.toast.sequence),
                 ])
-                for effect in state.handle(event, now: fixedNow) {
-                    if case let .perform(.load(_, sequence)) = effect { #expect(!armed.contains(sequence)) }
-                    if case let .startTimer(SummaryState.loadDeadlineTimerID, after, .loadDeadlinePassed(sequence)) = effect {
+                for effect in state.decide(event, now: fixedNow) {
+                    if case let .perform(.refresh(_, sequence)) = effect { #expect(!armed.contains(sequence)) }
+                    if case let .startTimer(SummaryState.refreshDeadlineTimerID, after, .refreshDeadlinePassed(sequence)) = effect {
                         armed.insert(sequence)
-                        #expect(after == SummaryState.loadDeadline)
+                        #expect(after == SummaryState.refreshDeadline)
                     }
                 }
                 let shown = view(state)
                 // A spinner only while a load runs (and then with a deadline), or at launch before the first
                 // connectivity reading, which the monitor makes within its probe's deadline (issue 25, item 6).
                 if shown.isSpinning, state.connectivity != .unknown {
-                    #expect(state.loadInFlight != nil)
-                    #expect(armed.contains(state.loadSequence), "a running load always has a deadline")
+                    #expect(state.summary.refreshing != nil)
+                    #expect(armed.contains(state.refreshSequence), "a running load always has a deadline")
                 }
-                if case .loading = shown.screen { #expect(state.connectivity != .offline || state.loadInFlight != nil) }
-                if state.loadInFlight == nil, state.connectivity != .unknown { #expect(!shown.isSpinning) }
+                if case .loading = shown.screen { #expect(state.connectivity != .offline || state.summary.refreshing != nil) }
+                if state.summary.refreshing == nil, state.connectivity != .unknown { #expect(!shown.isSpinning) }
             }
         }
     }
@@ -190,15 +193,15 @@ import Testing
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
         let activity = RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow)
         let request = OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "u1", "activities"))
-        #expect(state.handle(.activityRequested(activity, request, stored: nil), now: fixedNow)
+        #expect(state.decide(.activityRequested(activity, request, stored: nil), now: fixedNow)
             == [.perform(.queueActivity(activity, request, invalidating: "s1"))])
         let newer = snapshot(daysAgo: 0, id: "s2")
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: false)), now: fixedNow)
-            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID), .markInvalid(snapshotID: "s2", reason: .writesSynced)],
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(newer), writesSyncedDuringFetch: false), now: fixedNow)
+            == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID), .markInvalid(snapshotID: "s2", reason: .writesSynced)],
                 "the answer may not count the activity: its summary is marked in the store")
         let entry = ActivityEntry(activity: activity, feedback: OfflineFeedback(pendingAction: .add))
-        #expect(state.handle(.activityRegistered(entry), now: fixedNow) == [.perform(.reportRegistration(activityID: "a1", nil))])
-        #expect(state.cache?.snapshot.id == "s2")
+        #expect(state.decide(.activityRegistered(entry), now: fixedNow) == [.perform(.reportRegistration(activityID: "a1", .success(activity)))])
+        #expect(state.summary.cached?.snapshot.id == "s2")
         #expect(view(state).refreshPrompt?.title == SummaryCopy.refreshPrompt)
     }
 
@@ -206,11 +209,11 @@ import Testing
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
         let activity = RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow)
         let request = OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "u1", "activities"))
-        _ = state.handle(.activityRequested(activity, request, stored: nil), now: fixedNow)
-        #expect(state.handle(.activityNotQueued(activityID: "a1", .notQueued("disk full")), now: fixedNow)
-            == [.perform(.reportRegistration(activityID: "a1", .notQueued("disk full")))])
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0, id: "s2"), writesSyncedDuringFetch: false)), now: fixedNow)
-            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
+        _ = state.decide(.activityRequested(activity, request, stored: nil), now: fixedNow)
+        #expect(state.decide(.activityNotQueued(activityID: "a1", .notQueued("disk full")), now: fixedNow)
+            == [.perform(.reportRegistration(activityID: "a1", .failure(.notQueued("disk full"))))])
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(snapshot(daysAgo: 0, id: "s2")), writesSyncedDuringFetch: false), now: fixedNow)
+            == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID)])
         #expect(view(state).refreshPrompt == nil)
     }
 
@@ -218,10 +221,10 @@ import Testing
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
         let entry = ActivityEntry(activity: RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow), feedback: OfflineFeedback(pendingAction: .add))
         let request = OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "u1", "activities"))
-        #expect(state.handle(.activityRequested(entry.activity, request, stored: nil), now: fixedNow)
-            == [.perform(.queueActivity(entry.activity, request, invalidating: state.cache?.snapshot.id))],
+        #expect(state.decide(.activityRequested(entry.activity, request, stored: nil), now: fixedNow)
+            == [.perform(.queueActivity(entry.activity, request, invalidating: state.summary.cached?.snapshot.id))],
                 "the summary on screen is marked in the activity's own transaction")
-        #expect(state.handle(.activityRegistered(entry), now: fixedNow) == [.perform(.reportRegistration(activityID: "a1", nil))],
+        #expect(state.decide(.activityRegistered(entry), now: fixedNow) == [.perform(.reportRegistration(activityID: "a1", .success(entry.activity)))],
                 "its mark went in with the activity's optimistic data")
         let shown = view(state)
         #expect(shown.refreshPrompt?.title == SummaryCopy.refreshPrompt)
@@ -233,79 +236,79 @@ import Testing
 
     @Test func writesSyncedMarkTheCacheInvalidOnce() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
-        #expect(state.handle(.writesSynced, now: fixedNow) == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        #expect(state.decide(.writesSynced, now: fixedNow) == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
         #expect(view(state).refreshPrompt != nil)
-        #expect(state.handle(.writesSynced, now: fixedNow).isEmpty, "already marked")
+        #expect(state.decide(.writesSynced, now: fixedNow).isEmpty, "already marked")
     }
 
     @Test func reconnectAfterAPeriodOfflineWithSyncedActivityPromptsToRefresh() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 2)))
         // Back online: the cache is recent, so nothing reloads under the reader's eyes…
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty)
+        #expect(state.decide(.connectivityChanged(.online), now: fixedNow).isEmpty)
         #expect(view(state).refreshPrompt == nil)
         // …until the outbox reports that the server applied the activity registered offline.
-        #expect(state.handle(.writesSynced, now: fixedNow) == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        #expect(state.decide(.writesSynced, now: fixedNow) == [.markInvalid(snapshotID: "s1", reason: .writesSynced)])
         #expect(view(state).refreshPrompt?.action?.state == .enabled)
     }
 
     @Test func aRefreshReplacesTheSummaryAndClearsThePrompt() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty, "the prompt asks; nothing reloads by itself")
+        #expect(state.decide(.connectivityChanged(.online), now: fixedNow).isEmpty, "the prompt asks; nothing reloads by itself")
         #expect(view(state).refreshPrompt?.action?.state == .enabled)
-        #expect(state.handle(.refreshRequested, now: fixedNow).first == .load(.refresh, sequence: 1))
+        #expect(state.decide(.refreshRequested, now: fixedNow).first == .refresh(.refresh, sequence: 1))
         let newer = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: false)), now: fixedNow) == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(newer), writesSyncedDuringFetch: false), now: fixedNow) == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID)])
         #expect(view(state).refreshPrompt == nil)
-        #expect(state.cache?.snapshot == newer)
+        #expect(state.summary.cached?.snapshot == newer)
     }
 
     @Test func writesSyncedAfterTheRequestLeftKeepThePromptAfterTheRefresh() {
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
-        _ = state.handle(.writesSynced, now: fixedNow)
+        _ = state.decide(.writesSynced, now: fixedNow)
         let newer = snapshot(daysAgo: 0, id: "s2")
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(newer, writesSyncedDuringFetch: true)), now: fixedNow)
-            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID), .markInvalid(snapshotID: "s2", reason: .writesSynced)])
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(newer), writesSyncedDuringFetch: true), now: fixedNow)
+            == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID), .markInvalid(snapshotID: "s2", reason: .writesSynced)])
         #expect(view(state).refreshPrompt != nil)
     }
 
     @Test func writesSyncedBeforeTheRequestLeftAreInTheAnswerSoThePromptGoes() {
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 2), isInvalidated: true))
         // The load waited for the pending write; it synced while the load ran, before the request left.
-        _ = state.handle(.writesSynced, now: fixedNow)
-        #expect(state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0, id: "s2"), writesSyncedDuringFetch: false)), now: fixedNow) == [.cancelTimer(id: SummaryState.loadDeadlineTimerID)])
+        _ = state.decide(.writesSynced, now: fixedNow)
+        #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(snapshot(daysAgo: 0, id: "s2")), writesSyncedDuringFetch: false), now: fixedNow) == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID)])
         #expect(view(state).refreshPrompt == nil)
     }
 
     @Test func writesSyncedDuringAFailedLoadStillMarkTheKeptCache() {
         let kept = CachedSummary(snapshot: snapshot(daysAgo: 2))
         var (state, _) = state(.online, cache: kept)
-        _ = state.handle(.writesSynced, now: fixedNow)
-        #expect(state.handle(.loadFinished(sequence: 1, .failed(.timeout, kept: kept)), now: fixedNow)
-            == [.cancelTimer(id: SummaryState.loadDeadlineTimerID), .markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        _ = state.decide(.writesSynced, now: fixedNow)
+        #expect(state.decide(.refreshFinished(sequence: 1, keptOutcome(kept, .timeout)), now: fixedNow)
+            == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID), .markInvalid(snapshotID: "s1", reason: .writesSynced)])
         #expect(view(state).refreshPrompt != nil)
     }
 
     @Test func aStaleCacheIsLoadedAgainOnReconnectAndOnForeground() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 45)))
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).first == .load(.reconnect, sequence: 1))
-        _ = state.handle(.loadFinished(sequence: 1, .failed(.timeout, kept: state.cache)), now: fixedNow)
-        #expect(state.handle(.lifecycle(.foregrounded), now: fixedNow).first == .load(.foreground, sequence: 2))
+        #expect(state.decide(.connectivityChanged(.online), now: fixedNow).first == .refresh(.reconnect, sequence: 1))
+        _ = state.decide(.refreshFinished(sequence: 1, keptOutcome(state.summary.cached, .timeout)), now: fixedNow)
+        #expect(state.decide(.lifecycle(.foregrounded), now: fixedNow).first == .refresh(.foreground, sequence: 2))
     }
 
     @Test func refreshWhileOfflineSaysThereIsNoConnectionAndSendsNothing() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
-        let effects = state.handle(.refreshRequested, now: fixedNow)
-        #expect(effects == [.expireToast(sequence: 1, after: SummaryState.toastDuration)])
+        let effects = state.decide(.refreshRequested, now: fixedNow)
+        #expect(effects == [.expireToast(sequence: 1, after: ToastSlot.duration)])
         #expect(view(state).toast?.message == CoreCopy.noConnection)
-        _ = state.handle(.toastExpired(sequence: 1), now: fixedNow)
+        _ = state.decide(.toastExpired(sequence: 1), now: fixedNow)
         #expect(view(state).toast == nil)
     }
 
     @Test func aRefreshTheUserAskedForThatFailsSaysWhy() {
         var (state, _) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
-        _ = state.handle(.loadFinished(sequence: 1, .fresh(snapshot(daysAgo: 0), writesSyncedDuringFetch: false)), now: fixedNow)
-        _ = state.handle(.refreshRequested, now: fixedNow)
-        _ = state.handle(.loadFinished(sequence: 2, .failed(.unreachable("refused"), kept: state.cache)), now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 1, freshOutcome(snapshot(daysAgo: 0)), writesSyncedDuringFetch: false), now: fixedNow)
+        _ = state.decide(.refreshRequested, now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 2, keptOutcome(state.summary.cached, .unreachable("refused"))), now: fixedNow)
         #expect(view(state).toast?.message == CoreCopy.noConnection)
         #expect(view(state).content != nil, "the last good summary stays")
     }
@@ -322,12 +325,12 @@ import Testing
 
     @Test("Share card story: closing the share sheet deletes the card; closing with none open does nothing")
     func closingTheShareSheetDeletesTheCard() {
-        var state = SummaryState(year: 2025)
+        var state = SummaryState(year: 2025, connectivity: .unknown)
         let card = URL(fileURLWithPath: "/private/shared/user1/annual-summary-2025.svg")
-        _ = state.handle(.shared(SharedSummary(fileURL: card, text: SummaryCopy.shareText(summary2025))), now: fixedNow)
-        #expect(state.handle(.shareClosed, now: fixedNow) == [.perform(.deleteSharedCard(card))])
+        _ = state.decide(.shared(SharedSummary(fileURL: card, text: SummaryCopy.shareText(summary2025))), now: fixedNow)
+        #expect(state.decide(.shareClosed, now: fixedNow) == [.perform(.deleteSharedCard(card))])
         #expect(state.shared == nil)
-        #expect(state.handle(.shareClosed, now: fixedNow).isEmpty)
+        #expect(state.decide(.shareClosed, now: fixedNow).isEmpty)
     }
 
     // MARK: Issue 25, item 2: the summary knows when the server has news
@@ -341,15 +344,15 @@ import Testing
     @Test("Reconnecting, the app asks the server cheaply whether the activity data changed since the cached summary")
     func reconnectingAsksWhetherTheActivityDataChanged() {
         var (state, _) = state(.offline, cache: versioned("7"))
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow) == [.perform(.checkActivityVersion(snapshotID: "s1", known: "7"))])
+        #expect(state.decide(.connectivityChanged(.online), now: fixedNow) == [.perform(.checkActivityVersion(snapshotID: "s1", known: "7"))])
     }
 
     @Test("News from elsewhere (another device, a coordinator) marks the cache invalid and prompts to refresh")
     func newsFromElsewhereMarksTheCacheInvalidAndPromptsToRefresh() {
         var (state, _) = state(.offline, cache: versioned("7"))
-        _ = state.handle(.connectivityChanged(.online), now: fixedNow)
+        _ = state.decide(.connectivityChanged(.online), now: fixedNow)
         #expect(view(state).refreshPrompt == nil)
-        #expect(state.handle(.activityVersionChecked(snapshotID: "s1", changed: true), now: fixedNow)
+        #expect(state.decide(.activityVersionChecked(snapshotID: "s1", changed: true), now: fixedNow)
             == [.markInvalid(snapshotID: "s1", reason: .serverActivity)])
         #expect(view(state).refreshPrompt != nil)
     }
@@ -357,14 +360,14 @@ import Testing
     @Test("Nothing changed on the server: no prompt; an answer about an older snapshot changes nothing")
     func nothingChangedNoPrompt() {
         var (state, _) = state(.offline, cache: versioned("7"))
-        _ = state.handle(.connectivityChanged(.online), now: fixedNow)
-        #expect(state.handle(.activityVersionChecked(snapshotID: "s1", changed: false), now: fixedNow).isEmpty)
-        #expect(state.handle(.activityVersionChecked(snapshotID: "an-older-one", changed: true), now: fixedNow).isEmpty)
+        _ = state.decide(.connectivityChanged(.online), now: fixedNow)
+        #expect(state.decide(.activityVersionChecked(snapshotID: "s1", changed: false), now: fixedNow).isEmpty)
+        #expect(state.decide(.activityVersionChecked(snapshotID: "an-older-one", changed: true), now: fixedNow).isEmpty)
         #expect(view(state).refreshPrompt == nil)
     }
 
     @Test func aSummaryFromAServerThatGivesNoVersionIsNotAsked() {
         var (state, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 1)))
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty)
+        #expect(state.decide(.connectivityChanged(.online), now: fixedNow).isEmpty)
     }
 }

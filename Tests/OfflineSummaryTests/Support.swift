@@ -233,3 +233,13 @@ extension SummaryViewState {
 typealias AnnualSummary = OfflineSummary.AnnualSummary
 typealias StatCard = OfflineSummary.StatCard
 typealias PeriodComparison = OfflineSummary.PeriodComparison
+
+/// A refresh that brought `snapshot`.
+func freshOutcome(_ snapshot: SummarySnapshot) -> RevalidateOutcome<SummarySnapshot> {
+    .fresh(CachedValue(value: snapshot, savedAt: snapshot.fetchedAt))
+}
+
+/// A refresh that failed with `error`, `cached` staying on screen.
+func keptOutcome(_ cached: CachedSummary?, _ error: HTTPClientError) -> RevalidateOutcome<SummarySnapshot> {
+    .kept(cached.map { CachedValue(value: $0.snapshot, savedAt: $0.savedAt) }, error)
+}

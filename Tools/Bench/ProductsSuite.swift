@@ -111,7 +111,7 @@ private struct PerProductPeer {
         let (view, duration) = try Stopwatch.measure { () throws -> ProductsViewState in
             let records = try vault.loadAll(collection: Self.collection)
             let products = try records.map { try decoder.decode(Product.self, from: $0.value) }
-            var state = ProductsState()
+            var state = ProductsState(connectivity: .unknown)
             _ = state.handle(.opened(CachedValue(value: ProductCatalog(products), savedAt: records.first?.savedAt ?? ProductsSuite.now)), now: ProductsSuite.now)
             _ = state.handle(.connectivityChanged(.offline), now: ProductsSuite.now)
             return ProductsViewState(state: state, now: ProductsSuite.now, policy: .default)

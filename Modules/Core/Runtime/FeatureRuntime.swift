@@ -172,8 +172,8 @@ public actor FeatureRuntime<Machine: StateMachine, View: Sendable & Equatable> {
             timers.removeValue(forKey: id)?.task.cancel()
         case let .cancelWork(lane):
             for running in work.values where running.lane == lane { running.task.cancel() }
-        case let .record(name, attributes):
-            telemetry.record(name, attributes: attributes)
+        case let .record(name, attributes, duration):
+            telemetry.record(name, attributes: attributes, duration: duration)
         }
         return []
     }

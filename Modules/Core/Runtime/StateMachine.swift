@@ -24,8 +24,10 @@ public enum FeatureEffect<Event: Sendable, Work: Sendable>: Sendable {
     case cancelTimer(id: String)
     /// Cancels the background work of `lane` (its answers, if any, still come back as events).
     case cancelWork(lane: String)
-    /// One telemetry event, recorded through the feature's `Telemetry`.
-    case record(String, attributes: [String: String])
+    /// One telemetry event, recorded through the feature's `Telemetry` (with how long the work it reports took, when
+    /// the work measured it on the injected clock). A feature records only this way: its class and performer report
+    /// what happened as events, and the machine decides what is recorded.
+    case record(String, attributes: [String: String] = [:], duration: Duration? = nil)
 }
 
 extension FeatureEffect: Equatable where Event: Equatable, Work: Equatable {}
