@@ -324,3 +324,24 @@ import Testing
         #expect(ProductAction.allCases.map(\.rawValue) == [ProductsUserAction.raiseServiceRequest, .transferOwnership].map(\.rawValue))
     }
 }
+
+/// Telemetry is the machine's: what the screen did is recorded as its effects, with the time the work measured.
+@Suite struct ProductsTelemetryTests {
+    @Test func openingAndEverySyncAreRecordedByTheMachineWithTheirDurations() {
+        let catalog = CachedValue(value: ProductCatalog(makeProducts(2)), savedAt: fixedNow)
+        var state = ProductsState(connectivity: .online)
+        let opened = state.handle(.opened(nil, took: .milliseconds(3)), now: fixedNow)
+        #expect(opened.first == .record("products.opened", attributes: ["cached": "none"], duration: .milliseconds(3)))
+        #expect(opened.contains(.perform(.refresh(.open))))
+        let synced = state.handle(.refreshFinished(.fresh(catalog), took: .milliseconds(40)), now: fixedNow)
+        #expect(synced == [.record("products.sync", attributes: ["trigger": "open", "outcome": "synced", "count": "2"], duration: .milliseconds(40))])
+        _ = state.handle(.refreshRequested, now: fixedNow)
+        let kept = state.handle(.refreshFinished(.kept(catalog, .http(status: 401)), took: .milliseconds(5)), now: fixedNow)
+        #expect(kept.recorded().map(\.0) == ["products.sync"])
+        #expect(kept.recorded().first?.1 == ["trigger": "refresh", "outcome": "kept", "error": "\(HTTPClientError.http(status: 401))", "cached": "2"])
+        #expect(state.handle(.flowSubmitted(.transferOwnership, .refusedOffline), now: fixedNow)
+            == [.record("products.action", attributes: ["action": "transferOwnership", "outcome": "refused_offline"])])
+        #expect(state.handle(.workFailed("cache_write_failed", error: "disk full"), now: fixedNow)
+            == [.record("products.cache_write_failed", attributes: ["error": "disk full"])])
+    }
+}

@@ -371,3 +371,20 @@ import Testing
         #expect(state.decide(.connectivityChanged(.online), now: fixedNow).isEmpty)
     }
 }
+
+/// Telemetry is the machine's: loads, marks, registrations and shares are recorded as its effects.
+@Suite struct SummaryTelemetryTests {
+    @Test func loadsMarksAndRegistrationsAreRecordedByTheMachine() {
+        var state = SummaryState(year: 2025, connectivity: .online)
+        let opened = state.handle(.opened(nil, activities: [], took: .milliseconds(2)), now: fixedNow)
+        #expect(opened.recorded().map(\.0) == ["summary.opened"])
+        let snapshot = SummarySnapshot(id: "s1", summary: summary2025, fetchedAt: fixedNow)
+        let fresh = state.handle(.refreshFinished(sequence: 1, freshOutcome(snapshot), writesSyncedDuringFetch: true, took: .milliseconds(9)), now: fixedNow)
+        #expect(fresh.contains(.record("summary.load", attributes: ["trigger": "open", "outcome": "fresh"], duration: .milliseconds(9))))
+        #expect(fresh.recorded().map(\.0) == ["summary.load", "summary.invalidated"], "an answer that may predate synced writes is marked, and said why")
+        let activity = RegisteredActivity(id: "a1", kind: "visit", occurredAt: fixedNow)
+        let registered = state.handle(.activityRegistered(ActivityEntry(activity: activity, feedback: OfflineFeedback(pendingAction: .add))), now: fixedNow)
+        #expect(registered.recorded().first?.0 == "summary.activity_registered")
+        #expect(registered.recorded().first?.1 == ["kind": "visit", "connectivity": "online"])
+    }
+}
