@@ -137,11 +137,12 @@ public struct ProductsState: StateMachine, Equatable {
             guard let trigger = products.finish(outcome) else { return [.perform(.refresh(.write))] }
             var effects: [Effect] = [.record("products.sync", attributes: Self.attributes(of: outcome, trigger: trigger), duration: took)]
             if let error = outcome.error {
-                // BR-002: keep the last good list (no error toast, nothing cleared). After reconnect, the truth (issue 25,
-                // item 5): online, a failure of the server or the path is not "offline": the indicator goes, and the list
-                // says it could not refresh while the retries run. A refused session is not offline either: the screen
-                // says to sign in again.
+                // BR-002: keep the last good list, nothing cleared, nothing said; the retries run silently. After reconnect,
+                // the truth (issue 25, item 5): online, a failure of the server or the path is not "offline", so the
+                // indicator goes. A refused session is not offline either: the screen says to sign in again.
                 if connectivity == .online, error != .offline, !error.isAuthenticationFailure { showsOfflineData = false }
+                // The person asked: a pull to refresh that failed over a kept list says so briefly (BR-002 silences the rest).
+                if trigger.isUserInitiated, catalog != nil { effects += toast.show(Self.refreshFailedMessage(error), id: "refresh-failed") }
             } else {
                 showsOfflineData = false
                 if selectedProduct == nil { selectedProductID = nil }
@@ -228,6 +229,12 @@ public struct ProductsState: StateMachine, Equatable {
             return []
         }
         return products.begin(trigger) ? [.perform(.refresh(trigger))] : []
+    }
+
+    /// What a failed pull to refresh says: sign in again, no connection, or that it could not refresh.
+    static func refreshFailedMessage(_ error: HTTPClientError) -> Copy {
+        if error.isAuthenticationFailure { return CoreCopy.signInRequiredMessage }
+        return error == .offline || error.isTransportFailure ? CoreCopy.noConnection : CoreCopy.refreshFailedTitle
     }
 
     private static func attributes(of outcome: RevalidateOutcome<ProductCatalog>, trigger: RefreshTrigger) -> [String: String] {

@@ -93,9 +93,6 @@ public struct ProductsViewState: Sendable, Equatable {
     public var offlineIndicator: Banner?
     /// "Please sign in again" above a kept list whose sync the server refused (401/403).
     public var sessionBanner: Banner?
-    /// "Couldn't refresh. Showing what was saved on <date>." with Retry, above a kept list whose sync failed online in
-    /// a way a retry can cure (the app retries by itself meanwhile): never the offline indicator (issue 25, item 5).
-    public var refreshBanner: Banner?
     /// What a screen reader announces now; the UI announces it whenever it changes to a value.
     public var announcement: Copy?
     /// "Syncing your products…" while a sync runs in the background; never blocks the content.
@@ -133,12 +130,8 @@ public struct ProductsViewState: Sendable, Equatable {
         announcement = showsIndicator ? CoreCopy.offlineIndicatorAccessibilityLabel : nil
         let sessionRefused = state.products.sessionRefused && state.connectivity != .offline
         sessionBanner = sessionRefused && state.catalog != nil ? CorePreviews.signInBanner : nil
-        if state.connectivity == .online, state.catalog != nil, let failure = state.products.lastFailure,
-           RetryPolicy.isCuredByRetryingOnline(failure), let savedAt = state.products.savedAt {
-            refreshBanner = CorePreviews.refreshFailedBanner(savedAt: savedAt, retry: ProductsActionID.retry)
-        } else {
-            refreshBanner = nil
-        }
+        // BR-002: a failed sync with a good list behind it says nothing (the app retries by itself, silently); only the
+        // very first sync's failure shows, below, and a pull to refresh that fails says so briefly (a toast).
         syncProgress = !state.products.isRefreshing ? nil : ProductsCopy.syncInProgress
         toast = state.toast.current
         flow = state.flow
@@ -200,7 +193,6 @@ public struct ProductsViewState: Sendable, Equatable {
     /// The action with this id on the screen shown now, if any.
     public func action(id: String) -> Action? {
         if let card { return card.actions.first { $0.id == id } }
-        if let action = refreshBanner?.action, action.id == id { return action }
         switch list {
         case let .content(content): return content.refresh.id == id ? content.refresh : nil
         case let .blocked(empty), let .empty(empty): return empty.action?.id == id ? empty.action : nil
@@ -213,7 +205,6 @@ public struct ProductsViewState: Sendable, Equatable {
         var nodes: [ViewNode] = []
         if let offlineIndicator { nodes.append(.banner(offlineIndicator)) }
         if let sessionBanner { nodes.append(.banner(sessionBanner)) }
-        if let refreshBanner, card == nil { nodes.append(.banner(refreshBanner)) }
         if let card {
             nodes.append(card.card.viewNode)
             nodes.append(.actions(card.actions))

@@ -25,6 +25,8 @@ public enum SummaryEvent: Sendable, Equatable, ToastExpiring {
     case refreshFinished(sequence: Int, RevalidateOutcome<SummarySnapshot>, writesSyncedDuringFetch: Bool = false, took: Duration = .zero)
     /// The refresh `sequence` has run past `SummaryState.refreshDeadline` on the injected clock.
     case refreshDeadlinePassed(sequence: Int)
+    /// The automatic retry of a failed refresh is due.
+    case retryDue
     /// An action of the view state, by id (`SummaryActionID`).
     case actionTapped(String)
     /// `SummaryFeature.registerActivity`: register an activity with this id (the tap makes one).
@@ -108,6 +110,8 @@ public struct SummaryState: StateMachine, Equatable {
     public static let refreshDeadline: Duration = .seconds(30)
     /// The ids of the machine's deadline timer and of the lane its refreshes run in.
     public static let refreshDeadlineTimerID = "refresh.deadline"
+    /// The id of the automatic retry's timer.
+    public static let retryTimerID = "refresh.retry"
     public static let refreshLane = "refresh"
 
     public var year: Int
@@ -196,6 +200,10 @@ public struct SummaryState: StateMachine, Equatable {
 
         case .prefetchRequested:
             return requestRefresh(.prefetch)
+
+        case .retryDue:
+            // Offline the connection's return refreshes; a refresh under way will report by itself.
+            return connectivity == .online ? requestRefresh(.retry) : []
 
         case let .refreshFinished(sequence, outcome, syncedDuringFetch, took):
             guard sequence == refreshSequence, summary.isRefreshing else { return [] }
@@ -316,6 +324,16 @@ public struct SummaryState: StateMachine, Equatable {
         [.markInvalid(snapshotID: snapshotID, reason: reason), .record("summary.invalidated", attributes: ["reason": reason.rawValue])]
     }
 
+    /// After reconnect, the truth (issue 40, item 5), as on the cart and the products: a failure a retry can cure, while
+    /// online, schedules the next refresh (2 s doubling to a minute, with jitter); a success or a final failure ends it.
+    private mutating func scheduleRetry(after failure: HTTPClientError?) -> [SummaryEffect] {
+        let wasRetrying = summary.retry.isRetrying
+        guard let delay = summary.retry.next(after: failure, online: connectivity == .online) else {
+            return wasRetrying ? [.cancelTimer(id: Self.retryTimerID)] : []
+        }
+        return [.startTimer(id: Self.retryTimerID, after: delay, send: .retryDue)]
+    }
+
     private mutating func requestRefresh(_ trigger: RefreshTrigger) -> [SummaryEffect] {
         // Offline nothing is sent: the cache (or the empty state) shows at once, never a spinner.
         guard connectivity != .offline, summary.begin(trigger) else { return [] }
@@ -340,7 +358,7 @@ public struct SummaryState: StateMachine, Equatable {
             let trigger = summary.finish(showing: CachedSummary(snapshot: value.value, isInvalidated: outOfDate), failure: nil) ?? .open
             var effects: [SummaryEffect] = [.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "fresh"], duration: took)]
             if outOfDate { effects += Self.mark(value.value.id, .writesSynced) }
-            return effects
+            return effects + scheduleRetry(after: nil)
         case let .kept(value, error):
             // The last good summary stays; one the store had and the screen not yet (a prefetch before open) shows.
             let kept = summary.cached ?? value.map { CachedSummary(snapshot: $0.value) }
@@ -357,7 +375,7 @@ public struct SummaryState: StateMachine, Equatable {
                     : error == .offline || error.isTransportFailure ? CoreCopy.noConnection : SummaryCopy.loadFailedTitle
                 effects += toast.show(message, id: "refresh-failed", severity: .warning)
             }
-            return effects
+            return effects + scheduleRetry(after: error)
         }
     }
 }

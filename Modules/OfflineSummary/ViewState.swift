@@ -46,6 +46,8 @@ public struct SummaryViewState: Sendable, Equatable {
     public var offlineIndicator: Banner?
     /// Offline with a summary more than 30 days old: connect to refresh it.
     public var staleBanner: Banner?
+    /// Online, the last refresh failed in a way a retry cures: "Couldn't refresh. Showing what was saved on …", Retry.
+    public var refreshBanner: Banner?
     /// New activity was recorded since the summary was loaded: refresh to update it.
     public var refreshPrompt: Banner?
     /// "Please sign in again" above a kept summary whose refresh the server refused (401/403).
@@ -60,8 +62,10 @@ public struct SummaryViewState: Sendable, Equatable {
     public var toast: Toast?
 
     public init(offlineIndicator: Banner?, staleBanner: Banner?, refreshPrompt: Banner?, screen: ScreenState<SummaryContent>,
-                activities: [ActivityRowState], actions: [Action], shared: SharedSummary?, toast: Toast?, sessionBanner: Banner? = nil) {
+                activities: [ActivityRowState], actions: [Action], shared: SharedSummary?, toast: Toast?, sessionBanner: Banner? = nil,
+                refreshBanner: Banner? = nil) {
         self.offlineIndicator = offlineIndicator
+        self.refreshBanner = refreshBanner
         self.sessionBanner = sessionBanner
         self.staleBanner = staleBanner
         self.refreshPrompt = refreshPrompt
@@ -89,7 +93,17 @@ public struct SummaryViewState: Sendable, Equatable {
         let offline = state.connectivity == .offline
         let refreshState: ActionState = offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
         offlineIndicator = offline ? Self.offlineBanner : nil
-        staleBanner = offline && state.isStale(at: now) ? Self.staleBannerValue : nil
+        // Online the last refresh may have failed (the server, the path): the saved data stays, said in the screen's own
+        // words with Retry, and the app retries by itself. Older than 30 days, the stale banner says it, online too (it asks
+        // to connect only offline).
+        let failedOnline = state.connectivity == .online && state.summary.lastFailure.map(RetryPolicy.isCuredByRetryingOnline) == true
+        let retry = Action(id: SummaryActionID.retry, title: CoreCopy.retry)
+        if state.isStale(at: now), state.summary.cached != nil {
+            staleBanner = offline ? Self.staleBannerValue : Banner(id: Self.staleBannerValue.id, severity: .warning, title: SummaryCopy.staleTitle)
+        } else {
+            staleBanner = nil
+        }
+        refreshBanner = failedOnline ? state.summary.cached.map { CorePreviews.refreshFailedBanner(savedAt: $0.fetchedAt, retry: SummaryActionID.retry) } : nil
         let sessionRefused = state.summary.sessionRefused && !offline
         sessionBanner = sessionRefused && state.summary.cached != nil ? CorePreviews.signInBanner : nil
         if let cache = state.summary.cached, cache.isInvalidated {
@@ -144,7 +158,7 @@ public struct SummaryViewState: Sendable, Equatable {
     /// The screen as a phone draws it, top to bottom.
     public var viewNode: ViewNode {
         var nodes: [ViewNode] = []
-        for banner in [offlineIndicator, sessionBanner, staleBanner, refreshPrompt].compactMap({ $0 }) { nodes.append(.banner(banner)) }
+        for banner in [offlineIndicator, sessionBanner, staleBanner, refreshBanner, refreshPrompt].compactMap({ $0 }) { nodes.append(.banner(banner)) }
         switch screen {
         case .loading:
             nodes.append(.progress(CoreCopy.loading))

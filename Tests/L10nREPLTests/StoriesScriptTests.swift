@@ -23,12 +23,12 @@ import Testing
 
     @Test(arguments: [
         ("en", "Optimizing your experience", "App optimized", "New activity has been recorded", "Annual summary needs your attention",
-         "Couldn't refresh", "Please sign in again", "Offline Mode"),
+         "Couldn't refresh", "Please sign in again", "Offline Mode", "Your summary may be out of date"),
         ("de", "Dein Erlebnis wird optimiert", "App optimiert", "Neue Aktivitäten wurden erfasst", "Jahresrückblick braucht deine Aufmerksamkeit",
-         "Aktualisierung fehlgeschlagen", "Bitte melde dich erneut an", "Offline-Modus"),
+         "Aktualisierung fehlgeschlagen", "Bitte melde dich erneut an", "Offline-Modus", "Dein Rückblick ist eventuell veraltet"),
     ])
     func theStoriesScriptShowsEveryScenario(locale: String, optimizing: String, optimized: String, news: String, attention: String,
-                                            couldNotRefresh: String, signIn: String, offline: String) throws {
+                                            couldNotRefresh: String, signIn: String, offline: String, stale: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stories-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try #require(try runL10n(["repl", "--locale", locale, "--width", "44", "--data-dir", folder.path, "--script", Self.script.path]), "the l10n binary is built before the tests (swift build --product l10n)")
@@ -46,5 +46,12 @@ import Testing
         #expect(!recovered.contains(couldNotRefresh) && recovered.contains("995,98") || recovered.contains("995.98"), "5: retried by itself, the banner gone")
         #expect(!recovered.contains(attention), "4: dismissed, the marker is gone")
         #expect(flat("9").contains(signIn) && flat("9").contains("session: signed out") && !flat("9").contains(offline), "9: signed out, not offline")
+        // Issue 40, item 1: the background sync's failure is silent (the screen after `app foreground` says nothing), the pull's
+        // is a toast.
+        #expect(flat("41").components(separatedBy: couldNotRefresh).count == 2 && flat("41").contains("toast refresh-failed")
+                && !flat("41").contains(offline), "41: said once, by the pull's toast: \(flat("41"))")
+        // Issue 40, item 5: online, 32 days old, the reload failed: stale, could not refresh, retried by itself.
+        #expect(flat("45").contains(stale) && flat("45").contains(couldNotRefresh) && !flat("45").contains(offline), "45: \(flat("45"))")
+        #expect(!flat("46").contains(stale) && !flat("46").contains(couldNotRefresh), "46: \(flat("46"))")
     }
 }

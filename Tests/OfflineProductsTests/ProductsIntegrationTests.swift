@@ -257,7 +257,8 @@ import OfflineProductsLive
             var attempts = 0
             while feature.viewState.value.rows.count != 60, attempts < 10 {
                 attempts += 1
-                await feature.refresh()
+                // A background sync (BR-002: the foreground), not a pull: only a pull may say it failed.
+                await feature.lifecycle(.foregrounded)
                 await feature.waitUntilIdle()
                 #expect(feature.viewState.value.toast == nil, "a failed sync is silent")
             }
@@ -269,7 +270,7 @@ import OfflineProductsLive
 
             // A network that fails everything keeps the last good list silently.
             try await server.setFaults(FaultConfiguration(latencyMs: 20, errorRate: 1))
-            await feature.refresh()
+            await feature.lifecycle(.foregrounded)
             await feature.waitUntilIdle()
             let view = feature.viewState.value
             #expect(view.rows.count == 60 && view.toast == nil && view.syncProgress == nil)

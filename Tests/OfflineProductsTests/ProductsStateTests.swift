@@ -71,8 +71,7 @@ import Testing
             #expect(delay >= step / 2 && delay <= step, "attempt \(index + 1)")
         }
         #expect(view(state).offlineIndicator == nil && view(state).toast == nil, "BR-002: no error toast, and never 'offline'")
-        #expect(view(state).refreshBanner == CorePreviews.refreshFailedBanner(savedAt: cached.savedAt, retry: ProductsActionID.retry),
-                "the list says it could not refresh, in its own words")
+        #expect(!view(state).viewNode().copies.contains(CoreCopy.refreshFailedTitle), "BR-002: a sync with a good list behind it fails silently")
         let synced = state.decide(.refreshFinished(.fresh(cached)), now: .distantPast)
         #expect(synced == [.cancelTimer(id: ProductsState.retryTimerID)] && state.products.retry.attempt == 0)
     }
@@ -163,17 +162,36 @@ import Testing
 
     @Test func failedSyncKeepsTheLastGoodCacheSilently() {
         var (state, _) = opened(cached, .online)
-        #expect(state.decide(.loggedIn, now: .distantPast) == [.perform(.refresh(.login))])
         let before = view(state)
+        #expect(state.decide(.loggedIn, now: .distantPast) == [.perform(.refresh(.login))])
         _ = state.decide(.refreshFinished(.kept(cached, .timeout)), now: .distantPast)
         let after = view(state)
         #expect(after.rows == before.rows)
         #expect(after.toast == nil && after.offlineIndicator == nil && after.syncProgress == nil)
         #expect(after.list.content?.lastUpdated == CoreCopy.lastUpdated(cached.savedAt))
-        #expect(after.refreshBanner?.title == CoreCopy.refreshFailedTitle && after.action(id: ProductsActionID.retry) != nil)
+        #expect(!after.viewNode().copies.contains(CoreCopy.refreshFailedTitle) && after.action(id: ProductsActionID.retry) == nil,
+                "BR-002: no banner, no Retry: the last good list, as if nothing happened (the retries run by themselves)")
+        #expect(after == before, "the screen is what it was before the sync, to the letter")
         // A refused session says to sign in instead; nothing to retry by itself.
         _ = state.decide(.refreshFinished(.kept(cached, .http(status: 401))), now: .distantPast)
-        #expect(view(state).refreshBanner == nil && view(state).sessionBanner != nil)
+        #expect(view(state).sessionBanner != nil)
+    }
+
+    @Test("BR-002: only the very first sync's failure is shown; a pull to refresh that fails says so briefly")
+    func onlyTheFirstSyncsFailureIsShownAndAFailedPullSaysSoBriefly() {
+        var (first, _) = opened(nil, .online)
+        _ = first.decide(.refreshFinished(.kept(nil, .http(status: 503))), now: .distantPast)
+        #expect(view(first).list == .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+                                                        action: Action(id: ProductsActionID.retry, title: CoreCopy.retry))),
+                "the very first sync: said, with Retry")
+        var (state, _) = opened(cached, .online)
+        _ = state.decide(.refreshRequested, now: .distantPast)
+        let effects = state.decide(.refreshFinished(.kept(cached, .http(status: 503))), now: .distantPast)
+        #expect(view(state).toast?.message == CoreCopy.refreshFailedTitle, "the person asked: a brief toast")
+        #expect(effects.contains(.startTimer(id: ToastSlot.timerID, after: ToastSlot.duration, send: .toastExpired(sequence: state.toast.sequence))))
+        #expect(view(state).rows.count == 3 && view(state).offlineIndicator == nil)
+        _ = state.decide(.toastExpired(sequence: state.toast.sequence), now: .distantPast)
+        #expect(view(state).toast == nil && !view(state).viewNode().copies.contains(CoreCopy.refreshFailedTitle))
     }
 
     @Test func syncsOnLoginAndOnForegroundWhenOnline() {
@@ -205,7 +223,7 @@ import Testing
         view = self.view(state)
         // After reconnect, the truth (issue 25, item 5): the connection is back, the server failed: not "offline".
         #expect(view.offlineIndicator == nil, "a sync that failed online is not the offline indicator")
-        #expect(view.refreshBanner?.title == CoreCopy.refreshFailedTitle)
+        #expect(!view.viewNode().copies.contains(CoreCopy.refreshFailedTitle), "BR-002: silent, the list behind it is good")
         #expect(view.toast == nil)
         // The next trigger tries again; success removes the indicator.
         #expect(state.decide(.lifecycle(.foregrounded), now: .distantPast) == [.perform(.refresh(.foreground))])

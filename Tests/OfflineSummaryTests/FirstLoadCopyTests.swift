@@ -77,7 +77,9 @@ import TestSupport
             let view = SummaryViewState(state: Self.machine(status, outcome, cache: saved), now: fixedNow)
             #expect(Self.says(view) == .content, "\(status) × \(outcome)")
             #expect((view.offlineIndicator != nil) == (status == .offline))
-            #expect((view.staleBanner != nil) == (status == .offline), "more than 30 days old: said offline, where it cannot refresh")
+            let replaced = outcome == .fresh && status != .offline
+            #expect((view.staleBanner != nil) == !replaced, "more than 30 days old: said offline and online (issue 40, item 5), until a fresh one replaces it")
+            #expect((view.staleBanner?.message == SummaryCopy.staleMessage) == (status == .offline), "only offline does it ask to connect")
             #expect((view.sessionBanner != nil) == (outcome == .refusedSession && status != .offline))
         }
     }

@@ -68,10 +68,10 @@ import Testing
         #expect(view(edge).staleBanner == nil)
         // Staleness comes from the injected now: the same cache turns stale as now moves.
         #expect(view(edge, now: fixedNow.addingTimeInterval(1)).staleBanner != nil)
-        // Online, the banner (which asks to connect) does not show.
+        // Online (issue 40, item 5) the banner shows too while the data is that old, without asking to connect.
         var online = stale
         _ = online.handle(.connectivityChanged(.online), now: fixedNow)
-        #expect(view(online).staleBanner == nil)
+        #expect(view(online).staleBanner?.title == SummaryCopy.staleTitle && view(online).staleBanner?.message == nil)
     }
 
     @Test func offlineWithNoCacheShowsTheFirstLoadEmptyStateExplainingConnectivityIsNeeded() {
@@ -133,8 +133,12 @@ import Testing
         var (state, _) = state(.online)
         #expect(view(state).screen == .loading)
         let effects = state.handle(.refreshDeadlinePassed(sequence: 1), now: fixedNow)
-        #expect(effects == [.cancelRefresh, .record("summary.load", attributes: ["trigger": "open", "outcome": "deadline", "error": HTTPClientError.timeout.description],
-                                                    duration: SummaryState.refreshDeadline)])
+        #expect(Array(effects.prefix(2)) == [.cancelRefresh, .record("summary.load", attributes: ["trigger": "open", "outcome": "deadline", "error": HTTPClientError.timeout.description],
+                                                                     duration: SummaryState.refreshDeadline)])
+        guard case .startTimer(SummaryState.retryTimerID, _, .retryDue)? = effects.last else {
+            Issue.record("online, a refresh that timed out is retried by itself (issue 40, item 5): \(effects)")
+            return
+        }
         #expect(!view(state).isSpinning)
         #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle, "online, it did not load this time: try again")
         // The late answer of the given-up load is ignored.
@@ -283,8 +287,9 @@ import Testing
         let kept = CachedSummary(snapshot: snapshot(daysAgo: 2))
         var (state, _) = state(.online, cache: kept)
         _ = state.decide(.writesSynced, now: fixedNow)
-        #expect(state.decide(.refreshFinished(sequence: 1, keptOutcome(kept, .timeout)), now: fixedNow)
-            == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID), .markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        let effects = state.decide(.refreshFinished(sequence: 1, keptOutcome(kept, .timeout)), now: fixedNow)
+        #expect(Array(effects.prefix(2)) == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID), .markInvalid(snapshotID: "s1", reason: .writesSynced)])
+        #expect(effects.count == 3, "and, online, the retry (issue 40, item 5): \(effects)")
         #expect(view(state).refreshPrompt != nil)
     }
 
@@ -386,5 +391,57 @@ import Testing
         let registered = state.handle(.activityRegistered(ActivityEntry(activity: activity, feedback: OfflineFeedback(pendingAction: .add))), now: fixedNow)
         #expect(registered.recorded().first?.0 == "summary.activity_registered")
         #expect(registered.recorded().first?.1 == ["kind": "visit", "connectivity": "online"])
+    }
+}
+
+/// Issue 40, item 5: the summary tells the truth after reconnect, like the cart and the products.
+@Suite struct SummaryAfterReconnectTests {
+    func view(_ state: SummaryState, at now: Date = fixedNow) -> SummaryViewState { SummaryViewState(state: state, now: now) }
+
+    @Test("A 32-day-old summary whose reload fails after reconnect says so online, keeps its stale banner and retries by itself")
+    func aStaleSummaryWhoseReloadFailsAfterReconnectSaysSoAndRetriesByItself() throws {
+        let old = CachedSummary(snapshot: SummarySnapshot(id: "old", summary: summary2025, fetchedAt: fixedNow.addingTimeInterval(-32 * 86_400)))
+        var state = SummaryState(year: 2025, connectivity: .offline)
+        _ = state.decide(.opened(old, activities: []), now: fixedNow)
+        #expect(view(state).staleBanner == SummaryViewState.staleBannerValue, "offline: connect to refresh")
+        #expect(state.decide(.connectivityChanged(.online), now: fixedNow).first == .refresh(.reconnect, sequence: 1))
+        #expect(view(state).staleBanner?.title == SummaryCopy.staleTitle, "online too, while the data is that old")
+        #expect(view(state).staleBanner?.message == nil, "not 'connect to the internet': it is online")
+        var delays: [Duration] = []
+        for attempt in 1...6 {
+            let effects = state.decide(.refreshFinished(sequence: state.refreshSequence, keptOutcome(old, .http(status: 503))), now: fixedNow)
+            guard case let .startTimer(id, after, .retryDue)? = effects.last, id == SummaryState.retryTimerID else {
+                Issue.record("no retry scheduled after failure \(attempt): \(effects)")
+                return
+            }
+            delays.append(after)
+            #expect(view(state).staleBanner?.title == SummaryCopy.staleTitle, "still more than 30 days old")
+            let banner = try #require(view(state).refreshBanner)
+            #expect(banner == CorePreviews.refreshFailedBanner(savedAt: old.fetchedAt, retry: SummaryActionID.retry),
+                    "it says it could not refresh, and what it shows, with Retry")
+            #expect(view(state).offlineIndicator == nil && view(state).toast == nil, "a background refresh fails quietly, never 'offline'")
+            #expect(state.decide(.retryDue, now: fixedNow) == [.refresh(.retry, sequence: attempt + 1),
+                                                                .armRefreshDeadline(sequence: attempt + 1, after: SummaryState.refreshDeadline)])
+        }
+        for (index, delay) in delays.enumerated() {
+            let step = min(Duration.seconds(2) * (1 << index), .seconds(60))
+            #expect(delay >= step / 2 && delay <= step, "attempt \(index + 1)")
+        }
+        let fresh = SummarySnapshot(id: "new", summary: summary2025, fetchedAt: fixedNow)
+        let effects = state.decide(.refreshFinished(sequence: state.refreshSequence, freshOutcome(fresh)), now: fixedNow)
+        #expect(effects.contains(.cancelTimer(id: SummaryState.retryTimerID)))
+        #expect(view(state).staleBanner == nil && view(state).refreshBanner == nil)
+    }
+
+    @Test func aRecentSummaryWhoseRefreshFailsOnlineShowsCouldNotRefreshWithRetry() {
+        let recent = CachedSummary(snapshot: SummarySnapshot(id: "s1", summary: summary2025, fetchedAt: fixedNow.addingTimeInterval(-86_400)))
+        var state = SummaryState(year: 2025, connectivity: .online)
+        _ = state.decide(.opened(recent, activities: []), now: fixedNow)
+        _ = state.decide(.refreshFinished(sequence: 1, keptOutcome(recent, .connectionLost("reset"))), now: fixedNow)
+        #expect(view(state).refreshBanner == CorePreviews.refreshFailedBanner(savedAt: recent.fetchedAt, retry: SummaryActionID.retry))
+        #expect(view(state).staleBanner == nil, "a day old is not stale")
+        _ = state.decide(.connectivityChanged(.offline), now: fixedNow)
+        #expect(view(state).refreshBanner == nil, "offline, the offline indicator says it")
+        #expect(state.decide(.retryDue, now: fixedNow).isEmpty, "a retry due offline waits for the connection")
     }
 }
