@@ -228,8 +228,3 @@ extension SummaryViewState {
 
     func action(_ id: String) -> Action? { actions.first { $0.id == id } }
 }
-
-// The reference server's wire types share some names with this feature's model; tests mean the model.
-typealias AnnualSummary = OfflineSummary.AnnualSummary
-typealias StatCard = OfflineSummary.StatCard
-typealias PeriodComparison = OfflineSummary.PeriodComparison
