@@ -47,7 +47,7 @@ func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [St
 func liveAdapter(_ feature: String) -> Target {
     .target(
         name: "\(feature)Live",
-        dependencies: [.target(name: feature), "Core", "Connectivity"],
+        dependencies: [.target(name: feature), "Core", "Connectivity", "WireContract"],
         path: "Modules/\(feature)/Live",
         swiftSettings: swiftSettings
     )
@@ -183,14 +183,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // MARK: - Feature modules (each imports only Core and OfflinePatterns; never one another)
+        // MARK: - Feature modules (each imports only Core, OfflinePatterns and the wire contract; never one another)
 
         // The warmup session needs only Core's ports (the app injects the network and store behind them); keeping it
         // that light keeps `l10n`, whose linter reads `WarmupIdentifiers`, free of the network and database stacks.
         module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
-        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
-        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
-        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
+        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
+        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
+        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
         // Each feature's live API (`…API.live(client:user:)` over Connectivity's HTTP client), in the feature's own
         // `Live/` folder: only composition roots and tests import these.
         liveAdapter("OfflineSummary"),
@@ -323,7 +323,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "LocalizationKit", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "Gallery", "OfflineApp",
+                "Core", "LocalizationKit", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "WireContract", "L10nREPL", "Gallery", "OfflineApp",
                 "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProductsLive", "OfflineSummaryLive", "OfflineCommerceLive",
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
                 "l10n", "L10nREPLTool",

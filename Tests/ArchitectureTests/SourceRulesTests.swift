@@ -5,9 +5,9 @@ import Testing
 // which file may *import* what, and that every feature has the same anatomy (Modules/README.md, "A feature's files").
 
 enum SourceRules {
-    /// What any file of a feature may import: the vocabulary, the patterns, and system or external modules that do no
-    /// I/O of their own. Never a live adapter (Connectivity, SecureStore) or another feature.
-    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "Foundation", "Logging"]
+    /// What any file of a feature may import: the vocabulary, the patterns, the wire contract, and system or external
+    /// modules that do no I/O of their own. Never a live adapter (Connectivity, SecureStore) or another feature.
+    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "WireContract", "Foundation", "Logging"]
     /// A state machine is pure: the vocabulary and Foundation's value types, nothing else.
     static let stateImports: Set<String> = ["Core", "Foundation"]
     /// Every feature folder has these files, with these roles.
@@ -36,7 +36,7 @@ enum SourceRules {
         for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".swift") && !path.hasPrefix("Live/") {
             let allowed = path == "State.swift" ? stateImports : featureImports
             for module in imports(in: text) where !allowed.contains(module) {
-                found.append("\(feature)/\(path) imports \(module): \(path == "State.swift" ? "a state machine imports Core only" : "a feature imports only Core and OfflinePatterns")")
+                found.append("\(feature)/\(path) imports \(module): \(path == "State.swift" ? "a state machine imports Core only" : "a feature imports only Core, OfflinePatterns and WireContract")")
             }
         }
         if let feature = files["Feature.swift"], !feature.contains(": AppFeature {") {
@@ -77,7 +77,7 @@ struct SourceRulesTests {
             "Live/XAPI+Live.swift": "public import Connectivity\n",
         ]
         #expect(SourceRules.violations(feature: "X", files: files, callsServer: false) == [
-            "X/Feature.swift imports Connectivity: a feature imports only Core and OfflinePatterns",
+            "X/Feature.swift imports Connectivity: a feature imports only Core, OfflinePatterns and WireContract",
             "X/State.swift imports OfflinePatterns: a state machine imports Core only",
         ])
     }
