@@ -47,7 +47,7 @@ func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [St
 func liveAdapter(_ feature: String) -> Target {
     .target(
         name: "\(feature)Live",
-        dependencies: [.target(name: feature), "Core", "Connectivity"],
+        dependencies: [.target(name: feature), "Core", "Connectivity", "WireContract"],
         path: "Modules/\(feature)/Live",
         swiftSettings: swiftSettings
     )
@@ -75,7 +75,8 @@ let localizationFolders: [String] = {
 /// What a feature's tests use: the feature, the shared modules, the real backend and store, the catalogs, a test clock.
 func featureTestDependencies(_ feature: String) -> [Target.Dependency] {
     [
-        .target(name: feature), "Core", "LocalizationKit", "OfflinePatterns", "Connectivity", "SecureStore", "Localization", "ReferenceServer", "TestSupport", "IntegrationSupport",
+        .target(name: feature), "Core", "LocalizationKit", "OfflinePatterns", "WireContract", "Connectivity", "SecureStore", "Localization", "ReferenceServer",
+        "TestSupport", "IntegrationSupport",
         tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
     ]
 }
@@ -91,6 +92,7 @@ let package = Package(
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "SecureStore", targets: ["SecureStore"]),
         .library(name: "OfflinePatterns", targets: ["OfflinePatterns"]),
+        .library(name: "WireContract", targets: ["WireContract"]),
         .library(name: "Connectivity", targets: ["Connectivity"]),
         .library(name: "WarmupToast", targets: ["WarmupToast"]),
         .library(name: "OfflineSummary", targets: ["OfflineSummary"]),
@@ -157,6 +159,10 @@ let package = Package(
         // read stale-while-revalidate, the blocking patterns. What they send through are Core's ports.
         module("OfflinePatterns", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
 
+        // The backend's API as it travels: its routes and every JSON body, declared once for the features' live adapters
+        // and the reference server, so the two cannot drift apart. Data only, over Core's `Endpoint` and `WireJSON`.
+        module("WireContract", dependencies: ["Core"]),
+
         // The live adapters, imported only by composition roots (and tests): the connectivity monitor and its path
         // monitors and probe, the fail-fast HTTP client and its transports, the outbox's live transport.
         .systemLibrary(name: "CNetlink", path: "Modules/CNetlink"),
@@ -177,14 +183,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // MARK: - Feature modules (each imports only Core and OfflinePatterns; never one another)
+        // MARK: - Feature modules (each imports only Core, OfflinePatterns and the wire contract; never one another)
 
         // The warmup session needs only Core's ports (the app injects the network and store behind them); keeping it
         // that light keeps `l10n`, whose linter reads `WarmupIdentifiers`, free of the network and database stacks.
         module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
-        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
-        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
-        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns"], exclude: ["Live"]),
+        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
+        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
+        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
         // Each feature's live API (`…API.live(client:user:)` over Connectivity's HTTP client), in the feature's own
         // `Live/` folder: only composition roots and tests import these.
         liveAdapter("OfflineSummary"),
@@ -268,7 +274,7 @@ let package = Package(
         .target(
             name: "OfflineApp",
             dependencies: [
-                "Core", "OfflinePatterns", "Connectivity", "SecureStore", "ReferenceServer",
+                "Core", "OfflinePatterns", "Connectivity", "SecureStore", "ReferenceServer", "WireContract",
                 "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts",
                 "OfflineSummaryLive", "OfflineCommerceLive", "OfflineProductsLive",
                 tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
@@ -317,7 +323,7 @@ let package = Package(
         .executableTarget(
             name: "Bench",
             dependencies: [
-                "Core", "LocalizationKit", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "L10nREPL", "Gallery", "OfflineApp",
+                "Core", "LocalizationKit", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "WireContract", "L10nREPL", "Gallery", "OfflineApp",
                 "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProductsLive", "OfflineSummaryLive", "OfflineCommerceLive",
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
                 "l10n", "L10nREPLTool",
@@ -332,7 +338,7 @@ let package = Package(
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "Core",
+                "Core", "WireContract",
                 tooling("Hummingbird", "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 tooling("ServiceLifecycle", "swift-service-lifecycle"),
@@ -386,26 +392,28 @@ let package = Package(
         tests("Core", dependencies: [
             "Core", "TestSupport", .product(name: "Logging", package: "swift-log"), tooling("Clocks", "swift-clocks"),
         ]),
+        // Every body through WireJSON and back, the routes' paths, money both ways.
+        tests("WireContract", dependencies: ["WireContract", "Core", "TestSupport"]),
         // The engine's tests need no server, store or test support: the parser, catalogs, Localizer and ICU goldens.
         tests("LocalizationKit", dependencies: ["LocalizationKit", "Core", .product(name: "Logging", package: "swift-log")],
               exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "LocalizationKit", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
-            "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "TestSupport", "IntegrationSupport",
+            "Connectivity", "OfflinePatterns", "Core", "ReferenceServer", "WireContract", "TestSupport", "IntegrationSupport",
             // The namespace test runs the real `offline-server watch` inside the namespace.
             "offline-server",
             tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         // The outbox and cached resources, on the real store and against the reference server over the live transport.
         tests("OfflinePatterns", dependencies: [
-            "OfflinePatterns", "Core", "SecureStore", "Connectivity", "ReferenceServer", "TestSupport", "IntegrationSupport",
+            "OfflinePatterns", "Core", "SecureStore", "Connectivity", "ReferenceServer", "WireContract", "TestSupport", "IntegrationSupport",
             // The outbox kill test SIGKILLs this child while it enqueues and while it replays.
             "OutboxTorture",
             tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         // The reference backend: per-user isolation, idempotent writes, faults, the request log.
-        tests("ReferenceServer", dependencies: ["ReferenceServer", "Connectivity", "Core", "TestSupport", "IntegrationSupport"]),
+        tests("ReferenceServer", dependencies: ["ReferenceServer", "WireContract", "Connectivity", "Core", "TestSupport", "IntegrationSupport"]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", "IntegrationSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),

@@ -1,5 +1,6 @@
 public import Foundation
 public import Core
+package import WireContract
 
 /// A change to the customer's profile (`POST /v1/users/{user}/profile`). Sent, never stored.
 public struct ProfileChange: Sendable, Hashable {
@@ -12,7 +13,7 @@ public struct ProfileChange: Sendable, Hashable {
     }
 }
 
-/// The endpoints the cart and order history call (Tools/ReferenceServer/README.md), as a struct of
+/// The endpoints the cart and order history call (`Wire.Route`, Modules/WireContract), as a struct of
 /// closures: `live` talks HTTP, `test` fails on any call a test did not set up.
 ///
 /// Every write takes an idempotency key, so a retry after a lost answer is never applied twice.
@@ -91,89 +92,42 @@ extension CommerceAPI {
     }
 }
 
-// MARK: - Wire format (the reference backend's JSON; money is a decimal string plus a currency)
+// MARK: - From the wire (Modules/WireContract): money becomes an exact Decimal, a status this app knows
 
-package enum WireFormat {
-    static var decoder: JSONDecoder { WireJSON.decoder }
-
-    package static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(HTTPClientError) -> Value {
-        do { return try decoder.decode(type, from: data) } catch { throw .decoding("\(Value.self): \(error)") }
-    }
-
-    /// "19.99" → 19.99 exactly; anything else is a decoding error naming the field.
-    static func money(_ text: String, field: String) throws(HTTPClientError) -> Decimal {
-        guard isPlainDecimal(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw .decoding("\(field) \"\(text)\" is not a decimal amount")
-        }
-        return value
-    }
-
-    /// `-?[0-9]+(\.[0-9]+)?`: what the server sends, and nothing `Decimal(string:)` would half-read.
-    static func isPlainDecimal(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" { digits = digits.dropFirst() }
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 2 else { return false }
-        return parts.allSatisfy { part in !part.isEmpty && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
-    }
-}
-
-struct WireCartItem: Decodable {
-    var id: String
-    var name: String
-    var imageRef: String
-    var quantity: Int
-    var unitPrice: String
-    var currency: String
-}
-
-package struct WireCart: Decodable {
-    var items: [WireCartItem]
-    var subtotal: String
-    var currency: String
-
-    package func model() throws(HTTPClientError) -> ShoppingCart {
+extension ShoppingCart {
+    package init(wire cart: Wire.Cart) throws(HTTPClientError) {
         var lines: [CartLine] = []
-        lines.reserveCapacity(items.count)
-        for item in items {
+        lines.reserveCapacity(cart.items.count)
+        for item in cart.items {
             lines.append(CartLine(id: item.id, name: item.name, imageRef: item.imageRef, quantity: item.quantity,
-                                  unitPrice: try WireFormat.money(item.unitPrice, field: "cart item \(item.id) unitPrice"),
-                                  currency: item.currency))
+                                  unitPrice: try amount(item.unitPrice, field: "cart item \(item.id) unitPrice"), currency: item.currency))
         }
-        return ShoppingCart(items: lines, total: try WireFormat.money(subtotal, field: "cart subtotal"), currency: currency)
+        self.init(items: lines, total: try amount(cart.subtotal, field: "cart subtotal"), currency: cart.currency)
     }
 }
 
-struct WireOrderRating: Decodable {
-    var stars: Int
-}
-
-package struct WireOrder: Decodable {
-    var id: String
-    var date: Date
-    var status: String
-    var total: String
-    var currency: String
-    var rating: WireOrderRating?
-
-    package func model() throws(HTTPClientError) -> OrderSummary {
-        guard let status = OrderStatus(rawValue: status) else {
-            throw .decoding("order \(id) has the status \"\(status)\", which this app does not know; expected one of "
+extension OrderSummary {
+    package init(wire order: Wire.Order) throws(HTTPClientError) {
+        guard let status = OrderStatus(rawValue: order.status) else {
+            throw .decoding("order \(order.id) has the status \"\(order.status)\", which this app does not know; expected one of "
                 + OrderStatus.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        return OrderSummary(id: id, date: date, status: status, total: try WireFormat.money(total, field: "order \(id) total"),
-                            currency: currency, isRated: rating != nil)
+        self.init(id: order.id, date: order.date, status: status, total: try amount(order.total, field: "order \(order.id) total"),
+                  currency: order.currency, isRated: order.rating != nil)
     }
 }
 
-package struct WireOrderList: Decodable {
-    var items: [WireOrder]
-
-    package func model() throws(HTTPClientError) -> OrderHistory {
+extension OrderHistory {
+    package init(wire list: Wire.OrderList) throws(HTTPClientError) {
         var orders: [OrderSummary] = []
-        orders.reserveCapacity(items.count)
-        for item in items { orders.append(try item.model()) }
-        return OrderHistory(orders: orders)
+        orders.reserveCapacity(list.items.count)
+        for item in list.items { orders.append(try OrderSummary(wire: item)) }
+        self.init(orders: orders)
     }
 }
 
+/// A money string of the wire as an exact amount; anything else is a decoding error naming the field.
+private func amount(_ text: String, field: String) throws(HTTPClientError) -> Decimal {
+    guard let value = Wire.Money.amount(text) else { throw .decoding("\(field) \"\(text)\" is not a decimal amount") }
+    return value
+}

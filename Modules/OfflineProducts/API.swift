@@ -1,8 +1,9 @@
 public import Foundation
 public import Core
+package import WireContract
 
-/// What `POST …/products/{product}/service-requests` answers.
-public struct ServiceRequestReceipt: Codable, Sendable, Equatable {
+/// What `POST …/products/{product}/service-requests` answers (`Wire.ServiceRequest`), as the app keeps it.
+public struct ServiceRequestReceipt: Sendable, Equatable {
     public var id: String
     public var productId: String
     public var status: String
@@ -16,8 +17,8 @@ public struct ServiceRequestReceipt: Codable, Sendable, Equatable {
     }
 }
 
-/// What `POST …/products/{product}/transfer` answers.
-public struct OwnershipTransferReceipt: Codable, Sendable, Equatable {
+/// What `POST …/products/{product}/transfer` answers (`Wire.OwnershipTransfer`).
+public struct OwnershipTransferReceipt: Sendable, Equatable {
     public var productId: String
     public var fromUser: String
     public var toUser: String
@@ -31,7 +32,7 @@ public struct OwnershipTransferReceipt: Codable, Sendable, Equatable {
     }
 }
 
-/// The endpoints this feature calls (Tools/ReferenceServer/README.md), as a struct of closures:
+/// The endpoints this feature calls (`Wire.Route`, Modules/WireContract), as a struct of closures:
 /// `live(client:user:)` for the app, `test` that fails on every call, and fixtures for tests and previews.
 public struct ProductsAPI: Sendable {
     /// `GET /v1/users/{user}/products?offset=&limit=`
@@ -89,14 +90,39 @@ public struct ProductsAPI: Sendable {
     }
 }
 
+// MARK: - From the wire (Modules/WireContract)
+
 extension ProductPage {
-    /// A page as the backend sends it: read by `WirePageReader` in one pass, or by `JSONDecoder` (with its precise
-    /// error) when the reader does not recognise the body.
+    /// A page as the backend sends it (`Wire.ProductList`): read by `WirePageReader` in one pass, or by `JSONDecoder`
+    /// (with its precise error) when the reader does not recognise the body.
     public init(wire data: Data) throws(HTTPClientError) {
         if let page = WirePageReader.page(from: data) {
             self = page
             return
         }
-        do { self = try WireJSON.decoder.decode(ProductPage.self, from: data) } catch { throw .decoding("\(error)") }
+        do { self.init(wire: try WireJSON.decoder.decode(Wire.ProductList.self, from: data)) } catch { throw .decoding("\(error)") }
+    }
+
+    package init(wire page: Wire.ProductList) {
+        self.init(items: page.items.map(Product.init(wire:)), total: page.total)
+    }
+}
+
+extension Product {
+    package init(wire product: Wire.Product) {
+        self.init(id: product.id, name: product.name, model: product.model, serialNumber: product.serialNumber,
+                  purchaseDate: product.purchaseDate, warrantyExpiresAt: product.warrantyExpiresAt)
+    }
+}
+
+extension ServiceRequestReceipt {
+    package init(wire request: Wire.ServiceRequest) {
+        self.init(id: request.id, productId: request.productId, status: request.status, createdAt: request.createdAt)
+    }
+}
+
+extension OwnershipTransferReceipt {
+    package init(wire transfer: Wire.OwnershipTransfer) {
+        self.init(productId: transfer.productId, fromUser: transfer.fromUser, toUser: transfer.toUser, transferredAt: transfer.transferredAt)
     }
 }

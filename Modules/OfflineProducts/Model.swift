@@ -1,8 +1,8 @@
 public import Core
 public import Foundation
 
-/// A product the user registered, as the server sends it and the device shows it.
-public struct Product: Codable, Sendable, Hashable, Identifiable {
+/// A product the user registered, as the device shows it (from the backend's `Wire.Product`: `Product(wire:)`).
+public struct Product: Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String
     public var model: String
@@ -25,8 +25,8 @@ public struct Product: Codable, Sendable, Hashable, Identifiable {
     }
 }
 
-/// One page of `GET /v1/users/{user}/products?offset=&limit=`.
-public struct ProductPage: Codable, Sendable, Equatable {
+/// One page of `GET /v1/users/{user}/products?offset=&limit=` (`Wire.ProductList`, read by `ProductPage(wire:)`).
+public struct ProductPage: Sendable, Equatable {
     public var items: [Product]
     /// How many products the user has in all.
     public var total: Int

@@ -1,12 +1,15 @@
 import Core
 import Foundation
+import WireContract
 
-/// Reads one `GET …/products` page straight from its bytes. A full sync decodes 10,000 products; `JSONDecoder` spends
+/// Reads one `GET …/products` page (`Wire.ProductList`) straight from its bytes. A full sync decodes 10,000 products; `JSONDecoder` spends
 /// about 2.5 µs on each (its keyed containers and the date strategy), which made decoding the largest part of a warmup on
 /// the client. This reader walks the JSON once and builds the products directly. It understands exactly the page's shape
 /// (keys in any order, unknown keys skipped, any whitespace, every string escape) and returns nil for anything else
 /// (a null, a wrong type, invalid UTF-8, a truncated body), so the caller falls back to `JSONDecoder`, which then says
-/// precisely what is wrong. Tested against `JSONDecoder` on generated pages, escapes and malformed input.
+/// precisely what is wrong. Its keys are the contract's (`Wire.ProductList.CodingKeys`, `Wire.Product.CodingKeys`), matched
+/// exhaustively: a field added to the contract does not compile here until the reader reads it. Tested against
+/// `JSONDecoder` on generated pages, escapes and malformed input.
 struct WirePageReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -30,10 +33,10 @@ struct WirePageReader {
         var items: [Product]?
         var total: Int?
         let complete = readObject { reader, key in
-            switch key {
-            case "items": items = reader.readArray { reader in reader.readProduct() }; return items != nil
-            case "total": total = reader.readInteger(); return total != nil
-            default: return reader.skipValue(depth: 0)
+            switch Wire.ProductList.CodingKeys(rawValue: key) {
+            case .items: items = reader.readArray { reader in reader.readProduct() }; return items != nil
+            case .total: total = reader.readInteger(); return total != nil
+            case nil: return reader.skipValue(depth: 0)
             }
         }
         guard complete, let items, let total else { return nil }
@@ -44,14 +47,14 @@ struct WirePageReader {
         var id: String?, name: String?, model: String?, serial: String?
         var purchase: Date?, expiry: Date?
         let complete = readObject { reader, key in
-            switch key {
-            case "id": id = reader.readString(); return id != nil
-            case "name": name = reader.readString(); return name != nil
-            case "model": model = reader.readString(); return model != nil
-            case "serialNumber": serial = reader.readString(); return serial != nil
-            case "purchaseDate": purchase = reader.readTimestamp(); return purchase != nil
-            case "warrantyExpiresAt": expiry = reader.readTimestamp(); return expiry != nil
-            default: return reader.skipValue(depth: 0)
+            switch Wire.Product.CodingKeys(rawValue: key) {
+            case .id: id = reader.readString(); return id != nil
+            case .name: name = reader.readString(); return name != nil
+            case .model: model = reader.readString(); return model != nil
+            case .serialNumber: serial = reader.readString(); return serial != nil
+            case .purchaseDate: purchase = reader.readTimestamp(); return purchase != nil
+            case .warrantyExpiresAt: expiry = reader.readTimestamp(); return expiry != nil
+            case nil: return reader.skipValue(depth: 0)
             }
         }
         guard complete, let id, let name, let model, let serial, let purchase, let expiry else { return nil }

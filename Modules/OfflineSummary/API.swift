@@ -1,8 +1,9 @@
 public import Foundation
 public import Core
+package import WireContract
 
-/// What `POST /v1/users/{user}/activities` takes: an activity registration.
-public struct ActivityRegistration: Sendable, Hashable, Codable {
+/// An activity registration: what `POST /v1/users/{user}/activities` sends (as `Wire.RegisterActivityBody`).
+public struct ActivityRegistration: Sendable, Hashable {
     public var kind: String
     public var occurredAt: Date
     public var note: String?
@@ -14,7 +15,7 @@ public struct ActivityRegistration: Sendable, Hashable, Codable {
     }
 }
 
-/// The reference backend's summary endpoints (Tools/ReferenceServer/README.md) as a struct of closures:
+/// The reference backend's summary endpoints (`Wire.Route`, Modules/WireContract) as a struct of closures:
 /// `live(client:user:)` for the app, `test` that fails on every call, and fixtures for tests and previews.
 ///
 /// The activity registration is not sent from here: it is a queued write (pattern B), so this only
@@ -38,23 +39,19 @@ public struct SummaryAPI: Sendable {
         self.activityVersion = activityVersion
     }
 
-    /// The version endpoint for `user`.
-    public static func activityVersionEndpoint(user: String) -> Endpoint { Endpoint("v1", "users", user, "activities", "version") }
-
-    /// The activities endpoint for `user` (each segment percent-encoded once).
-    public static func activitiesEndpoint(user: String) -> Endpoint { Endpoint("v1", "users", user, "activities") }
-
-    /// The request that registers `registration` for `user`.
+    /// The request that registers `registration` for `user` (`Wire.Route.registerActivity`).
     public static func activityRequest(user: String, _ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest {
-        try OutboxRequest.json("POST", activitiesEndpoint(user: user), registration)
+        let route = Wire.Route.registerActivity
+        return try OutboxRequest.json(route.method.rawValue, route.endpoint(user),
+                                      Wire.RegisterActivityBody(kind: registration.kind, occurredAt: registration.occurredAt, note: registration.note))
     }
 
-    /// The model from the server's JSON (`AnnualSummary` in the wire format), as `live` maps it: unknown stat and
-    /// badge ids are left out; an unreadable figure is a `.decoding` error.
+    /// The model from the server's JSON (`Wire.AnnualSummary`), as `live` maps it: unknown stat and badge ids are left
+    /// out; an unreadable figure is a `.decoding` error.
     public static func summary(fromWire data: Data) throws(HTTPClientError) -> AnnualSummary {
-        let wire: SummaryWire
-        do { wire = try WireJSON.decoder.decode(SummaryWire.self, from: data) } catch { throw .decoding("\(error)") }
-        return try wire.summary()
+        let wire: Wire.AnnualSummary
+        do { wire = try WireJSON.decoder.decode(Wire.AnnualSummary.self, from: data) } catch { throw .decoding("\(error)") }
+        return try AnnualSummary(wire: wire)
     }
 
     /// Fails every call with an error naming it: a test overrides only the closures it expects.
@@ -87,53 +84,23 @@ public struct SummaryAPI: Sendable {
     }
 }
 
-// MARK: - Wire format
+// MARK: - From the wire (Modules/WireContract): stat values are decimal strings with a unit ("count" or an ISO 4217
+// code), percentages strings with one decimal
 
-/// `AnnualSummary` as the server sends it: stat values are decimal strings with a unit ("count" or an
-/// ISO 4217 code), percentages are strings with one decimal.
-package struct SummaryWire: Decodable, Sendable {
-    struct Card: Decodable, Sendable {
-        var id: String
-        var value: String
-        var unit: String
-    }
-
-    struct Badge: Decodable, Sendable {
-        var id: String
-        var earnedAt: Date
-    }
-
-    struct Comparison: Decodable, Sendable {
-        struct Card: Decodable, Sendable {
-            var id: String
-            var current: String
-            var previous: String
-            var changePercent: String?
-        }
-
-        var previousPeriod: String
-        var cards: [Card]
-    }
-
-    var period: String
-    var statCards: [Card]
-    var badges: [Badge]
-    var comparison: Comparison?
-    var activityVersion: String?
-
+extension AnnualSummary {
     /// The model the screen renders. Unknown stat or badge ids are dropped: the app shows only figures it has
     /// words for (a newer server may send more). A known card whose value cannot be read fails the whole answer.
-    package func summary() throws(HTTPClientError) -> AnnualSummary {
+    package init(wire: Wire.AnnualSummary) throws(HTTPClientError) {
         var cards: [StatCard] = []
         var units: [StatKind: String] = [:]
-        for card in statCards {
+        for card in wire.statCards {
             guard let kind = StatKind(wireID: card.id) else { continue }
             cards.append(StatCard(kind: kind, value: try Self.value(card.value, unit: card.unit, id: card.id)))
             units[kind] = card.unit
         }
-        let badges = self.badges.compactMap { badge in BadgeKind(wireID: badge.id).map { EarnedBadge(kind: $0, earnedAt: badge.earnedAt) } }
+        let badges = wire.badges.compactMap { badge in BadgeKind(wireID: badge.id).map { EarnedBadge(kind: $0, earnedAt: badge.earnedAt) } }
         var comparison: PeriodComparison?
-        if let wire = self.comparison {
+        if let wire = wire.comparison {
             var changes: [StatChange] = []
             for card in wire.cards {
                 guard let kind = StatKind(wireID: card.id) else { continue }
@@ -149,15 +116,14 @@ package struct SummaryWire: Decodable, Sendable {
             }
             comparison = PeriodComparison(previousPeriod: wire.previousPeriod, changes: changes)
         }
-        return AnnualSummary(period: period, statCards: cards, badges: badges, comparison: comparison, activityVersion: activityVersion)
+        self.init(period: wire.period, statCards: cards, badges: badges, comparison: comparison, activityVersion: wire.activityVersion)
     }
 
     static func value(_ text: String, unit: String, id: String) throws(HTTPClientError) -> StatValue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if unit == "count", let count = Int(trimmed) { return .count(count) }
         if unit.count == 3, unit.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-            let isDecimal = !trimmed.isEmpty && trimmed.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
-            guard isDecimal, let amount = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")), amount.isFinite else {
+            guard let amount = Wire.Money.amount(trimmed) else {
                 throw .decoding("stat card \(id): \"\(text)\" is not an amount of \(unit)")
             }
             return .amount(amount, currency: unit)

@@ -12,7 +12,7 @@ enum ModuleRules {
     /// The localization engine (parser, catalogs, Localizer, ICU formatting): only what renders text depends on it.
     static let localizationEngine = "LocalizationKit"
     /// Runtime modules: what an app links to run the features. None of them may reach the engine, ICU or the tooling.
-    static var runtime: Set<String> { features.union(adapters).union(["Core", patterns]) }
+    static var runtime: Set<String> { features.union(adapters).union(["Core", patterns, wireContract]) }
     /// What no runtime module may reach, directly or through another target: the engine and ICU, swift-syntax, the
     /// reference server's web framework, the command-line parser.
     static let runtimeForbidden: Set<String> = Set(["LocalizationKit", "CICUShim", "Hummingbird", "HummingbirdCore", "ArgumentParser"])
@@ -24,9 +24,12 @@ enum ModuleRules {
     static let lintTools: Set<String> = ["StringsKit", "UsageScan"]
     /// The offline patterns features program against (outbox, cached resources, blocking patterns): no network code.
     static let patterns = "OfflinePatterns"
-    /// What a feature may depend on: the vocabulary and the patterns, never a live adapter.
-    static let featureAllowed: Set<String> = ["Core", patterns]
-    static var modules: Set<String> { features.union(adapters).union(foundation).union([patterns]) }
+    /// The backend's API as it travels (routes and bodies), shared by the features' live adapters and the reference
+    /// server: data over Core, so either side takes it without the other's stack.
+    static let wireContract = "WireContract"
+    /// What a feature may depend on: the vocabulary, the patterns and the wire contract, never a live adapter.
+    static let featureAllowed: Set<String> = ["Core", patterns, wireContract]
+    static var modules: Set<String> { features.union(adapters).union(foundation).union([patterns, wireContract]) }
     /// A feature's live adapter (`…API.live` over the HTTP client): `<feature>Live` in `Modules/<feature>/Live`.
     static func liveFeature(of target: String) -> String? {
         guard target.hasSuffix("Live") else { return nil }
@@ -79,7 +82,7 @@ enum ModuleRules {
                     found.append("feature \(target.name) depends on feature \(dependency): features never import each other")
                 }
                 for dependency in internalDependencies where !features.contains(dependency) && !featureAllowed.contains(dependency) {
-                    found.append("feature \(target.name) depends on \(dependency): features may use only Core and OfflinePatterns")
+                    found.append("feature \(target.name) depends on \(dependency): features may use only Core, OfflinePatterns and WireContract")
                 }
             }
             if adapters.contains(target.name) {
@@ -93,6 +96,11 @@ enum ModuleRules {
             if target.name == patterns {
                 for dependency in internalDependencies where dependency != "Core" {
                     found.append("\(patterns) depends on \(dependency): the patterns need only Core's ports, no live adapter")
+                }
+            }
+            if target.name == wireContract {
+                for dependency in target.dependencies where dependency != "Core" {
+                    found.append("\(wireContract) depends on \(dependency): the contract is data both sides share, over Core only")
                 }
             }
             if let feature = liveFeature(of: target.name) {
@@ -303,7 +311,7 @@ struct ManifestRulesTests {
         ]
         #expect(ModuleRules.violations(targets) == [
             "Localization depends on SecureStore: the catalogs' loader needs only the localization engine",
-            "feature WarmupToast depends on Localization: features may use only Core and OfflinePatterns",
+            "feature WarmupToast depends on Localization: features may use only Core, OfflinePatterns and WireContract",
             "feature WarmupToast depends on Localization: features hold Copy keys; composition roots resolve them",
         ])
     }
@@ -320,12 +328,38 @@ struct ManifestRulesTests {
             ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
         ]
         #expect(ModuleRules.violations(targets) == [
-            "feature OfflineProducts depends on Connectivity: features may use only Core and OfflinePatterns",
+            "feature OfflineProducts depends on Connectivity: features may use only Core, OfflinePatterns and WireContract",
             "OfflineProducts depends on live adapter Connectivity: only composition roots and tests import adapters",
             "OfflineProductsLive depends on feature OfflineCommerce: a live adapter serves its own feature only",
             "OfflinePatterns depends on SecureStore: the patterns need only Core's ports, no live adapter",
             "OfflinePatterns depends on live adapter SecureStore: only composition roots and tests import adapters",
         ])
+    }
+
+    /// One wire contract (issue 39): a feature and its live adapter take the backend's bodies from WireContract, as the
+    /// reference server does; the contract itself is data over Core, and reaches no web framework or network stack.
+    @Test func theWireContractReachingMoreThanCoreIsCaughtAndAFeatureMayUseIt() {
+        let targets = [
+            ModuleRules.Target(name: "WireContract", path: "Modules/WireContract", type: "regular", dependencies: ["Core", "Connectivity", "Hummingbird"]),
+            ModuleRules.Target(name: "OfflineSummary", path: "Modules/OfflineSummary", type: "regular", dependencies: ["Core", "OfflinePatterns", "WireContract"]),
+            ModuleRules.Target(name: "OfflineSummaryLive", path: "Modules/OfflineSummary/Live", type: "regular",
+                               dependencies: ["OfflineSummary", "Core", "Connectivity", "WireContract"]),
+            ModuleRules.Target(name: "ReferenceServer", path: "Tools/ReferenceServer", type: "regular", dependencies: ["Core", "WireContract", "Hummingbird"]),
+            ModuleRules.Target(name: "OfflinePatterns", path: "Modules/OfflinePatterns", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Connectivity", path: "Modules/Connectivity", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "WireContract depends on Connectivity: the contract is data both sides share, over Core only",
+            "WireContract depends on Hummingbird: the contract is data both sides share, over Core only",
+            "WireContract depends on live adapter Connectivity: only composition roots and tests import adapters",
+            "runtime module WireContract reaches Hummingbird: a runtime consumer must not build or link it",
+            "runtime module OfflineSummary reaches Hummingbird: a runtime consumer must not build or link it",
+            "runtime module OfflineSummaryLive reaches Hummingbird: a runtime consumer must not build or link it",
+        ])
+        #expect(ModuleRules.violations(Array(targets.dropFirst()) + [
+            ModuleRules.Target(name: "WireContract", path: "Modules/WireContract", type: "regular", dependencies: ["Core"]),
+        ]).isEmpty)
     }
 
     /// The seam (issue 39): the runtime reaches no engine, ICU, web framework or argument parser, even through another

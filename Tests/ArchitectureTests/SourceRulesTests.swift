@@ -5,9 +5,9 @@ import Testing
 // which file may *import* what, and that every feature has the same anatomy (Modules/README.md, "A feature's files").
 
 enum SourceRules {
-    /// What any file of a feature may import: the vocabulary, the patterns, and system or external modules that do no
-    /// I/O of their own. Never a live adapter (Connectivity, SecureStore) or another feature.
-    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "Foundation", "Logging"]
+    /// What any file of a feature may import: the vocabulary, the patterns, the wire contract, and system or external
+    /// modules that do no I/O of their own. Never a live adapter (Connectivity, SecureStore) or another feature.
+    static let featureImports: Set<String> = ["Core", "OfflinePatterns", "WireContract", "Foundation", "Logging"]
     /// A state machine is pure: the vocabulary and Foundation's value types, nothing else.
     static let stateImports: Set<String> = ["Core", "Foundation"]
     /// Every feature folder has these files, with these roles.
@@ -36,7 +36,7 @@ enum SourceRules {
         for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".swift") && !path.hasPrefix("Live/") {
             let allowed = path == "State.swift" ? stateImports : featureImports
             for module in imports(in: text) where !allowed.contains(module) {
-                found.append("\(feature)/\(path) imports \(module): \(path == "State.swift" ? "a state machine imports Core only" : "a feature imports only Core and OfflinePatterns")")
+                found.append("\(feature)/\(path) imports \(module): \(path == "State.swift" ? "a state machine imports Core only" : "a feature imports only Core, OfflinePatterns and WireContract")")
             }
         }
         if let feature = files["Feature.swift"], !feature.contains(": AppFeature {") {
@@ -76,6 +76,28 @@ enum SourceRules {
 
     private static func featureName(_ text: String) -> String {
         text.split(separator: "\n").first { $0.contains("final class ") }.map { String($0) } ?? "no feature class"
+    }
+
+    /// One wire contract (issue 39): the backend's bodies are declared in `Modules/WireContract` and nowhere else. A type
+    /// that is Codable, Decodable or Encodable where the app or the server speaks to the other (the reference server, the
+    /// composition root, a feature's `API.swift` and `Live/` adapter) is a second definition of the wire, free to drift
+    /// from the first. The exceptions are the reference server's own: its admin API (`/_admin/…`, which no app calls)
+    /// and its sessions file.
+    static let serverOwnCodables: Set<String> = ["FaultConfiguration", "FaultOverride", "RequestCounts", "Issued"]
+
+    /// `files` maps a path from the package root (`Tools/ReferenceServer/Sessions.swift`) to its text.
+    static func wireBodyViolations(_ files: [String: String]) -> [String] {
+        var found: [String] = []
+        let declaration = /\b(?:struct|class|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)[^{]*:[^{]*\b(Codable|Decodable|Encodable)\b/
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//"), let match = line.firstMatch(of: declaration) else { continue }
+                let name = String(match.1)
+                if path.hasPrefix("Tools/ReferenceServer/"), serverOwnCodables.contains(name) { continue }
+                found.append("\(path):\(number + 1): \(name) is \(match.2): the backend's bodies are declared once, in WireContract (`Wire.…`)")
+            }
+        }
+        return found
     }
 }
 
@@ -125,7 +147,7 @@ struct SourceRulesTests {
             "Live/XAPI+Live.swift": "public import Connectivity\n",
         ]
         #expect(SourceRules.violations(feature: "X", files: files, callsServer: false) == [
-            "X/Feature.swift imports Connectivity: a feature imports only Core and OfflinePatterns",
+            "X/Feature.swift imports Connectivity: a feature imports only Core, OfflinePatterns and WireContract",
             "X/State.swift imports OfflinePatterns: a state machine imports Core only",
         ])
     }
@@ -221,6 +243,47 @@ struct SourceRulesTests {
             "X/Feature.swift:1: a parameter defaults to a live value (UUID()); let the composition root pass it",
             "X/Feature.swift:3: a parameter defaults to a live value (ContinuousClock()); let the composition root pass it",
             "X/Feature.swift:4: a parameter defaults to a live value (.random); let the composition root pass it",
+        ])
+    }
+
+    /// Where the app and the server speak to each other: the reference server, the composition root, and each
+    /// feature's `API.swift` and `Live/` adapter.
+    static func filesSpeakingToTheBackend() throws -> [String: String] {
+        let root = ManifestRulesTests.packageRoot
+        var files: [String: String] = [:]
+        for folder in ["Tools/ReferenceServer", "Tools/OfflineApp"] + ModuleRules.features.sorted().map({ "Modules/\($0)/Live" }) {
+            let url = root.appendingPathComponent(folder)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            for path in try FileManager.default.subpathsOfDirectory(atPath: url.path) where path.hasSuffix(".swift") {
+                files["\(folder)/\(path)"] = try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+            }
+        }
+        for feature in ModuleRules.features.sorted() {
+            let api = root.appendingPathComponent("Modules/\(feature)/API.swift")
+            if let text = try? String(contentsOf: api, encoding: .utf8) { files["Modules/\(feature)/API.swift"] = text }
+        }
+        return files
+    }
+
+    @Test func theBackendsBodiesAreDeclaredOnlyInTheWireContract() throws {
+        let files = try Self.filesSpeakingToTheBackend()
+        #expect(files.keys.contains("Tools/ReferenceServer/ReferenceRoutes.swift") && files.keys.contains("Modules/OfflineSummary/API.swift"))
+        #expect(files.keys.contains { $0.hasPrefix("Modules/OfflineCommerce/Live/") })
+        let found = SourceRules.wireBodyViolations(files)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+
+        let planted = SourceRules.wireBodyViolations([
+            "Tools/ReferenceServer/WireFormat.swift": "public struct Product: Codable, Sendable, Equatable {\n",
+            "Tools/ReferenceServer/Faults.swift": "public struct FaultConfiguration: Codable, Sendable, Equatable {\n",
+            "Modules/X/Live/XAPI+Live.swift": "import Core\n// struct Old: Codable {}\nprivate struct TransferBody: Encodable { var toUser: String }\n",
+            "Modules/X/API.swift": "package struct SummaryWire: Decodable, Sendable {\n    struct Card: Decodable,\n        Sendable {}\n}\nextension ProductPage: Codable {}\n",
+        ])
+        #expect(planted == [
+            "Modules/X/API.swift:1: SummaryWire is Decodable: the backend's bodies are declared once, in WireContract (`Wire.…`)",
+            "Modules/X/API.swift:2: Card is Decodable: the backend's bodies are declared once, in WireContract (`Wire.…`)",
+            "Modules/X/API.swift:5: ProductPage is Codable: the backend's bodies are declared once, in WireContract (`Wire.…`)",
+            "Modules/X/Live/XAPI+Live.swift:3: TransferBody is Encodable: the backend's bodies are declared once, in WireContract (`Wire.…`)",
+            "Tools/ReferenceServer/WireFormat.swift:1: Product is Codable: the backend's bodies are declared once, in WireContract (`Wire.…`)",
         ])
     }
 

@@ -6,6 +6,7 @@ import ReferenceServer
 import TestSupport
 import IntegrationSupport
 import Testing
+import WireContract
 
 /// Cancellation is safe by construction: 2,000 requests through `HTTPClient` against the reference server, half of
 /// them cancelled at a random point (before the connection, mid-body, after the answer), deadlines firing on a test
@@ -68,13 +69,13 @@ import Testing
                         group.addTask {
                             let call = Task { () async throws -> Void in
                                 switch plan.kind {
-                                case 0: let _: Cart = try await user1.get(Endpoint("v1", "users", "user1", "cart"))
-                                case 1: let _: ProductList = try await api.get(Endpoint("v1", "users", "user2", "products"))
-                                case 2: let _: OrderList = try await api.get(Endpoint("v1", "users", "user2", "orders"))
+                                case 0: let _: Wire.Cart = try await user1.get(Endpoint("v1", "users", "user1", "cart"))
+                                case 1: let _: Wire.ProductList = try await api.get(Endpoint("v1", "users", "user2", "products"))
+                                case 2: let _: Wire.OrderList = try await api.get(Endpoint("v1", "users", "user2", "orders"))
                                 default:
                                     let _: EmptyResponse = try await api.post(
                                         Endpoint("v1", "users", "user2", "cart", "items", "user2-c1", "quantity"),
-                                        body: UpdateQuantityBody(quantity: index % 5 + 1), idempotencyKey: "torture-\(index)")
+                                        body: Wire.UpdateQuantityBody(quantity: index % 5 + 1), idempotencyKey: "torture-\(index)")
                                 }
                             }
                             if let yields = plan.cancelAfterYields {
@@ -118,7 +119,7 @@ import Testing
             // Nothing leaks. A last burst of 4 × the pool's size concurrent requests opens the pool up to its size…
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<(4 * Self.poolSize) {
-                    group.addTask { let _: Cart? = try? await user1.get(Endpoint("v1", "users", "user1", "cart"), timeout: .seconds(60)) }
+                    group.addTask { let _: Wire.Cart? = try? await user1.get(Endpoint("v1", "users", "user1", "cart"), timeout: .seconds(60)) }
                 }
             }
             // …after which the connections open to the server are at most the pool's size, on both ends (a cancelled

@@ -5,6 +5,7 @@ import ReferenceServer
 import TestSupport
 import IntegrationSupport
 import Testing
+import WireContract
 
 /// Ids go into paths as one segment each, encoded exactly once, and the server reads back the very same id.
 @Suite(.timeLimit(.minutes(1))) struct EndpointTests {
@@ -40,13 +41,13 @@ import Testing
     func anIdWithSlashPercentSpaceAndNonASCIIRoundTripsThroughTheServer(user: String) async throws {
         try await withReferenceServer(seed: SeedConfiguration(provisionUnknownUsers: true)) { server, url in
             let api = client(url, user: user, connectivity: EvidenceRecorder().context)
-            let cart: Cart = try await api.get(Endpoint("v1", "users", user, "cart"))
+            let cart: Wire.Cart = try await api.get(Endpoint("v1", "users", user, "cart"))
             #expect(cart.items.first?.id == "\(user)-c1")
-            let product: Product = try await api.get(Endpoint("v1", "users", user, "products", "\(user)-p1"))
+            let product: Wire.Product = try await api.get(Endpoint("v1", "users", user, "products", "\(user)-p1"))
             #expect(product.id == "\(user)-p1")
             let _: EmptyResponse = try await api.post(Endpoint("v1", "users", user, "cart", "items", "\(user)-c1", "quantity"),
-                                                      body: UpdateQuantityBody(quantity: 7), idempotencyKey: "k1")
-            let after: Cart = try await api.get(Endpoint("v1", "users", user, "cart"))
+                                                      body: Wire.UpdateQuantityBody(quantity: 7), idempotencyKey: "k1")
+            let after: Wire.Cart = try await api.get(Endpoint("v1", "users", user, "cart"))
             #expect(after.items.first?.quantity == 7)
             #expect(server.requestLog.entries.allSatisfy { $0.user == user }, "the server saw the id, whole, every time")
         }

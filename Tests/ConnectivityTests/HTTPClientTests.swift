@@ -6,13 +6,14 @@ import Clocks
 import TestSupport
 import IntegrationSupport
 import Testing
+import WireContract
 
 /// The HTTP client against the real reference server on 127.0.0.1.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientTests {
     @Test func decodesTheCartWithBearerAuthAndReportsSuccess() async throws {
         try await withReferenceServer { server, url in
             let recorder = EvidenceRecorder()
-            let cart: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            let cart: Wire.Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
             #expect(cart.items.count == 3)
             #expect(cart.items.first?.unitPrice == "249.00")
             #expect(recorder.evidence == [.reachedServer])
@@ -24,7 +25,7 @@ import Testing
         try await withReferenceServer(faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/v1/"])) { server, url in
             let recorder = EvidenceRecorder()
             let api = client(url, connectivity: recorder.context)
-            let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }
+            let cart = Task { () throws -> Wire.Cart in try await api.get("/v1/users/user1/cart") }
             // The request arrives and is parked; health checks (outside the prefixes) still answer.
             await waitUntil { server.heldRequests >= 1 }
             #expect(server.requestLog.count("GET /v1/users/{user}/cart") == 1)
@@ -42,7 +43,7 @@ import Testing
             acceptsDevelopmentTokens: true))
         let url = try await server.start()
         let api = client(url, connectivity: EvidenceRecorder().context)
-        let cart = Task { () throws -> Cart in try await api.get("/v1/users/user1/cart") }
+        let cart = Task { () throws -> Wire.Cart in try await api.get("/v1/users/user1/cart") }
         await waitUntil { server.heldRequests >= 1 }
         await server.stop()
         #expect(server.heldRequests == 0)
@@ -53,7 +54,7 @@ import Testing
         try await withReferenceServer { _, url in
             let recorder = EvidenceRecorder()
             let error = await #expect(throws: HTTPClientError.self) {
-                let _: Product = try await client(url, connectivity: recorder.context).get("/v1/users/user1/products/nope")
+                let _: Wire.Product = try await client(url, connectivity: recorder.context).get("/v1/users/user1/products/nope")
             }
             guard case let .http(status, requestID) = error else { Issue.record("expected .http, got \(String(describing: error))"); return }
             #expect(status == 404)
@@ -68,7 +69,7 @@ import Testing
         try await withReferenceServer(faults: FaultConfiguration(errorRate: 1, errorStatus: 503)) { _, url in
             let recorder = EvidenceRecorder()
             let error = await #expect(throws: HTTPClientError.self) {
-                let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+                let _: Wire.Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
             }
             guard case .http(503, _) = error else { Issue.record("expected .http(503), got \(String(describing: error))"); return }
             #expect(recorder.evidence == [.reachedServer])
@@ -81,7 +82,7 @@ import Testing
             let recorder = EvidenceRecorder()
             let clock = TestClock()
             let api = client(url, timeout: .milliseconds(300), connectivity: recorder.context, clock: clock)
-            let cart = Task { () async throws(HTTPClientError) -> Cart in try await api.get("/v1/users/user1/cart") }
+            let cart = Task { () async throws(HTTPClientError) -> Wire.Cart in try await api.get("/v1/users/user1/cart") }
             await waitUntil { server.heldRequests >= 1 }
             await clock.advance(by: .milliseconds(299))
             #expect(recorder.evidence.isEmpty, "not yet due")
@@ -108,7 +109,7 @@ import Testing
             let clock = TestClock()
             // The client's default is 300 ms; this call asks for 10 s (an upload, a big page).
             let api = client(url, timeout: .milliseconds(300), connectivity: recorder.context, clock: clock)
-            let cart = Task { () async throws(HTTPClientError) -> Cart in try await api.get("/v1/users/user1/cart", timeout: .seconds(10)) }
+            let cart = Task { () async throws(HTTPClientError) -> Wire.Cart in try await api.get("/v1/users/user1/cart", timeout: .seconds(10)) }
             await waitUntil { server.heldRequests >= 1 }
             await clock.advance(by: .seconds(9))  // far past the default: nothing in the client or transport cut it
             try await server.setFaults(.none)
@@ -121,7 +122,7 @@ import Testing
         try await withReferenceServer(faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/v1/"])) { server, url in
             let clock = TestClock()
             let api = client(url, timeout: .seconds(30), connectivity: EvidenceRecorder().context, clock: clock)
-            let cart = Task { () async throws(HTTPClientError) -> Cart in try await api.get("/v1/users/user1/cart", timeout: .milliseconds(200)) }
+            let cart = Task { () async throws(HTTPClientError) -> Wire.Cart in try await api.get("/v1/users/user1/cart", timeout: .milliseconds(200)) }
             await waitUntil { server.heldRequests >= 1 }
             await clock.advance(by: .milliseconds(200))
             await #expect(throws: HTTPClientError.timeout) { try await cart.value }
@@ -132,7 +133,7 @@ import Testing
         try await withReferenceServer(faults: FaultConfiguration(resetRate: 1)) { server, url in
             let recorder = EvidenceRecorder()
             let error = await #expect(throws: HTTPClientError.self) {
-                let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+                let _: Wire.Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
             }
             guard case .connectionLost = error else { Issue.record("expected .connectionLost, got \(String(describing: error))"); return }
             #expect(recorder.evidence == [.transportFailed])
@@ -147,7 +148,7 @@ import Testing
         // `.unreachable`, not `.timeout`: the refusal is reported as it happens, never by waiting out
         // the deadline. How fast that is on a quiet machine is the `connectivity` benchmark's job, not a test's.
         let error = await #expect(throws: HTTPClientError.self) {
-            let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+            let _: Wire.Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
         }
         guard case .unreachable = error else { Issue.record("expected .unreachable, got \(String(describing: error))"); return }
         #expect(recorder.evidence == [.transportFailed])
@@ -158,12 +159,12 @@ import Testing
             let recorder = EvidenceRecorder()
             let api = client(url, connectivity: recorder.context)
             try await server.setFaults(FaultConfiguration(refuseConnections: true))
-            let error = await #expect(throws: HTTPClientError.self) { let _: Cart = try await api.get("/v1/users/user1/cart") }
+            let error = await #expect(throws: HTTPClientError.self) { let _: Wire.Cart = try await api.get("/v1/users/user1/cart") }
             guard case .unreachable = error else { Issue.record("expected .unreachable, got \(String(describing: error))"); return }
             #expect(server.requestLog.total == 0)
             try await server.clearFaults()
             #expect(server.baseURL == url)
-            let cart: Cart = try await api.get("/v1/users/user1/cart")
+            let cart: Wire.Cart = try await api.get("/v1/users/user1/cart")
             #expect(cart.items.count == 3)
         }
     }
@@ -174,7 +175,7 @@ import Testing
             // The deadline is on a test clock that is never advanced: only the transport could cut the trickle
             // short, and it must not (a busy CI host once took over 3 s of real time for this body).
             let clock = TestClock()
-            let (cart, seconds): (Cart, Double) = try await measure {
+            let (cart, seconds): (Wire.Cart, Double) = try await measure {
                 try await client(url, timeout: .seconds(3), connectivity: recorder.context, clock: clock).get("/v1/users/user1/cart")
             }
             #expect(cart.items.count == 3)
@@ -186,7 +187,7 @@ import Testing
         try await withReferenceServer(faults: FaultConfiguration(slowBodyChunkDelayMs: 1_500, slowBodyChunkBytes: 64)) { _, url in
             let recorder = EvidenceRecorder()
             await #expect(throws: HTTPClientError.timeout) {
-                let _: Cart = try await client(url, timeout: .milliseconds(400), connectivity: recorder.context).get("/v1/users/user1/cart")
+                let _: Wire.Cart = try await client(url, timeout: .milliseconds(400), connectivity: recorder.context).get("/v1/users/user1/cart")
             }
         }
     }
@@ -202,8 +203,8 @@ import Testing
             let api = HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: "user1"),
                                                                         timeout: .seconds(30)),
                                  connectivity: recorder.context, time: liveTime, transport: transport)
-            async let first: Cart = api.get("/v1/users/user1/cart")
-            async let second: Cart = api.get("/v1/users/user1/cart")
+            async let first: Wire.Cart = api.get("/v1/users/user1/cart")
+            async let second: Wire.Cart = api.get("/v1/users/user1/cart")
             let carts = try await [first, second]
             #expect(carts[0] == carts[1])
             #expect(recorder.evidence == [.reachedServer, .reachedServer])
@@ -215,7 +216,7 @@ import Testing
         try await withReferenceServer(faults: FaultConfiguration(latencyMs: 10_000)) { server, url in
             let recorder = EvidenceRecorder()
             let api = client(url, timeout: .seconds(30), connectivity: recorder.context)
-            let task = Task { () async throws -> Cart in try await api.get("/v1/users/user1/cart") }
+            let task = Task { () async throws -> Wire.Cart in try await api.get("/v1/users/user1/cart") }
             await waitUntil { server.requestLog.total > 0 }
             // The server would answer after 10 s: `.cancelled` (not a cart) means cancellation ended the request.
             task.cancel()
@@ -230,7 +231,7 @@ import Testing
             let recorder = EvidenceRecorder(status: .offline)
             // Failing before any request exists is what makes it instant: the server saw nothing.
             await #expect(throws: HTTPClientError.offline) {
-                let _: Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
+                let _: Wire.Cart = try await client(url, connectivity: recorder.context).get("/v1/users/user1/cart")
             }
             #expect(server.requestLog.total == 0)
             #expect(recorder.evidence.isEmpty)
@@ -240,7 +241,7 @@ import Testing
     @Test func whileUnknownRequestsAreStillTried() async throws {
         try await withReferenceServer { _, url in
             let recorder = EvidenceRecorder(status: .unknown)
-            let orders: OrderList = try await client(url, connectivity: recorder.context).get("/v1/users/user1/orders")
+            let orders: Wire.OrderList = try await client(url, connectivity: recorder.context).get("/v1/users/user1/orders")
             #expect(orders.items.count == 8)
         }
     }
@@ -258,10 +259,10 @@ import Testing
     @Test func aPostSendsItsIdempotencyKeyAndAReplayReturnsTheFirstResult() async throws {
         try await withReferenceServer { server, url in
             let api = client(url, connectivity: EvidenceRecorder().context)
-            let first: Order = try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "order-1")
-            let replay: Order = try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "order-1")
+            let first: Wire.Order = try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "order-1")
+            let replay: Wire.Order = try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "order-1")
             #expect(first == replay)
-            let orders: OrderList = try await api.get("/v1/users/user1/orders")
+            let orders: Wire.OrderList = try await api.get("/v1/users/user1/orders")
             #expect(orders.items.count == 9)  // 8 seeded + exactly one placed
             #expect(server.requestLog.entries.compactMap(\.idempotencyKey) == ["order-1", "order-1"])
         }

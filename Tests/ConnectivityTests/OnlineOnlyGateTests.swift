@@ -5,6 +5,7 @@ import ReferenceServer
 import TestSupport
 import IntegrationSupport
 import Testing
+import WireContract
 
 /// BR-OFF-001: state-changing operations are refused while offline, before any request is built.
 @Suite(.timeLimit(.minutes(1))) struct OnlineOnlyGateTests {
@@ -46,7 +47,7 @@ import Testing
             let gate = OnlineOnlyGate(status: recorder.context.status)
             for action in GatedAction.allCases {
                 await #expect(throws: OnlineOnlyError<GatedAction>.refused(action, reason: CoreCopy.noConnection)) {
-                    try await gate.perform(action) { () throws(HTTPClientError) -> Order in
+                    try await gate.perform(action) { () throws(HTTPClientError) -> Wire.Order in
                         try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "k-\(action)")
                     }
                 }
@@ -55,7 +56,7 @@ import Testing
             #expect(server.requestLog.counts.byEndpoint.isEmpty)
             // Once online, the same call goes through.
             recorder.status.withLock { $0 = .online }
-            let order = try await gate.perform(GatedAction.placeOrder) { () throws(HTTPClientError) -> Order in
+            let order = try await gate.perform(GatedAction.placeOrder) { () throws(HTTPClientError) -> Wire.Order in
                 try await api.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "k-placeOrder")
             }
             #expect(order.status == "processing")

@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import IntegrationSupport
 import Testing
+import WireContract
 
 /// A real session (issue 25, item 9): the backend issues a random token per sign-in; the app keeps it in the store,
 /// sends it as the bearer, drops it on a 401 and at sign-out.
@@ -124,14 +125,14 @@ import Testing
 
     @Test func theBackendIssuesARandomTokenPerSignInThatOpensOnlyThatUsersData() async throws {
         try await withReferenceServer { server, url in
-            let first: Session = try await client(url).post("/v1/sessions", body: SignInBody(user: "user1"))
-            let second: Session = try await client(url).post("/v1/sessions", body: SignInBody(user: "user1"))
+            let first: Wire.Session = try await client(url).post("/v1/sessions", body: Wire.SignInBody(user: "user1"))
+            let second: Wire.Session = try await client(url).post("/v1/sessions", body: Wire.SignInBody(user: "user1"))
             #expect(first.token != second.token && first.token.count == 64 && !first.token.contains("user1"))
             #expect(first.user == "user1" && first.expiresAt == fixedNow.addingTimeInterval(30 * 86_400))
-            let cart: Cart = try await client(url, bearer: first.token).get("/v1/users/user1/cart")
+            let cart: Wire.Cart = try await client(url, bearer: first.token).get("/v1/users/user1/cart")
             #expect(!cart.items.isEmpty)
-            #expect(await status { let _: Cart = try await client(url, bearer: first.token).get("/v1/users/user2/cart") } == 403)
-            #expect(await status { let _: Session = try await client(url).post("/v1/sessions", body: SignInBody(user: "nobody")) } == 401)
+            #expect(await status { let _: Wire.Cart = try await client(url, bearer: first.token).get("/v1/users/user2/cart") } == 403)
+            #expect(await status { let _: Wire.Session = try await client(url).post("/v1/sessions", body: Wire.SignInBody(user: "nobody")) } == 401)
             #expect(server.liveSessionCount(of: "user1") == 2)
         }
     }
@@ -139,11 +140,11 @@ import Testing
     @Test func aSignedOutRevokedOrExpiredTokenIsRefusedWith401() async throws {
         try await withReferenceServer { server, url in
             func signIn() async throws -> String {
-                let session: Session = try await client(url).post("/v1/sessions", body: SignInBody(user: "user1"))
+                let session: Wire.Session = try await client(url).post("/v1/sessions", body: Wire.SignInBody(user: "user1"))
                 return session.token
             }
             func cartStatus(_ token: String) async -> Int {
-                await status { let _: Cart = try await client(url, bearer: token).get("/v1/users/user1/cart") }
+                await status { let _: Wire.Cart = try await client(url, bearer: token).get("/v1/users/user1/cart") }
             }
             let signedOut = try await signIn()
             let (deleted, _) = try await client(url, bearer: signedOut).send(method: "DELETE", path: "/v1/sessions/current", body: nil,
@@ -164,8 +165,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { fixedNow }, sessionFile: file))
         let url = try await server.start()
-        let session: Session = try await client(url).post("/v1/sessions", body: SignInBody(user: "user1"))
-        #expect(await status { let _: Cart = try await client(url, bearer: ReferenceServer.developmentToken(for: "user1")).get("/v1/users/user1/cart") } == 401)
+        let session: Wire.Session = try await client(url).post("/v1/sessions", body: Wire.SignInBody(user: "user1"))
+        #expect(await status { let _: Wire.Cart = try await client(url, bearer: ReferenceServer.developmentToken(for: "user1")).get("/v1/users/user1/cart") } == 401)
         await server.stop()
         let saved = try Data(contentsOf: file)
         #expect(saved.range(of: Data(session.token.utf8)) == nil, "the file keeps digests, never a usable token")
@@ -179,14 +180,14 @@ import Testing
             let store = Self.store()
             let signInClient = client(url)
             let keeper = SessionKeeper(store: store, start: .signIn, signIn: { () throws(HTTPClientError) -> String in
-                let session: Session = try await signInClient.post("/v1/sessions", body: SignInBody(user: "user1"))
+                let session: Wire.Session = try await signInClient.post("/v1/sessions", body: Wire.SignInBody(user: "user1"))
                 return session.token
             }, endSession: { _ in })
             let api = client(url, session: keeper)
-            let cart: Cart = try await api.get("/v1/users/user1/cart")
+            let cart: Wire.Cart = try await api.get("/v1/users/user1/cart")
             #expect(!cart.items.isEmpty && keeper.state.value == .signedIn)
             server.revokeSessions(of: "user1")
-            #expect(await status { let _: Cart = try await api.get("/v1/users/user1/cart") } == 401)
+            #expect(await status { let _: Wire.Cart = try await api.get("/v1/users/user1/cart") } == 401)
             #expect(keeper.state.value == .signedOut)
             #expect(try Self.kept(store) == nil)
         }

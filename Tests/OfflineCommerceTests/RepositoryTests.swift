@@ -8,6 +8,7 @@ import TestSupport
 import IntegrationSupport
 import Testing
 import OfflineCommerceLive
+import WireContract
 
 /// The repository with real parts: a SecureStore vault in a temporary folder and the reference backend on loopback.
 @Suite(.timeLimit(.minutes(1))) struct RepositoryTests {
@@ -92,13 +93,16 @@ import OfflineCommerceLive
     }
 
     @Test func theWireFormatIsReadStrictly() throws {
-        #expect(throws: HTTPClientError.self) { try WireFormat.money("12,50", field: "total") }
-        #expect(throws: HTTPClientError.self) { try WireFormat.money("1.2.3", field: "total") }
-        #expect(throws: HTTPClientError.self) { try WireFormat.money("", field: "total") }
-        #expect(try WireFormat.money("-0.10", field: "total") == Fixtures.money("-0.10"))
+        func total(_ text: String) throws(HTTPClientError) -> Decimal {
+            try ShoppingCart(wire: Wire.Cart(items: [], subtotal: text, currency: "EUR")).total
+        }
+        #expect(throws: HTTPClientError.self) { try total("12,50") }
+        #expect(throws: HTTPClientError.self) { try total("1.2.3") }
+        #expect(throws: HTTPClientError.self) { try total("") }
+        #expect(try total("-0.10") == Fixtures.money("-0.10"))
         let unknownStatus = Data(#"{"id":"o1","date":"2026-01-01T00:00:00Z","status":"lost","total":"1.00","currency":"EUR"}"#.utf8)
-        let order = try WireFormat.decode(WireOrder.self, from: unknownStatus)
-        #expect(throws: HTTPClientError.self) { try order.model() }
+        let order = try WireJSON.decoder.decode(Wire.Order.self, from: unknownStatus)
+        #expect(throws: HTTPClientError.self) { try OrderSummary(wire: order) }
     }
 
     @Test("AC7 an order is cached with only the fields the screen shows")

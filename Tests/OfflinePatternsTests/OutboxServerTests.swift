@@ -9,6 +9,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 import OfflinePatterns
+import WireContract
 #endif
 
 /// The outbox against the real reference backend: idempotent replay, a flaky network, and SIGKILL.
@@ -29,7 +30,7 @@ struct OutboxServerTests {
     }
 
     static func notes(_ url: URL, user: String = "user1") async throws -> [String] {
-        let activities: [Activity] = try await client(url, user: user).get(Endpoint("v1", "users", user, "activities"))
+        let activities: [Wire.Activity] = try await client(url, user: user).get(Endpoint("v1", "users", user, "activities"))
         return activities.compactMap(\.note)
     }
 

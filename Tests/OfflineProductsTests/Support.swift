@@ -11,9 +11,6 @@ import TestSupport
 import IntegrationSupport
 import Testing
 
-/// This feature's product, not the reference server's wire type of the same name.
-typealias Product = OfflineProducts.Product
-
 /// The server's reference date, 2026-01-01 00:00 UTC, and the fixed `now` of every test: 30 days later.
 let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
 let day: TimeInterval = 86_400

@@ -8,6 +8,7 @@ import TestSupport
 import IntegrationSupport
 import Testing
 import OfflineSummaryLive
+import WireContract
 
 /// Item 2: the repositories. The reference backend over the HTTP client, and the cache in an encrypted,
 /// per-user SecureStore vault in a temporary folder.
@@ -172,7 +173,7 @@ import OfflineSummaryLive
         #expect(request.method == "POST")
         #expect(request.path == "v1/users/user7/activities")
         let body = try #require(request.body)
-        let decoded = try WireFormat.decoder().decode(RegisterActivityBody.self, from: body)
-        #expect(decoded == RegisterActivityBody(kind: "home-visit", occurredAt: fixedNow, note: "Tea & talk"))
+        let decoded = try WireJSON.decoder.decode(Wire.RegisterActivityBody.self, from: body)
+        #expect(decoded == Wire.RegisterActivityBody(kind: "home-visit", occurredAt: fixedNow, note: "Tea & talk"))
     }
 }

@@ -229,11 +229,6 @@ extension SummaryViewState {
     func action(_ id: String) -> Action? { actions.first { $0.id == id } }
 }
 
-// The reference server's wire types share some names with this feature's model; tests mean the model.
-typealias AnnualSummary = OfflineSummary.AnnualSummary
-typealias StatCard = OfflineSummary.StatCard
-typealias PeriodComparison = OfflineSummary.PeriodComparison
-
 /// A refresh that brought `snapshot`.
 func freshOutcome(_ snapshot: SummarySnapshot) -> RevalidateOutcome<SummarySnapshot> {
     .fresh(CachedValue(value: snapshot, savedAt: snapshot.fetchedAt))

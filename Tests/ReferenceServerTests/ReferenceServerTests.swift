@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import IntegrationSupport
 import Testing
+import WireContract
 
 /// The reference backend: per-user isolation, idempotent writes, faults and the request log.
 @Suite(.timeLimit(.minutes(1))) struct ReferenceServerTests {
@@ -40,6 +41,21 @@ import Testing
         }
     }
 
+    /// The server serves the wire contract's routes (Modules/WireContract), each counted under the contract's name, and
+    /// no route of its own outside `/_admin`: a route the contract declares and the server forgot would be counted nowhere.
+    @Test func everyRouteOfTheWireContractIsServedAndCountedUnderItsName() async throws {
+        try await withReferenceServer { server, url in
+            let examples = ["user": "user1", "product": "user1-p1", "item": "user1-c1", "order": "user1-o1", "period": "2025", "name": "em-200.png"]
+            for route in Wire.Route.all {
+                let endpoint = route.endpoint(filling: route.parameters.map { examples[$0] ?? $0 })
+                // Writes without a body are refused (400), signing out with a development token too (401): counted all the same.
+                _ = await status { _ = try await api(url).send(method: route.method.rawValue, path: endpoint, body: nil, idempotencyKey: nil) }
+                #expect(server.requestLog.count(route.description) == 1, "\(route) at \(endpoint)")
+            }
+            #expect(Set(server.requestLog.counts.byEndpoint.keys) == Set(Wire.Route.all.map(\.description)))
+        }
+    }
+
     @Test("The backend serves small real PNGs for the cart's image references (issue 25, item 8)")
     func theBackendServesSmallRealPNGsForTheCartsImages() async throws {
         try await withReferenceServer { _, url in
@@ -66,25 +82,25 @@ import Testing
         try await withReferenceServer { _, url in
             let alice = api(url, user: "user1")
             // Another user's collection through one's own token: 403.
-            #expect(await status { let _: Cart = try await alice.get("/v1/users/user2/cart") } == 403)
-            #expect(await status { let _: ProductList = try await alice.get("/v1/users/user2/products") } == 403)
-            #expect(await status { let _: Order = try await alice.post("/v1/users/user2/orders", body: [String: String]()) } == 403)
+            #expect(await status { let _: Wire.Cart = try await alice.get("/v1/users/user2/cart") } == 403)
+            #expect(await status { let _: Wire.ProductList = try await alice.get("/v1/users/user2/products") } == 403)
+            #expect(await status { let _: Wire.Order = try await alice.post("/v1/users/user2/orders", body: [String: String]()) } == 403)
             // Another user's product id under one's own path: 404, never the product.
-            #expect(await status { let _: Product = try await alice.get("/v1/users/user1/products/user2-p1") } == 404)
+            #expect(await status { let _: Wire.Product = try await alice.get("/v1/users/user1/products/user2-p1") } == 404)
             #expect(await status {
-                let _: ServiceRequest = try await alice.post("/v1/users/user1/products/user2-p1/service-requests", body: ServiceRequestBody(issue: "x"))
+                let _: Wire.ServiceRequest = try await alice.post("/v1/users/user1/products/user2-p1/service-requests", body: Wire.ServiceRequestBody(issue: "x"))
             } == 404)
             // No token, or a made-up one: 401.
-            #expect(await status { let _: Cart = try await self.api(url, token: "").get("/v1/users/user1/cart") } == 401)
-            #expect(await status { let _: Cart = try await self.api(url, token: "token-mallory").get("/v1/users/user1/cart") } == 401)
-            let own: Product = try await alice.get("/v1/users/user1/products/user1-p1")
+            #expect(await status { let _: Wire.Cart = try await self.api(url, token: "").get("/v1/users/user1/cart") } == 401)
+            #expect(await status { let _: Wire.Cart = try await self.api(url, token: "token-mallory").get("/v1/users/user1/cart") } == 401)
+            let own: Wire.Product = try await alice.get("/v1/users/user1/products/user1-p1")
             #expect(own.id == "user1-p1")
         }
     }
 
     @Test func theSameSeedAlwaysGivesTheSameData() async throws {
-        let first = try await withReferenceServer { _, url in try await api(url, user: "user2").get("/v1/users/user2/products", as: ProductList.self) }
-        let second = try await withReferenceServer { _, url in try await api(url, user: "user2").get("/v1/users/user2/products", as: ProductList.self) }
+        let first = try await withReferenceServer { _, url in try await api(url, user: "user2").get("/v1/users/user2/products", as: Wire.ProductList.self) }
+        let second = try await withReferenceServer { _, url in try await api(url, user: "user2").get("/v1/users/user2/products", as: Wire.ProductList.self) }
         #expect(first == second)
         #expect(first.items.count == 12)
         #expect(first.items.allSatisfy { $0.warrantyExpiresAt > $0.purchaseDate && !$0.serialNumber.isEmpty })
@@ -92,7 +108,7 @@ import Testing
 
     @Test func anUnknownUserIsProvisionedOnFirstSightWithDataSeededByTheirIDOnlyWhenAskedTo() async throws {
         let seed = SeedConfiguration(provisionUnknownUsers: true)
-        func cart(_ user: String) async throws -> Cart {
+        func cart(_ user: String) async throws -> Wire.Cart {
             try await withReferenceServer(seed: seed) { _, url in try await api(url, user: user).get(Endpoint("v1", "users", user, "cart")) }
         }
         let first = try await cart("newcomer")
@@ -100,15 +116,15 @@ import Testing
         #expect(!first.items.isEmpty && first.items.allSatisfy { $0.id.hasPrefix("newcomer-c") })
         // Off (the default): an unknown user's token is refused.
         try await withReferenceServer { _, url in
-            #expect(await status { let _: Cart = try await api(url, user: "newcomer").get("/v1/users/newcomer/cart") } == 401)
+            #expect(await status { let _: Wire.Cart = try await api(url, user: "newcomer").get("/v1/users/newcomer/cart") } == 401)
         }
     }
 
     @Test func oneUserCanHaveTenThousandProductsAndPagesThroughThem() async throws {
         try await withReferenceServer(seed: SeedConfiguration(users: 2, productCounts: ["user1": 10_000])) { _, url in
-            let all: ProductList = try await api(url).get("/v1/users/user1/products")
+            let all: Wire.ProductList = try await api(url).get("/v1/users/user1/products")
             #expect(all.items.count == 10_000)
-            let page: ProductList = try await api(url).get("/v1/users/user1/products", query: ["offset": "9990", "limit": "50"])
+            let page: Wire.ProductList = try await api(url).get("/v1/users/user1/products", query: ["offset": "9990", "limit": "50"])
             #expect(page.items.map(\.id) == (9991...10_000).map { "user1-p\($0)" })
             #expect(page.total == 10_000)
         }
@@ -117,12 +133,12 @@ import Testing
     @Test func aReplayedWriteReturnsTheFirstResultAndNeverAppliesTwice() async throws {
         try await withReferenceServer { server, url in
             let alice = api(url)
-            let first: Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 5), idempotencyKey: "q-1")
+            let first: Wire.Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: Wire.UpdateQuantityBody(quantity: 5), idempotencyKey: "q-1")
             // Meanwhile another change, then the replay: the replay must not undo it.
-            _ = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 7), idempotencyKey: "q-2") as Cart
-            let replay: Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 5), idempotencyKey: "q-1")
+            _ = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: Wire.UpdateQuantityBody(quantity: 7), idempotencyKey: "q-2") as Wire.Cart
+            let replay: Wire.Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: Wire.UpdateQuantityBody(quantity: 5), idempotencyKey: "q-1")
             #expect(replay == first)
-            let now: Cart = try await alice.get("/v1/users/user1/cart")
+            let now: Wire.Cart = try await alice.get("/v1/users/user1/cart")
             #expect(now.items.first?.quantity == 7)
             #expect(server.requestLog.count("POST /v1/users/{user}/cart/items/{item}/quantity") == 3)
         }
@@ -131,16 +147,16 @@ import Testing
     @Test func concurrentReplaysOfOneOrderPlaceExactlyOneOrder() async throws {
         try await withReferenceServer { _, url in
             let alice = api(url)
-            let orders = try await withThrowingTaskGroup(of: Order.self) { group in
+            let orders = try await withThrowingTaskGroup(of: Wire.Order.self) { group in
                 for _ in 0..<10 {
                     group.addTask { try await alice.post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "checkout-1") }
                 }
-                var orders: [Order] = []
+                var orders: [Wire.Order] = []
                 for try await order in group { orders.append(order) }
                 return orders
             }
             #expect(Set(orders.map(\.id)).count == 1)
-            let list: OrderList = try await alice.get("/v1/users/user1/orders")
+            let list: Wire.OrderList = try await alice.get("/v1/users/user1/orders")
             #expect(list.items.count == 9)
         }
     }
@@ -148,17 +164,17 @@ import Testing
     @Test func reusingAKeyForADifferentRequestIsRejected() async throws {
         try await withReferenceServer { _, url in
             let alice = api(url)
-            _ = try await alice.post("/v1/users/user1/profile", body: UpdateProfileBody(displayName: "A"), idempotencyKey: "p-1") as Profile
+            _ = try await alice.post("/v1/users/user1/profile", body: Wire.UpdateProfileBody(displayName: "A"), idempotencyKey: "p-1") as Wire.Profile
             #expect(await status {
-                let _: Profile = try await alice.post("/v1/users/user1/profile", body: UpdateProfileBody(displayName: "B"), idempotencyKey: "p-1")
+                let _: Wire.Profile = try await alice.post("/v1/users/user1/profile", body: Wire.UpdateProfileBody(displayName: "B"), idempotencyKey: "p-1")
             } == 422)
         }
     }
 
     @Test func idempotencyKeysBelongToOneUser() async throws {
         try await withReferenceServer { _, url in
-            let first: Order = try await api(url, user: "user1").post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "same")
-            let second: Order = try await api(url, user: "user2").post("/v1/users/user2/orders", body: [String: String](), idempotencyKey: "same")
+            let first: Wire.Order = try await api(url, user: "user1").post("/v1/users/user1/orders", body: [String: String](), idempotencyKey: "same")
+            let second: Wire.Order = try await api(url, user: "user2").post("/v1/users/user2/orders", body: [String: String](), idempotencyKey: "same")
             #expect(first.id != second.id)
         }
     }
@@ -166,31 +182,31 @@ import Testing
     @Test func everyStateChangingEndpointWorks() async throws {
         try await withReferenceServer { _, url in
             let alice = api(url)
-            let rated: Order = try await alice.post("/v1/users/user1/orders/user1-o1/rating", body: RateOrderBody(stars: 5, comment: "great"))
+            let rated: Wire.Order = try await alice.post("/v1/users/user1/orders/user1-o1/rating", body: Wire.RateOrderBody(stars: 5, comment: "great"))
             #expect(rated.rating?.stars == 5 && rated.rating?.comment == "great")
-            #expect(await status { let _: Order = try await alice.post("/v1/users/user1/orders/user1-o1/rating", body: RateOrderBody(stars: 9)) } == 400)
-            let profile: Profile = try await alice.post("/v1/users/user1/profile", body: UpdateProfileBody(email: "new@example.com"))
+            #expect(await status { let _: Wire.Order = try await alice.post("/v1/users/user1/orders/user1-o1/rating", body: Wire.RateOrderBody(stars: 9)) } == 400)
+            let profile: Wire.Profile = try await alice.post("/v1/users/user1/profile", body: Wire.UpdateProfileBody(email: "new@example.com"))
             #expect(profile.email == "new@example.com")
-            let request: ServiceRequest = try await alice.post("/v1/users/user1/products/user1-p2/service-requests", body: ServiceRequestBody(issue: "noisy"))
+            let request: Wire.ServiceRequest = try await alice.post("/v1/users/user1/products/user1-p2/service-requests", body: Wire.ServiceRequestBody(issue: "noisy"))
             #expect(request.status == "open" && request.productId == "user1-p2")
-            let activity: Activity = try await alice.post("/v1/users/user1/activities", body: RegisterActivityBody(kind: "run", occurredAt: fixedNow))
+            let activity: Wire.Activity = try await alice.post("/v1/users/user1/activities", body: Wire.RegisterActivityBody(kind: "run", occurredAt: fixedNow))
             #expect(activity.kind == "run")
-            let transfer: OwnershipTransfer = try await alice.post("/v1/users/user1/products/user1-p3/transfer", body: TransferOwnershipBody(toUser: "user2"))
+            let transfer: Wire.OwnershipTransfer = try await alice.post("/v1/users/user1/products/user1-p3/transfer", body: Wire.TransferOwnershipBody(toUser: "user2"))
             #expect(transfer.toUser == "user2")
-            #expect(await status { let _: Product = try await alice.get("/v1/users/user1/products/user1-p3") } == 404)
-            let moved: Product = try await api(url, user: "user2").get("/v1/users/user2/products/user1-p3")
+            #expect(await status { let _: Wire.Product = try await alice.get("/v1/users/user1/products/user1-p3") } == 404)
+            let moved: Wire.Product = try await api(url, user: "user2").get("/v1/users/user2/products/user1-p3")
             #expect(moved.id == "user1-p3")
-            let emptied: Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: UpdateQuantityBody(quantity: 0))
+            let emptied: Wire.Cart = try await alice.post("/v1/users/user1/cart/items/user1-c1/quantity", body: Wire.UpdateQuantityBody(quantity: 0))
             #expect(emptied.items.count == 2)
-            let summary: AnnualSummary = try await alice.get("/v1/users/user1/summary/2025")
-            #expect(summary.period == "2025" && summary.comparison.previousPeriod == "2024")
+            let summary: Wire.AnnualSummary = try await alice.get("/v1/users/user1/summary/2025")
+            #expect(summary.period == "2025" && summary.comparison?.previousPeriod == "2024")
             #expect(summary.statCards.map(\.id) == ["orders", "spent", "products", "activities"])
         }
     }
 
     @Test func placingAnOrderWithAnEmptyCartIsAConflict() async throws {
         try await withReferenceServer(seed: SeedConfiguration(cartItemsPerUser: 0)) { _, url in
-            #expect(await status { let _: Order = try await self.api(url).post("/v1/users/user1/orders", body: [String: String]()) } == 409)
+            #expect(await status { let _: Wire.Order = try await self.api(url).post("/v1/users/user1/orders", body: [String: String]()) } == 409)
         }
     }
 
@@ -200,11 +216,11 @@ import Testing
             let body = try JSONEncoder().encode(FaultConfiguration(errorRate: 1, errorStatus: 502, pathPrefixes: ["/v1/users/user1/cart"]))
             _ = try await admin.send(method: "POST", path: "/_admin/faults", body: body, idempotencyKey: nil)
             #expect(server.faults.errorStatus == 502)
-            #expect(await status { let _: Cart = try await self.api(url).get("/v1/users/user1/cart") } == 502)
-            let orders: OrderList = try await api(url).get("/v1/users/user1/orders")  // other paths untouched
+            #expect(await status { let _: Wire.Cart = try await self.api(url).get("/v1/users/user1/cart") } == 502)
+            let orders: Wire.OrderList = try await api(url).get("/v1/users/user1/orders")  // other paths untouched
             #expect(orders.items.count == 8)
             _ = try await admin.send(method: "DELETE", path: "/_admin/faults", body: nil, idempotencyKey: nil)
-            let cart: Cart = try await api(url).get("/v1/users/user1/cart")
+            let cart: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
             #expect(cart.items.count == 3)
             let (_, countsBody) = try await admin.send(method: "GET", path: "/_admin/requests", body: nil, idempotencyKey: nil)
             let counts = try JSONDecoder().decode(RequestCounts.self, from: countsBody)
@@ -223,7 +239,7 @@ import Testing
             var sawServing = false
             while !sawServing {
                 do {
-                    let _: Cart = try await api(url).get("/v1/users/user1/cart")
+                    let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
                     if sawRefused { sawServing = true }
                 } catch let error as HTTPClientError {
                     switch error {

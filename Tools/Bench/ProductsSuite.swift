@@ -3,6 +3,7 @@ import Core
 import Foundation
 import OfflineProducts
 import SecureStore
+import WireContract
 
 /// `offline-bench products`: from the encrypted SecureStore cache to the first view state of the product list,
 /// for 50 and 10,000 products (goals: < 5 ms and < 100 ms; the story asks < 500 ms for 50+). The peer, measured
@@ -95,7 +96,7 @@ struct ProductsSuite: BenchSuite {
     }
 }
 
-/// The peer layout: each product its own sealed record (JSON with ISO 8601 dates, as the wire sends it).
+/// The peer layout: each product its own sealed record (the wire's `Wire.Product` JSON, dates in ISO 8601).
 private struct PerProductPeer {
     static let collection = "products-per-record"
     let vault: SecureVault
@@ -103,14 +104,17 @@ private struct PerProductPeer {
     func save(_ products: [Product]) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        try vault.replaceAll(collection: Self.collection, with: products.map { ($0.id, try encoder.encode($0)) })
+        try vault.replaceAll(collection: Self.collection, with: products.map { product in
+            (product.id, try encoder.encode(Wire.Product(id: product.id, name: product.name, model: product.model, serialNumber: product.serialNumber,
+                                                         purchaseDate: product.purchaseDate, warrantyExpiresAt: product.warrantyExpiresAt)))
+        })
     }
 
     func firstViewState(expecting count: Int) throws -> Double {
         let decoder = WireJSON.decoder
         let (view, duration) = try Stopwatch.measure { () throws -> ProductsViewState in
             let records = try vault.loadAll(collection: Self.collection)
-            let products = try records.map { try decoder.decode(Product.self, from: $0.value) }
+            let products = try records.map { Product(wire: try decoder.decode(Wire.Product.self, from: $0.value)) }
             var state = ProductsState(connectivity: .unknown)
             _ = state.handle(.opened(CachedValue(value: ProductCatalog(products), savedAt: records.first?.savedAt ?? ProductsSuite.now)), now: ProductsSuite.now)
             _ = state.handle(.connectivityChanged(.offline), now: ProductsSuite.now)

@@ -4,13 +4,13 @@ import Foundation
 import OfflineCommerce
 import OfflineProducts
 import OfflineSummary
-import ReferenceServer
 import SecureStore
 import WarmupToast
 import OfflinePatterns
 import OfflineProductsLive
 import OfflineCommerceLive
 import OfflineSummaryLive
+import WireContract
 
 /// The composition root: everything one launch of the app builds for one user, and the only place that builds live
 /// dependencies. One encrypted store, one connectivity signal, one HTTP transport, one outbox, one warmup session, and
@@ -66,22 +66,21 @@ final class AppComposition: Sendable {
         // which is evidence about the network; a slow answer on a made connection is not).
         let transport = HTTPTransports.makeDefault(HTTPTransportConfiguration(connectTimeout: .seconds(1)))
         self.transport = transport
-        probe = .http(healthURL: serverURL.appendingPathComponent("health"), timeout: .seconds(2), time: .live, transport: transport)
+        probe = .http(healthURL: serverURL.appendingPathComponent(Wire.Route.health.endpoint().encodedPath), timeout: .seconds(2), time: .live, transport: transport)
         monitor = ConnectivityMonitor(pathSource: path, probe: probe,
                                       policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(100), failureThreshold: 3,
                                                                  failureWindow: .seconds(1), initialFailureThreshold: 2,
                                                                  initialFailureWindow: .milliseconds(50), initialBackoff: .seconds(1),
                                                                  maximumBackoff: .seconds(5), settleRetries: [.milliseconds(50), .milliseconds(500)]),
                                       time: .live, randomSeed: UInt64.random(in: 0 ... .max), telemetry: telemetry)
-        // Signing in and out go without the session (the backend's /v1/sessions); every other request carries it.
+        // Signing in and out go without the session (`Wire.Route.signIn`, `.signOut`); every other request carries it.
         let sessions = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, timeout: .seconds(5)),
                                   connectivity: monitor.context, time: .live, transport: transport)
         session = SessionKeeper(store: vault, start: start, signIn: { () throws(HTTPClientError) -> String in
-            let issued: Session = try await sessions.post("/v1/sessions", body: SignInBody(user: user))
-            return issued.token
+            try await sessions.post(Wire.Route.signIn.endpoint(), body: Wire.SignInBody(user: user), as: Wire.Session.self).token
         }, endSession: { token in
-            _ = try? await sessions.send(method: "DELETE", path: "/v1/sessions/current", body: nil, idempotencyKey: nil,
-                                         headers: ["Authorization": "Bearer \(token)"], timeout: .seconds(2))
+            _ = try? await sessions.send(method: Wire.Route.signOut.method.rawValue, path: Wire.Route.signOut.endpoint(), body: nil,
+                                         idempotencyKey: nil, headers: ["Authorization": "Bearer \(token)"], timeout: .seconds(2))
         })
         client = HTTPClient(configuration: HTTPClientConfiguration(baseURL: serverURL, session: session, timeout: .seconds(5)),
                             connectivity: monitor.context, time: .live, transport: transport)

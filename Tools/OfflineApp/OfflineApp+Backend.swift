@@ -2,6 +2,7 @@ public import Connectivity
 public import Core
 import Foundation
 import ReferenceServer
+import WireContract
 
 /// The backend and network commands: `app online|offline`, `app backend …`, `app network …`.
 extension OfflineApp {
@@ -20,7 +21,7 @@ extension OfflineApp {
             }
         } else {
             for _ in 0..<20 where run.monitor.status.value != .offline {
-                _ = try? await run.client.send(method: "GET", path: "health", body: nil, idempotencyKey: nil, timeout: .seconds(1))
+                _ = try? await run.client.send(method: "GET", path: Wire.Route.health.endpoint(), body: nil, idempotencyKey: nil, timeout: .seconds(1))
                 await waitForStatus(timeout: .milliseconds(250)) { $0 == .offline }
             }
         }

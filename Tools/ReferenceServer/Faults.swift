@@ -239,3 +239,9 @@ public final class RequestLog: Sendable {
 
     public func reset() { state.withLock { $0 = State() } }
 }
+
+/// `GET /_admin/requests`: the request log's counts (the reference server's own admin API, not the backend's).
+public struct RequestCounts: Codable, Sendable, Equatable {
+    public var total: Int
+    public var byEndpoint: [String: Int]
+}

@@ -1,7 +1,9 @@
+import Core
 import Foundation
 import Hummingbird
 import ServiceLifecycle
 import NIOCore
+import WireContract
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,10 +36,10 @@ struct ReferenceRoutes: Sendable {
         let router = Router(context: ServerContext.self)
         let store = server.store
 
-        route(router, .get, "/health", authenticated: false) { _, _, _ in WireResponse(status: 204, body: Data()) }
+        route(router, .health, authenticated: false) { _, _, _ in WireResponse(status: 204, body: Data()) }
 
         // Images, as a CDN serves them: public, by file name (`img/em-200.png` → /v1/images/em-200.png).
-        route(router, .get, "/v1/images/:name", authenticated: false) { _, context, _ in
+        route(router, .image, authenticated: false) { _, context, _ in
             guard let name = context.parameters.get("name"), let png = PNGImages.image(named: name) else {
                 return .error(404, "not_found", "No such image.")
             }
@@ -46,15 +48,15 @@ struct ReferenceRoutes: Sendable {
 
         // Sessions: sign in (any id the backend knows or provisions; no passwords here), sign out.
         let sessions = server.sessions
-        route(router, .post, "/v1/sessions", authenticated: false) { request, _, _ in
+        route(router, .signIn, authenticated: false) { request, _, _ in
             let bytes = try await request.body.collect(upTo: 1 << 16)
-            guard let body = try? WireFormat.decoder().decode(SignInBody.self, from: Data(buffer: bytes)), !body.user.isEmpty else {
+            guard let body = try? WireJSON.decoder.decode(Wire.SignInBody.self, from: Data(buffer: bytes)), !body.user.isEmpty else {
                 return .error(400, "invalid_body", "Send {\"user\": \"<id>\"} to sign in.")
             }
             guard store.hasUser(body.user) else { return .error(401, "unknown_user", "No user \(body.user) to sign in.") }
             return .json(sessions.issue(for: body.user), status: 201)
         }
-        route(router, .delete, "/v1/sessions/current", authenticated: false) { request, _, _ in
+        route(router, .signOut, authenticated: false) { request, _, _ in
             guard let token = Self.bearer(request), sessions.revoke(token: token) else {
                 return .error(401, "unauthenticated", "No session to sign out of: send the session's bearer token.")
             }
@@ -62,46 +64,45 @@ struct ReferenceRoutes: Sendable {
         }
 
         // Reads
-        read(router, "/v1/users/:user/products") { request, data in
-            let offset = request.uri.queryParameters.get("offset").flatMap { Int($0) } ?? 0
-            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) }
-            return ReferenceStore.products(data, offset: offset, limit: limit)
+        read(router, .products) { request, data in
+            let query = Wire.PageQuery { request.uri.queryParameters.get($0) }
+            return ReferenceStore.products(data, offset: query.offset, limit: query.limit)
         }
-        read(router, "/v1/users/:user/products/:product") { _, data, parameters in
+        read(router, .product) { _, data, parameters in
             ReferenceStore.product(data, id: parameters.decoded("product") ?? "")
         }
-        read(router, "/v1/users/:user/cart") { _, data in ReferenceStore.cart(data) }
-        read(router, "/v1/users/:user/orders") { _, data in ReferenceStore.orders(data) }
-        read(router, "/v1/users/:user/profile") { _, data in .json(data.profile) }
-        read(router, "/v1/users/:user/activities") { _, data in .json(data.activities) }
-        read(router, "/v1/users/:user/activities/version") { _, data in
-            .json(ActivityVersion(version: ReferenceStore.activityVersion(data)))
+        read(router, .cart) { _, data in ReferenceStore.cart(data) }
+        read(router, .orders) { _, data in ReferenceStore.orders(data) }
+        read(router, .profile) { _, data in .json(data.profile) }
+        read(router, .activities) { _, data in .json(data.activities) }
+        read(router, .activityVersion) { _, data in
+            .json(Wire.ActivityVersion(version: ReferenceStore.activityVersion(data)))
         }
         let reference = server.configuration.seed.referenceDate
-        read(router, "/v1/users/:user/summary/:period") { _, data, parameters in
+        read(router, .summary) { _, data, parameters in
             ReferenceStore.summary(data, period: parameters.decoded("period") ?? "", reference: reference)
         }
 
         // Writes (state-changing): idempotent per `Idempotency-Key`.
-        write(router, "/v1/users/:user/cart/items/:item/quantity", UpdateQuantityBody.self) { data, _, user, p, body, _ in
+        write(router, .updateQuantity, Wire.UpdateQuantityBody.self) { data, _, user, p, body, _ in
             ReferenceStore.updateQuantity(&data, itemID: p.decoded("item") ?? "", quantity: body.quantity)
         }
-        write(router, "/v1/users/:user/orders", EmptyBody.self) { data, _, user, _, _, date in
+        write(router, .placeOrder, Wire.EmptyBody.self) { data, _, user, _, _, date in
             ReferenceStore.placeOrder(&data, user: user, date: date)
         }
-        write(router, "/v1/users/:user/orders/:order/rating", RateOrderBody.self) { data, _, _, p, body, _ in
+        write(router, .rateOrder, Wire.RateOrderBody.self) { data, _, _, p, body, _ in
             ReferenceStore.rateOrder(&data, orderID: p.decoded("order") ?? "", body: body)
         }
-        write(router, "/v1/users/:user/profile", UpdateProfileBody.self) { data, _, _, _, body, _ in
+        write(router, .updateProfile, Wire.UpdateProfileBody.self) { data, _, _, _, body, _ in
             ReferenceStore.updateProfile(&data, body: body)
         }
-        write(router, "/v1/users/:user/products/:product/service-requests", ServiceRequestBody.self) { data, _, _, p, body, date in
+        write(router, .raiseServiceRequest, Wire.ServiceRequestBody.self) { data, _, _, p, body, date in
             ReferenceStore.raiseServiceRequest(&data, productID: p.decoded("product") ?? "", body: body, date: date)
         }
-        write(router, "/v1/users/:user/products/:product/transfer", TransferOwnershipBody.self) { data, others, user, p, body, date in
+        write(router, .transferOwnership, Wire.TransferOwnershipBody.self) { data, others, user, p, body, date in
             ReferenceStore.transferOwnership(&data, others: &others, user: user, productID: p.decoded("product") ?? "", to: body.toUser, date: date)
         }
-        write(router, "/v1/users/:user/activities", RegisterActivityBody.self) { data, _, user, _, body, _ in
+        write(router, .registerActivity, Wire.RegisterActivityBody.self) { data, _, user, _, body, _ in
             ReferenceStore.registerActivity(&data, user: user, body: body)
         }
         _ = store
@@ -111,7 +112,7 @@ struct ReferenceRoutes: Sendable {
         router.get("/_admin/faults") { _, _ in Self.response(.json(server.faults)) }
         router.post("/_admin/faults") { request, _ in
             let bytes = try await request.body.collect(upTo: 1 << 16)
-            guard let faults = try? WireFormat.decoder().decode(FaultConfiguration.self, from: Data(buffer: bytes)) else {
+            guard let faults = try? WireJSON.decoder.decode(FaultConfiguration.self, from: Data(buffer: bytes)) else {
                 return Self.response(.error(400, "invalid_faults", "The body must be a FaultConfiguration JSON object (see README.md)."))
             }
             // The reply goes out before the listener closes when this turns refusing on.
@@ -134,37 +135,35 @@ struct ReferenceRoutes: Sendable {
         return router
     }
 
-    struct EmptyBody: Decodable, Sendable {}
-
     // MARK: - Plumbing
 
-    private func read(_ router: Router<ServerContext>, _ path: String,
+    private func read(_ router: Router<ServerContext>, _ wire: Wire.Route,
                       _ body: @escaping @Sendable (Request, UserData) -> WireResponse) {
-        read(router, path) { request, data, _ in body(request, data) }
+        read(router, wire) { request, data, _ in body(request, data) }
     }
 
-    private func read(_ router: Router<ServerContext>, _ path: String,
+    private func read(_ router: Router<ServerContext>, _ wire: Wire.Route,
                       _ body: @escaping @Sendable (Request, UserData, Parameters) -> WireResponse) {
         let store = server.store
-        route(router, .get, path, authenticated: true) { request, context, user in
+        route(router, wire, authenticated: true) { request, context, user in
             store.read(user!) { body(request, $0, context.parameters) }
         }
     }
 
     private func write<Body: Decodable & Sendable>(
-        _ router: Router<ServerContext>, _ path: String, _ type: Body.Type,
+        _ router: Router<ServerContext>, _ wire: Wire.Route, _ type: Body.Type,
         _ apply: @escaping @Sendable (inout UserData, inout [String: UserData], String, Parameters, Body, Date) -> WireResponse
     ) {
         let store = server.store
-        route(router, .post, path, authenticated: true) { request, context, user in
+        route(router, wire, authenticated: true) { request, context, user in
             let user = user!
             let bytes = try await request.body.collect(upTo: 1 << 20)
             let data = Data(buffer: bytes)
             let body: Body
-            if Body.self == EmptyBody.self, data.isEmpty {
-                body = EmptyBody() as! Body
+            if Body.self == Wire.EmptyBody.self, data.isEmpty {
+                body = Wire.EmptyBody() as! Body
             } else {
-                do { body = try WireFormat.decoder().decode(Body.self, from: data) } catch {
+                do { body = try WireJSON.decoder.decode(Body.self, from: data) } catch {
                     return .error(400, "invalid_body", "The request body is not a valid \(Body.self) JSON object: \(error)")
                 }
             }
@@ -180,11 +179,12 @@ struct ReferenceRoutes: Sendable {
     }
 
     /// Logs the request, checks the bearer token against `{user}`, applies the faults, then handles it.
-    private func route(_ router: Router<ServerContext>, _ method: HTTPRequest.Method, _ path: String, authenticated: Bool,
+    private func route(_ router: Router<ServerContext>, _ wire: Wire.Route, authenticated: Bool,
                        _ handler: @escaping @Sendable (Request, ServerContext, String?) async throws -> WireResponse) {
-        let endpoint = "\(method.rawValue) \(path.replacingOccurrences(of: #":(\w+)"#, with: "{$1}", options: .regularExpression))"
+        let endpoint = wire.description
         let server = self.server
-        router.on(RouterPath(path), method: method) { (request: Request, context: ServerContext) -> Response in
+        // Hummingbird writes a parameter `:user` where the contract writes `{user}`.
+        router.on(RouterPath(wire.path(writingParameters: { ":\($0)" })), method: Self.method(wire.method)) { (request: Request, context: ServerContext) -> Response in
             let user = context.parameters.decoded("user")
             server.requestLog.record(.init(endpoint: endpoint, path: request.uri.path, user: user,
                                            idempotencyKey: request.headers[Self.idempotencyKey]))
@@ -220,6 +220,14 @@ struct ReferenceRoutes: Sendable {
             let wire = try await handler(request, context, user)
             if decision == .handleThenReset { try await Self.reset(context.channel) }
             return Self.response(wire, faults: faults, requestID: requestID)
+        }
+    }
+
+    static func method(_ method: Wire.Route.Method) -> HTTPRequest.Method {
+        switch method {
+        case .get: .get
+        case .post: .post
+        case .delete: .delete
         }
     }
 

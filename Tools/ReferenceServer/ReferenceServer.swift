@@ -4,6 +4,7 @@ import Hummingbird
 public import Logging
 import NIOCore
 import ServiceLifecycle
+public import WireContract
 
 /// How to run the reference backend.
 public struct ReferenceServerConfiguration: Sendable {
@@ -82,7 +83,7 @@ public final class ReferenceServer: Sendable {
     }
 
     /// Signs `user` in without a request, as `POST /v1/sessions` would; nil for a user the backend does not know.
-    public func signIn(_ user: String) -> Session? {
+    public func signIn(_ user: String) -> Wire.Session? {
         store.hasUser(user) ? sessions.issue(for: user) : nil
     }
 
@@ -172,15 +173,15 @@ public final class ReferenceServer: Sendable {
     /// Records an activity for `user` as another device (or a coordinator) would, bypassing faults and the request
     /// log; returns the activity, or nil for an unknown user.
     @discardableResult
-    public func recordActivity(for user: String, kind: String = "peer-support", note: String? = nil, occurredAt: Date? = nil) -> Activity? {
+    public func recordActivity(for user: String, kind: String = "peer-support", note: String? = nil, occurredAt: Date? = nil) -> Wire.Activity? {
         guard store.hasUser(user) else { return nil }
         let date = occurredAt ?? configuration.now()
-        let body = RegisterActivityBody(kind: kind, occurredAt: date, note: note)
+        let body = Wire.RegisterActivityBody(kind: kind, occurredAt: date, note: note)
         let (response, _) = store.write(user, idempotencyKey: nil, fingerprint: "record-activity") { data, _, _ in
             ReferenceStore.registerActivity(&data, user: user, body: body)
         }
         guard response.status == 201 else { return nil }
-        return try? WireFormat.decoder().decode(Activity.self, from: response.body)
+        return try? WireJSON.decoder.decode(Wire.Activity.self, from: response.body)
     }
 
     private func scheduleAccept(after milliseconds: Int) {

@@ -1,5 +1,6 @@
 public import Foundation
 import Core
+import WireContract
 
 /// A response before it becomes HTTP: status, JSON body (or none for 204).
 public struct WireResponse: Sendable, Equatable {
@@ -18,12 +19,21 @@ public struct WireResponse: Sendable, Equatable {
     }
 
     static func json(_ value: some Encodable, status: Int = 200) -> WireResponse {
-        WireResponse(status: status, body: (try? WireFormat.encoder().encode(value)) ?? Data())
+        WireResponse(status: status, body: (try? encoder.encode(value)) ?? Data())
     }
 
     static func error(_ status: Int, _ code: String, _ message: String) -> WireResponse {
-        json(ErrorBody(error: .init(code: code, message: message)), status: status)
+        json(Wire.ErrorBody(code: code, message: message), status: status)
     }
+
+    /// The server's JSON: `WireJSON`'s dates, with keys sorted and slashes left unescaped, so an answer's bytes are the
+    /// same every time (clients read any order).
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
 }
 
 /// Every user's data plus the idempotency records, behind one lock so a write and its
@@ -95,7 +105,7 @@ final class ReferenceStore: Sendable {
     static func products(_ data: UserData, offset: Int, limit: Int?) -> WireResponse {
         let start = min(max(offset, 0), data.products.count)
         let end = limit.map { min(start + max($0, 0), data.products.count) } ?? data.products.count
-        return .json(ProductList(items: Array(data.products[start..<end]), total: data.products.count))
+        return .json(Wire.ProductList(items: Array(data.products[start..<end]), total: data.products.count))
     }
 
     static func product(_ data: UserData, id: String) -> WireResponse {
@@ -105,9 +115,9 @@ final class ReferenceStore: Sendable {
 
     static func cart(_ data: UserData) -> WireResponse { .json(cartValue(data)) }
 
-    static func cartValue(_ data: UserData) -> Cart {
-        let subtotal = data.cart.reduce(Decimal(0)) { $0 + (Decimal(string: $1.unitPrice) ?? 0) * Decimal($1.quantity) }
-        return Cart(items: data.cart, subtotal: money(subtotal), currency: "EUR")
+    static func cartValue(_ data: UserData) -> Wire.Cart {
+        let subtotal = data.cart.reduce(Decimal(0)) { $0 + (Wire.Money.amount($1.unitPrice) ?? 0) * Decimal($1.quantity) }
+        return Wire.Cart(items: data.cart, subtotal: Wire.Money.text(subtotal), currency: "EUR")
     }
 
     static func updateQuantity(_ data: inout UserData, itemID: String, quantity: Int) -> WireResponse {
@@ -122,26 +132,26 @@ final class ReferenceStore: Sendable {
     static func placeOrder(_ data: inout UserData, user: String, date: Date) -> WireResponse {
         guard !data.cart.isEmpty else { return .error(409, "cart_empty", "The cart is empty; add an item before placing an order.") }
         let total = cartValue(data).subtotal
-        let order = Order(id: "\(user)-o\(data.orders.count + 1)-n\(data.nextSequence)", date: date, status: "processing",
-                          total: total, currency: "EUR", rating: nil)
+        let order = Wire.Order(id: "\(user)-o\(data.orders.count + 1)-n\(data.nextSequence)", date: date, status: "processing",
+                               total: total, currency: "EUR", rating: nil)
         data.nextSequence += 1
         data.orders.insert(order, at: 0)
         data.cart.removeAll()
         return .json(order, status: 201)
     }
 
-    static func orders(_ data: UserData) -> WireResponse { .json(OrderList(items: data.orders)) }
+    static func orders(_ data: UserData) -> WireResponse { .json(Wire.OrderList(items: data.orders)) }
 
-    static func rateOrder(_ data: inout UserData, orderID: String, body: RateOrderBody) -> WireResponse {
+    static func rateOrder(_ data: inout UserData, orderID: String, body: Wire.RateOrderBody) -> WireResponse {
         guard (1...5).contains(body.stars) else { return .error(400, "invalid_rating", "Stars must be between 1 and 5.") }
         guard let position = data.orders.firstIndex(where: { $0.id == orderID }) else {
             return .error(404, "not_found", "No order \(orderID) for this user.")
         }
-        data.orders[position].rating = OrderRating(stars: body.stars, comment: body.comment)
+        data.orders[position].rating = Wire.OrderRating(stars: body.stars, comment: body.comment)
         return .json(data.orders[position])
     }
 
-    static func updateProfile(_ data: inout UserData, body: UpdateProfileBody) -> WireResponse {
+    static func updateProfile(_ data: inout UserData, body: Wire.UpdateProfileBody) -> WireResponse {
         if let email = body.email, !email.contains("@") {
             return .error(400, "invalid_email", "The email address needs an @.")
         }
@@ -150,10 +160,10 @@ final class ReferenceStore: Sendable {
         return .json(data.profile)
     }
 
-    static func raiseServiceRequest(_ data: inout UserData, productID: String, body: ServiceRequestBody, date: Date) -> WireResponse {
+    static func raiseServiceRequest(_ data: inout UserData, productID: String, body: Wire.ServiceRequestBody, date: Date) -> WireResponse {
         guard data.productIndex[productID] != nil else { return .error(404, "not_found", "No product \(productID) for this user.") }
-        let request = ServiceRequest(id: "\(productID)-sr\(data.serviceRequests.count + 1)", productId: productID,
-                                     issue: body.issue, status: "open", createdAt: date)
+        let request = Wire.ServiceRequest(id: "\(productID)-sr\(data.serviceRequests.count + 1)", productId: productID,
+                                          issue: body.issue, status: "open", createdAt: date)
         data.serviceRequests.append(request)
         return .json(request, status: 201)
     }
@@ -168,11 +178,11 @@ final class ReferenceStore: Sendable {
         data.productIndex = Dictionary(uniqueKeysWithValues: data.products.enumerated().map { ($1.id, $0) })
         others[target]?.products.append(product)
         if let count = others[target]?.products.count { others[target]?.productIndex[product.id] = count - 1 }
-        return .json(OwnershipTransfer(productId: productID, fromUser: user, toUser: target, transferredAt: date))
+        return .json(Wire.OwnershipTransfer(productId: productID, fromUser: user, toUser: target, transferredAt: date))
     }
 
-    static func registerActivity(_ data: inout UserData, user: String, body: RegisterActivityBody) -> WireResponse {
-        let activity = Activity(id: "\(user)-a\(data.activities.count + 1)", kind: body.kind, occurredAt: body.occurredAt, note: body.note)
+    static func registerActivity(_ data: inout UserData, user: String, body: Wire.RegisterActivityBody) -> WireResponse {
+        let activity = Wire.Activity(id: "\(user)-a\(data.activities.count + 1)", kind: body.kind, occurredAt: body.occurredAt, note: body.note)
         data.activities.append(activity)
         return .json(activity, status: 201)
     }
@@ -185,20 +195,20 @@ final class ReferenceStore: Sendable {
             return .error(400, "invalid_period", "The period is a four-digit year, e.g. 2025.")
         }
         let calendar: Calendar = { var c = Calendar(identifier: .gregorian); c.timeZone = TimeZone(identifier: "UTC")!; return c }()
-        func orders(in year: Int) -> [Order] { data.orders.filter { calendar.component(.year, from: $0.date) == year } }
-        func spent(_ orders: [Order]) -> Decimal { orders.reduce(0) { $0 + (Decimal(string: $1.total) ?? 0) } }
+        func orders(in year: Int) -> [Wire.Order] { data.orders.filter { calendar.component(.year, from: $0.date) == year } }
+        func spent(_ orders: [Wire.Order]) -> Decimal { orders.reduce(0) { $0 + (Wire.Money.amount($1.total) ?? 0) } }
         func products(in year: Int) -> Int { data.products.count { calendar.component(.year, from: $0.purchaseDate) == year } }
         func activities(in year: Int) -> Int { data.activities.count { calendar.component(.year, from: $0.occurredAt) == year } }
         let current = orders(in: year), previous = orders(in: year - 1)
         let cards = [
-            StatCard(id: "orders", value: "\(current.count)", unit: "count"),
-            StatCard(id: "spent", value: money(spent(current)), unit: "EUR"),
-            StatCard(id: "products", value: "\(products(in: year))", unit: "count"),
-            StatCard(id: "activities", value: "\(activities(in: year))", unit: "count"),
+            Wire.StatCard(id: "orders", value: "\(current.count)", unit: "count"),
+            Wire.StatCard(id: "spent", value: Wire.Money.text(spent(current)), unit: "EUR"),
+            Wire.StatCard(id: "products", value: "\(products(in: year))", unit: "count"),
+            Wire.StatCard(id: "activities", value: "\(activities(in: year))", unit: "count"),
         ]
-        let previousValues = ["orders": "\(previous.count)", "spent": money(spent(previous)),
+        let previousValues = ["orders": "\(previous.count)", "spent": Wire.Money.text(spent(previous)),
                               "products": "\(products(in: year - 1))", "activities": "\(activities(in: year - 1))"]
-        let comparison = PeriodComparison(previousPeriod: "\(year - 1)", cards: cards.map { card in
+        let comparison = Wire.PeriodComparison(previousPeriod: "\(year - 1)", cards: cards.map { card in
             let old = previousValues[card.id] ?? "0"
             let change: String? = {
                 guard let new = Double(card.value), let before = Double(old), before != 0 else { return nil }
@@ -206,24 +216,12 @@ final class ReferenceStore: Sendable {
             }()
             return .init(id: card.id, current: card.value, previous: old, changePercent: change)
         })
-        var badges: [Badge] = []
+        var badges: [Wire.Badge] = []
         let yearEnd = calendar.date(from: DateComponents(year: year, month: 12, day: 31)) ?? reference
-        if current.count >= 3 { badges.append(Badge(id: "regular-customer", earnedAt: current[2].date)) }
-        if products(in: year) >= 5 { badges.append(Badge(id: "collector", earnedAt: yearEnd)) }
-        if current.contains(where: { $0.rating != nil }) { badges.append(Badge(id: "reviewer", earnedAt: yearEnd)) }
-        return .json(AnnualSummary(period: "\(year)", statCards: cards, badges: badges, comparison: comparison,
-                                   activityVersion: activityVersion(data)))
-    }
-
-    static func money(_ value: Decimal) -> String {
-        var value = value, rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 2, .plain)
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.minimumFractionDigits = 2
-        formatter.maximumFractionDigits = 2
-        formatter.minimumIntegerDigits = 1
-        formatter.usesGroupingSeparator = false
-        return formatter.string(from: rounded as NSDecimalNumber) ?? "\(rounded)"
+        if current.count >= 3 { badges.append(Wire.Badge(id: "regular-customer", earnedAt: current[2].date)) }
+        if products(in: year) >= 5 { badges.append(Wire.Badge(id: "collector", earnedAt: yearEnd)) }
+        if current.contains(where: { $0.rating != nil }) { badges.append(Wire.Badge(id: "reviewer", earnedAt: yearEnd)) }
+        return .json(Wire.AnnualSummary(period: "\(year)", statCards: cards, badges: badges, comparison: comparison,
+                                        activityVersion: activityVersion(data)))
     }
 }

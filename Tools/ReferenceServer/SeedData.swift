@@ -1,5 +1,6 @@
 public import Foundation
 import Core
+import WireContract
 
 /// What the server starts with. The same configuration always yields the same data.
 public struct SeedConfiguration: Sendable, Equatable {
@@ -40,13 +41,13 @@ public struct SeedConfiguration: Sendable, Equatable {
 
 /// One user's data as the server holds it.
 struct UserData: Sendable {
-    var products: [Product]
+    var products: [Wire.Product]
     var productIndex: [String: Int]
-    var cart: [CartItem]
-    var orders: [Order]
-    var activities: [Activity]
-    var profile: Profile
-    var serviceRequests: [ServiceRequest]
+    var cart: [Wire.CartItem]
+    var orders: [Wire.Order]
+    var activities: [Wire.Activity]
+    var profile: Wire.Profile
+    var serviceRequests: [Wire.ServiceRequest]
     var nextSequence = 1
 }
 
@@ -81,14 +82,14 @@ enum SeedData {
         var random = SplitMix64(seed: seed)
         let reference = configuration.referenceDate
         let day: TimeInterval = 86_400
-        var products: [Product] = []
+        var products: [Wire.Product] = []
         let count = configuration.productCount(for: user)
         products.reserveCapacity(count)
         for number in 0..<count {
             let entry = catalog[Int(random.next() % UInt64(catalog.count))]
             let purchase = reference.addingTimeInterval(-Double(random.next() % 1_400) * day)
             let years = Double(1 + random.next() % 3)
-            products.append(Product(
+            products.append(Wire.Product(
                 id: "\(user)-p\(number + 1)", name: entry.name, model: entry.model,
                 serialNumber: String(format: "SN%010llu", random.next() % 10_000_000_000),
                 purchaseDate: purchase, warrantyExpiresAt: purchase.addingTimeInterval(years * 365 * day)))
@@ -98,16 +99,16 @@ enum SeedData {
 
         let cart = (0..<configuration.cartItemsPerUser).map { number in
             let entry = catalog[(index + number) % catalog.count]
-            return CartItem(id: "\(user)-c\(number + 1)", name: entry.name, imageRef: "img/\(entry.model.lowercased()).png",
-                            quantity: 1 + number % 3, unitPrice: entry.price, currency: "EUR")
+            return Wire.CartItem(id: "\(user)-c\(number + 1)", name: entry.name, imageRef: "img/\(entry.model.lowercased()).png",
+                                 quantity: 1 + number % 3, unitPrice: entry.price, currency: "EUR")
         }
         let statuses = ["delivered", "shipped", "processing", "cancelled"]
         let orders = (0..<configuration.ordersPerUser).map { number in
             let entry = catalog[(index * 3 + number) % catalog.count]
-            return Order(id: "\(user)-o\(number + 1)", date: reference.addingTimeInterval(-Double(number * 23 + 2) * day),
-                         status: statuses[number % statuses.count], total: entry.price, currency: "EUR", rating: nil)
+            return Wire.Order(id: "\(user)-o\(number + 1)", date: reference.addingTimeInterval(-Double(number * 23 + 2) * day),
+                              status: statuses[number % statuses.count], total: entry.price, currency: "EUR", rating: nil)
         }
-        let profile = Profile(userId: user, displayName: "User \(index + 1)", email: "\(user)@example.com")
+        let profile = Wire.Profile(userId: user, displayName: "User \(index + 1)", email: "\(user)@example.com")
         return UserData(products: products, productIndex: productIndex, cart: cart, orders: orders, activities: [],
                         profile: profile, serviceRequests: [])
     }

@@ -1,19 +1,7 @@
-public import Foundation
+import Foundation
 import Core
 import Crypto
-
-/// `POST /v1/sessions` answers with one: the bearer token the app sends from then on, and when it stops being accepted.
-public struct Session: Codable, Sendable, Equatable {
-    public var token: String
-    public var user: String
-    public var expiresAt: Date
-}
-
-/// `POST /v1/sessions`: who signs in. The reference backend has no passwords: any id it knows (or provisions) signs in.
-public struct SignInBody: Codable, Sendable, Equatable {
-    public var user: String
-    public init(user: String) { self.user = user }
-}
+import WireContract
 
 /// The sessions the backend issued: a random token per sign-in, each for one user until it expires or is revoked.
 final class SessionRegistry: Sendable {
@@ -24,6 +12,7 @@ final class SessionRegistry: Sendable {
         case unknown
     }
 
+    /// A line of the sessions file: the server's own bookkeeping, not a body of the API.
     private struct Issued: Codable { var user: String; var expiresAt: Date }
     /// By the SHA-256 of the token, as a server keeps them: whoever reads the file cannot use a session.
     private let sessions: Locked<[String: Issued]>
@@ -39,7 +28,7 @@ final class SessionRegistry: Sendable {
         self.acceptsDevelopmentTokens = acceptsDevelopmentTokens
         self.now = now
         self.file = file
-        let saved = file.flatMap { try? Data(contentsOf: $0) }.flatMap { try? WireFormat.decoder().decode([String: Issued].self, from: $0) }
+        let saved = file.flatMap { try? Data(contentsOf: $0) }.flatMap { try? WireJSON.decoder.decode([String: Issued].self, from: $0) }
         sessions = Locked(saved ?? [:])
     }
 
@@ -51,7 +40,7 @@ final class SessionRegistry: Sendable {
     private func change<T>(_ body: (inout [String: Issued]) -> T) -> T {
         sessions.withLock { sessions in
             let result = body(&sessions)
-            if let file, let data = try? WireFormat.encoder().encode(sessions) {
+            if let file, let data = try? WireResponse.encoder.encode(sessions) {
                 try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? data.write(to: file, options: .atomic)
             }
@@ -60,12 +49,12 @@ final class SessionRegistry: Sendable {
     }
 
     /// A new session for `user`: 32 random bytes, hex (no user id in it: a token says nothing about its owner).
-    func issue(for user: String) -> Session {
+    func issue(for user: String) -> Wire.Session {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
         let expiresAt = now().addingTimeInterval(Double(lifetime.components.seconds))
         change { $0[Self.digest(token)] = Issued(user: user, expiresAt: expiresAt) }
-        return Session(token: token, user: user, expiresAt: expiresAt)
+        return Wire.Session(token: token, user: user, expiresAt: expiresAt)
     }
 
     func lookUp(_ token: Substring) -> Lookup {

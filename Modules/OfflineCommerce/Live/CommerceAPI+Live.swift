@@ -2,6 +2,7 @@ public import Connectivity
 public import OfflineCommerce
 import Core
 import Foundation
+import WireContract
 
 extension CommerceAPI {
     /// The reference backend's endpoints for `user`, through `client` (which adds the bearer token and
@@ -10,51 +11,38 @@ extension CommerceAPI {
     /// - Parameter readTimeout: reads fail fast: a screen keeps its cached view rather than wait for a
     ///   slow network (item 6). Writes use the client's own timeout.
     public static func live(client: HTTPClient, user: String, readTimeout: Duration = .seconds(5)) -> CommerceAPI {
-        let userPath = Endpoint("v1", "users", user)
-        return CommerceAPI(
+        CommerceAPI(
             fetchCart: { () throws(HTTPClientError) in
-                let data = try await client.send(method: "GET", path: userPath.appending("cart"), body: nil, idempotencyKey: nil,
-                                                 timeout: readTimeout).body
-                return try WireFormat.decode(WireCart.self, from: data).model()
+                try ShoppingCart(wire: try await client.get(Wire.Route.cart.endpoint(user), timeout: readTimeout, as: Wire.Cart.self))
             },
             fetchOrders: { () throws(HTTPClientError) in
-                let data = try await client.send(method: "GET", path: userPath.appending("orders"), body: nil, idempotencyKey: nil,
-                                                 timeout: readTimeout).body
-                return try WireFormat.decode(WireOrderList.self, from: data).model()
+                try OrderHistory(wire: try await client.get(Wire.Route.orders.endpoint(user), timeout: readTimeout, as: Wire.OrderList.self))
             },
             updateQuantity: { (itemID, quantity, key) throws(HTTPClientError) in
-                let cart: WireCart = try await client.post(userPath.appending("cart", "items", itemID, "quantity"),
-                                                           body: WireQuantity(quantity: quantity), idempotencyKey: key)
-                return try cart.model()
+                try ShoppingCart(wire: try await client.post(Wire.Route.updateQuantity.endpoint(user, itemID),
+                                                             body: Wire.UpdateQuantityBody(quantity: quantity), idempotencyKey: key,
+                                                             as: Wire.Cart.self))
             },
             placeOrder: { key throws(HTTPClientError) in
-                let order: WireOrder = try await client.post(userPath.appending("orders"), body: WireEmpty(), idempotencyKey: key)
-                return try order.model()
+                try OrderSummary(wire: try await client.post(Wire.Route.placeOrder.endpoint(user), body: Wire.EmptyBody(), idempotencyKey: key,
+                                                             as: Wire.Order.self))
             },
             rateOrder: { (orderID, stars, key) throws(HTTPClientError) in
-                let order: WireOrder = try await client.post(userPath.appending("orders", orderID, "rating"),
-                                                             body: WireRating(stars: stars), idempotencyKey: key)
-                return try order.model()
+                try OrderSummary(wire: try await client.post(Wire.Route.rateOrder.endpoint(user, orderID), body: Wire.RateOrderBody(stars: stars),
+                                                             idempotencyKey: key, as: Wire.Order.self))
             },
             updateProfile: { (change, key) throws(HTTPClientError) in
-                let _: EmptyResponse = try await client.post(userPath.appending("profile"),
-                                                             body: WireProfileChange(displayName: change.displayName, email: change.email),
+                // The answer (`Wire.Profile`) is not read: the app keeps no profile.
+                let _: EmptyResponse = try await client.post(Wire.Route.updateProfile.endpoint(user),
+                                                             body: Wire.UpdateProfileBody(displayName: change.displayName, email: change.email),
                                                              idempotencyKey: key)
             },
             fetchImage: { reference throws(HTTPClientError) in
-                // The backend serves every image by its file name under /v1/images (a CDN would serve the reference as is).
+                // The backend serves every image by its file name (a CDN would serve the reference as is).
                 let name = reference.split(separator: "/").last.map(String.init) ?? reference
-                return try await client.send(method: "GET", path: Endpoint("v1", "images", name), body: nil, idempotencyKey: nil,
+                return try await client.send(method: "GET", path: Wire.Route.image.endpoint(name), body: nil, idempotencyKey: nil,
                                              timeout: readTimeout).body
             }
         )
     }
-}
-
-private struct WireQuantity: Encodable { var quantity: Int }
-private struct WireRating: Encodable { var stars: Int }
-private struct WireEmpty: Encodable {}
-private struct WireProfileChange: Encodable {
-    var displayName: String?
-    var email: String?
 }

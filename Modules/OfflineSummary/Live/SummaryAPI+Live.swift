@@ -2,24 +2,19 @@ public import Connectivity
 public import OfflineSummary
 import Core
 import Foundation
+import WireContract
 
 extension SummaryAPI {
     /// The reference backend through `client` (which carries the user's bearer token) for `user`.
     public static func live(client: HTTPClient, user: String) -> SummaryAPI {
         SummaryAPI(
             fetchSummary: { year throws(HTTPClientError) in
-                let wire = try await client.get(Endpoint("v1", "users", user, "summary", String(year)), as: SummaryWire.self)
-                return try wire.summary()
+                try AnnualSummary(wire: try await client.get(Wire.Route.summary.endpoint(user, String(year)), as: Wire.AnnualSummary.self))
             },
             activityRequest: { registration throws(OutboxError) in try activityRequest(user: user, registration) },
             activityVersion: { () throws(HTTPClientError) in
-                try await client.get(activityVersionEndpoint(user: user), as: ActivityVersionWire.self).version
+                try await client.get(Wire.Route.activityVersion.endpoint(user), as: Wire.ActivityVersion.self).version
             }
         )
     }
-}
-
-/// `{"version": "…"}`
-private struct ActivityVersionWire: Decodable, Sendable {
-    var version: String
 }
