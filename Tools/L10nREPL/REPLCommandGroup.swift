@@ -10,9 +10,9 @@ public protocol REPLCommandGroup: AnyObject {
     /// What `help app` prints: every subcommand.
     var usage: String { get }
     /// Runs `app …` (the arguments after the command word) in `session`: its locale, width and theme.
-    func run(_ arguments: [String], in session: REPLSession) -> CommandOutput
+    func run(_ arguments: [String], in session: REPLSession) async -> CommandOutput
     /// On `quit`: stops what the group started.
-    func shutDown()
+    func shutDown() async
 }
 
 /// The REPL's current localizer, readable from any thread.
@@ -50,3 +50,22 @@ public enum CommandGuard {
     }
 }
 
+extension CommandGuard {
+    /// `task`'s value if it ends within `timeout`, else nil: the caller gives the prompt back and the task goes on.
+    public static func value<T: Sendable>(of task: Task<T, Never>, within timeout: Duration) async -> T? {
+        // Whichever comes first, the value or the deadline, resumes the caller; the other finds nothing left to resume.
+        let waiting = Locked<CheckedContinuation<T?, Never>?>(nil)
+        return await withCheckedContinuation { continuation in
+            waiting.withLock { $0 = continuation }
+            let deadline = Task {
+                do { try await Task.sleep(for: timeout) } catch { return }  // cancelled: the value came first
+                waiting.withLock { $0.take() }?.resume(returning: nil)
+            }
+            Task {
+                let value = await task.value
+                waiting.withLock { $0.take() }?.resume(returning: value)
+                deadline.cancel()
+            }
+        }
+    }
+}

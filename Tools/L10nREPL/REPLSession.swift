@@ -153,8 +153,8 @@ public final class REPLSession {
         CommandInfo(name: "quit", usage: "quit", summary: "leave (also `exit`, Ctrl-D)"),
     ]
 
-    /// Runs one line. Empty lines and `#` comments do nothing.
-    public func execute(_ line: String) -> CommandOutput {
+    /// Runs one line. Empty lines and `#` comments do nothing. A group's command awaits its async work.
+    public func execute(_ line: String) async -> CommandOutput {
         let words = Self.split(line)
         guard let command = words.first, !command.hasPrefix("#") else { return .ok("") }
         CommandGuard.begin(line.trimmingCharacters(in: .whitespaces), timeout: options.commandTimeout)
@@ -179,10 +179,10 @@ public final class REPLSession {
         case "echo": return .ok(arguments.joined(separator: " "))
         case "help", "?": return help(arguments.first)
         case "quit", "exit":
-            for group in groups { group.shutDown() }
+            for group in groups { await group.shutDown() }
             return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
         default:
-            if let group = groups.first(where: { $0.info.name == command }) { return group.run(arguments, in: self) }
+            if let group = groups.first(where: { $0.info.name == command }) { return await group.run(arguments, in: self) }
             let names = commands.map(\.name) + ["exit"]
             let hint = Suggestion.closest(to: command, in: names).map { "; did you mean `\($0)`?" } ?? "; type `help` for the commands"
             return .error("unknown command `\(command)`\(hint)")
