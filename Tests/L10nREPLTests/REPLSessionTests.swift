@@ -19,6 +19,54 @@ struct REPLSessionTests {
         #expect(await repl.execute("help nope").failed)
     }
 
+    @Test("Help, usage and the messages for a missing or bad argument are ArgumentParser's")
+    func helpAndUsageMistakesComeFromArgumentParser() async throws {
+        let repl = try Self.session()
+        let help = await repl.execute("help locale")
+        #expect(help.stdout.contains("USAGE: locale <ID>") && help.stdout.contains("pseudo-locale"), "\(help.stdout)")
+        #expect(await repl.execute("locale --help") == help)
+        #expect(await repl.execute("? locale") == help)
+        #expect(await repl.execute("locale").stderr == "error: missing expected argument '<ID>'\nusage: locale <ID>")
+        #expect(await repl.execute("locale nb pl").stderr == "error: unexpected argument 'pl'\nusage: locale <ID>")
+        let theme = await repl.execute("theme sepia")
+        #expect(theme.failed && theme.stderr.hasPrefix("error: the value 'sepia' is invalid for '<THEME>'. Please provide one of 'light' and 'dark'"))
+        #expect(await repl.execute("keys Nope x").stderr == "error: no table `Nope`; `tables` lists them\nusage: keys [<TABLE>] [<GLOB>]")
+        #expect(await repl.execute("help locale nb").stderr == "error: no command `locale nb`")
+        #expect(await repl.execute("help lokale").stderr == "error: no command `lokale`; did you mean `locale`?")
+        // Words that look like options are values where a command takes any word.
+        #expect(await repl.execute("echo -v --x").stdout == "-v --x")
+        #expect(await repl.execute("exit").quit)
+    }
+
+    @Test("A group's lines are ArgumentParser's too: `help app`, its subcommands, usage mistakes, with no app started")
+    func aGroupsHelpAndUsageMistakesComeFromItsRootCommand() async throws {
+        let repl = try REPLSession(options: .init(), groups: [AppCommands()])
+        let list = await repl.execute("help").stdout
+        #expect(list.contains("app <subcommand>"))
+        let app = await repl.execute("help app").stdout
+        for command in ["start", "login", "backend", "network", "open", "tap", "call", "advance", "telemetry"] {
+            #expect(app.contains("  \(command) "), "help app lacks \(command)")
+        }
+        #expect(await repl.execute("app help") == (await repl.execute("help app")))
+        let backend = await repl.execute("help app backend").stdout
+        #expect(backend.contains("USAGE: app backend <subcommand>") && backend.contains("flaky") && backend.contains("requests"))
+        #expect(await repl.execute("app backend --help") == (await repl.execute("help app backend")))
+        #expect(await repl.execute("app help backend flaky").stdout.contains("USAGE: app backend flaky <PERCENT> [<ENDPOINT>]"))
+        #expect(await repl.execute("app").stderr == "error: `app` needs one of its commands; `help app` lists them\nusage: app <subcommand>")
+        #expect(await repl.execute("app strat").stderr == "error: unknown command `app strat`; did you mean `app start`?")
+        #expect(await repl.execute("app backend flaky").stderr
+                == "error: missing expected argument '<PERCENT>'\nusage: app backend flaky <PERCENT> [<ENDPOINT>]")
+        #expect(await repl.execute("app start --products many").stderr.hasPrefix("error: the value 'many' is invalid for '--products <N>'"))
+        #expect(await repl.execute("app start --server ftp://x").stderr.hasPrefix("error: --server needs a URL like http://127.0.0.1:8080\nusage: app start"))
+        #expect(await repl.execute("app open nowhere").stderr.hasPrefix("error: no screen `nowhere`"))
+        #expect(await repl.execute("help app nope").stderr == "error: no command `app nope`; did you mean `app open`?")
+        let notStarted = await repl.execute("app screen")
+        #expect(notStarted.failed && notStarted.stderr.contains("the app is not started: `app start` first"))
+        #expect(repl.completions(line: "app backend f", word: "f") == ["flaky"])
+        #expect(repl.completions(line: "app re", word: "re") == ["refresh", "register-activity", "relaunch"])
+        #expect(await repl.execute("quit").quit)
+    }
+
     @Test func localesShowsCompletenessAndPseudoLocales() async throws {
         let output = try await Self.session().execute("locales").stdout
         #expect(output.contains("* en      100%  base"))
@@ -164,8 +212,12 @@ struct REPLSessionTests {
         #expect(await repl.execute("timeout").stdout == "timeout: 15 s")
         #expect(await repl.execute("timeout 0.25").stdout == "timeout: 0.25 s")
         #expect(repl.options.commandTimeout == .milliseconds(250))
-        for bad in ["timeout 0", "timeout -1", "timeout soon", "timeout 1 2", "timeout 90000"] {
-            #expect(await repl.execute(bad).stderr.hasPrefix("error: usage: timeout [SECONDS]"), "\(bad)")
+        // ArgumentParser's message for what it cannot parse, the command's own for a value out of range; the usage after.
+        let outOfRange = "error: the timeout is more than 0 and at most 86400 seconds"
+        let bad = ["timeout 0": outOfRange, "timeout -1": "error: unknown option '-1'", "timeout soon": "error: the value 'soon' is invalid for '<SECONDS>'",
+                   "timeout 1 2": "error: unexpected argument '2'", "timeout 90000": outOfRange]
+        for (line, message) in bad {
+            #expect(await repl.execute(line).stderr == message + "\nusage: timeout [<SECONDS>]", "\(line)")
         }
         #expect(repl.options.commandTimeout == .milliseconds(250))
     }

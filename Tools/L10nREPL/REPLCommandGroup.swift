@@ -1,3 +1,4 @@
+public import ArgumentParser
 import Core
 import Foundation
 public import LocalizationKit
@@ -5,11 +6,11 @@ public import LocalizationKit
 /// Commands a program plugs into the REPL. `l10n-repl` plugs in `app …` (Tools/L10nREPLApp), so this library knows
 /// catalogs and rendering only: the translators' REPL never links the app, its store, its network or its backend.
 public protocol REPLCommandGroup: AnyObject {
-    /// The command word (`app`), with its usage line and summary for `help`.
-    var info: REPLSession.CommandInfo { get }
-    /// What `help app` prints: every subcommand.
-    var usage: String { get }
-    /// Runs `app …` (the arguments after the command word) in `session`: its locale, width and theme.
+    /// The group's root command (ArgumentParser): its name is the word that starts the group's lines (`app`), its abstract
+    /// is its line in `help`, its subcommands are the group's commands (`help app`, `help app backend` show them).
+    var root: any ParsableCommand.Type { get }
+    /// Runs `app …` (the words after the command word) in `session`: its locale, width and theme. The group turns the
+    /// words into one of its commands with `REPLSession.parse(_:from:as:)`, which answers help and usage mistakes itself.
     func run(_ arguments: [String], in session: REPLSession) async -> CommandOutput
     /// On `quit`: stops what the group started.
     func shutDown() async

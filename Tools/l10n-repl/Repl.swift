@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import L10nREPL
 import L10nREPLApp
@@ -78,5 +78,3 @@ struct Repl: AsyncParsableCommand {
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
-
-extension Theme: ExpressibleByArgument {}
