@@ -254,10 +254,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         /// The translators' REPL: catalogs, previews and rendering. It knows no app: the `app …` commands are a group
-        /// that `l10n-repl` plugs in (L10nREPLApp), so this library links no store, network or server.
+        /// that `l10n-repl` plugs in (L10nREPLApp), so this library links no store, network or server. ArgumentParser
+        /// reads every line it runs.
         .target(
             name: "L10nREPL",
-            dependencies: ["Core", "LocalizationKit", "Localization", "StringsKit", "Gallery", "CEditLine"],
+            dependencies: ["Core", "LocalizationKit", "Localization", "StringsKit", "Gallery", "CEditLine",
+                           tooling("ArgumentParser", "swift-argument-parser")],
             path: "Tools/L10nREPL",
             exclude: ["README.md"],
             swiftSettings: swiftSettings
@@ -265,7 +267,7 @@ let package = Package(
         /// `app …` in the REPL: drives the composed app (OfflineApp) and draws its screens with the REPL's renderer.
         .target(
             name: "L10nREPLApp",
-            dependencies: ["L10nREPL", "OfflineApp", "Core", "LocalizationKit"],
+            dependencies: ["L10nREPL", "OfflineApp", "Core", "LocalizationKit", tooling("ArgumentParser", "swift-argument-parser")],
             path: "Tools/L10nREPLApp",
             exclude: ["README.md"],
             swiftSettings: swiftSettings

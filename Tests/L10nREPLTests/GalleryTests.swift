@@ -48,7 +48,7 @@ struct GalleryTests {
 
     // MARK: Item 1: the site
 
-    @Test func galleryRendersEveryPreviewTheREPLListsInEveryLocaleAndPseudoLocale() throws {
+    @Test func galleryRendersEveryPreviewTheREPLListsInEveryLocaleAndPseudoLocale() async throws {
         let site = try Self.site()
         #expect(site.previews.map(\.id) == REPLSession.previews.map(\.id))
         #expect(site.locales.map(\.id) == ["en", "ar", "de", "es", "ja", "nb", "pl", "en-XA", "ar-XB", "double"])
@@ -60,7 +60,7 @@ struct GalleryTests {
         // The same words the REPL draws: the Norwegian offline banner's title in both.
         let repl = try REPLSession(options: .init(locale: "nb", width: 60, catalogsPath: Self.catalogs))
         let title = try BundledCatalogs.localizer(locale: "nb").string(CoreCopy.offlineIndicatorTitle)
-        #expect(repl.execute("preview core.offline-banner").stdout.contains(title))
+        #expect(await repl.execute("preview core.offline-banner").stdout.contains(title))
         let column = try #require(site.locales.firstIndex { $0.id == "nb" })
         let row = try #require(site.previews.firstIndex { $0.id == "core.offline-banner" })
         #expect(site.screen(row: row, column: column).html.contains(title))

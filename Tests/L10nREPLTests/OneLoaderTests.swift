@@ -57,16 +57,16 @@ import Testing
         #expect(result.findings.filter { $0.rule == .missingKey }.compactMap(\.key) == ["n"])
     }
 
-    @Test func theREPLListsBaseAndQqqAsFoldersNotLocalesAndShowsQqqAsANote() throws {
+    @Test func theREPLListsBaseAndQqqAsFoldersNotLocalesAndShowsQqqAsANote() async throws {
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let repl = try REPLSession(options: .init(catalogsPath: root))
-        let locales = repl.execute("locales").stdout.split(separator: "\n").map(String.init)
+        let locales = await repl.execute("locales").stdout.split(separator: "\n").map(String.init)
         #expect(!locales.contains { $0.contains("Base") && $0.contains("%") })
         #expect(!locales.contains { $0.contains("qqq") && $0.contains("%") })
         #expect(locales.contains { $0.hasPrefix("  Base") && $0.contains("base of the tables it holds") })
         #expect(locales.contains { $0.hasPrefix("  qqq") && $0.contains("documentation for translators") })
-        let compare = repl.execute("compare Main.a").stdout
+        let compare = await repl.execute("compare Main.a").stdout
         #expect(compare.contains("  qqq     note   The fruit on the home screen"))
         #expect(!compare.contains("⚠"))
     }

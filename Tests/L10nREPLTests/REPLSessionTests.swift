@@ -11,16 +11,64 @@ struct REPLSessionTests {
         try REPLSession(options: .init(locale: locale, width: width, catalogsPath: catalogs))
     }
 
-    @Test func helpListsEveryCommandAndExplainsOne() throws {
+    @Test func helpListsEveryCommandAndExplainsOne() async throws {
         let repl = try Self.session()
-        let help = repl.execute("help")
+        let help = await repl.execute("help")
         for command in REPLSession.builtInCommands { #expect(help.stdout.contains(command.usage)) }
-        #expect(repl.execute("help compare").stdout.contains("budget"))
-        #expect(repl.execute("help nope").failed)
+        #expect(await repl.execute("help compare").stdout.contains("budget"))
+        #expect(await repl.execute("help nope").failed)
     }
 
-    @Test func localesShowsCompletenessAndPseudoLocales() throws {
-        let output = try Self.session().execute("locales").stdout
+    @Test("Help, usage and the messages for a missing or bad argument are ArgumentParser's")
+    func helpAndUsageMistakesComeFromArgumentParser() async throws {
+        let repl = try Self.session()
+        let help = await repl.execute("help locale")
+        #expect(help.stdout.contains("USAGE: locale <ID>") && help.stdout.contains("pseudo-locale"), "\(help.stdout)")
+        #expect(await repl.execute("locale --help") == help)
+        #expect(await repl.execute("? locale") == help)
+        #expect(await repl.execute("locale").stderr == "error: missing expected argument '<ID>'\nusage: locale <ID>")
+        #expect(await repl.execute("locale nb pl").stderr == "error: unexpected argument 'pl'\nusage: locale <ID>")
+        let theme = await repl.execute("theme sepia")
+        #expect(theme.failed && theme.stderr.hasPrefix("error: the value 'sepia' is invalid for '<THEME>'. Please provide one of 'light' and 'dark'"))
+        #expect(await repl.execute("keys Nope x").stderr == "error: no table `Nope`; `tables` lists them\nusage: keys [<TABLE>] [<GLOB>]")
+        #expect(await repl.execute("help locale nb").stderr == "error: no command `locale nb`")
+        #expect(await repl.execute("help lokale").stderr == "error: no command `lokale`; did you mean `locale`?")
+        // Words that look like options are values where a command takes any word.
+        #expect(await repl.execute("echo -v --x").stdout == "-v --x")
+        #expect(await repl.execute("exit").quit)
+    }
+
+    @Test("A group's lines are ArgumentParser's too: `help app`, its subcommands, usage mistakes, with no app started")
+    func aGroupsHelpAndUsageMistakesComeFromItsRootCommand() async throws {
+        let repl = try REPLSession(options: .init(), groups: [AppCommands()])
+        let list = await repl.execute("help").stdout
+        #expect(list.contains("app <subcommand>"))
+        let app = await repl.execute("help app").stdout
+        for command in ["start", "login", "backend", "network", "open", "tap", "call", "advance", "telemetry"] {
+            #expect(app.contains("  \(command) "), "help app lacks \(command)")
+        }
+        #expect(await repl.execute("app help") == (await repl.execute("help app")))
+        let backend = await repl.execute("help app backend").stdout
+        #expect(backend.contains("USAGE: app backend <subcommand>") && backend.contains("flaky") && backend.contains("requests"))
+        #expect(await repl.execute("app backend --help") == (await repl.execute("help app backend")))
+        #expect(await repl.execute("app help backend flaky").stdout.contains("USAGE: app backend flaky <PERCENT> [<ENDPOINT>]"))
+        #expect(await repl.execute("app").stderr == "error: `app` needs one of its commands; `help app` lists them\nusage: app <subcommand>")
+        #expect(await repl.execute("app strat").stderr == "error: unknown command `app strat`; did you mean `app start`?")
+        #expect(await repl.execute("app backend flaky").stderr
+                == "error: missing expected argument '<PERCENT>'\nusage: app backend flaky <PERCENT> [<ENDPOINT>]")
+        #expect(await repl.execute("app start --products many").stderr.hasPrefix("error: the value 'many' is invalid for '--products <N>'"))
+        #expect(await repl.execute("app start --server ftp://x").stderr.hasPrefix("error: --server needs a URL like http://127.0.0.1:8080\nusage: app start"))
+        #expect(await repl.execute("app open nowhere").stderr.hasPrefix("error: no screen `nowhere`"))
+        #expect(await repl.execute("help app nope").stderr == "error: no command `app nope`; did you mean `app open`?")
+        let notStarted = await repl.execute("app screen")
+        #expect(notStarted.failed && notStarted.stderr.contains("the app is not started: `app start` first"))
+        #expect(repl.completions(line: "app backend f", word: "f") == ["flaky"])
+        #expect(repl.completions(line: "app re", word: "re") == ["refresh", "register-activity", "relaunch"])
+        #expect(await repl.execute("quit").quit)
+    }
+
+    @Test func localesShowsCompletenessAndPseudoLocales() async throws {
+        let output = try await Self.session().execute("locales").stdout
         #expect(output.contains("* en      100%  base"))
         #expect(output.contains("  pl      100%"))
         #expect(output.contains("en-XA"))
@@ -28,219 +76,199 @@ struct REPLSessionTests {
         #expect(output.contains("double"))
     }
 
-    @Test func localeSwitchesAndUnknownLocaleSuggestsTheClosest() throws {
+    @Test func localeSwitchesAndUnknownLocaleSuggestsTheClosest() async throws {
         let repl = try Self.session()
-        #expect(!repl.execute("locale nb-NO").failed)
+        #expect(await !repl.execute("locale nb-NO").failed)
         #expect(repl.prompt == "l10n [nb-NO]> ")
-        #expect(repl.execute("show Core.offline.indicator.title").stdout == "Frakoblet modus")
-        let wrong = repl.execute("locale xx-Qq")
+        #expect(await repl.execute("show Core.offline.indicator.title").stdout == "Frakoblet modus")
+        let wrong = await repl.execute("locale xx-Qq")
         #expect(wrong.failed)
         #expect(wrong.stderr.hasPrefix("error: no catalog and no ICU data for locale `xx-Qq`"))
     }
 
-    @Test func pseudoLocalesTransformTheBaseStrings() throws {
+    @Test func pseudoLocalesTransformTheBaseStrings() async throws {
         let repl = try Self.session()
-        _ = repl.execute("locale en-XA")
-        #expect(repl.execute("show Core.offline.indicator.title").stdout == "[Öƒƒļîñé Ṁöðé~~~~]")
-        _ = repl.execute("locale double")
-        #expect(repl.execute("show Core.action.retry").stdout == "RReettrryy")
-        _ = repl.execute("locale ar-XB")
-        #expect(repl.execute("show Core.action.retry").stdout == "\u{202E}Retry\u{202C}")
+        _ = await repl.execute("locale en-XA")
+        #expect(await repl.execute("show Core.offline.indicator.title").stdout == "[Öƒƒļîñé Ṁöðé~~~~]")
+        _ = await repl.execute("locale double")
+        #expect(await repl.execute("show Core.action.retry").stdout == "RReettrryy")
+        _ = await repl.execute("locale ar-XB")
+        #expect(await repl.execute("show Core.action.retry").stdout == "\u{202E}Retry\u{202C}")
     }
 
-    @Test func tablesAndKeysListWhatTheCatalogsHold() throws {
+    @Test func tablesAndKeysListWhatTheCatalogsHold() async throws {
         let repl = try Self.session()
-        #expect(repl.execute("tables").stdout.contains("WarmupToast        4 keys"))
-        let keys = repl.execute("keys Core offline.*").stdout.split(separator: "\n")
+        #expect(await repl.execute("tables").stdout.contains("WarmupToast        4 keys"))
+        let keys = await repl.execute("keys Core offline.*").stdout.split(separator: "\n")
         #expect(keys.contains("Core.offline.indicator.title"))
         #expect(keys.allSatisfy { $0.hasPrefix("Core.offline.") })
-        #expect(repl.execute("keys *.toast.*").stdout.contains("WarmupToast.toast.title"))
-        #expect(repl.execute("keys Nope*").failed)
+        #expect(await repl.execute("keys *.toast.*").stdout.contains("WarmupToast.toast.title"))
+        #expect(await repl.execute("keys Nope*").failed)
     }
 
-    @Test func showFormatsArgumentsAndMarksAFallback() throws {
+    @Test func showFormatsArgumentsAndMarksAFallback() async throws {
         let repl = try Self.session(locale: "de")
-        #expect(repl.execute("show Core.freshness.lastUpdated 2026-11-22").stdout == "Zuletzt aktualisiert: 22.11.2026")
-        #expect(repl.execute("show Core.freshness.lastUpdated").stdout.contains("(template: give 1 argument"))
-        _ = repl.execute("locale fr")
-        #expect(repl.execute("show Core.action.retry").stdout == "Retry   (fallback: en)")
+        #expect(await repl.execute("show Core.freshness.lastUpdated 2026-11-22").stdout == "Zuletzt aktualisiert: 22.11.2026")
+        #expect(await repl.execute("show Core.freshness.lastUpdated").stdout.contains("(template: give 1 argument"))
+        _ = await repl.execute("locale fr")
+        #expect(await repl.execute("show Core.action.retry").stdout == "Retry   (fallback: en)")
     }
 
-    @Test func unknownKeySuggestsTheClosest() throws {
-        let output = try Self.session().execute("show Core.offline.indicator.titel")
+    @Test func unknownKeySuggestsTheClosest() async throws {
+        let output = try await Self.session().execute("show Core.offline.indicator.titel")
         #expect(output.failed)
         #expect(output.stderr == "error: no key `Core.offline.indicator.titel`; did you mean `Core.offline.indicator.title`?")
     }
 
-    @Test func compareShowsEveryLocaleAgainstTheBudgetAndMarksOverflow() throws {
+    @Test func compareShowsEveryLocaleAgainstTheBudgetAndMarksOverflow() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(folder, "en.lproj/T.strings", "/* A title. [max: 10] */\n\"title\" = \"Short\";\n")
         try write(folder, "de.lproj/T.strings", "/* A title. [max: 10] */\n\"title\" = \"Viel zu lang für das\";\n")
-        let output = try Self.session(catalogs: folder.path).execute("compare T.title").stdout
+        let output = try await Self.session(catalogs: folder.path).execute("compare T.title").stdout
         #expect(output.contains("T.title  budget 10"))
         #expect(output.contains("en      5/10   Short"))
         #expect(output.contains("de      20/10  Viel zu lang für das   ⚠ over budget"))
     }
 
-    @Test func pluralShowsTheCategoryAndTheForm() throws {
+    @Test func pluralShowsTheCategoryAndTheForm() async throws {
         let repl = try Self.session(locale: "pl")
-        #expect(repl.execute("plural OfflineProducts.products.count 3").stdout == "3 → few → 3 produkty")
-        #expect(repl.execute("plural OfflineProducts.products.count 5").stdout == "5 → many → 5 produktów")
-        #expect(repl.execute("plural Core.action.retry 5").failed)
+        #expect(await repl.execute("plural OfflineProducts.products.count 3").stdout == "3 → few → 3 produkty")
+        #expect(await repl.execute("plural OfflineProducts.products.count 5").stdout == "5 → many → 5 produktów")
+        #expect(await repl.execute("plural Core.action.retry 5").failed)
     }
 
-    @Test func formatUsesICUInTheCurrentLocale() throws {
+    @Test func formatUsesICUInTheCurrentLocale() async throws {
         let repl = try Self.session(locale: "nb")
-        #expect(repl.execute("format currency 1234.5 NOK").stdout == "kr\u{00A0}1\u{00A0}234,50")
-        #expect(repl.execute("format number 1234567.891").stdout == "1\u{00A0}234\u{00A0}567,891")
-        #expect(repl.execute("format relative -3 day").stdout == "for 3 døgn siden")
-        #expect(repl.execute("format date 2026-11-22").stdout == "22. nov. 2026")
-        #expect(repl.execute("format currency 12 EURO").stderr.contains("not an ISO 4217 currency code"))
-        #expect(repl.execute("format").failed)
+        #expect(await repl.execute("format currency 1234.5 NOK").stdout == "kr\u{00A0}1\u{00A0}234,50")
+        #expect(await repl.execute("format number 1234567.891").stdout == "1\u{00A0}234\u{00A0}567,891")
+        #expect(await repl.execute("format relative -3 day").stdout == "for 3 døgn siden")
+        #expect(await repl.execute("format date 2026-11-22").stdout == "22. nov. 2026")
+        #expect(await repl.execute("format currency 12 EURO").stderr.contains("not an ISO 4217 currency code"))
+        #expect(await repl.execute("format").failed)
     }
 
-    @Test func previewsListAndRenderAtThePhoneWidth() throws {
+    @Test func previewsListAndRenderAtThePhoneWidth() async throws {
         let repl = try Self.session(width: 30)
-        let list = repl.execute("previews").stdout
+        let list = await repl.execute("previews").stdout
         for preview in REPLSession.previews { #expect(list.contains(preview.id)) }
-        let screen = repl.execute("preview core.offline-banner").stdout.split(separator: "\n").map(String.init)
+        let screen = await repl.execute("preview core.offline-banner").stdout.split(separator: "\n").map(String.init)
         #expect(screen.first?.hasPrefix("╭─ en · light ") == true)
         #expect(screen.contains("│ ⚠ Offline Mode             │"))
         #expect(screen.contains("│   Viewing offline data     │"))
         // Every framed line is exactly the phone's width.
         #expect(screen.prefix { !$0.hasPrefix("a11y") }.allSatisfy { TextLayout.width($0) == 30 })
-        #expect(repl.execute("preview core.ofline-banner").stderr.contains("did you mean `core.offline-banner`"))
+        #expect(await repl.execute("preview core.ofline-banner").stderr.contains("did you mean `core.offline-banner`"))
     }
 
-    @Test func rightToLeftPreviewsAreAlignedToTheRight() throws {
+    @Test func rightToLeftPreviewsAreAlignedToTheRight() async throws {
         let repl = try Self.session(locale: "ar", width: 40)
-        let lines = repl.execute("preview core.offline-banner").stdout.split(separator: "\n").map(String.init)
+        let lines = await repl.execute("preview core.offline-banner").stdout.split(separator: "\n").map(String.init)
         #expect(lines[0].contains("rtl"))
         #expect(lines[1].hasSuffix("⚠ وضع عدم الاتصال │"))
         #expect(lines[1].hasPrefix("│    "))
     }
 
-    @Test func longLabelsAreTruncatedAndNoted() throws {
+    @Test func longLabelsAreTruncatedAndNoted() async throws {
         let repl = try Self.session(locale: "de", width: 20)
-        let output = repl.execute("preview core.empty-offline").stdout
+        let output = await repl.execute("preview core.empty-offline").stdout
         #expect(output.contains("…"))
         #expect(output.contains("note: button retry truncated"))
     }
 
     @Test("Warmup story: the REPL shows the toast's placement and its colours in the current theme")
-    func theWarmupToastsPlacementAndColoursAreRenderedInEachTheme() throws {
+    func theWarmupToastsPlacementAndColoursAreRenderedInEachTheme() async throws {
         let repl = try Self.session()
-        let light = repl.execute("preview warmup.toast").stdout
+        let light = await repl.execute("preview warmup.toast").stdout
         #expect(light.contains("at the bottom above the navigation bar, inside the safe areas"))
         #expect(light.contains("light colours: text #FFFFFF on #303030, icon #A8C7FA"))
-        _ = repl.execute("theme dark")
-        #expect(repl.execute("preview warmup.toast").stdout.contains("dark colours: text #1F1F1F on #E3E3E3, icon #0B57D0"))
+        _ = await repl.execute("theme dark")
+        #expect(await repl.execute("preview warmup.toast").stdout.contains("dark colours: text #1F1F1F on #E3E3E3, icon #0B57D0"))
     }
 
     @Test("Contrast for every state colour: `palette` lists each pair of the theme with its ratio")
-    func paletteListsEveryStateColourOfTheThemeWithItsContrast() throws {
+    func paletteListsEveryStateColourOfTheThemeWithItsContrast() async throws {
         let repl = try Self.session()
-        let light = repl.execute("palette").stdout
+        let light = await repl.execute("palette").stdout
         #expect(light.contains("light offline banner text: #5C3B00 on #FFF4E0"))
         #expect(!light.contains("✗"))
-        _ = repl.execute("theme dark")
-        let dark = repl.execute("palette").stdout
+        _ = await repl.execute("theme dark")
+        let dark = await repl.execute("palette").stdout
         #expect(dark.contains("dark disabled control text: #9AA0A6 on #2A2A2A"))
         #expect(dark.split(separator: "\n").count == StatePalette.dark.requirements.count + 1)
     }
 
-    @Test func themeAndWidthChangeTheFrame() throws {
+    @Test func themeAndWidthChangeTheFrame() async throws {
         let repl = try Self.session()
-        #expect(repl.execute("theme dark").stdout == "theme: dark")
-        #expect(repl.execute("width 24").stdout == "width: 24 columns")
-        #expect(repl.execute("preview core.offline-banner").stdout.hasPrefix("╭─ en · dark ──"))
-        #expect(repl.execute("theme sepia").failed)
-        #expect(repl.execute("width 5").failed)
+        #expect(await repl.execute("theme dark").stdout == "theme: dark")
+        #expect(await repl.execute("width 24").stdout == "width: 24 columns")
+        #expect(await repl.execute("preview core.offline-banner").stdout.hasPrefix("╭─ en · dark ──"))
+        #expect(await repl.execute("theme sepia").failed)
+        #expect(await repl.execute("width 5").failed)
     }
 
-    @Test func timeoutShowsAndSetsTheCommandTimeout() throws {
+    @Test func timeoutShowsAndSetsTheCommandTimeout() async throws {
         let repl = try Self.session()
-        #expect(repl.execute("timeout").stdout == "timeout: 15 s")
-        #expect(repl.execute("timeout 0.25").stdout == "timeout: 0.25 s")
+        #expect(await repl.execute("timeout").stdout == "timeout: 15 s")
+        #expect(await repl.execute("timeout 0.25").stdout == "timeout: 0.25 s")
         #expect(repl.options.commandTimeout == .milliseconds(250))
-        for bad in ["timeout 0", "timeout -1", "timeout soon", "timeout 1 2", "timeout 90000"] {
-            #expect(repl.execute(bad).stderr.hasPrefix("error: usage: timeout [SECONDS]"), "\(bad)")
+        // ArgumentParser's message for what it cannot parse, the command's own for a value out of range; the usage after.
+        let outOfRange = "error: the timeout is more than 0 and at most 86400 seconds"
+        let bad = ["timeout 0": outOfRange, "timeout -1": "error: unknown option '-1'", "timeout soon": "error: the value 'soon' is invalid for '<SECONDS>'",
+                   "timeout 1 2": "error: unexpected argument '2'", "timeout 90000": outOfRange]
+        for (line, message) in bad {
+            #expect(await repl.execute(line).stderr == message + "\nusage: timeout [<SECONDS>]", "\(line)")
         }
         #expect(repl.options.commandTimeout == .milliseconds(250))
-    }
-
-    /// What the late-start script saw, command by command.
-    struct LateStart: Sendable {
-        var start: (failed: Bool, stderr: String)
-        var again: (failed: Bool, stderr: String)
-        var early: String
-        var settled: Bool
-        var status: (failed: Bool, stdout: String, stderr: String)
     }
 
     @Test(.timeLimit(.minutes(5)))
     func anAppStartThatOutlivesTheTimeoutEndsWithTheAppDrivenNotOneStartedTwice() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-late-start-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The REPL runs its commands on a thread of its own, and so does this test: `execute` blocks its caller until a
-        // command ends or times out, and the start behind the prompt needs the cooperative threads that a blocked test
-        // would hold. Alone it takes 0.1 s; beside the suites that wait on subprocesses it took 48 s, the start waiting
-        // for a free cooperative thread, hence the generous bound.
-        let seen = try await Self.onOwnThread { () throws -> LateStart in
-            let app = AppCommands()
-            let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)), groups: [app])
-            defer { _ = repl.execute("quit") }
-            let start = repl.execute("app start")
-            _ = repl.execute("timeout 30")
-            let again = repl.execute("app start")
-            let early = repl.execute("app status")
-            let settled = app.appState.waitUntilNotStarting(before: Date().addingTimeInterval(240))
-            let status = repl.execute("app status")
-            return LateStart(start: (start.failed, start.stderr), again: (again.failed, again.stderr), early: early.stderr, settled: settled,
-                             status: (status.failed, status.stdout, status.stderr))
-        }
-        #expect(seen.start.failed && seen.start.stderr.contains("`app start` is still running after 0.001 s"), "\(seen.start.stderr)")
+        let app = AppCommands()
+        let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)), groups: [app])
+        let start = await repl.execute("app start")
+        _ = await repl.execute("timeout 30")
+        let again = await repl.execute("app start")
+        let early = await repl.execute("app status")
+        // Alone the start takes 0.1 s; beside the suites that wait on subprocesses it took 48 s, hence the generous bound.
+        let settled = await app.appState.waitUntilNotStarting(within: .seconds(240))
+        let status = await repl.execute("app status")
+        _ = await repl.execute("quit")
+        #expect(start.failed && start.stderr.contains("`app start` is still running after 0.001 s"), "\(start.stderr)")
         // While it starts (or once it has), no second app on the same store, and never "not started".
-        #expect(seen.again.failed && (seen.again.stderr.contains("already starting") || seen.again.stderr.contains("already started")),
-                "\(seen.again.stderr)")
-        #expect(!seen.early.contains("not started"), "\(seen.early)")
-        #expect(seen.settled)
-        #expect(!seen.status.failed && seen.status.stdout.contains("user: user1"), "\(seen.status.stderr)")
+        #expect(again.failed && (again.stderr.contains("already starting") || again.stderr.contains("already started")), "\(again.stderr)")
+        #expect(!early.stderr.contains("not started"), "\(early.stderr)")
+        #expect(settled)
+        #expect(!status.failed && status.stdout.contains("user: user1"), "\(status.stderr)")
     }
 
-    /// Runs `body` on a new thread (not one of the cooperative pool's), as `l10n repl` runs its commands.
-    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
-    @Test func lintReportsTheCatalogsState() throws {
-        let output = try Self.session().execute("lint")
+    @Test func lintReportsTheCatalogsState() async throws {
+        let output = try await Self.session().execute("lint")
         #expect(!output.failed, "\(output.stdout)")
     }
 
-    @Test func reloadRereadsEditedCatalogsAndKeepsTheLocale() throws {
+    @Test func reloadRereadsEditedCatalogsAndKeepsTheLocale() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(folder, "en.lproj/T.strings", "/* Greeting. */\n\"hello\" = \"Hello\";\n")
         try write(folder, "nb.lproj/T.strings", "/* Greeting. */\n\"hello\" = \"Hei\";\n")
         let repl = try Self.session(locale: "nb", catalogs: folder.path)
-        #expect(repl.execute("show T.hello").stdout == "Hei")
+        #expect(await repl.execute("show T.hello").stdout == "Hei")
         try write(folder, "nb.lproj/T.strings", "/* Greeting. */\n\"hello\" = \"Hei på deg\";\n")
-        #expect(repl.execute("reload").stdout.contains("locale nb"))
-        #expect(repl.execute("show T.hello").stdout == "Hei på deg")
+        #expect(await repl.execute("reload").stdout.contains("locale nb"))
+        #expect(await repl.execute("show T.hello").stdout == "Hei på deg")
     }
 
-    @Test func unknownCommandSuggestsTheClosestAndTheSessionGoesOn() throws {
+    @Test func unknownCommandSuggestsTheClosestAndTheSessionGoesOn() async throws {
         let repl = try Self.session()
-        let output = repl.execute("shwo Core.action.retry")
+        let output = await repl.execute("shwo Core.action.retry")
         #expect(output.failed)
         #expect(output.stderr == "error: unknown command `shwo`; did you mean `show`?")
-        #expect(repl.execute("show Core.action.retry").stdout == "Retry")
-        #expect(repl.execute("# a comment").stdout.isEmpty)
-        #expect(repl.execute("quit").quit)
+        #expect(await repl.execute("show Core.action.retry").stdout == "Retry")
+        #expect(await repl.execute("# a comment").stdout.isEmpty)
+        #expect(await repl.execute("quit").quit)
     }
 
     @Test func tabCompletesCommandsLocalesKeysAndPreviews() throws {

@@ -9,7 +9,7 @@ struct ReplSuite: BenchSuite {
 
     func run(_ report: BenchReport) async throws {
         try startUp(report)
-        try commands(report)
+        try await commands(report)
     }
 
     /// Process start to exit of `l10n repl` given one `quit`: catalogs loaded, session ready, torn down.
@@ -41,7 +41,7 @@ struct ReplSuite: BenchSuite {
     }
 
     /// Each command run many times in one session; the slowest command's mean must stay under 5 ms.
-    private func commands(_ report: BenchReport) throws {
+    private func commands(_ report: BenchReport) async throws {
         let session = try REPLSession(options: .init(locale: "nb", width: 40))
         let lines = [
             "locales", "locale pl", "locale nb", "tables", "keys Core", "keys *.title",
@@ -52,10 +52,10 @@ struct ReplSuite: BenchSuite {
         ]
         var slowest = ("", 0.0)
         for line in lines {
-            _ = session.execute(line)  // warm: first use opens ICU formatters
+            _ = await session.execute(line)  // warm: first use opens ICU formatters
             let repetitions = 200
-            let (_, elapsed) = Stopwatch.measure {
-                for _ in 0..<repetitions { _ = session.execute(line) }
+            let (_, elapsed) = await Stopwatch.measure {
+                for _ in 0..<repetitions { _ = await session.execute(line) }
             }
             let mean = elapsed.milliseconds / Double(repetitions)
             let command = line.split(separator: " ").prefix(2).joined(separator: " ")
@@ -64,7 +64,7 @@ struct ReplSuite: BenchSuite {
         }
         // lint and reload read every catalog from disk; they are measured too, on their own.
         for line in ["lint", "reload"] {
-            let (_, elapsed) = Stopwatch.measure { for _ in 0..<5 { _ = session.execute(line) } }
+            let (_, elapsed) = await Stopwatch.measure { for _ in 0..<5 { _ = await session.execute(line) } }
             report.emit("command_ms.\(line)", elapsed.milliseconds / 5, unit: "ms", goal: "< 5 ms", pass: elapsed.milliseconds / 5 < 5,
                         note: "reads and parses all 56 catalog files")
         }

@@ -1,3 +1,4 @@
+public import ArgumentParser
 import Core
 import Foundation
 public import LocalizationKit
@@ -5,14 +6,14 @@ public import LocalizationKit
 /// Commands a program plugs into the REPL. `l10n-repl` plugs in `app …` (Tools/L10nREPLApp), so this library knows
 /// catalogs and rendering only: the translators' REPL never links the app, its store, its network or its backend.
 public protocol REPLCommandGroup: AnyObject {
-    /// The command word (`app`), with its usage line and summary for `help`.
-    var info: REPLSession.CommandInfo { get }
-    /// What `help app` prints: every subcommand.
-    var usage: String { get }
-    /// Runs `app …` (the arguments after the command word) in `session`: its locale, width and theme.
-    func run(_ arguments: [String], in session: REPLSession) -> CommandOutput
+    /// The group's root command (ArgumentParser): its name is the word that starts the group's lines (`app`), its abstract
+    /// is its line in `help`, its subcommands are the group's commands (`help app`, `help app backend` show them).
+    var root: any ParsableCommand.Type { get }
+    /// Runs `app …` (the words after the command word) in `session`: its locale, width and theme. The group turns the
+    /// words into one of its commands with `REPLSession.parse(_:from:as:)`, which answers help and usage mistakes itself.
+    func run(_ arguments: [String], in session: REPLSession) async -> CommandOutput
     /// On `quit`: stops what the group started.
-    func shutDown()
+    func shutDown() async
 }
 
 /// The REPL's current localizer, readable from any thread.
@@ -50,3 +51,22 @@ public enum CommandGuard {
     }
 }
 
+extension CommandGuard {
+    /// `task`'s value if it ends within `timeout`, else nil: the caller gives the prompt back and the task goes on.
+    public static func value<T: Sendable>(of task: Task<T, Never>, within timeout: Duration) async -> T? {
+        // Whichever comes first, the value or the deadline, resumes the caller; the other finds nothing left to resume.
+        let waiting = Locked<CheckedContinuation<T?, Never>?>(nil)
+        return await withCheckedContinuation { continuation in
+            waiting.withLock { $0 = continuation }
+            let deadline = Task {
+                do { try await Task.sleep(for: timeout) } catch { return }  // cancelled: the value came first
+                waiting.withLock { $0.take() }?.resume(returning: nil)
+            }
+            Task {
+                let value = await task.value
+                waiting.withLock { $0.take() }?.resume(returning: value)
+                deadline.cancel()
+            }
+        }
+    }
+}

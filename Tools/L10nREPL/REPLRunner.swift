@@ -3,7 +3,8 @@ import Foundation
 
 /// Runs a REPL session against a terminal (libedit: line editing, history, Tab completion) or a
 /// script (stdin that is not a terminal, or `--script FILE`: no prompt, no colour, one command a
-/// line, only results on stdout, errors on stderr).
+/// line, only results on stdout, errors on stderr). It awaits each command; reading a line, which blocks until one comes,
+/// happens on a thread of its own, never on the cooperative pool that the commands' async work runs on.
 public enum REPLRunner {
     /// Exit statuses, as `l10n repl --help` documents them.
     public enum Status: Int32 {
@@ -15,7 +16,7 @@ public enum REPLRunner {
     }
 
     /// `groups`: the command groups the program plugs in (`l10n-repl`: `app …`).
-    public static func run(options: REPLSession.Options, scriptPath: String?, groups: [any REPLCommandGroup] = []) -> Status {
+    public static func run(options: REPLSession.Options, scriptPath: String?, groups: [any REPLCommandGroup] = []) async -> Status {
         let interactive = scriptPath == nil && isatty(0) != 0 && isatty(1) != 0
         var options = options
         options.colour = interactive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -26,7 +27,7 @@ public enum REPLRunner {
             standardError("l10n repl: \(error.message)")
             return .startFailed
         }
-        if interactive { return runInteractive(session) }
+        if interactive { return await runInteractive(session) }
         let input: FileHandle
         if let scriptPath {
             guard let handle = FileHandle(forReadingAtPath: scriptPath) else {
@@ -37,14 +38,14 @@ public enum REPLRunner {
         } else {
             input = .standardInput
         }
-        return runScript(session, lines: LineReader(handle: input))
+        return await runScript(session, lines: LineReader.lines(of: input))
     }
 
     /// Script mode: every line is a command; the status is 1 if any failed.
-    static func runScript(_ session: REPLSession, lines: some Sequence<String>) -> Status {
+    static func runScript(_ session: REPLSession, lines: AsyncStream<String>) async -> Status {
         var failed = false
-        for line in lines {
-            let output = session.execute(line)
+        for await line in lines {
+            let output = await session.execute(line)
             if !output.stdout.isEmpty { standardOutput(output.stdout) }
             if !output.stderr.isEmpty { standardError(output.stderr) }
             failed = failed || output.failed
@@ -55,7 +56,7 @@ public enum REPLRunner {
 
     // MARK: Interactive
 
-    static func runInteractive(_ session: REPLSession) -> Status {
+    static func runInteractive(_ session: REPLSession) async -> Status {
         // Without the user's locale libedit drops non-ASCII keystrokes ("blåbær" would lose its letters).
         setlocale(LC_ALL, "")
         LineEditing.session = session
@@ -66,11 +67,9 @@ public enum REPLRunner {
         if let history { _ = read_history(history) }
         standardOutput("OfflineKit l10n REPL — catalogs: \(session.catalogsFolder)\nType `help` for the commands, Tab to complete, Ctrl-D to leave.")
         while true {
-            guard let raw = readline(session.prompt) else { standardOutput(""); break }
-            let line = String(cString: raw)
-            free(raw)
+            guard let line = await LineEditing.readLine(prompt: session.prompt) else { standardOutput(""); break }
             if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(line) }
-            let output = session.execute(line)
+            let output = await session.execute(line)
             if !output.stdout.isEmpty { standardOutput(output.stdout) }
             if !output.stderr.isEmpty { standardError("\u{1B}[31m" + output.stderr + "\u{1B}[0m") }
             if output.quit { break }
@@ -106,12 +105,26 @@ public enum REPLRunner {
 }
 
 /// libedit's completion callbacks are C function pointers without context, so the session they
-/// complete from is a global. Only touched on the thread that calls `readline`.
+/// complete from is a global. Touched by the thread reading a line while the REPL awaits that line, and set before.
 private enum LineEditing {
     nonisolated(unsafe) static var session: REPLSession?
     nonisolated(unsafe) static var matches: [String] = []
     /// libedit keeps the pointer, so the name must live as long as the process.
     nonisolated(unsafe) static let name: UnsafePointer<CChar> = UnsafePointer(strdup("l10n")!)
+
+    /// libedit's `readline` blocks until the user ends a line (its completion callbacks run meanwhile), so it runs on a
+    /// thread of its own and the REPL awaits the line; nil at the end of input (Ctrl-D).
+    static func readLine(prompt: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let line = readline(prompt).map { raw in
+                    defer { free(raw) }
+                    return String(cString: raw)
+                }
+                continuation.resume(returning: line)
+            }.start()
+        }
+    }
 
     static let attempt: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, _, _ in
         okedit_disable_filename_completion()  // never fall back to file names
@@ -133,6 +146,19 @@ private enum LineEditing {
 
 /// Lines of a file handle, read lazily (a script may be long; stdin may be a pipe).
 struct LineReader: Sequence, IteratorProtocol {
+    /// The lines as the REPL awaits them: a thread of their own reads them (a read blocks until the pipe has data), and
+    /// stops at the next line once the REPL has stopped reading (`quit`).
+    static func lines(of handle: FileHandle) -> AsyncStream<String> {
+        AsyncStream { continuation in
+            Thread {
+                for line in LineReader(handle: handle) {
+                    if case .terminated = continuation.yield(line) { return }
+                }
+                continuation.finish()
+            }.start()
+        }
+    }
+
     let handle: FileHandle
     private var buffer = Data()
     private var finished = false

@@ -1,3 +1,4 @@
+import ArgumentParser
 public import Core
 public import LocalizationKit
 import Foundation
@@ -122,94 +123,88 @@ public final class REPLSession {
             self.usage = usage
             self.summary = summary
         }
+
+        /// A command as ArgumentParser describes it: its name, usage line and abstract.
+        init(_ command: any ParsableCommand.Type) {
+            self.init(name: command._commandName, usage: command.usageString(), summary: command.configuration.abstract)
+        }
     }
 
     /// Every command of this session: the built-in ones, with the plugged-in groups before `echo`, `help` and `quit`.
     public var commands: [CommandInfo] {
-        let tail = Self.builtInCommands.suffix(3)
-        return Self.builtInCommands.dropLast(3) + groups.map(\.info) + tail
+        let builtIn = Self.builtInCommands
+        let tail = builtIn.suffix(BuiltInCommands.listedAfterGroups)
+        return builtIn.dropLast(tail.count) + groups.map { CommandInfo($0.root) } + tail
     }
 
-    public static let builtInCommands: [CommandInfo] = [
-        CommandInfo(name: "locales", usage: "locales", summary: "every locale with how complete it is, and the pseudo-locales"),
-        CommandInfo(name: "locale", usage: "locale ID", summary: "switch locale (also en-XA, ar-XB, double)"),
-        CommandInfo(name: "tables", usage: "tables", summary: "the tables and how many keys each has"),
-        CommandInfo(name: "keys", usage: "keys [TABLE] [GLOB]", summary: "list keys, e.g. `keys Core offline.*`"),
-        CommandInfo(name: "show", usage: "show TABLE.KEY [ARG…]", summary: "the value in the current locale; marks a fallback"),
-        CommandInfo(name: "compare", usage: "compare TABLE.KEY", summary: "every locale side by side, width against the key's budget"),
-        CommandInfo(name: "format", usage: "format date|currency|number|percent|relative VALUE…", summary: "ICU formatting in the current locale"),
-        CommandInfo(name: "plural", usage: "plural TABLE.KEY N", summary: "the plural category of N and the form it picks"),
-        CommandInfo(name: "previews", usage: "previews", summary: "the components that can be previewed"),
-        CommandInfo(name: "preview", usage: "preview NAME", summary: "draw a component as a phone shows it, in the current locale"),
-        CommandInfo(name: "width", usage: "width N", summary: "set the phone's width in columns (now: see `preview`)"),
-        CommandInfo(name: "theme", usage: "theme light|dark", summary: "light or dark styling for previews"),
-        CommandInfo(name: "timeout", usage: "timeout [SECONDS]",
-                    summary: "how long a command may run before the prompt comes back (as --command-timeout), from the next command on"),
-        CommandInfo(name: "palette", usage: "palette", summary: "every state colour of the current theme with its WCAG contrast"),
-        CommandInfo(name: "lint", usage: "lint", summary: "lint the catalogs (as `l10n lint`)"),
-        CommandInfo(name: "reload", usage: "reload", summary: "re-read the catalogs from disk, keeping the locale"),
-        CommandInfo(name: "echo", usage: "echo TEXT", summary: "print TEXT (labels the parts of a script's output)"),
-        CommandInfo(name: "help", usage: "help [COMMAND]", summary: "this list, or one command's usage"),
-        CommandInfo(name: "quit", usage: "quit", summary: "leave (also `exit`, Ctrl-D)"),
-    ]
+    /// The built-in commands, as `help` lists them: ArgumentParser's usage and each command's abstract.
+    public static let builtInCommands: [CommandInfo] = BuiltInCommands.configuration.subcommands.map(CommandInfo.init)
 
-    /// Runs one line. Empty lines and `#` comments do nothing.
-    public func execute(_ line: String) -> CommandOutput {
+    /// Runs one line. Empty lines and `#` comments do nothing. The line's words (ours: "double quotes" keep spaces) go
+    /// to ArgumentParser: from the group the first word names, else from the built-in commands.
+    public func execute(_ line: String) async -> CommandOutput {
         let words = Self.split(line)
         guard let command = words.first, !command.hasPrefix("#") else { return .ok("") }
         CommandGuard.begin(line.trimmingCharacters(in: .whitespaces), timeout: options.commandTimeout)
-        let arguments = Array(words.dropFirst())
-        switch command {
-        case "locales": return locales()
-        case "locale": return arguments.count == 1 ? switchLocale(arguments[0]) : usage("locale")
-        case "tables": return tables()
-        case "keys": return keys(arguments)
-        case "show": return arguments.isEmpty ? usage("show") : show(arguments[0], Array(arguments.dropFirst()))
-        case "compare": return arguments.count == 1 ? compare(arguments[0]) : usage("compare")
-        case "format": return format(arguments)
-        case "plural": return arguments.count == 2 ? plural(arguments[0], arguments[1]) : usage("plural")
-        case "previews": return previewList()
-        case "preview": return arguments.count == 1 ? preview(arguments[0]) : usage("preview")
-        case "width": return setWidth(arguments)
-        case "theme": return setTheme(arguments)
-        case "timeout": return setCommandTimeout(arguments)
-        case "palette": return palette()
-        case "lint": return lint()
-        case "reload": return reload()
-        case "echo": return .ok(arguments.joined(separator: " "))
-        case "help", "?": return help(arguments.first)
-        case "quit", "exit":
-            for group in groups { group.shutDown() }
-            return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
-        default:
-            if let group = groups.first(where: { $0.info.name == command }) { return group.run(arguments, in: self) }
+        if let group = groups.first(where: { $0.root._commandName == command }) {
+            return await group.run(Array(words.dropFirst()), in: self)
+        }
+        if command == "--help" || command == "-h" { return help([]) }
+        guard Self.builtInNames.contains(command) else {
             let names = commands.map(\.name) + ["exit"]
             let hint = Suggestion.closest(to: command, in: names).map { "; did you mean `\($0)`?" } ?? "; type `help` for the commands"
             return .error("unknown command `\(command)`\(hint)")
         }
-    }
-
-    private func usage(_ name: String) -> CommandOutput {
-        let info = commands.first { $0.name == name }
-        return .error("usage: \(info?.usage ?? name)")
-    }
-
-    func help(_ name: String?) -> CommandOutput {
-        if let name {
-            guard let info = commands.first(where: { $0.name == name }) else {
-                let hint = Suggestion.closest(to: name, in: commands.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
-                return .error("no command `\(name)`\(hint)")
+        switch Self.parse(words, from: BuiltInCommands.self, as: (any BuiltInCommand).self) {
+        case let .output(output):
+            return output
+        case let .command(builtIn):
+            do {
+                return try await builtIn.run(in: self)
+            } catch let error as ValidationError {
+                return Self.usageError(error.message, words: words, root: BuiltInCommands.self)
+            } catch {
+                return .error("\(error)")
             }
-            if let group = groups.first(where: { $0.info.name == name }) { return .ok(group.usage) }
-            return .ok("\(info.usage)\n  \(info.summary)")
         }
-        let width = commands.map { $0.usage.count }.max() ?? 0
-        var lines = ["Preview every piece of UI copy in every locale. Commands:"]
-        for info in commands {
-            lines.append("  " + info.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + info.summary)
+    }
+
+    /// Every word that names a built-in command, aliases too (`exit`, `?`).
+    private static let builtInNames: Set<String> = Set(BuiltInCommands.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases })
+
+    /// `help`: every command with its usage; `help COMMAND …`: ArgumentParser's help of a command or a group's command.
+    func help(_ words: [String]) -> CommandOutput {
+        guard let name = words.first else {
+            let width = commands.map { $0.usage.count }.max() ?? 0
+            var lines = ["Preview every piece of UI copy in every locale. Commands:"]
+            for info in commands {
+                lines.append("  " + info.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + info.summary)
+            }
+            lines.append("Keys are written TABLE.KEY, e.g. `show Core.offline.indicator.title`. Tab completes commands, locales and keys.")
+            lines.append("`help COMMAND` or `COMMAND --help` explains one; a group's commands too: `help GROUP COMMAND`.")
+            return .ok(lines.joined(separator: "\n"))
         }
-        lines.append("Keys are written TABLE.KEY, e.g. `show Core.offline.indicator.title`. Tab completes commands, locales and keys.")
-        return .ok(lines.joined(separator: "\n"))
+        var path: (commands: [any ParsableCommand.Type], used: Int)
+        if let group = groups.first(where: { $0.root._commandName == name }) {
+            path = Self.commandPath(Array(words.dropFirst()), from: group.root)
+            path.used += 1
+        } else {
+            path = Self.commandPath(words, from: BuiltInCommands.self)
+        }
+        guard path.used == words.count else {
+            let asked = words.joined(separator: " ")
+            let known = path.used == 0 ? commands.map(\.name) : path.commands.last!.configuration.subcommands.map { $0._commandName }
+            let prefix = words.prefix(path.used).joined(separator: " ")
+            let hint = Suggestion.closest(to: words[path.used], in: known).map { "; did you mean `\(prefix.isEmpty ? $0 : prefix + " " + $0)`?" } ?? ""
+            return .error("no command `\(asked)`\(hint)")
+        }
+        return .ok(Self.helpText(path.commands))
+    }
+
+    /// `quit`: the groups stop what they started.
+    func quit() async -> CommandOutput {
+        for group in groups { await group.shutDown() }
+        return CommandOutput(stdout: "", stderr: "", failed: false, quit: true)
     }
 
     // MARK: Locales
@@ -274,13 +269,8 @@ public final class REPLSession {
         return .ok(lines.joined(separator: "\n"))
     }
 
-    func keys(_ arguments: [String]) -> CommandOutput {
-        var table: String?
-        var pattern: String?
-        for argument in arguments {
-            if table == nil, pattern == nil, catalog.tableNames.contains(argument) { table = argument } else { pattern = argument }
-        }
-        if arguments.count > 2 || (arguments.count == 2 && table == nil) { return usage("keys") }
+    /// `keys [TABLE] [GLOB]`: the keys of a table, those a pattern matches, or every key.
+    func keys(table: String?, pattern: String?) -> CommandOutput {
         let matches = qualifiedKeys.filter { qualified in
             let (entryTable, key) = Self.splitKey(qualified)!
             if let table, entryTable != table { return false }
@@ -418,12 +408,9 @@ public final class REPLSession {
 
     // MARK: Formatting
 
-    func format(_ arguments: [String]) -> CommandOutput {
-        guard let kind = arguments.first.flatMap(ValueKind.init(rawValue:)) else {
-            return .error("usage: format date|currency|number|percent|relative VALUE…")
-        }
+    func format(_ kind: ValueKind, _ values: [String]) -> CommandOutput {
         do {
-            return .ok(try ValueFormatting.format(kind, Array(arguments.dropFirst()), with: localizer.formatting))
+            return .ok(try ValueFormatting.format(kind, values, with: localizer.formatting))
         } catch {
             return .error(error.description)
         }
@@ -450,27 +437,20 @@ public final class REPLSession {
         PhoneRenderer(localizer: localizer, width: options.width, theme: options.theme, colour: options.colour).render(node)
     }
 
-    func setWidth(_ arguments: [String]) -> CommandOutput {
-        guard arguments.count == 1, let width = Int(arguments[0]), (20...200).contains(width) else {
-            return .error("usage: width N (20 to 200 columns)")
-        }
+    func setWidth(_ width: Int) -> CommandOutput {
         options.width = width
         return .ok("width: \(width) columns")
     }
 
     /// `timeout [SECONDS]`: the command timeout from the next command on (a script lets `app start` take its time, then
     /// tightens it), or the current one.
-    func setCommandTimeout(_ arguments: [String]) -> CommandOutput {
-        if arguments.isEmpty { return .ok("timeout: \(String(format: "%g", options.commandTimeout.seconds)) s") }
-        guard arguments.count == 1, let seconds = Double(arguments[0]), seconds > 0, seconds <= 86_400 else {
-            return .error("usage: timeout [SECONDS] (more than 0, at most 86400)")
-        }
+    func setCommandTimeout(_ seconds: Double?) -> CommandOutput {
+        guard let seconds else { return .ok("timeout: \(String(format: "%g", options.commandTimeout.seconds)) s") }
         options.commandTimeout = .milliseconds(Int64((seconds * 1_000).rounded(.up)))
         return .ok("timeout: \(String(format: "%g", seconds)) s")
     }
 
-    func setTheme(_ arguments: [String]) -> CommandOutput {
-        guard arguments.count == 1, let theme = Theme(rawValue: arguments[0]) else { return .error("usage: theme light|dark") }
+    func setTheme(_ theme: Theme) -> CommandOutput {
         options.theme = theme
         return .ok("theme: \(theme.rawValue)")
     }
@@ -531,7 +511,12 @@ public final class REPLSession {
             case "format": pool = ValueKind.allCases.map(\.rawValue)
             case "theme": pool = Theme.allCases.map(\.rawValue)
             case "help": pool = commands.map(\.name)
-            default: pool = []
+            default:
+                guard let group = groups.first(where: { $0.root._commandName == words[0] }) else { pool = []; break }
+                // A group's commands, below those the finished words name (`app backend ` offers hold, release…).
+                let finished = Array(words.dropFirst().dropLast(line.hasSuffix(" ") ? 0 : 1))
+                let (path, used) = Self.commandPath(finished, from: group.root)
+                pool = used == finished.count ? path.last!.configuration.subcommands.map { $0._commandName } : []
             }
         }
         return pool.filter { $0.hasPrefix(word) }.sorted()

@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import L10nREPL
 import L10nREPLApp
@@ -6,7 +6,7 @@ import Logging
 
 /// `l10n-repl`, which `l10n repl` runs: the REPL and the app, in their own program so that `l10n` stays lean.
 @main
-struct Repl: ParsableCommand {
+struct Repl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "l10n repl",
         abstract: "Preview every piece of UI copy in every locale, at a phone's width.",
@@ -47,10 +47,10 @@ struct Repl: ParsableCommand {
     var commandTimeout = 15.0
 
     /// As every `l10n` command: a usage mistake exits 2 (ArgumentParser's own code is 64).
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if let repl = command as? Repl { try await repl.run() } else { try command.run() }  // else: --help
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
@@ -63,7 +63,7 @@ struct Repl: ParsableCommand {
         guard commandTimeout > 0 else { throw ValidationError("--command-timeout must be more than 0 seconds") }
     }
 
-    func run() throws {
+    func run() async throws {
         // The app's modules log through swift-log; in the REPL only warnings and errors reach stderr
         // (OFFLINEKIT_LOG_LEVEL=info or debug shows more).
         let level = ProcessInfo.processInfo.environment["OFFLINEKIT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
@@ -74,9 +74,7 @@ struct Repl: ParsableCommand {
         }
         let options = REPLSession.Options(locale: locale, width: width, theme: theme, catalogsPath: catalogs, dataDirectory: dataDirectory,
                                             commandTimeout: .milliseconds(Int64(commandTimeout * 1_000)))
-        let status = REPLRunner.run(options: options, scriptPath: script, groups: [AppCommands()])
+        let status = await REPLRunner.run(options: options, scriptPath: script, groups: [AppCommands()])
         if status != .ok { throw ExitCode(status.rawValue) }
     }
 }
-
-extension Theme: ExpressibleByArgument {}
