@@ -136,6 +136,10 @@ struct REPLSessionTests {
         #expect(await repl.execute("plural OfflineProducts.products.count 3").stdout == "3 → few → 3 produkty")
         #expect(await repl.execute("plural OfflineProducts.products.count 5").stdout == "5 → many → 5 produktów")
         #expect(await repl.execute("plural Core.action.retry 5").failed)
+        // A negative number is a number, not an option (with or without the `--` an ArgumentParser habit types).
+        #expect(await repl.execute("plural OfflineProducts.products.count -2").stdout == "-2 → few → -2 produkty")
+        #expect(await repl.execute("plural OfflineProducts.products.count -- -2").stdout == "-2 → few → -2 produkty")
+        #expect(await repl.execute("plural OfflineProducts.products.count 1 2").failed)
     }
 
     @Test func formatUsesICUInTheCurrentLocale() async throws {

@@ -101,12 +101,18 @@ struct BuiltInCommands: ParsableCommand {
     struct Plural: BuiltInCommand {
         static let configuration = CommandConfiguration(
             commandName: "plural", abstract: "the plural category of N and the form it picks",
-            discussion: "A negative N goes after `--`: plural OfflineProducts.products.count -- -1")
+            discussion: "N may be negative: plural OfflineProducts.products.count -1")
         @Argument(help: ArgumentHelp("A key of a .stringsdict.", valueName: "TABLE.KEY"))
         var key: String
-        @Argument(help: ArgumentHelp("A number, e.g. 3 or 1.5.", valueName: "N"))
-        var number: String
-        func run(in session: REPLSession) -> CommandOutput { session.plural(key, number) }
+        // Read as written, so a negative number is a number, not an option.
+        @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("A number, e.g. 3, 1.5 or -1.", valueName: "N"))
+        var number: [String] = []
+        /// The number as typed (an old habit's `--` before a negative one is allowed).
+        private var values: [String] { number.first == "--" ? Array(number.dropFirst()) : number }
+        func validate() throws {
+            guard values.count == 1 else { throw ValidationError(values.isEmpty ? "Missing expected argument '<N>'" : "plural takes one number") }
+        }
+        func run(in session: REPLSession) -> CommandOutput { session.plural(key, values[0]) }
     }
 
     struct Previews: BuiltInCommand {
