@@ -9,7 +9,14 @@ public enum SummaryCopy {
     /// "Annual summary": the screen's name where other screens lead to it (its navigation item, the attention marker).
     public static let navigationTitle = Copy(table, "navigation.title")
     /// "Your %@ in review"
-    public static func title(period: String) -> Copy { Copy(table, "summary.title", [.text(period)]) }
+    public static func title(period: String) -> Copy { Copy(table, "summary.title", [Self.period(period)]) }
+
+    /// A period as the reader's locale writes it: a year in the locale's digits (٢٠٢٥ in Arabic); any other period the
+    /// server names, as it is.
+    static func period(_ period: String) -> CopyArgument {
+        guard period.count == 4, period.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(period) else { return .text(period) }
+        return .year(year)
+    }
     /// "Last updated: %@" with the date in the reader's locale.
     public static func lastUpdated(_ date: Date) -> Copy { Copy(table, "summary.lastUpdated", [.date(date, .medium)]) }
 
@@ -35,9 +42,9 @@ public enum SummaryCopy {
     public static func change(_ change: StatChange, previousPeriod: String) -> Copy {
         let difference = signed(change.difference ?? .count(0))
         guard let percent = change.percentChange else {
-            return Copy(table, "comparison.changeWithoutPercent", [difference, .text(previousPeriod)])
+            return Copy(table, "comparison.changeWithoutPercent", [difference, period(previousPeriod)])
         }
-        return Copy(table, "comparison.change", [difference, signedPercent(percent), .text(previousPeriod)])
+        return Copy(table, "comparison.change", [difference, signedPercent(percent), period(previousPeriod)])
     }
 
     /// A positive figure gets the locale's explicit plus ("+%@"); ICU writes the minus of a negative one itself.
@@ -67,14 +74,14 @@ public enum SummaryCopy {
     public static func shareText(_ summary: AnnualSummary) -> Copy {
         if let activities = summary.value(of: .activities), let hours = summary.value(of: .hours),
            let people = summary.value(of: .peopleReached) {
-            return Copy(table, "share.text", [.text(summary.period), activities.argument, hours.argument, people.argument])
+            return Copy(table, "share.text", [period(summary.period), activities.argument, hours.argument, people.argument])
         }
         let count: Int = switch summary.value(of: .activities) {
         case let .count(value)?: value
         case let .quantity(value)?: Int(value.rounded())
         default: 0
         }
-        return Copy(table, "share.textActivities", [.text(summary.period), .copy(activityCount(count))])
+        return Copy(table, "share.textActivities", [period(summary.period), .copy(activityCount(count))])
     }
 
     /// "12 activities", plural per locale.

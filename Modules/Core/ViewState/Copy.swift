@@ -24,6 +24,8 @@ public indirect enum CopyArgument: Sendable, Hashable {
     case text(String)
     /// A count: formatted per locale, and it selects the plural form.
     case integer(Int)
+    /// A year (2025): the locale's digits (٢٠٢٥ in Arabic), never grouped, never a plural count.
+    case year(Int)
     case number(Double)
     case percent(Double)
     case currency(Decimal, code: String)

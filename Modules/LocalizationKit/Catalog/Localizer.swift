@@ -298,6 +298,7 @@ public struct Localizer: Sendable {
         switch argument {
         case let .text(text): return text
         case let .integer(value): return try Self.icu { () throws(ICUError) -> String in try formatting.number(Double(value)) }
+        case let .year(value): return try Self.icu { () throws(ICUError) -> String in try formatting.digits(String(value)) }
         case let .number(value): return try Self.icu { () throws(ICUError) -> String in try formatting.number(value) }
         case let .percent(value): return try Self.icu { () throws(ICUError) -> String in try formatting.percent(value) }
         case let .currency(amount, code): return try formatting.currency(amount, code: code)
@@ -312,6 +313,7 @@ public struct Localizer: Sendable {
         switch argument {
         case .text: "text"
         case .integer: "an integer"
+        case .year: "a year"
         case .number: "a number"
         case .percent: "a percentage"
         case .currency: "an amount of money"

@@ -47,6 +47,20 @@ public final class LocaleFormatting: Sendable {
         }
     }
 
+    /// `"2025"` → `"2025"` (en), `"٢٠٢٥"` (ar): ASCII digits written in the locale's own digits, one by one, never grouped
+    /// (a year, a period). Other characters stay as they are.
+    public func digits(_ text: String) throws(ICUError) -> String {
+        var result = ""
+        for character in text {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                result += try number(Double(digit))
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     /// `0.25` → `"25%"` (en), `"25 %"` (de).
     public func percent(_ fraction: Double, fractionDigits: ClosedRange<Int>? = nil) throws(ICUError) -> String {
         let key = NumberKey(style: Int32(OKNumberStylePercent), currency: nil, fractionDigits: fractionDigits)
