@@ -7,19 +7,20 @@ import Security
 public struct KeychainKeyProvider: KeyProvider {
     public let service: String
     public let account: String
+    /// The queries, built as plain data (`KeychainQuery`, compiled and tested on every platform).
+    public let query: KeychainQuery
 
-    public init(service: String, account: String = "SecureStore.masterKey") {
+    public init(service: String, account: String = "SecureStore.masterKey", accessGroup: String? = nil,
+                accessibility: KeychainQuery.Accessibility = .afterFirstUnlockThisDeviceOnly) {
         self.service = service
         self.account = account
+        query = KeychainQuery(service: service, account: account, accessGroup: accessGroup, accessibility: accessibility)
     }
 
     public func masterKey() throws(SecureStoreError) -> MasterKey {
         if let existing = try readKey() { return existing }
         let key = MasterKey.random()
-        var attributes = baseQuery()
-        attributes[kSecValueData as String] = key.rawBytes
-        attributes[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        let status = SecItemAdd(attributes as CFDictionary, nil)
+        let status = SecItemAdd(Self.dictionary(query.add(key.rawBytes)), nil)
         if status == errSecDuplicateItem, let winner = try readKey() {
             return winner
         }
@@ -30,11 +31,8 @@ public struct KeychainKeyProvider: KeyProvider {
     }
 
     private func readKey() throws(SecureStoreError) -> MasterKey? {
-        var query = baseQuery()
-        query[kSecReturnData as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitOne
         var result: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &result)
+        let status = SecItemCopyMatching(Self.dictionary(query.read), &result)
         switch status {
         case errSecSuccess:
             guard let data = result as? Data, let key = MasterKey(bytes: data) else {
@@ -48,13 +46,17 @@ public struct KeychainKeyProvider: KeyProvider {
         }
     }
 
-    private func baseQuery() -> [String: Any] {
-        [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: service,
-            kSecAttrAccount as String: account,
-            kSecAttrSynchronizable as String: false,
-        ]
+    /// The query as the Security framework takes it.
+    static func dictionary(_ query: [String: KeychainQuery.Value]) -> CFDictionary {
+        var dictionary: [String: Any] = [:]
+        for (name, value) in query {
+            switch value {
+            case let .string(text): dictionary[name] = text
+            case let .bool(flag): dictionary[name] = flag
+            case let .data(bytes): dictionary[name] = bytes
+            }
+        }
+        return dictionary as CFDictionary
     }
 }
 #endif
