@@ -83,7 +83,7 @@ enum GalleryPage {
     .button.disabled{background:var(--disabled-bg);color:var(--disabled-text);cursor:not-allowed}
     .row{padding:8px 0;padding-inline-start:12px;border-bottom:1px solid var(--line)}
     .row.pending{opacity:.5}.row.pending-delete{opacity:.5;text-decoration:line-through}
-    .row.failed{border-inline-start:3px solid var(--toast-error-bg)}.failure{color:var(--toast-error-bg)}
+    .row.failed{border-inline-start:3px solid var(--toast-error-bg)}.row.failed .data{opacity:.5}.failure{color:var(--toast-error-bg)}
     .image{display:flex;align-items:center;justify-content:center;margin-bottom:8px;border-radius:8px;background:var(--line);color:var(--ink2);font-size:11px}
     .image.missing{background:repeating-linear-gradient(45deg,var(--line) 0 6px,transparent 6px 12px)}
     hr{border:0;border-top:1px solid var(--line);margin:12px 0}

@@ -192,11 +192,19 @@ public struct ScreenHTML {
         case .failed: "row failed"
         }
         html += "<div class=\"\(kind)\">"
-        for child in children { draw(child) }
-        if case let .failed(reason) = feedback {
-            html += text(reason, role: "row failure", lines: 0, classes: "failure")
-            drawActions([Action(id: "dismiss", title: CoreCopy.dismiss)])
+        guard case let .failed(reason) = feedback else {
+            for child in children { draw(child) }
+            html += "</div>"
+            return
         }
+        // A failed row greys its data; its reason and its Dismiss (the row's own action, drawn once) stay at full strength.
+        let isAction: (ViewNode) -> Bool = { if case .actions = $0 { true } else { false } }
+        html += "<div class=\"data\">"
+        for child in children where !isAction(child) { draw(child) }
+        html += "</div>"
+        html += text(reason, role: "row failure", lines: 0, classes: "failure")
+        let actions = children.filter(isAction)
+        if actions.isEmpty { drawActions([Action(id: "dismiss", title: CoreCopy.dismiss)]) } else { for action in actions { draw(action) } }
         html += "</div>"
     }
 

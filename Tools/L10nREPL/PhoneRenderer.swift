@@ -269,17 +269,22 @@ private struct Canvas {
         case .pendingDelete: marker = "⊖ "
         case .failed: marker = "⚠ "
         }
-        // Render the children narrower, then restyle them for the pending look.
+        // A failed row greys its data; its reason and its Dismiss (the row's own action) stay at full strength below.
+        let failed: Bool = if case .failed = feedback { true } else { false }
+        let isAction: (ViewNode) -> Bool = { if case .actions = $0 { true } else { false } }
+        let data = failed ? children.filter { !isAction($0) } : children
+        let actions = failed ? children.filter(isAction) : []
+        // Render the data narrower, then restyle it for the pending or failed look.
         let plain = PhoneRenderer(localizer: renderer.localizer, width: renderer.width - TextLayout.width(prefix + marker), theme: renderer.theme, colour: false)
         var rowCanvas = Canvas(renderer: plain)
-        for child in children { rowCanvas.draw(child) }
+        for child in data { rowCanvas.draw(child) }
         for line in rowCanvas.lines {
             // Strip the narrower canvas's frame: "│ " … " │".
             let content = String(line.dropFirst(2).dropLast(2))
             let trimmed = renderer.rightToLeft ? String(content.drop { $0 == " " }) : String(content.reversed().drop { $0 == " " }.reversed())
             let style: PhoneRenderer.Style = switch feedback {
-            case .none, .failed: .body
-            case .pending: .pending
+            case .none: .body
+            case .pending, .failed: .pending
             case .pendingDelete: .struck
             }
             emit(trimmed, style, prefix: prefix + marker)
@@ -291,8 +296,13 @@ private struct Canvas {
         case .pendingDelete:
             notes.append("row: pending delete, greyed and struck through")
         case let .failed(reason):
+            notes.append("row: failed, greyed at 0.5 opacity, with its reason and Dismiss")
             paragraph(renderer.resolve(reason), .severity(.error), prefix: prefix + "  ")
-            emit("[ ✕ \(renderer.resolve(CoreCopy.dismiss)) ]", .body, prefix: prefix + "  ")
+            if actions.isEmpty {
+                emit("[ ✕ \(renderer.resolve(CoreCopy.dismiss)) ]", .body, prefix: prefix + "  ")
+            } else {
+                for action in actions { draw(action, prefix: prefix + "  ") }
+            }
         case .none:
             break
         }

@@ -90,14 +90,15 @@ public enum RowFeedback: Sendable, Hashable {
     case pending
     /// Deleted locally, not yet synced: greyed and struck through.
     case pendingDelete
-    /// The server refused it: shown with the reason and a dismiss.
+    /// The server refused it (pattern B): its data greyed out (0.5 opacity), with the reason and its Dismiss at full
+    /// strength below. Every renderer honours `opacity`; the Dismiss is the row's own action, drawn once.
     case failed(Copy)
 
-    /// The opacity the row is drawn at.
+    /// The opacity the row's data is drawn at.
     public var opacity: Double {
         switch self {
-        case .none, .failed: 1
-        case .pending, .pendingDelete: 0.5
+        case .none: 1
+        case .pending, .pendingDelete, .failed: 0.5
         }
     }
 }
