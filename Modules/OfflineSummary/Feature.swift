@@ -282,6 +282,8 @@ private struct Performer: Sendable {
                 return .done(.workFailed("invalidation_not_stored", error: error.description))
             }
             return .nothing
+        case let .readMark(snapshotID):
+            return .done(.markRead(snapshotID: snapshotID, isMarked: repository.isMarked(snapshotID: snapshotID)))
         case let .prepareActivity(id, kind, note, readStored):
             let activity = RegisteredActivity(id: id ?? makeID(), kind: kind, occurredAt: now(), note: note)
             let request: OutboxRequest
@@ -297,14 +299,16 @@ private struct Performer: Sendable {
                 var optimistic: [RecordChange]
                 do {
                     optimistic = [try repository.saveActivityChange(activity)]
-                    if let invalidating { optimistic.append(try repository.invalidation(of: invalidating, reason: .activityRegistered)) }
+                    if let invalidating { optimistic.append(try repository.registrationMark(of: invalidating, activityID: activity.id)) }
                 } catch {
                     return [.activityNotQueued(activityID: activity.id, .notQueued(String(describing: error)))]
                 }
                 let resource = SummaryRepository.resource(of: activity)
                 let write = OutboxWrite(request: request, resource: resource, pendingAction: .add, pattern: SummaryUserAction.registerActivity.pattern,
                                         optimisticData: optimistic,
-                                        successData: [.delete(collection: SummaryRepository.activitiesCollection, key: activity.id)])
+                                        successData: [.delete(collection: SummaryRepository.activitiesCollection, key: activity.id)],
+                                        // Refused for good: the summary is no longer out of date on its account.
+                                        failureData: [repository.removingRegistrationMark(activityID: activity.id)])
                 do { try await outbox.write(write) } catch {
                     return [.activityNotQueued(activityID: activity.id, .notQueued(String(describing: error)))]
                 }

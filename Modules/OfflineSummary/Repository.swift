@@ -82,10 +82,17 @@ public struct SummaryRepository: Sendable {
         return CachedSummary(snapshot: snapshot, isInvalidated: isInvalidated(snapshot))
     }
 
-    private func isInvalidated(_ snapshot: SummarySnapshot) -> Bool {
+    /// Out of date when the summary's own mark, or the mark of a registration still standing, names this snapshot.
+    private func isInvalidated(_ snapshot: SummarySnapshot) -> Bool { isMarked(snapshotID: snapshot.id) }
+
+    /// Whether a mark in the store names the snapshot `snapshotID` (read without decrypting the summary itself).
+    public func isMarked(snapshotID: String) -> Bool {
         do {
-            guard let record = try store.load(collection: Self.invalidationCollection, key: key) else { return false }
-            return try CachedResourceCoding.decoder.decode(SummaryInvalidation.self, from: record.value).snapshotID == snapshot.id
+            let prefix = registrationMarkKey("")
+            for record in try store.loadAll(collection: Self.invalidationCollection) where record.key == key || record.key.hasPrefix(prefix) {
+                if try CachedResourceCoding.decoder.decode(SummaryInvalidation.self, from: record.value).snapshotID == snapshotID { return true }
+            }
+            return false
         } catch {
             // Unknown is treated as out of date: a needless "refresh" prompt is better than hiding new activity.
             unreadable("invalidation", error)
@@ -117,7 +124,9 @@ public struct SummaryRepository: Sendable {
     /// Fetches the summary unless offline and replaces the cache with it in one transaction; on failure the
     /// last good summary stays. `beforeFetch` runs after pending writes have synced, right before the request.
     public func refresh(beforeFetch: @escaping @Sendable () -> Void = {}) async -> RevalidateOutcome<SummarySnapshot> {
-        await resource(beforeFetch: beforeFetch).revalidate()
+        let outcome = await resource(beforeFetch: beforeFetch).revalidate()
+        if case .fresh = outcome { pruneRegistrationMarks() }
+        return outcome
     }
 
     // MARK: Writing
@@ -135,8 +144,42 @@ public struct SummaryRepository: Sendable {
         try store.apply([try invalidation(of: snapshotID, reason: reason)])
     }
 
-    /// The same mark as a change, to apply atomically with another write (an activity's optimistic data).
+    /// The same mark as a change, to apply atomically with another write.
     public func invalidation(of snapshotID: String, reason: InvalidationReason) throws(RecordStoreError) -> RecordChange {
+        try mark(snapshotID, reason: reason, key: key)
+    }
+
+    /// The mark a registration puts on the summary it was registered over: a record of its own, part of the activity's
+    /// optimistic data, so the activity's failure data can take exactly it back (pattern B: "failureData — always")
+    /// without touching a mark anything else made.
+    public func registrationMark(of snapshotID: String, activityID: String) throws(RecordStoreError) -> RecordChange {
+        try mark(snapshotID, reason: .activityRegistered, key: registrationMarkKey(activityID))
+    }
+
+    /// Takes a registration's mark back (its failure data).
+    public func removingRegistrationMark(activityID: String) -> RecordChange {
+        .delete(collection: Self.invalidationCollection, key: registrationMarkKey(activityID))
+    }
+
+    /// The registration marks of activities no longer waiting (synced or dismissed), once a fresh summary has replaced
+    /// the one they marked: nothing reads them any more.
+    public func pruneRegistrationMarks() {
+        do {
+            let pending = Set(registeredActivities().map(\.id))
+            let prefix = registrationMarkKey("")
+            let stale = try store.loadAll(collection: Self.invalidationCollection).filter { record in
+                record.key.hasPrefix(prefix) && !pending.contains(String(record.key.dropFirst(prefix.count)))
+            }
+            guard !stale.isEmpty else { return }
+            _ = try store.apply(stale.map { .delete(collection: Self.invalidationCollection, key: $0.key) })
+        } catch {
+            unreadable("registration marks", error)
+        }
+    }
+
+    private func registrationMarkKey(_ activityID: String) -> String { "\(key)/registration/\(activityID)" }
+
+    private func mark(_ snapshotID: String, reason: InvalidationReason, key: String) throws(RecordStoreError) -> RecordChange {
         let mark = SummaryInvalidation(snapshotID: snapshotID, reason: reason, at: now())
         do {
             return .save(collection: Self.invalidationCollection, key: key, value: try CachedResourceCoding.encoder.encode(mark))

@@ -40,6 +40,9 @@ public enum SummaryEvent: Sendable, Equatable, ToastExpiring {
     case activityNotQueued(activityID: String, SummaryActivityError)
     /// The registered activities or their pending look changed (synced, failed, dismissed).
     case activitiesChanged([ActivityEntry])
+    /// The store says whether the summary `snapshotID` is still marked out of date (a refused registration's failure
+    /// data took its mark back).
+    case markRead(snapshotID: String, isMarked: Bool)
     /// The server applied queued writes: the summary may not show them.
     case writesSynced
     /// The server answered whether the activity data changed since the cached summary `snapshotID` was computed.
@@ -59,6 +62,8 @@ public enum SummaryWork: Sendable, Equatable {
     case refresh(RefreshTrigger, sequence: Int)
     /// Store the mark that says the snapshot is out of date.
     case markInvalid(snapshotID: String, reason: InvalidationReason)
+    /// Read whether the snapshot is still marked out of date; report `.markRead`.
+    case readMark(snapshotID: String)
     /// Make the activity (its id, unless given, and its date) and its request; report `.activityRequested` with the
     /// stored snapshot's id when `readStored` (the screen has not opened), or `.activityNotQueued`.
     case prepareActivity(id: String?, kind: String, note: String?, readStored: Bool)
@@ -248,8 +253,20 @@ public struct SummaryState: StateMachine, Equatable {
             return effects + [.perform(.reportRegistration(activityID: entry.id, .success(entry.activity)))]
 
         case let .activitiesChanged(entries):
+            let newlyFailed = entries.contains { entry in
+                guard !entry.feedback.errors.isEmpty else { return false }
+                return activities.first { $0.id == entry.id }?.feedback.errors.isEmpty ?? true
+            }
             activities = entries
-            return []
+            // Pattern B, failureData: a registration refused for good took its mark back in the store; the prompt stays
+            // only if something else still marks the summary.
+            guard newlyFailed, let cached = summary.cached, cached.isInvalidated else { return [] }
+            return [.perform(.readMark(snapshotID: cached.snapshot.id))]
+
+        case let .markRead(snapshotID, isMarked):
+            guard summary.cached?.snapshot.id == snapshotID, !isMarked, registrationsInFlight.isEmpty, !summary.isRefreshing else { return [] }
+            summary.cached?.isInvalidated = false
+            return [.record("summary.invalidation_taken_back", attributes: [:])]
 
         case .writesSynced:
             if summary.isRefreshing {

@@ -271,6 +271,36 @@ import TestSupport
         await harness.stop()
     }
 
+    @Test("Pattern B, failureData always (issue 40, item 3): a registration the server refuses takes back its out-of-date mark, on screen and in the store")
+    func aRefusedRegistrationTakesBackItsOutOfDateMark() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 1)
+        let transport = ScriptedTransport { _, _ in .http(status: 422) }
+        let harness = try await Harness(store: store, status: .online, api: .serving(summary2025), transport: transport)
+        await harness.feature.open()
+        await harness.feature.waitUntilIdle()
+        #expect(harness.view.refreshPrompt == nil)
+        let activity = try await harness.feature.registerActivity()
+        let failed = await waitFor(harness.feature.viewState) { $0.activities.first?.dismiss != nil }
+        #expect(failed.refreshPrompt == nil, "the summary is not out of date on account of an activity the server refused")
+        #expect(cacheRepository(store).cachedSummary()?.isInvalidated == false, "the failure data took the mark back in the store too")
+        #expect(await harness.feature.tap(actionID: SummaryActionID.dismiss(activity.id)) == .handled)
+        #expect(harness.view.refreshPrompt == nil)
+        await harness.stop()
+    }
+
+    @Test func aRegistrationThatSyncsKeepsTheSummaryOutOfDateUntilAFreshOneReplacesIt() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 1)
+        let transport = ScriptedTransport()
+        let harness = try await Harness(store: store, status: .online, api: .serving(summary2025), transport: transport)
+        await harness.feature.open()
+        await harness.feature.waitUntilIdle()
+        _ = try await harness.feature.registerActivity()
+        let synced = await waitFor(harness.feature.viewState) { $0.activities.isEmpty }
+        #expect(synced.refreshPrompt?.title == SummaryCopy.refreshPrompt)
+        #expect(cacheRepository(store).cachedSummary()?.isInvalidated == true, "and after a restart too")
+        await harness.stop()
+    }
+
     @Test func refreshWhileOfflineShowsNoConnectionUntilTheClockPasses() async throws {
         let harness = try await Harness(store: try storeHolding(summary2025), status: .offline, api: .test)
         await harness.feature.open()
