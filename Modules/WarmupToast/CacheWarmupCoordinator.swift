@@ -19,6 +19,9 @@ public enum WarmupTrigger: String, Sendable, Hashable, CaseIterable, Codable {
     case launch
     /// The connection came back after the app was offline: what it could not fetch meanwhile is fetched now.
     case reconnect
+    /// The connection was confirmed after a time of not knowing (a first reading slower than the launch waited for):
+    /// the launch decided while the status was unknown, so caching starts now (issue 40, item 6).
+    case connectionConfirmed
 }
 
 /// The app's one cache-warmup session. Any module registers subtasks through `CacheWarmupPort`;
@@ -43,6 +46,8 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     private let marker: InterruptionMarker?
     /// True while `warm(_:)` runs the plan: a second trigger meanwhile does not run it again.
     private let warming = Locked(false)
+    /// The launch has asked the plan (and warmed if it had to): until then a confirmed connection leaves it to the launch.
+    private let launchDecided = Locked(false)
 
     /// - Parameters:
     ///   - plan: whether the cache needs warming at launch, and the work that warms it.
@@ -83,6 +88,7 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     @discardableResult
     public func launch() async -> Bool {
         let interrupted = marker?.takeInterruptedSession() ?? false
+        defer { launchDecided.withLock { $0 = true } }
         return await warm(.launch, resumesInterruptedRun: interrupted)
     }
 
@@ -95,6 +101,9 @@ public final class CacheWarmupCoordinator: CacheWarmupPort {
     }
 
     private func warm(_ trigger: WarmupTrigger, resumesInterruptedRun: Bool) async -> Bool {
+        // A confirmed connection before the launch has decided is the launch's to handle (it decides online, and resumes
+        // an interrupted session as only the launch does).
+        if trigger == .connectionConfirmed, !launchDecided.withLock({ $0 }) { return false }
         guard warming.withLock({ busy in
             defer { busy = true }
             return !busy

@@ -101,8 +101,11 @@ public struct WarmupToastState: StateMachine, Hashable {
             connectivity = status
             // Back online after being offline: what could not be fetched meanwhile is a caching session of its own,
             // with the same toast and rules as at launch (the coordinator decides whether anything needs warming).
-            // Unknown → online is the launch's first reading, which the launch's own session covers.
-            return previous == .offline && status == .online ? [.perform(.warm(.reconnect))] : []
+            // Unknown → online too: a first reading slower than the launch waited for left the launch deciding while
+            // the status was unknown ("nothing to warm"), so caching that starts now gets its session and toast (AC1,
+            // AC16). The coordinator opens none when a session runs already or nothing needs warming.
+            guard status == .online, previous != .online else { return [] }
+            return [.perform(.warm(previous == .offline ? .reconnect : .connectionConfirmed))]
 
         case .closeBannerTapped:
             return hideBanner()

@@ -15,13 +15,33 @@ struct ReconnectSessionTests {
         #expect(state.handle(.connectivityChanged(.online), now: fixedNow) == [.perform(.warm(.reconnect))])
     }
 
-    @Test func theLaunchsFirstReadingAndAnUnchangedConnectionStartNothing() {
+    @Test("A slow first connectivity check does not skip the warmup (issue 40, item 6): unknown → online asks for a session; an unchanged connection asks nothing")
+    func aSlowFirstReadingStillAsksForASessionAndAnUnchangedConnectionAsksNothing() {
         var state = WarmupToastState()
         #expect(state.handle(.connectivityChanged(.unknown), now: fixedNow).isEmpty)
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty, "the launch's own session covers it")
+        #expect(state.handle(.connectivityChanged(.online), now: fixedNow) == [.perform(.warm(.connectionConfirmed))],
+                "the launch may have decided while the status was unknown: the coordinator decides again, now online")
         #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty)
         #expect(state.handle(.connectivityChanged(.unknown), now: fixedNow).isEmpty)
-        #expect(state.handle(.connectivityChanged(.online), now: fixedNow).isEmpty, "unknown is not offline")
+    }
+
+    @Test("A slow first connectivity check does not skip the warmup (issue 40, item 6): the launch decided 'nothing to warm' while unknown; the connection confirmed later opens the session and its toast")
+    func aLaunchThatDecidedWhileUnknownWarmsOnceTheConnectionIsConfirmed() async {
+        let fixture = WarmupFixture()
+        let status = StateCell(ConnectivityStatus.unknown)
+        let warmed = Locked(0)
+        let coordinator = fixture.coordinator(plan: CacheWarmupPlan(isWarmingNeeded: { status.value == .online }, warm: { port in
+            warmed.withLock { $0 += 1 }
+            port.begin(id: "products", required: true).finish()
+        }))
+        #expect(await coordinator.warm(.connectionConfirmed) == false, "before the launch has decided, the launch handles it")
+        #expect(await coordinator.launch() == false, "a 4 s first probe: the launch decides while the status is unknown")
+        #expect(coordinator.state.value == .idle)
+        status.set(.online)
+        #expect(await coordinator.warm(.connectionConfirmed), "the reading arrives: the caching session starts, with its toast")
+        #expect(coordinator.state.value == .completed && warmed.withLock { $0 } == 1)
+        let started = fixture.sink.events.filter { $0.name == WarmupIdentifiers.startedEvent }
+        #expect(started.map { $0.attributes["trigger"] } == ["connectionConfirmed"])
     }
 
     @Test func aReconnectSessionFollowsTheLaunchsRulesAndSaysWhatStartedIt() async {
