@@ -133,6 +133,15 @@ extension AppEndToEndTests {
         #expect(out[9].contains("trigger=retry") && out[9].contains("outcome=synced"), "\(out[9])")
     }
 
+    @Test("app backend slow ENDPOINT MS (issue 40, item 6): the backend answers an endpoint late, the health check included; steady ends it")
+    func theBackendCanAnswerAnEndpointLate() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = try steps(["app start", "app backend slow health 4000", "app backend slow summary 250", "app backend steady"])
+        #expect(out[1].contains("answering /health 4000 ms late"), "\(out[1])")
+        #expect(out[2].contains("answering /v1/users/user1/summary 250 ms late"), "\(out[2])")
+        #expect(out[3].contains("answering normally"), "\(out[3])")
+    }
+
     @Test func anyUserIDWorksWithTheEmbeddedBackend() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = try steps(["app start --user \"Zoë Ünal/2\"", "app open cart", "app open products"])

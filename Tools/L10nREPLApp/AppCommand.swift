@@ -156,7 +156,7 @@ struct AppCommand: ParsableCommand {
     struct Backend: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "backend", abstract: "hold, fail or reject the embedded backend's requests, end sessions, count requests",
-            subcommands: [Hold.self, Release.self, Flaky.self, Reject.self, Steady.self, AddActivity.self, Revoke.self, Expire.self, Requests.self]
+            subcommands: [Hold.self, Release.self, Flaky.self, Slow.self, Reject.self, Steady.self, AddActivity.self, Revoke.self, Expire.self, Requests.self]
         )
 
         /// What the backend's conditions are after a change, and what it has received.
@@ -203,6 +203,21 @@ struct AppCommand: ParsableCommand {
             }
         }
 
+        struct Slow: StartedAppSubcommand {
+            static let configuration = CommandConfiguration(
+                commandName: "slow", abstract: "ENDPOINT answers MS milliseconds late (health: a slow connectivity check); `steady` ends it")
+            @Argument(help: ArgumentHelp("health, products, cart, orders, summary or activities.", valueName: "ENDPOINT"))
+            var endpoint: String
+            @Argument(help: ArgumentHelp("From 0 to 120000.", valueName: "MS"))
+            var milliseconds: Int
+
+            func run(_ app: OfflineApp, in context: AppContext) async throws(AppCommandError) -> CommandOutput {
+                let (endpoint, milliseconds) = (endpoint, milliseconds)
+                try await withinCommandTimeout { () async throws(AppCommandError) in try await app.setBackendSlow(endpoint: endpoint, milliseconds: milliseconds) }
+                return try await Backend.conditions(app)
+            }
+        }
+
         struct Reject: StartedAppSubcommand {
             static let configuration = CommandConfiguration(
                 commandName: "reject",
@@ -218,12 +233,13 @@ struct AppCommand: ParsableCommand {
         }
 
         struct Steady: StartedAppSubcommand {
-            static let configuration = CommandConfiguration(commandName: "steady", abstract: "no request fails or is rejected on purpose any more")
+            static let configuration = CommandConfiguration(commandName: "steady", abstract: "no request fails, is rejected or is slowed on purpose any more")
 
             func run(_ app: OfflineApp, in context: AppContext) async throws(AppCommandError) -> CommandOutput {
                 try await withinCommandTimeout { () async throws(AppCommandError) in
                     try await app.setBackendFlaky(percent: 0)
                     try await app.setBackendRejecting(endpoint: nil)
+                    try await app.setBackendSlow(endpoint: nil, milliseconds: 0)
                 }
                 return try await Backend.conditions(app)
             }

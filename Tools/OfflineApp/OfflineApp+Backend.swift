@@ -56,6 +56,20 @@ extension OfflineApp {
         try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
     }
 
+    /// `app backend slow ENDPOINT MS`: the backend answers ENDPOINT (health, products, cart, orders, summary, activities)
+    /// MS milliseconds late; `app backend steady` (or 0) ends it. `health` slows the connectivity monitor's probe: a slow
+    /// first connectivity check at launch.
+    public func setBackendSlow(endpoint: String?, milliseconds: Int) async throws(AppCommandError) {
+        guard (0...120_000).contains(milliseconds) else { throw AppCommandError("milliseconds from 0 to 120000, e.g. `app backend slow health 4000`") }
+        if let endpoint, !BackendConditions.slowEndpoints.contains(endpoint) {
+            throw AppCommandError("unknown endpoint \(endpoint): use \(BackendConditions.slowEndpoints.joined(separator: ", "))")
+        }
+        var conditions = backend
+        conditions.slowMs = milliseconds
+        conditions.slowPath = endpoint.map { $0 == "health" ? "/health" : "/v1/users/\(run?.user ?? lastUser)/\($0)" }
+        try await apply(conditions, command: "`app backend`", otherwise: "use the embedded backend (no --server)")
+    }
+
     /// `app backend add-activity`: the backend records an activity for the current user, as another device (or a
     /// coordinator) would; nothing on this device knows until it asks.
     public func backendAddActivity() async throws(AppCommandError) -> String {
