@@ -53,6 +53,8 @@ import Testing
         // Issue 40, item 5: online, 32 days old, the reload failed: stale, could not refresh, retried by itself.
         #expect(flat("45").contains(stale) && flat("45").contains(couldNotRefresh) && !flat("45").contains(offline), "45: \(flat("45"))")
         #expect(!flat("46").contains(stale) && !flat("46").contains(couldNotRefresh), "46: \(flat("46"))")
+        // Issue 40, item 3: the refused activity took its mark back; the summary does not ask to be refreshed for it.
+        #expect(flat("49").contains("Dismiss") && !flat("49").contains(news), "49: \(flat("49"))")
         // Issue 40, item 7: the years of the summary in Arabic-Indic digits, like its figures.
         #expect(flat("47").contains("٢٠٢٥") && flat("47").contains("٢٠٢٤") && !flat("47").contains("2025"), "47: \(flat("47"))")
     }
