@@ -162,7 +162,7 @@ public final class SummaryFeature: AppFeature {
         let before = await runtime.state.toast.sequence
         let state = await runtime.send(.actionTapped(SummaryActionID.share))
         // The card was written when this tap showed "ready" (a failure shows its own toast and keeps no card).
-        guard state.lastTap == .handled, state.toast.sequence > before, state.toast.current?.id == "share-ready" else { return nil }
+        guard state.lastTap == .handled, state.toast.sequence > before, state.toast.current?.id == SummaryState.shareReadyToastID else { return nil }
         return state.sharedOutput
     }
 
@@ -322,16 +322,14 @@ private struct Performer: Sendable {
             let dismissals = dismissals
             return .background(lane: "registrations") {
                 let resource = ResourceID(collection: SummaryRepository.activitiesCollection, key: id)
+                // The tap waiting for this reloads the rows once it returns (`SummaryFeature.tap(actionID:)`).
                 var events: [SummaryEvent] = []
                 if let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) {
-                    do {
-                        try await outbox.dismiss(letter.id)
-                        events = [.activitiesChanged(SummaryFeature.loadActivities(repository: repository, outbox: outbox))]
-                    } catch {
+                    do { try await outbox.dismiss(letter.id) } catch {
                         events = [.workFailed("dismiss_failed", error: "\(error)")]
                     }
                 }
-                dismissals.deliver(events.isEmpty == false, for: id)
+                dismissals.deliver(true, for: id)
                 return events
             }
         case let .writeShareCard(summary):

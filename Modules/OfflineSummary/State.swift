@@ -72,8 +72,8 @@ public enum SummaryWork: Sendable, Equatable {
     case queueActivity(RegisteredActivity, OutboxRequest, invalidating: String?)
     /// Tell the caller of `registerActivity` how its registration ended.
     case reportRegistration(activityID: String, Result<RegisteredActivity, SummaryActivityError>)
-    /// Dismiss the failed registration (its dead letter in the outbox); report the activities as they are then, and
-    /// tell the tap waiting for it.
+    /// Dismiss the failed registration (its dead letter in the outbox) and tell the tap waiting for it, which reloads
+    /// the rows.
     case dismissActivity(String)
     /// Write the share card of the summary on screen; report `.shared` or `.shareFailed`.
     case writeShareCard(AnnualSummary)
@@ -117,6 +117,8 @@ public struct SummaryState: StateMachine, Equatable {
     public static let refreshDeadlineTimerID = "refresh.deadline"
     /// The id of the automatic retry's timer.
     public static let retryTimerID = "refresh.retry"
+    /// The id of the toast that says the share card is ready (`SummaryFeature.share()` reads it).
+    public static let shareReadyToastID = "share-ready"
     public static let refreshLane = "refresh"
 
     public var year: Int
@@ -280,7 +282,7 @@ public struct SummaryState: StateMachine, Equatable {
             shared = result
             sharedOutput = output
             return [.record("summary.shared", attributes: ["connectivity": connectivity.rawValue])]
-                + toast.show(SummaryCopy.shareReady, id: "share-ready", severity: .success)
+                + toast.show(SummaryCopy.shareReady, id: Self.shareReadyToastID, severity: .success)
 
         case let .shareFailed(error):
             return [.record("summary.share_failed", attributes: ["error": error])]

@@ -88,6 +88,8 @@ import Testing
         folder.write("Widget/Localizable.xcstrings", #"{"sourceLanguage": "en", "strings": {"w": {}}, "version": "1.0"}"#)
         folder.write("Pods/SomeKit/en.lproj/Other.strings", "\"x\" = \"X\";\n")
         folder.write(".build/checkouts/dep/en.lproj/Dep.strings", "\"y\" = \"Y\";\n")
+        // Xcode's localization export: a copy for translators (stats keeps one beside its catalogs), never the app's own.
+        folder.write("MyApp/Resources/Export/en.xcloc/Source Contents/MyApp/en.lproj/InfoPlist.strings", "\"z\" = \"Z\";\n")
         let found = CatalogDiscovery.find(under: folder.root)
         #expect(found.map { String($0.dropFirst(folder.root.count + 1)) }
             == ["MyApp/Resources/de.lproj/Localizable.strings", "MyApp/Resources/en.lproj/Localizable.strings", "Widget/Localizable.xcstrings"])

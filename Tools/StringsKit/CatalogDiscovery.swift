@@ -6,8 +6,11 @@ import Foundation
 public enum CatalogDiscovery {
     /// Folders never searched: build products, dependencies and tools' caches hold other projects' catalogs.
     static let skipped: Set<String> = [".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "fastlane"]
-    /// Bundles that are built output, never sources.
-    static let skippedExtensions: Set<String> = ["app", "framework", "xcframework", "xcarchive", "xcassets", "appex", "xcodeproj", "xcworkspace"]
+    /// Bundles that are built output or exports, never sources: an `.xcloc` is Xcode's localization export, a copy of the
+    /// catalogs made for translators (stats keeps one beside its catalogs, whose `InfoPlist` copies read as 40 missing
+    /// tables).
+    static let skippedExtensions: Set<String> = ["app", "framework", "xcframework", "xcarchive", "xcassets", "appex", "xcodeproj", "xcworkspace",
+                                                 "xcloc"]
 
     /// The catalog files under `root`: those in `<locale>.lproj` folders and String Catalogs, sorted. Files, not
     /// folders, so that nothing under a skipped folder is read by the loader's own walk.
