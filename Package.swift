@@ -425,7 +425,7 @@ let package = Package(
         // The subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture) run the `l10n` that every
         // build makes; a dependency on it would link its static runtime into the test binary, which Testing cannot join.
         tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "LocalizationKit", "Core", "TestSupport"]),
-        tests("L10nREPL", dependencies: ["L10nREPL", "L10nREPLApp", "Gallery", "StringsKit", "LocalizationKit", "Core", "Localization", "TestSupport"]),
+        tests("L10nREPL", dependencies: ["L10nREPL", "L10nREPLApp", "OfflineApp", "Gallery", "StringsKit", "LocalizationKit", "Core", "Localization", "TestSupport"]),
         // The composition root driven in process (its embedded reference backend on 127.0.0.1), and the checks that
         // hold for every feature at once through their one surface.
         tests("OfflineApp", dependencies: [

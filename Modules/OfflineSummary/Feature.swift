@@ -40,6 +40,8 @@ public enum SummaryActivityError: Error, Sendable, Equatable, CustomStringConver
 public final class SummaryFeature: AppFeature {
     public typealias UserAction = SummaryUserAction
     public static let featureID = "summary"
+    /// The id of the summary's screen, as the app's routes name it (where `attention` points).
+    public static let screenID = "summary"
 
     /// What the screen shows; the REPL and apps render it (`viewNode()`).
     public let viewState: StateCell<SummaryViewState>
@@ -200,12 +202,12 @@ public final class SummaryFeature: AppFeature {
 
     public static func userAction(forActionID id: String) -> SummaryUserAction? { SummaryUserAction(actionID: id) }
 
-    /// A registration the server rejected for good, not yet dismissed: the summary needs the person's attention, and every
-    /// other screen leads here with a marker until it is dismissed.
-    public var attention: Copy? {
+    /// Registrations the server rejected for good, not yet dismissed: the summary screen needs the person's attention,
+    /// and every other screen leads here with a marker until the last one is dismissed.
+    public var attention: Attention? {
         // The outbox's own record, read at once (the screen's rows follow it a moment later).
-        let rejected = outbox.deadLetters.value.contains { $0.entry.write.resource?.collection == SummaryRepository.activitiesCollection }
-        return rejected ? SummaryCopy.navigationTitle : nil
+        let rejected = outbox.deadLetters.value.count { $0.entry.write.resource?.collection == SummaryRepository.activitiesCollection }
+        return rejected == 0 ? nil : Attention(screenID: Self.screenID, count: rejected)
     }
 
     /// The year's summary has never been cached, or is older than `WarmupPolicy.rewarmAfter`: a warmup session fills it.

@@ -228,7 +228,8 @@ import TestSupport
         for route in routes {
             try await app.open(route)
             let feature = route.feature(in: run)
-            let actions = await app.actions().filter { $0.id != WarmupToastActionID.closeBanner }
+            // The tab bar's tabs open other screens (`theTabBarOpensEveryScreenAndHidesUnderFullScreenMedia`).
+            let actions = await app.actions().filter { $0.id != WarmupToastActionID.closeBanner && AppNavigation.route(forActionID: $0.id) == nil }
             for action in actions {
                 let found = Self.declared(feature, action.id)
                 let declared = try #require(found, "\(route): \(action.id) has no declared user action")
@@ -277,29 +278,67 @@ import TestSupport
         }
     }
 
-    @Test("Pattern B: a write the server rejects for good shows its error with Dismiss, and a Red Brick Road leads there until dismissed")
+    /// The tab bar's items on the screen shown now.
+    static func tabs(_ app: OfflineApp) async -> [NavigationItem] {
+        await app.screen().descendants.flatMap { node -> [NavigationItem] in if case let .navigation(items) = node { items } else { [] } }
+    }
+
+    @Test("Pattern B's Red Brick Road: a rejected write marks the summary's tab on every other screen; the tab opens the failed rows; the marker goes with the last one")
     func aRejectedActivityLeavesARedBrickRoadToTheSummaryUntilItIsDismissed() async throws {
         try await Self.withApp { app in
             try await app.open(.summary)
             try await app.setBackendRejecting(endpoint: "activities")
             _ = try await app.registerActivity()  // sent at once, rejected for good (422)
+            _ = try await app.registerActivity()
             // The outbox's verdict reaches the screen through its feedback, which the feature follows.
             let run = try #require(await app.run)
-            _ = await waitFor(run.summary.viewState) { $0.activities.contains { $0.dismiss != nil } }
-            let marker = ViewNode.badge(SummaryCopy.navigationTitle, tone: .negative,
-                                        accessibilityLabel: CoreCopy.needsAttention(SummaryCopy.navigationTitle))
+            _ = await waitFor(run.summary.viewState) { $0.activities.count { $0.dismiss != nil } == 2 }
+            #expect(run.summary.attention == Attention(screenID: SummaryFeature.screenID, count: 2))
+            let summaryTab = AppNavigation.actionID(.summary)
+            func marked() async -> Bool { await Self.tabs(app).contains { $0.id == summaryTab && $0.needsAttention } }
             let summary = await app.screen()
-            let dismiss = try #require(summary.actions.first { $0.id.hasPrefix(SummaryActionID.dismissPrefix) }, "the failed row's Dismiss")
-            #expect(summary.descendants.contains { if case .row(_, .failed) = $0 { true } else { false } }, "greyed with its error")
-            #expect(!summary.descendants.contains(marker), "no marker where the item is")
+            #expect(summary.descendants.count { if case .row(_, .failed) = $0 { true } else { false } } == 2, "greyed with their error")
+            #expect(await Self.tabs(app).first { $0.id == summaryTab }?.isCurrent == true)
+            #expect(!(await marked()), "no marker where the items are")
             for route in [AppRoute.products, .product("user1-p1"), .cart, .orders] {
                 try await app.open(route)
-                #expect(await app.screen().descendants.contains(marker), "\(route) leads to the summary")
+                let tab = try #require(await Self.tabs(app).first { $0.id == summaryTab }, "\(route): the tab bar leads to the summary")
+                #expect(tab.needsAttention, "\(route): the summary's tab carries the marker")
+                #expect(tab.accessibilityLabel == CoreCopy.needsAttention(SummaryCopy.navigationTitle), "\(route): and says so")
+                #expect(await Self.tabs(app).filter(\.needsAttention).count == 1, "\(route): only the way to the failed items is marked")
             }
-            try await app.open(.summary)
-            try await app.tap(dismiss.id)
-            try await app.open(.cart)
-            #expect(!(await app.screen().descendants.contains(marker)), "dismissed: the road is gone")
+            // Following the road: the marked tab is an action that opens the screen with the failed rows.
+            #expect(await app.actions().contains { $0.id == summaryTab })
+            try await app.tap(summaryTab)
+            #expect(await app.route == .summary)
+            let dismissals = await app.screen().actions.filter { $0.id.hasPrefix(SummaryActionID.dismissPrefix) }
+            #expect(dismissals.count == 2, "the failed rows, each with its Dismiss")
+            // One dismissed: one left, the road stays; the last dismissed: it is gone.
+            try await app.tap(dismissals[0].id)
+            try await app.tap(AppNavigation.actionID(.cart))
+            #expect(await app.route == .cart)
+            #expect(await marked(), "one failed item left: the road stays")
+            try await app.tap(summaryTab)
+            try await app.tap(dismissals[1].id)
+            try await app.open(.orders)
+            #expect(!(await marked()), "the last one dismissed: the road is gone")
+            #expect(run.summary.attention == nil)
+        }
+    }
+
+    @Test("The tab bar: on every screen but full-screen media, the current tab drawn selected, each tab opening its screen")
+    func theTabBarOpensEveryScreenAndHidesUnderFullScreenMedia() async throws {
+        try await Self.withApp { app in
+            for tab in AppNavigation.tabs {
+                try await app.tap(AppNavigation.actionID(tab))
+                #expect(await app.route == tab)
+                #expect(await Self.tabs(app).filter(\.isCurrent).map(\.id) == [AppNavigation.actionID(tab)])
+            }
+            try await app.open(.product("user1-p1"))
+            #expect(await Self.tabs(app).filter(\.isCurrent).map(\.id) == [AppNavigation.actionID(.products)], "a card is under Products")
+            try await app.open(.summaryCard)
+            #expect(await Self.tabs(app).isEmpty, "full-screen media covers the tab bar")
+            await #expect(throws: AppCommandError.self) { try await app.tap(AppNavigation.actionID(.cart)) }
         }
     }
 

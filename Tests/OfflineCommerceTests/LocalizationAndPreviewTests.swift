@@ -122,6 +122,7 @@ extension ViewNode {
         case let .toast(toast): [localizer.string(toast.message)]
         case let .empty(empty): [localizer.string(empty.title)] + (empty.message.map { [localizer.string($0)] } ?? [])
         case let .actions(actions): actions.map { localizer.string($0.title) }
+        case let .navigation(items): items.map { localizer.string($0.title) }
         case let .row(nodes, _), let .stack(nodes): nodes.flatMap { $0.texts(localizer) }
         case .divider, .progress, .image: []
         }

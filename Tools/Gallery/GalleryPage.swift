@@ -63,6 +63,9 @@ enum GalleryPage {
     .badge-line{margin-bottom:8px}
     .badge{display:inline-block;max-width:var(--badge-max);padding:2px 10px;border-radius:999px;font-size:13px;line-height:18px;font-weight:600}
     .badge .t{margin:0}
+    .tabs{display:flex;justify-content:space-around;border-top:1px solid var(--badge-neutral-bg);padding-top:6px;margin-top:8px;font-size:12px}
+    .tab{display:flex;align-items:center;gap:4px}.tab .t{margin:0}.tab.current{font-weight:700}
+    .tab .dot{width:8px;height:8px;border-radius:50%;background:var(--badge-negative-bg)}
     .tone-positive{background:var(--badge-positive-bg);color:var(--badge-positive-text)}
     .tone-caution{background:var(--badge-caution-bg);color:var(--badge-caution-text)}
     .tone-negative{background:var(--badge-negative-bg);color:var(--badge-negative-text)}

@@ -139,6 +139,14 @@ public struct ScreenHTML {
         case let .progress(copy):
             html += "<div class=\"progress\"><span class=\"spinner\" aria-hidden=\"true\"></span>"
                 + (copy.map { text($0, role: "progress", lines: layout.progressLines) } ?? "") + "</div>"
+        case let .navigation(items):
+            // The tab bar; a tab on the way to a failed item carries the red dot (the Red Brick Road).
+            html += "<nav class=\"tabs\">" + items.map { item in
+                "<span class=\"tab\(item.isCurrent ? " current" : "")\" data-action=\"\(Self.escape(item.id))\">"
+                    + (item.needsAttention ? "<span class=\"dot\" aria-hidden=\"true\"></span>" : "")
+                    + text(item.title, role: "tab \(item.id)", lines: 1) + "</span>"
+            }.joined() + "</nav>"
+            for item in items where item.needsAttention { announce("tab", item.accessibilityLabel) }
         }
     }
 

@@ -185,6 +185,32 @@ private struct Canvas {
             // The image kept on the device, as its pixel size; a grey placeholder box where it was never fetched.
             emit(image.size.map { "🖼 \($0)" } ?? "🖼 ░░░░", .caption, prefix: prefix)
             if let label = image.accessibilityLabel { notes.append("a11y: image reads \"\(renderer.resolve(label))\"") }
+        case let .navigation(items):
+            drawNavigation(items, prefix: prefix)
+        }
+    }
+
+    /// The tab bar: a rule, then the tabs side by side (wrapped when they do not fit), the current one after "▸", one on
+    /// the way to a failed item after the red "●" (the Red Brick Road). Each tab is an action (`app tap TITLE`).
+    mutating func drawNavigation(_ items: [NavigationItem], prefix: String) {
+        let available = width - TextLayout.width(prefix)
+        emit(String(repeating: "─", count: available), .secondary, prefix: prefix)
+        let marker = "●", current = "▸"
+        var lines: [[String]] = [[]]
+        for item in items {
+            let mark = item.needsAttention ? marker : item.isCurrent ? current : ""
+            let label = mark + singleLine(renderer.resolve(item.title), limit: available - TextLayout.width(mark), what: "tab \(item.id)")
+            let line = lines[lines.count - 1]
+            if !line.isEmpty, TextLayout.width((line + [label]).joined(separator: "  ")) > available { lines.append([]) }
+            lines[lines.count - 1].append(label)
+            if item.needsAttention { notes.append("a11y: tab \(item.id) reads \"\(renderer.resolve(item.accessibilityLabel))\"") }
+        }
+        for line in lines {
+            // Padded before styling, so escape codes never count as columns; right to left, the first tab is rightmost.
+            let text = TextLayout.pad((renderer.rightToLeft ? line.reversed() : line).joined(separator: "  "), width: available,
+                                      rightToLeft: renderer.rightToLeft)
+            let styled = renderer.colour ? text.replacingOccurrences(of: marker, with: renderer.styled(marker, .severity(.error))) : text
+            emit(styled, .body, prefix: prefix)
         }
     }
 

@@ -37,8 +37,10 @@ extension OfflineApp {
         if actionID == CorePreviews.signInActionID {
             throw AppCommandError("the server refused the session of \(run.user); sign in with `app login ID` (the embedded backend accepts any id)")
         }
-        guard let route else { throw AppCommandError("no action \(actionID) on this screen; `app open …` a screen first") }
         if route == .summaryCard { throw AppCommandError("the card full screen has no actions; `app open summary` to share it") }
+        // A tab of the navigation opens its screen (on the way to a failed item, the one with the marker).
+        if let tab = AppNavigation.route(forActionID: actionID) { return try await open(tab) }
+        guard let route else { throw AppCommandError("no action \(actionID) on this screen; `app open …` a screen first") }
         guard await route.feature(in: run).tap(actionID: actionID) == .handled else {
             throw AppCommandError("no action \(actionID) on this screen")
         }
@@ -121,7 +123,8 @@ extension OfflineApp {
 
     public var warmupSnapshot: CacheWarmupCoordinator.Snapshot? { run?.coordinator.snapshot }
 
-    /// The screen as the user sees it: the offline indicator, the screen's content, and the warmup toast or banner.
+    /// The screen as the user sees it: the offline indicator, the screen's content, the warmup toast or banner, and the
+    /// tab bar (`AppNavigation`), whose tabs lead to any screen needing attention with a marker (the Red Brick Road).
     public func screen() async -> ViewNode {
         guard let run else { return .text(CoreCopy.loading) }
         let content: [ViewNode] = switch route {
@@ -130,19 +133,11 @@ extension OfflineApp {
         case let route?: [route.feature(in: run).viewNode]
         case nil: []
         }
-        // The Red Brick Road: every other screen leads to a place that needs attention with a marker, until it is dismissed.
-        var markers: [ViewNode] = []
-        if route != .summaryCard {
-            let here = route.map { ObjectIdentifier($0.feature(in: run)) }
-            for feature in run.features where ObjectIdentifier(feature) != here {
-                // A red pill with the place's name (the guide's red dot); a screen reader says it needs attention.
-                if let place = feature.attention {
-                    markers.append(.badge(place, tone: .negative, accessibilityLabel: CoreCopy.needsAttention(place)))
-                }
-            }
-        }
-        let navigation: [ViewNode] = markers.isEmpty ? [] : [.row(markers)]
-        return run.warmup.viewState.value.viewNode(over: .stack(navigation + content))
+        let screen = run.warmup.viewState.value.viewNode(over: .stack(content))
+        // Full-screen media covers the tab bar too.
+        guard route != .summaryCard else { return screen }
+        let attention = Set(run.features.compactMap(\.attention?.screenID))
+        return .stack([screen, .navigation(AppNavigation.items(current: route, attention: attention))])
     }
 
     /// The action ids on the current screen with their titles (the REPL matches `app tap TITLE` against them).

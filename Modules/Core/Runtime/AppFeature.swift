@@ -40,10 +40,10 @@ public protocol AppFeature: AnyObject, Sendable {
     /// Waits until no work the feature started is under way (timers excluded).
     func waitUntilIdle() async
 
-    /// The name of the feature's place that holds something needing the person's attention (a write the server rejected
-    /// for good, still to be dismissed); nil when nothing does. Every other screen leads there with a marker (the "Red
-    /// Brick Road" of the offline guide's pattern B) until it is dismissed.
-    var attention: Copy? { get }
+    /// The feature's screen that holds something needing the person's attention (a write the server rejected for good,
+    /// still to be dismissed); nil when nothing does. The app's navigation item for that screen carries a marker on
+    /// every other screen (the "Red Brick Road" of the offline guide's pattern B) until the last such item is gone.
+    var attention: Attention? { get }
 
     /// The declared user action behind an action id the feature shows (`product:p1` → viewing a warranty card); nil for
     /// an id it does not show. Every action on screen maps to one, so checks can walk a screen from its declarations.
@@ -85,8 +85,21 @@ public struct DeclaredAction: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(featureID).\(name)" }
 }
 
+/// What a feature reports when something in it needs the person's attention (pattern B's failed writes).
+public struct Attention: Sendable, Hashable {
+    /// The screen that shows the items, by the id the app's routes give it ("summary").
+    public var screenID: String
+    /// How many items need attention there (at least one).
+    public var count: Int
+
+    public init(screenID: String, count: Int) {
+        self.screenID = screenID
+        self.count = count
+    }
+}
+
 extension AppFeature {
-    public var attention: Copy? { nil }
+    public var attention: Attention? { nil }
 
     /// Every user action of the feature with its answers and pattern.
     public static var declaredActions: [DeclaredAction] {
@@ -111,6 +124,7 @@ extension ViewNode {
         case let .stack(children), let .row(children, _): children.flatMap(\.actions)
         case let .banner(banner): [banner.action].compactMap { $0 }
         case let .empty(empty): [empty.action].compactMap { $0 }
+        case let .navigation(items): items.map(\.action)
         default: []
         }
     }

@@ -24,6 +24,9 @@ public indirect enum ViewNode: Sendable, Hashable {
     case progress(Copy?)
     /// An image kept on the device (drawn at its pixel size), or a placeholder where it was never fetched.
     case image(ImageNode)
+    /// The app's navigation (its tab bar, at the bottom): each item opens a screen, and the one that leads to something
+    /// needing the person's attention carries the Red Brick Road's marker (the offline guide's pattern B).
+    case navigation([NavigationItem])
 
     public enum TextStyle: String, Sendable, Hashable {
         case body, secondary, caption, heading
@@ -59,6 +62,7 @@ extension ViewNode {
         case let .stack(nodes): return nodes.flatMap(\.copies)
         case let .progress(copy): return copy.map { [$0] } ?? []
         case let .image(image): return image.accessibilityLabel.map { [$0] } ?? []
+        case let .navigation(items): return items.flatMap { [$0.title, $0.accessibilityLabel] }
         }
     }
 

@@ -22,6 +22,31 @@ public struct Action: Sendable, Hashable, Identifiable {
     public var accessibilityLabel: Copy { state.accessibilityLabel(title: title) }
 }
 
+/// One place of the app's navigation (a tab): tapping it opens its screen. On the way to a failed item it carries the
+/// Red Brick Road's marker (the guide's red dot), and a screen reader says the place needs attention.
+public struct NavigationItem: Sendable, Hashable, Identifiable {
+    /// The action id a tap sends ("open:summary").
+    public var id: String
+    public var title: Copy
+    /// The screen shown now: drawn selected.
+    public var isCurrent: Bool
+    /// Something there needs the person's attention: drawn with the marker.
+    public var needsAttention: Bool
+
+    public init(id: String, title: Copy, isCurrent: Bool = false, needsAttention: Bool = false) {
+        self.id = id
+        self.title = title
+        self.isCurrent = isCurrent
+        self.needsAttention = needsAttention
+    }
+
+    /// The item as the action a tap on it is.
+    public var action: Action { Action(id: id, title: title) }
+
+    /// What assistive technologies announce: "<title> needs your attention" while it carries the marker.
+    public var accessibilityLabel: Copy { needsAttention ? CoreCopy.needsAttention(title) : title }
+}
+
 /// Whether an action can be used; a disabled action says why when tapped.
 public enum ActionState: Sendable, Hashable {
     case enabled
