@@ -154,7 +154,15 @@ public actor Outbox {
             reloadQueue()
             throw error
         }
-        // Nothing is sent while queued entries are not yet durable.
+        try await commitQueued(changes)
+        publish(touched)
+        wake()
+        return carriers
+    }
+
+    /// Commits what queued entries need (their records, their optimistic data), already changed in the queue in place:
+    /// nothing is sent while they are not durable, and if the store refuses them the queue is rebuilt from the store.
+    private func commitQueued(_ changes: [RecordChange]) async throws(OutboxError) {
         unpersistedWrites += 1
         let result = await commit(changes)
         unpersistedWrites -= 1
@@ -163,24 +171,44 @@ public actor Outbox {
             wake()
             throw .store(error)
         }
-        publish(touched)
-        wake()
-        return carriers
     }
 
     /// The user dismissed a failed write: a failed create disappears from the store; anything else only
     /// loses its error (the record shows its last local state).
     public func dismiss(_ deadLetterID: UInt64) async throws(OutboxError) {
-        var next = queue
-        guard let letter = next.dismiss(deadLetterID) else { return }
+        guard let letter = queue.deadLetters.first(where: { $0.id == deadLetterID }) else { return }
         var changes: [RecordChange] = [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id))]
         if letter.entry.write.pendingAction == .add, let resource = letter.entry.write.resource {
             changes.append(.delete(collection: resource.collection, key: resource.key))
         }
         // Through the ordered commits, so it can never land before the failure it dismisses.
         if case let .failure(error) = await commit(changes) { throw .store(error) }
-        queue = next
+        // Changed in place once durable: writes queued while this one committed stay in the queue.
+        guard queue.dismiss(deadLetterID) != nil else { return }
         publish(Set([letter.entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+    }
+
+    /// The user retried a failed write: its optimistic data are applied again and it is queued anew, at the end of
+    /// its lane, with no attempt spent, in one transaction with the dead letter's removal; it is sent once durable.
+    /// A write that failed past the retry cap keeps its idempotency key (the server may have applied it); one the
+    /// server refused gets a new key. Returns the entry that now carries it (nil: no such dead letter).
+    @discardableResult
+    public func retry(_ deadLetterID: UInt64) async throws(OutboxError) -> OutboxEntry? {
+        guard let letter = queue.deadLetters.first(where: { $0.id == deadLetterID }) else { return nil }
+        let key = letter.retryable ? letter.entry.idempotencyKey : idempotencyKeys.make()
+        // Changed in place before the commit, like a write (nothing is sent while it is not durable); rebuilt from
+        // the store if the store refuses it.
+        guard let (_, entry) = queue.requeue(deadLetterID, idempotencyKey: key, now: time.now()) else { return nil }
+        let saved: RecordChange
+        do throws(OutboxError) { saved = try save(entry) } catch {
+            reloadQueue()
+            throw error
+        }
+        try await commitQueued(letter.entry.write.optimisticData + [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id)), saved])
+        telemetry.record("outbox_write_retried", attributes: ["path": entry.write.request.path, "same_key": "\(letter.retryable)"])
+        publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+        wake()
+        return entry
     }
 
     // MARK: Waiting

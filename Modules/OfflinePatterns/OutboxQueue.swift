@@ -178,7 +178,7 @@ public struct OutboxQueue: Sendable {
         if countsAsAttempt { entry.attempts += 1 }
         if final || entry.attempts >= policy.maxAttempts {
             remove(sequence)
-            let letter = DeadLetter(entry: entry, error: error, failedAt: now)
+            let letter = DeadLetter(entry: entry, error: error, failedAt: now, retryable: !final)
             deadLetters.append(letter)
             return .deadLettered(letter)
         }
@@ -201,6 +201,17 @@ public struct OutboxQueue: Sendable {
     public mutating func dismiss(_ id: UInt64) -> DeadLetter? {
         guard let index = deadLetters.firstIndex(where: { $0.id == id }) else { return nil }
         return deadLetters.remove(at: index)
+    }
+
+    /// The user retried a dead letter: it leaves the dead letters and its write joins the end of the queue as a new
+    /// entry (a new sequence, so it never overtakes what was queued for the record since), with no attempt spent.
+    /// Returns the dead letter and the new entry.
+    public mutating func requeue(_ id: UInt64, idempotencyKey: String, now: Date) -> (letter: DeadLetter, entry: OutboxEntry)? {
+        guard let letter = dismiss(id) else { return nil }
+        let entry = OutboxEntry(sequence: nextSequence, idempotencyKey: idempotencyKey, write: letter.entry.write, enqueuedAt: now)
+        nextSequence += 1
+        insert(entry)
+        return (letter, entry)
     }
 
     // MARK: Feedback

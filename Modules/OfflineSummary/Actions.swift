@@ -14,13 +14,15 @@ public enum SummaryUserAction: String, Sendable, Hashable, CaseIterable, Offline
     case share
     /// Dismiss a registration the server refused: local only.
     case dismissFailedActivity
+    /// Send a registration the server refused (or that ran out of attempts) again: queued like the first time.
+    case retryFailedActivity
 
     /// The flowchart's answers for this action.
     public var answers: OfflinePattern.Answers {
         switch self {
         case .viewSummary, .refresh:
             .read(staleDataIsOK: true)
-        case .registerActivity:
+        case .registerActivity, .retryFailedActivity:
             .write(OfflinePattern.Write(isForm: false, responseCanBeAnticipated: true, needsServerValidation: false,
                                         userNeedsToKnowItSucceeded: true))
         case .share, .dismissFailedActivity:
@@ -32,7 +34,7 @@ public enum SummaryUserAction: String, Sendable, Hashable, CaseIterable, Offline
     public var pattern: OfflinePattern {
         switch self {
         case .viewSummary, .refresh, .share, .dismissFailedActivity: .none
-        case .registerActivity: .optimisticWithFeedback
+        case .registerActivity, .retryFailedActivity: .optimisticWithFeedback
         }
     }
 
@@ -46,6 +48,7 @@ public enum SummaryUserAction: String, Sendable, Hashable, CaseIterable, Offline
         case SummaryActionID.share, SummaryActionID.closeShare: self = .share
         case SummaryActionID.registerActivity: self = .registerActivity
         case _ where id.hasPrefix(SummaryActionID.dismissPrefix): self = .dismissFailedActivity
+        case _ where id.hasPrefix(SummaryActionID.resendPrefix): self = .retryFailedActivity
         default: return nil
         }
     }
@@ -62,4 +65,8 @@ public enum SummaryActionID {
     public static let dismissPrefix = "dismiss:"
 
     public static func dismiss(_ activityID: String) -> String { dismissPrefix + activityID }
+    /// `resend:<activity id>`: send a failed registration again (titled Retry; `retry` alone reloads the summary).
+    public static let resendPrefix = "resend:"
+
+    public static func resend(_ activityID: String) -> String { resendPrefix + activityID }
 }

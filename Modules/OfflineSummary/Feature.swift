@@ -60,7 +60,7 @@ public final class SummaryFeature: AppFeature {
     /// How registrations ended, for the `registerActivity` calls waiting for them.
     private let registrations = Completions<String, Result<RegisteredActivity, SummaryActivityError>>()
     /// Dismissals of failed registrations, for the taps waiting for them.
-    private let dismissals = Completions<String, Bool>()
+    private let rowActions = Completions<String, Bool>()
     /// The outbox's synced count already accounted for.
     private let syncedSeen: HighWaterMark
 
@@ -89,7 +89,7 @@ public final class SummaryFeature: AppFeature {
         self.makeID = makeID
         syncedSeen = HighWaterMark(Self.activityWritesSynced(outbox.syncedByCollection.value))
         let performer = Performer(repository: repository, api: api, outbox: outbox, clock: time.clock, now: time.now, makeID: makeID,
-                                  share: share, registrations: registrations, dismissals: dismissals)
+                                  share: share, registrations: registrations, rowActions: rowActions)
         runtime = FeatureRuntime(SummaryState(year: year, connectivity: connectivity.value, canShare: share != nil), time: time,
                                  telemetry: telemetry,
                                  view: { state, now in SummaryViewState(state: state, now: now) },
@@ -169,13 +169,14 @@ public final class SummaryFeature: AppFeature {
     }
 
     /// A tap on anything by its action id (`app tap ID`): refresh, retry, share, register-activity, close-share,
-    /// dismiss:<activity id>. The machine decides, in one turn with the state it reads.
+    /// dismiss:<activity id>, resend:<activity id>. The machine decides, in one turn with the state it reads.
     @discardableResult
     public func tap(actionID: String) async -> TapResult {
         let result = await runtime.send(.actionTapped(actionID)).lastTap ?? .notOnScreen
-        // A dismissal is done when its tap returns: the row is gone (or a failure was recorded).
-        if result == .handled, actionID.hasPrefix(SummaryActionID.dismissPrefix) {
-            await dismissals.wait(for: String(actionID.dropFirst(SummaryActionID.dismissPrefix.count)))
+        // A dismissal or a retry is done when its tap returns: the row is gone or queued again (or a failure was
+        // recorded).
+        if result == .handled, actionID.hasPrefix(SummaryActionID.dismissPrefix) || actionID.hasPrefix(SummaryActionID.resendPrefix) {
+            await rowActions.wait(for: actionID)
             await reloadActivities()
         }
         return result
@@ -252,7 +253,23 @@ private struct Performer: Sendable {
     let makeID: @Sendable () -> String
     let share: SummaryShareTarget?
     let registrations: Completions<String, Result<RegisteredActivity, SummaryActivityError>>
-    let dismissals: Completions<String, Bool>
+    let rowActions: Completions<String, Bool>
+
+    /// A failed registration's row action (dismiss, retry) on its dead letter in the outbox, in the registrations' lane;
+    /// then tells the tap waiting for it (`SummaryFeature.tap(actionID:)`), which reloads the rows.
+    private func rowWork(_ actionID: String, activityID: String, failure: String,
+                         _ act: @escaping @Sendable (Outbox, UInt64) async throws(OutboxError) -> Void) -> WorkPlan<SummaryEvent> {
+        let (outbox, rowActions) = (outbox, rowActions)
+        return .background(lane: "registrations") {
+            let resource = ResourceID(collection: SummaryRepository.activitiesCollection, key: activityID)
+            var events: [SummaryEvent] = []
+            if let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) {
+                do { try await act(outbox, letter.id) } catch { events = [.workFailed(failure, error: "\(error)")] }
+            }
+            rowActions.deliver(true, for: actionID)
+            return events
+        }
+    }
 
     func perform(_ work: SummaryWork) -> WorkPlan<SummaryEvent> {
         let (repository, outbox) = (repository, outbox)
@@ -321,18 +338,12 @@ private struct Performer: Sendable {
             registrations.deliver(result, for: activityID)
             return .nothing
         case let .dismissActivity(id):
-            let dismissals = dismissals
-            return .background(lane: "registrations") {
-                let resource = ResourceID(collection: SummaryRepository.activitiesCollection, key: id)
-                // The tap waiting for this reloads the rows once it returns (`SummaryFeature.tap(actionID:)`).
-                var events: [SummaryEvent] = []
-                if let letter = outbox.deadLetters.value.first(where: { $0.entry.write.resource == resource }) {
-                    do { try await outbox.dismiss(letter.id) } catch {
-                        events = [.workFailed("dismiss_failed", error: "\(error)")]
-                    }
-                }
-                dismissals.deliver(true, for: id)
-                return events
+            return rowWork(SummaryActionID.dismiss(id), activityID: id, failure: "dismiss_failed") { outbox, letter throws(OutboxError) in
+                try await outbox.dismiss(letter)
+            }
+        case let .resendActivity(id):
+            return rowWork(SummaryActionID.resend(id), activityID: id, failure: "retry_failed") { outbox, letter throws(OutboxError) in
+                try await outbox.retry(letter)
             }
         case let .writeShareCard(summary):
             guard let share else { return .nothing }

@@ -75,6 +75,9 @@ public enum SummaryWork: Sendable, Equatable {
     /// Dismiss the failed registration (its dead letter in the outbox) and tell the tap waiting for it, which reloads
     /// the rows.
     case dismissActivity(String)
+    /// Queue the failed registration again (its dead letter back in the outbox) and tell the tap waiting for it, which
+    /// reloads the rows.
+    case resendActivity(String)
     /// Write the share card of the summary on screen; report `.shared` or `.shareFailed`.
     case writeShareCard(AnnualSummary)
     /// Delete the card file once it has been shared: it holds the figures in clear, outside the encrypted store.
@@ -305,15 +308,16 @@ public struct SummaryState: StateMachine, Equatable {
     }
 
     /// A tap, decided here in one turn with the state it reads: refresh, retry, share, register-activity, close-share,
-    /// dismiss:<activity id>.
+    /// dismiss:<activity id>, resend:<activity id>.
     private mutating func tap(_ id: String, now: Date) -> (TapResult, [SummaryEffect]) {
-        if id.hasPrefix(SummaryActionID.dismissPrefix) {
-            let activityID = String(id.dropFirst(SummaryActionID.dismissPrefix.count))
+        for (prefix, work) in [(SummaryActionID.dismissPrefix, SummaryWork.dismissActivity), (SummaryActionID.resendPrefix, SummaryWork.resendActivity)]
+        where id.hasPrefix(prefix) {
+            let activityID = String(id.dropFirst(prefix.count))
             let failed = activities.contains { entry in
                 guard entry.id == activityID, case .failed = entry.feedback.rowFeedback(isOffline: connectivity == .offline) else { return false }
                 return true
             }
-            return failed ? (.handled, [.perform(.dismissActivity(activityID))]) : (.notOnScreen, [])
+            return failed ? (.handled, [.perform(work(activityID))]) : (.notOnScreen, [])
         }
         switch id {
         case SummaryActionID.refresh, SummaryActionID.retry:

@@ -23,20 +23,23 @@ public struct ActivityRowState: Sendable, Hashable, Identifiable {
     public var title: Copy
     /// The peer mentor's own note, shown as is.
     public var note: String?
-    /// Pending (0.5 opacity) while offline; failed with the reason and a dismiss.
+    /// Pending (0.5 opacity) while offline; failed with the reason, Retry and Dismiss.
     public var feedback: RowFeedback
     /// "Waiting to sync" while pending.
     public var label: Copy?
     /// Dismiss, on a failed registration.
     public var dismiss: Action?
+    /// Retry, on a failed registration: sends it again.
+    public var retry: Action?
 
-    public init(id: String, title: Copy, note: String?, feedback: RowFeedback, label: Copy?, dismiss: Action?) {
+    public init(id: String, title: Copy, note: String?, feedback: RowFeedback, label: Copy?, dismiss: Action?, retry: Action? = nil) {
         self.id = id
         self.title = title
         self.note = note
         self.feedback = feedback
         self.label = label
         self.dismiss = dismiss
+        self.retry = retry
     }
 }
 
@@ -145,7 +148,8 @@ public struct SummaryViewState: Sendable, Equatable {
             return ActivityRowState(
                 id: entry.id, title: SummaryCopy.activityRow(entry.activity.occurredAt), note: entry.activity.note,
                 feedback: feedback, label: feedback == .pending ? SummaryCopy.activityPending : nil,
-                dismiss: failed ? Action(id: SummaryActionID.dismiss(entry.id), title: CoreCopy.dismiss) : nil
+                dismiss: failed ? Action(id: SummaryActionID.dismiss(entry.id), title: CoreCopy.dismiss) : nil,
+                retry: failed ? Action(id: SummaryActionID.resend(entry.id), title: CoreCopy.retry) : nil
             )
         }
         shared = state.shared
@@ -174,7 +178,8 @@ public struct SummaryViewState: Sendable, Equatable {
             var cells: [ViewNode] = [.text(row.title)]
             if let note = row.note { cells.append(.verbatim(note, style: .secondary)) }
             if let label = row.label { cells.append(.text(label, style: .caption)) }
-            if let dismiss = row.dismiss { cells.append(.actions([dismiss])) }
+            let rowActions = [row.retry, row.dismiss].compactMap { $0 }
+            if !rowActions.isEmpty { cells.append(.actions(rowActions)) }
             nodes.append(.row(cells, feedback: row.feedback))
         }
         nodes.append(.actions(actions))

@@ -57,6 +57,9 @@ import Testing
         #expect(!flat("46").contains(stale) && !flat("46").contains(couldNotRefresh), "46: \(flat("46"))")
         // Issue 40, item 3: the refused activity took its mark back; the summary does not ask to be refreshed for it.
         #expect(flat("49").contains("Dismiss") && !flat("49").contains(news), "49: \(flat("49"))")
+        // Issue 40, item 4: the road from the orders screen, followed by the tab, gone once Retry got the activity through.
+        #expect(flat("50").components(separatedBy: attention).count == 2 && flat("50").contains(news)
+                && (parts["50"] ?? "").components(separatedBy: "a11y: tab open:summary").count == 2, "50: \(flat("50"))")
         // Issue 40, item 7: the years of the summary in Arabic-Indic digits, like its figures.
         #expect(flat("47").contains("٢٠٢٥") && flat("47").contains("٢٠٢٤") && !flat("47").contains("2025"), "47: \(flat("47"))")
     }

@@ -326,6 +326,28 @@ import TestSupport
         }
     }
 
+    @Test("The Red Brick Road clears when the failed item is retried successfully")
+    func theRedBrickRoadClearsWhenTheFailedItemIsRetriedSuccessfully() async throws {
+        try await Self.withApp { app in
+            try await app.open(.summary)
+            try await app.setBackendRejecting(endpoint: "activities")
+            let activity = try await app.registerActivity()
+            let run = try #require(await app.run)
+            _ = await waitFor(run.summary.viewState) { $0.activities.contains { $0.retry != nil } }
+            try await app.open(.cart)
+            let summaryTab = AppNavigation.actionID(.summary)
+            #expect(await Self.tabs(app).contains { $0.id == summaryTab && $0.needsAttention }, "\(activity)")
+            try await app.tap(summaryTab)
+            try await app.setBackendRejecting(endpoint: nil)
+            let retry = try #require(await app.screen().actions.first { $0.id.hasPrefix(SummaryActionID.resendPrefix) })
+            try await app.tap(retry.id)
+            _ = await waitFor(run.summary.viewState) { $0.activities.isEmpty }
+            #expect(run.outbox.deadLetters.value.isEmpty)
+            try await app.open(.products)
+            #expect(!(await Self.tabs(app).contains(where: \.needsAttention)), "retried and accepted: the road is gone")
+        }
+    }
+
     @Test("The tab bar: on every screen but full-screen media, the current tab drawn selected, each tab opening its screen")
     func theTabBarOpensEveryScreenAndHidesUnderFullScreenMedia() async throws {
         try await Self.withApp { app in

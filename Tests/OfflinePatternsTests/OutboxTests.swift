@@ -252,6 +252,70 @@ struct OutboxTests {
         await outbox.stop()
     }
 
+    @Test("Retrying a refused write: durable across a restart, its optimistic data again, a new idempotency key, synced once")
+    func retryingARefusedWriteQueuesItAgainUnderANewKey() async throws {
+        let store = InMemoryRecordStore(now: Date.init)
+        let refusing = Locked(true)
+        let transport = ScriptedTransport { _, _ in refusing.withLock { $0 } ? .http(status: 422) : nil }
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await eventually(outbox.deadLetters) { !$0.isEmpty }
+        await outbox.waitUntilDrained()
+        #expect(outbox.deadLetters.value.first?.retryable == false, "a refusal")
+        try store.delete(collection: "items", key: "a")  // whatever the failure left, the retry applies the write's optimistic data again
+        await outbox.stop()
+        // After a restart (offline: it waits), the retry is queued and durable before it returns.
+        let status = StateCell(ConnectivityStatus.offline)
+        let restarted = Outbox(store: store, transport: transport.transport, status: status, time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("retry"))
+        try await restarted.start()
+        let letter = try #require(restarted.deadLetters.value.first)
+        let entry = try #require(try await restarted.retry(letter.id))
+        #expect(entry.sequence > letter.id && entry.attempts == 0 && entry.idempotencyKey != letter.entry.idempotencyKey)
+        #expect(restarted.deadLetters.value.isEmpty && restarted.feedback(for: item)?.rowFeedback(isOffline: true) == .pending)
+        #expect(try store.load(collection: "items", key: "a") != nil, "the optimistic data, applied again")
+        #expect(try store.loadAll(collection: Outbox.deadLetterCollection).isEmpty)
+        #expect(try store.loadAll(collection: Outbox.queueCollection).count == 1, "queued durably")
+        #expect(try await restarted.retry(letter.id) == nil, "retried once")
+        refusing.withLock { $0 = false }
+        status.set(.online)
+        await restarted.waitUntilDrained()
+        #expect(transport.sent.map(\.key) == [letter.entry.idempotencyKey, entry.idempotencyKey], "sent once more, under its new key")
+        #expect(try store.load(collection: "items.synced", key: "a") != nil && restarted.feedback(for: item) == nil)
+        await restarted.stop()
+    }
+
+    @Test("Retrying a write that failed past the retry cap keeps its idempotency key: the server may have applied it")
+    func retryingAWriteThatRanOutOfAttemptsKeepsItsKey() async throws {
+        let store = InMemoryRecordStore(now: Date.init)
+        let failing = Locked(true)
+        let transport = ScriptedTransport { _, _ in failing.withLock { $0 } ? .timeout : nil }
+        let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()),
+                            policy: RetryPolicy(maxAttempts: 1), seed: 1, idempotencyKeys: .sequential("outbox"))
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await eventually(outbox.deadLetters) { !$0.isEmpty }
+        let letter = try #require(outbox.deadLetters.value.first)
+        #expect(letter.retryable, "the cap, after a failure a retry may cure")
+        failing.withLock { $0 = false }
+        let entry = try #require(try await outbox.retry(letter.id))
+        #expect(entry.idempotencyKey == letter.entry.idempotencyKey)
+        await outbox.waitUntilDrained()
+        #expect(transport.sent.map(\.key) == [letter.entry.idempotencyKey, letter.entry.idempotencyKey])
+        #expect(outbox.deadLetters.value.isEmpty && outbox.feedback(for: item) == nil)
+        await outbox.stop()
+    }
+
+    @Test("A dead letter kept by an earlier version (no retryable field) still reads, as a refusal")
+    func aDeadLetterWithoutTheRetryableFieldStillReads() throws {
+        let letter = DeadLetter(entry: OutboxEntry(sequence: 3, idempotencyKey: "k", write: addItem("Kettle"), enqueuedAt: Date(timeIntervalSince1970: 0)),
+                                error: FeedbackError(CoreCopy.changeFailed, detail: "422"), failedAt: Date(timeIntervalSince1970: 1), retryable: true)
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(letter)) as? [String: Any])
+        object["retryable"] = nil
+        let old = try JSONDecoder().decode(DeadLetter.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.id == 3 && !old.retryable)
+    }
+
     @Test func dismissingAFailedUpdateKeepsTheItemAndClearsItsFeedback() async throws {
         let store = InMemoryRecordStore(now: Date.init)
         let outbox = Outbox(store: store, transport: ScriptedTransport { _, _ in .http(status: 400) }.transport,

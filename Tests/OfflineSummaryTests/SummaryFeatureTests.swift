@@ -271,6 +271,28 @@ import TestSupport
         await harness.stop()
     }
 
+    @Test("Pattern B: a refused registration offers Retry beside Dismiss; retried and accepted, it syncs and the summary needs no attention")
+    func aRefusedRegistrationRetriedSyncsAndNeedsNoAttention() async throws {
+        let store = try storeHolding(summary2025, daysAgo: 1)
+        let transport = ScriptedTransport { call, _ in call == 1 ? .http(status: 422) : nil }  // the server refuses once
+        let harness = try await Harness(store: store, status: .online, api: .serving(summary2025), transport: transport)
+        await harness.feature.open()
+        await harness.feature.waitUntilIdle()
+        let activity = try await harness.feature.registerActivity()
+        let failed = await waitFor(harness.feature.viewState) { $0.activities.first?.retry != nil }
+        #expect(failed.activities.first?.retry == Action(id: SummaryActionID.resend(activity.id), title: CoreCopy.retry))
+        #expect(failed.viewNode.actions.map(\.id).filter { $0.hasSuffix(activity.id) } == [SummaryActionID.resend(activity.id), SummaryActionID.dismiss(activity.id)])
+        #expect(harness.feature.attention == Attention(screenID: SummaryFeature.screenID, count: 1))
+        #expect(SummaryFeature.userAction(forActionID: SummaryActionID.resend(activity.id)) == .retryFailedActivity)
+        #expect(await harness.feature.tap(actionID: SummaryActionID.resend(activity.id)) == .handled)
+        #expect(harness.feature.attention == nil, "queued again: nothing needs attention while it is sent")
+        let synced = await waitFor(harness.feature.viewState) { $0.activities.isEmpty }
+        #expect(synced.refreshPrompt?.title == SummaryCopy.refreshPrompt, "accepted: the summary is out of date again")
+        #expect(harness.feature.attention == nil)
+        #expect(await harness.feature.tap(actionID: SummaryActionID.resend(activity.id)) == .notOnScreen, "no failed row left to retry")
+        await harness.stop()
+    }
+
     @Test("Pattern B, failureData always (issue 40, item 3): a registration the server refuses takes back its out-of-date mark, on screen and in the store")
     func aRefusedRegistrationTakesBackItsOutOfDateMark() async throws {
         let store = try storeHolding(summary2025, daysAgo: 1)

@@ -221,7 +221,7 @@ struct AppCommand: ParsableCommand {
         struct Reject: StartedAppSubcommand {
             static let configuration = CommandConfiguration(
                 commandName: "reject",
-                abstract: "requests to ENDPOINT get a final 422 (a queued write fails for good: its row shows the error with Dismiss); `steady` lifts it")
+                abstract: "requests to ENDPOINT get a final 422 (a queued write fails for good: its row shows the error with Retry and Dismiss); `steady` lifts it")
             @Argument(help: ArgumentHelp("products, cart, orders, summary or activities.", valueName: "ENDPOINT"))
             var endpoint: String
 

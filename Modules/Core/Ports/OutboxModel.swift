@@ -102,19 +102,35 @@ public struct OutboxEntry: Sendable, Equatable, Codable, Identifiable {
     }
 }
 
-/// A write the server refused (4xx) or that failed past the retry cap. Kept until the user dismisses it:
-/// a failed write is never dropped silently.
+/// A write the server refused (4xx) or that failed past the retry cap. Kept until the user dismisses it or retries
+/// it: a failed write is never dropped silently.
 public struct DeadLetter: Sendable, Equatable, Codable, Identifiable {
     public var entry: OutboxEntry
     public var error: FeedbackError
     public var failedAt: Date
+    /// The last failure was one a retry may cure (the retry cap after timeouts or 5xx): the server may have applied
+    /// the write without the answer arriving, so a retry keeps its idempotency key. A refusal (4xx) was not applied,
+    /// and a retry sends it under a new key (a server that remembers keys would otherwise answer the old refusal).
+    public var retryable: Bool
 
     public var id: UInt64 { entry.sequence }
 
-    public init(entry: OutboxEntry, error: FeedbackError, failedAt: Date) {
+    public init(entry: OutboxEntry, error: FeedbackError, failedAt: Date, retryable: Bool = false) {
         self.entry = entry
         self.error = error
         self.failedAt = failedAt
+        self.retryable = retryable
+    }
+
+    private enum CodingKeys: String, CodingKey { case entry, error, failedAt, retryable }
+
+    /// Reads what earlier versions kept too (no `retryable`: taken as a refusal, so a retry uses a new key).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        entry = try container.decode(OutboxEntry.self, forKey: .entry)
+        error = try container.decode(FeedbackError.self, forKey: .error)
+        failedAt = try container.decode(Date.self, forKey: .failedAt)
+        retryable = try container.decodeIfPresent(Bool.self, forKey: .retryable) ?? false
     }
 }
 
