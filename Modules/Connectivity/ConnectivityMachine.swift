@@ -5,6 +5,8 @@ public import Core
 ///
 /// - `unknown` at start-up, until the first evidence.
 /// - Online as soon as one probe or request succeeds.
+/// - A probe or request the server answers too slowly is no evidence: the status stays (at launch, `unknown`), and
+///   while not online the probe runs again after its backoff.
 /// - Offline only after sustained evidence: the path has stayed unusable for `pathDownConfirmation`,
 ///   or `failureThreshold` consecutive failures span at least `failureWindow` (before any evidence, at launch,
 ///   `initialFailureThreshold` over `initialFailureWindow`).
@@ -15,6 +17,9 @@ public struct ConnectivityMachine: Sendable {
         case pathChanged(NetworkPath)
         case probeSucceeded
         case probeFailed
+        /// The probe's connection was made but the server did not answer in time: slow, not offline. No evidence
+        /// either way (the status stays as it is, no failure is counted); the probe runs again after its backoff.
+        case probeTimedOut
         /// A request got an HTTP response (any status): the network works.
         case requestSucceeded
         /// A request failed in transport (timeout, refused, connection lost).
@@ -95,6 +100,9 @@ public struct ConnectivityMachine: Sendable {
             probeInFlight = false
             failed(now: now)
             scheduleRetry(now: now)
+        case .probeTimedOut:
+            probeInFlight = false
+            if evidenceStatus != .online { scheduleRetry(now: now) }
         case .requestFailed:
             failed(now: now)
             // A failure while online is worth confirming at once; otherwise the backoff schedule stands.

@@ -138,7 +138,7 @@ public actor ConnectivityMonitor {
             let outcome = await probe.check()
             guard !Task.isCancelled else { return }
             logger.debug("reachability probe", metadata: ["reachable": "\(outcome.isReachable)", "detail": "\(outcome.detail)"])
-            inbox.yield(outcome.isReachable ? .probeSucceeded : .probeFailed)
+            inbox.yield(outcome.isReachable ? .probeSucceeded : outcome.timedOut ? .probeTimedOut : .probeFailed)
         }
     }
 

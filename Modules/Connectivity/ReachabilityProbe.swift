@@ -6,11 +6,15 @@ public import Core
 public struct ReachabilityProbe: Sendable {
     public struct Outcome: Sendable, Equatable {
         public var isReachable: Bool
+        /// The connection was made but no answer came in time: the server is slow, which says nothing about the
+        /// network (as for any request, `HTTPClientError.evidence`). Not a failure: the probe runs again later.
+        public var timedOut: Bool
         /// Why, for logs: "204", "timeout", "refused", …
         public var detail: String
 
-        public init(isReachable: Bool, detail: String) {
+        public init(isReachable: Bool, timedOut: Bool = false, detail: String) {
             self.isReachable = isReachable
+            self.timedOut = timedOut
             self.detail = detail
         }
     }
@@ -34,7 +38,7 @@ public struct ReachabilityProbe: Sendable {
                 let response = try await HTTPClient.exchange(request, on: transport, timeout: timeout, deadlines: deadlines)
                 return Outcome(isReachable: response.status == 204 || response.status == 200, detail: "\(response.status)")
             } catch {
-                return Outcome(isReachable: false, detail: "\(error)")
+                return Outcome(isReachable: false, timedOut: (error as? HTTPClientError)?.evidence == .serverSlow, detail: "\(error)")
             }
         }
     }

@@ -58,6 +58,25 @@ import Testing
         #expect(ConnectivityPolicy(failureThreshold: 4, failureWindow: .seconds(3)).failureRule(from: .unknown) == (4, .seconds(3)))
     }
 
+    @Test("A probe the server answers too slowly is no evidence: unknown stays unknown (no failure counted), the probe runs again, and its later answer brings it online")
+    func aSlowProbeIsNoEvidenceAndIsRetried() {
+        var machine = started()
+        for attempt in 1...5 {
+            let now = machine.nextDeadline ?? .milliseconds(attempt)
+            _ = machine.handle(.deadlineReached, now: now)
+            #expect(machine.handle(.probeTimedOut, now: now + .seconds(2)).isEmpty, "attempt \(attempt): nothing published")
+            #expect(machine.status == .unknown && machine.consecutiveFailures == 0)
+            #expect(machine.nextDeadline != nil, "attempt \(attempt): another probe is scheduled")
+        }
+        let due = machine.nextDeadline!
+        #expect(machine.handle(.deadlineReached, now: due) == [.startProbe])
+        #expect(machine.handle(.probeSucceeded, now: due + .milliseconds(5)) == [.publish(.online)])
+        // Online, a slow probe changes nothing either.
+        var online = online()
+        _ = online.handle(.pathChanged(.cellular), now: .seconds(1))
+        #expect(online.handle(.probeTimedOut, now: .seconds(3)).isEmpty && online.status == .online && online.consecutiveFailures == 0)
+    }
+
     @Test func oneSuccessfulProbeMakesItOnline() {
         var machine = started()
         #expect(machine.handle(.probeSucceeded, now: .milliseconds(5)) == [.publish(.online)])

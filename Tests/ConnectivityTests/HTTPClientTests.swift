@@ -268,3 +268,29 @@ import WireContract
         }
     }
 }
+
+/// Issue 40, item 6: the reachability probe tells a slow server from a network that does not carry.
+@Suite struct ReachabilityProbeTests {
+    @Test("A health check the server does not answer in time is 'slow', not 'unreachable': the monitor takes it as no evidence")
+    func aHealthCheckThatTimesOutSaysSlowNotUnreachable() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(holdResponses: true, pathPrefixes: ["/health"])) { server, url in
+            let clock = TestClock()
+            let probe = ReachabilityProbe.http(healthURL: url.appendingPathComponent("health"), timeout: .seconds(2),
+                                               time: TimeSource(clock: clock, now: { fixedNow }))
+            let outcome = Task { await probe.check() }
+            await waitUntil { server.heldRequests >= 1 }
+            await clock.advance(by: .seconds(2))
+            let result = await outcome.value
+            #expect(!result.isReachable && result.timedOut, "\(result)")
+            try await server.setFaults(.none)
+        }
+    }
+
+    @Test func aRefusedConnectionIsUnreachableNotSlow() async throws {
+        let port = try refusedLoopbackPort()
+        let probe = ReachabilityProbe.http(healthURL: URL(string: "http://127.0.0.1:\(port)/health")!, timeout: .seconds(2),
+                                           time: TimeSource(clock: TestClock(), now: { fixedNow }))
+        let result = await probe.check()
+        #expect(!result.isReachable && !result.timedOut, "\(result)")
+    }
+}

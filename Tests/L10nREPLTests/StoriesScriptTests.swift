@@ -60,6 +60,9 @@ import Testing
         // Issue 40, item 4: the road from the orders screen, followed by the tab, gone once Retry got the activity through.
         #expect(flat("50").components(separatedBy: attention).count == 2 && flat("50").contains(news)
                 && (parts["50"] ?? "").components(separatedBy: "a11y: tab open:summary").count == 2, "50: \(flat("50"))")
+        // Issue 40, item 6: no reading within the launch's wait, nothing warmed; the later reading starts session 1, toast and all.
+        #expect(flat("51").contains("app relaunched; status: unknown") && flat("51").contains("warmup: idle (session 0")
+                && flat("51").contains(optimizing) && flat("51").contains("warmup: completed (session 1"), "51: \(flat("51"))")
         // Issue 40, item 7: the years of the summary in Arabic-Indic digits, like its figures.
         #expect(flat("47").contains("٢٠٢٥") && flat("47").contains("٢٠٢٤") && !flat("47").contains("2025"), "47: \(flat("47"))")
     }
