@@ -39,7 +39,7 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
     public func cached() -> CachedValue<Value>? {
         do {
             guard let record = try store.load(collection: collection, key: key) else { return nil }
-            let value = try CachedResourceCoding.decoder.decode(Value.self, from: record.value)
+            let value = try CachedResourceCoding.decode(Value.self, from: record.value)
             return CachedValue(value: value, savedAt: record.savedAt)
         } catch {
             logger.warning("cached \(collection)/\(key) is unreadable, treated as a miss: \(error)")

@@ -41,31 +41,48 @@ public struct ProductPage: Sendable, Equatable {
 ///
 /// Cached as a single record rather than one record per product: opening 10,000 sealed records and
 /// decoding 10,000 JSON documents costs several times more than one record (benchmark `products`).
-/// Its cache encoding is columnar (one array per field, dates as seconds since 1970), which decodes
-/// several times faster than an array of objects with ISO 8601 dates.
+/// Held and cached as columns in one buffer (`ProductColumns`, format 2): opening it checks the buffer and builds
+/// nothing, and each product is built when it is read, so a screen shows its first rows, the count and the date of
+/// 10,000 products without decoding them all. Format 1 (JSON, one array per column) is still read.
 public struct ProductCatalog: Sendable, Hashable {
-    public var products: [Product]
+    /// Every product, in order, each built when read.
+    public let products: ProductList
 
-    public init(_ products: [Product]) {
-        self.products = products
+    public init(_ products: some Collection<Product>) {
+        self.init(columns: try! ProductColumns(bytes: ProductColumns.write(products)))
     }
 
-    public static let empty = ProductCatalog([])
+    init(columns: ProductColumns) {
+        products = ProductList(columns: columns)
+    }
+
+    public static let empty = ProductCatalog([Product]())
 
     public var count: Int { products.count }
 
     public func product(id: String) -> Product? {
-        products.first { $0.id == id }
+        products.columns.index(ofID: id).map { products[$0] }
     }
 
     /// The list without one product (after its ownership moved to someone else).
     public func removing(id: String) -> ProductCatalog {
-        ProductCatalog(products.filter { $0.id != id })
+        guard let index = products.columns.index(ofID: id) else { return self }
+        return ProductCatalog(products.enumerated().lazy.filter { $0.offset != index }.map(\.element))
     }
+
+    /// The warranty expiry of the product at `index`, without building the product (a row's badge).
+    func warrantyExpiresAt(_ index: Int) -> Date { products.columns.warrantyExpiresAt(index) }
+
+    /// The text of one column of the product at `index`, without building the product (a row).
+    func text(_ column: ProductColumns.Column, _ index: Int) -> String { products.columns.string(column, index) }
+
+    public static func == (lhs: ProductCatalog, rhs: ProductCatalog) -> Bool { lhs.products == rhs.products }
+    public func hash(into hasher: inout Hasher) { hasher.combine(products) }
 }
 
 extension ProductCatalog: Codable {
-    /// Bump when the columns change; an older build reads a newer record as a cache miss, never as wrong data.
+    /// Format 1, the JSON columns (`Codable`; still read from caches an earlier version wrote). The cache itself is
+    /// written in format 2 (`cacheData()`, `ProductColumns`).
     static let format = 1
 
     private enum CodingKeys: String, CodingKey {
@@ -90,14 +107,11 @@ extension ProductCatalog: Codable {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container,
                                                    debugDescription: "product cache columns differ in length; it is re-synced")
         }
-        var products: [Product] = []
-        products.reserveCapacity(count)
-        for index in 0..<count {
-            products.append(Product(id: ids[index], name: names[index], model: models[index], serialNumber: serials[index],
-                                    purchaseDate: Date(timeIntervalSince1970: purchases[index]),
-                                    warrantyExpiresAt: Date(timeIntervalSince1970: expiries[index])))
-        }
-        self.products = products
+        self.init((0..<count).lazy.map { index in
+            Product(id: ids[index], name: names[index], model: models[index], serialNumber: serials[index],
+                    purchaseDate: Date(timeIntervalSince1970: purchases[index]),
+                    warrantyExpiresAt: Date(timeIntervalSince1970: expiries[index]))
+        })
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -112,19 +126,20 @@ extension ProductCatalog: Codable {
     }
 }
 
-extension ProductCatalog: CacheDataEncodable {
-    /// The JSON `encode(to:)` writes (format, then one array per column), written directly: decoding reads either.
+extension ProductCatalog: CacheDataEncodable, CacheDataDecodable {
+    /// Format 2: the catalog's own buffer, as it is (nil when a date is not finite, which JSON cannot hold either:
+    /// `JSONEncoder` then refuses it).
     public func cacheData() -> Data? {
-        var object = CacheJSONObject(estimatedBytes: 64 + products.count * 160)
-        object.integer(CodingKeys.format.stringValue, Self.format)
-        object.strings(CodingKeys.id.stringValue, products.lazy.map(\.id))
-        object.strings(CodingKeys.name.stringValue, products.lazy.map(\.name))
-        object.strings(CodingKeys.model.stringValue, products.lazy.map(\.model))
-        object.strings(CodingKeys.serialNumber.stringValue, products.lazy.map(\.serialNumber))
-        // JSON has no NaN or infinity: `JSONEncoder` refuses them, so it gets to say so.
-        guard object.numbers(CodingKeys.purchaseDate.stringValue, products.map(\.purchaseDate.timeIntervalSince1970)),
-              object.numbers(CodingKeys.warrantyExpiresAt.stringValue, products.map(\.warrantyExpiresAt.timeIntervalSince1970)) else { return nil }
-        return object.data()
+        products.columns.datesAreFinite ? Data(products.columns.bytes) : nil
+    }
+
+    /// Format 2, or format 1's JSON (a cache an earlier version wrote, read once and then replaced by the next sync).
+    public init(cacheData: Data) throws {
+        if cacheData.first == UInt8(ascii: "{") {
+            self = try CachedResourceCoding.decoder.decode(ProductCatalog.self, from: cacheData)
+        } else {
+            self.init(columns: try ProductColumns(bytes: [UInt8](cacheData)))
+        }
     }
 }
 

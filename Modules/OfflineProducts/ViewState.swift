@@ -19,16 +19,39 @@ public struct ProductRow: Sendable, Hashable, Identifiable {
     public var actionID: String { ProductsActionID.productPrefix + id }
 }
 
+/// The rows of the product list, one per product, each made when it is read (a screen draws about twenty): 10,000
+/// products give their first view state without 10,000 rows being made first. Every row is there to scroll to.
+public struct ProductRows: RandomAccessCollection, Sendable, Hashable {
+    let catalog: ProductCatalog
+    /// The moment and policy the warranty badges are computed for.
+    let now: Date
+    let policy: WarrantyPolicy
+
+    public init(catalog: ProductCatalog, now: Date, policy: WarrantyPolicy) {
+        self.catalog = catalog
+        self.now = now
+        self.policy = policy
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { catalog.count }
+
+    public subscript(position: Int) -> ProductRow {
+        ProductRow(id: catalog.text(.id, position), name: catalog.text(.name, position), model: catalog.text(.model, position),
+                   status: WarrantyStatus(expiresAt: catalog.warrantyExpiresAt(position), now: now, policy: policy))
+    }
+}
+
 /// The product list: how many, how fresh, and one row each.
 public struct ProductListContent: Sendable, Hashable {
     public var count: Copy
     /// "Last updated: <date>".
     public var lastUpdated: Copy?
-    public var rows: [ProductRow]
+    public var rows: ProductRows
     /// Pull to refresh; offline it is disabled and says there is no connection.
     public var refresh: Action
 
-    public init(count: Copy, lastUpdated: Copy?, rows: [ProductRow], refresh: Action) {
+    public init(count: Copy, lastUpdated: Copy?, rows: ProductRows, refresh: Action) {
         self.count = count
         self.lastUpdated = lastUpdated
         self.rows = rows
@@ -140,12 +163,7 @@ public struct ProductsViewState: Sendable, Equatable {
             if catalog.products.isEmpty {
                 list = .empty(EmptyState(title: ProductsCopy.noProducts))
             } else {
-                var rows: [ProductRow] = []
-                rows.reserveCapacity(catalog.count)
-                for product in catalog.products {
-                    rows.append(ProductRow(id: product.id, name: product.name, model: product.model,
-                                           status: product.warrantyStatus(at: now, policy: policy)))
-                }
+                let rows = ProductRows(catalog: catalog, now: now, policy: policy)
                 let refreshState: ActionState = state.connectivity == .offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
                 list = .content(ProductListContent(
                     count: ProductsCopy.productCount(catalog.count),

@@ -13,18 +13,39 @@ import Testing
                 purchaseDate: Date(timeIntervalSince1970: 0), warrantyExpiresAt: Date.distantFuture),
     ]
 
-    @Test func theOwnWriterReadsBackExactlyAndAsJSONEncodersBytesDo() throws {
+    @Test func theOwnFormatReadsBackExactlyAndFormatOneIsStillRead() throws {
         for catalog in [ProductCatalog(tricky), ProductCatalog(makeProducts(500)), .empty] {
             let own = try #require(catalog.cacheData())
-            let standard = try CachedResourceCoding.encoder.encode(catalog)
-            let fromOwn = try CachedResourceCoding.decoder.decode(ProductCatalog.self, from: own)
-            let fromStandard = try CachedResourceCoding.decoder.decode(ProductCatalog.self, from: standard)
-            #expect(fromOwn == catalog)
-            #expect(fromOwn == fromStandard)
-            // The same JSON document, whatever the spelling of its numbers and escapes.
-            let ownObject = try JSONSerialization.jsonObject(with: own) as? NSDictionary
-            let standardObject = try JSONSerialization.jsonObject(with: standard) as? NSDictionary
-            #expect(ownObject == standardObject)
+            let fromOwn = try CachedResourceCoding.decode(ProductCatalog.self, from: own)
+            #expect(fromOwn == catalog && Array(fromOwn.products) == Array(catalog.products))
+            // A cache an earlier version wrote (format 1, JSON columns) still opens, as the same list.
+            let formatOne = try CachedResourceCoding.encoder.encode(catalog)
+            #expect(formatOne.first == UInt8(ascii: "{"))
+            #expect(try CachedResourceCoding.decode(ProductCatalog.self, from: formatOne) == catalog)
+        }
+    }
+
+    @Test("Opening the cache builds no product; each is built when read, and a lookup by id finds it")
+    func productsAreReadOneAtATime() throws {
+        let products = makeProducts(1_000)
+        let catalog = try CachedResourceCoding.decode(ProductCatalog.self, from: try #require(ProductCatalog(products).cacheData()))
+        #expect(catalog.count == 1_000 && catalog.products[999] == products[999] && catalog.products.first == products[0])
+        #expect(catalog.product(id: products[500].id) == products[500] && catalog.product(id: "nope") == nil)
+        #expect(Array(catalog.removing(id: products[1].id).products) == [products[0]] + products[2...])
+        #expect(catalog.removing(id: "nope") == catalog)
+    }
+
+    @Test("A damaged record is refused as a whole (a cache miss, re-synced), never read past its end")
+    func aDamagedRecordIsRefused() throws {
+        let good = [UInt8](try #require(ProductCatalog(tricky).cacheData()))
+        var wrongFormat = good
+        wrongFormat[4] = 9
+        var offsetPastTheEnd = good
+        offsetPastTheEnd[12 + 4 * 2] = 0xFF  // the end offset of the id column
+        var backwards = good
+        backwards[12 + 4] = 0xFE              // the first id ends before it starts
+        for damaged in [Array(good.dropLast()), Array(good.prefix(11)), wrongFormat, offsetPastTheEnd, backwards, Array("OKPC".utf8), []] {
+            #expect(throws: (any Error).self) { try ProductCatalog(cacheData: Data(damaged)) }
         }
     }
 

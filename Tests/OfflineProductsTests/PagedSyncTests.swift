@@ -18,7 +18,7 @@ import Testing
             inFlight.withLock { $0.now -= 1 }
             return ProductPage(items: Array(products[offset..<min(offset + limit, products.count)]), total: products.count)
         }
-        #expect(catalog.products == products)
+        #expect(Array(catalog.products) == products)
         #expect(inFlight.withLock { $0.calls } == 10)
         #expect(inFlight.withLock { $0.most } <= 3)
     }
@@ -29,7 +29,7 @@ import Testing
             let end = offset == 10 ? offset + 7 : min(offset + limit, products.count)
             return ProductPage(items: Array(products[offset..<end]), total: products.count)
         }
-        #expect(catalog.products == products)
+        #expect(Array(catalog.products) == products)
     }
 
     @Test func aFailedPageFailsTheSyncWithItsOwnErrorNotWithItsSiblingsCancellation() async throws {

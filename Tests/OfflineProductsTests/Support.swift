@@ -40,7 +40,7 @@ func connectivity(_ status: ConnectivityStatus) -> StateCell<ConnectivityStatus>
 }
 
 extension ProductsViewState {
-    var rows: [ProductRow] { list.content?.rows ?? [] }
+    var rows: [ProductRow] { list.content.map { Array($0.rows) } ?? [] }
     var isSyncing: Bool { syncProgress != nil }
 }
 

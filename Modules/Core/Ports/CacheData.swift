@@ -7,6 +7,12 @@ public protocol CacheDataEncodable {
     func cacheData() -> Data?
 }
 
+/// A value that reads its own cache bytes (what its `cacheData()` wrote), when that is cheaper than `JSONDecoder`:
+/// a format made to be opened without decoding every element first. `CachedResourceCoding.decode` prefers it.
+public protocol CacheDataDecodable {
+    init(cacheData: Data) throws
+}
+
 /// A JSON object of columns, written directly, for `CacheDataEncodable` writers:
 /// `{"format":1,"id":["a","b"],"date":[1.0,2.5],"rated":[true,false]}`.
 public struct CacheJSONObject {

@@ -54,6 +54,12 @@ public enum CachedResourceCoding {
         return try encoder.encode(value)
     }
 
+    /// A value from its cache bytes: its own reader when it has one (`CacheDataDecodable`), else `decoder`.
+    public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        if let own = type as? any CacheDataDecodable.Type, let value = try own.init(cacheData: data) as? Value { return value }
+        return try decoder.decode(type, from: data)
+    }
+
     public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
