@@ -60,6 +60,9 @@ public struct ProductCatalog: Sendable, Hashable {
 
     public var count: Int { products.count }
 
+    /// The bytes the list holds in memory (its buffer of columns): what 10,000 products cost open.
+    public var byteCount: Int { products.columns.bytes.count }
+
     public func product(id: String) -> Product? {
         products.columns.index(ofID: id).map { products[$0] }
     }

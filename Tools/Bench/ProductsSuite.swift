@@ -6,7 +6,7 @@ import SecureStore
 import WireContract
 
 /// `offline-bench products`: from the encrypted SecureStore cache to the first view state of the product list,
-/// for 50 and 10,000 products (goals: < 5 ms and < 100 ms; the story asks < 500 ms for 50+). The peer, measured
+/// for 50 and 10,000 products (goals: < 5 ms and < 10 ms, issue 41; the story asks < 500 ms for 50+). The peer, measured
 /// in the same run, is the other way to store the list: one sealed record per product.
 struct ProductsSuite: BenchSuite {
     let name = "products"
@@ -16,7 +16,7 @@ struct ProductsSuite: BenchSuite {
     static let user = "bench-user"
 
     func run(_ report: BenchReport) async throws {
-        for (count, goal, repetitions) in [(50, 5.0, 41), (10_000, 100.0, 15)] {
+        for (count, goal, repetitions) in [(50, 5.0, 41), (10_000, 10.0, 15)] {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("offline-bench-products-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
             let keys = InMemoryKeyProvider(key: .random())
@@ -52,6 +52,22 @@ struct ProductsSuite: BenchSuite {
             report.emit("needs_warming_\(count)_ms", decision, unit: "ms", peer: "the same decision from the decoded list", peerValue: decodedDecision,
                         ratio: decision / max(decodedDecision, 0.000_001),
                         note: "median of \(repetitions): ProductsFeature.needsWarming, which the launch asks before any screen (reads the record's savedAt)")
+            // Scrolling and search still see every product: every row made once (a scroll to the end), and a search of
+            // every name; and what the open list holds in memory.
+            guard let opened = ProductsRepository(store: vault, api: .offline, now: { Self.now }, status: { .offline }).cachedCatalog()?.value else {
+                throw BenchFailure("the cached list did not open")
+            }
+            let rows = ProductRows(catalog: opened, now: Self.now, policy: .default)
+            let scroll = try await Self.median(repetitions) {
+                Stopwatch.measure { rows.reduce(0) { $0 + $1.name.utf8.count } }.1.milliseconds
+            }
+            let search = try await Self.median(repetitions) {
+                Stopwatch.measure { opened.products.filter { $0.name.localizedStandardContains("kettle") }.count }.1.milliseconds
+            }
+            report.emit("scroll_every_row_\(count)_ms", scroll, unit: "ms", note: "median of \(repetitions): each of the \(count) rows made once, as a scroll to the end does")
+            report.emit("search_every_name_\(count)_ms", search, unit: "ms", note: "median of \(repetitions): every product built and its name searched (localizedStandardContains)")
+            report.emit("catalog_memory_bytes_\(count)", Double(opened.byteCount), unit: "bytes",
+                        note: "the open list's buffer (columns); products and rows are made when read")
             report.emit("encrypted_cache_bytes_\(count)", Double(bytes), unit: "bytes",
                         note: "both layouts in one vault: the list record and the per-product peer")
             store.close()
