@@ -109,6 +109,8 @@ let package = Package(
         // `swift package l10n-lint` and the build-time key check, for packages that depend on this one (README).
         .plugin(name: "L10nLint", targets: ["L10nLint"]),
         .plugin(name: "L10nKeyCheck", targets: ["L10nKeyCheck"]),
+        // Typed accessors generated from a target's catalogs at build time (README, "Typed accessors").
+        .plugin(name: "L10nAccessors", targets: ["L10nAccessors"]),
     ],
     traits: [
         .trait(name: toolchainTrait, description: "The localization toolchain, the reference server, the REPL and the benchmarks "
@@ -142,8 +144,13 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], linkerSettings: coverage ? [.unsafeFlags(["-profile-generate"], .when(configuration: .debug))] : []),
 
-        // The localization engine: the `.strings` parser, catalogs, the Localizer, locale formatting on ICU 72 (through
-        // the C shim). Only what renders text depends on it: the catalogs' target, the lint tools, the REPL, the gallery.
+        // The catalog parser: `.strings` (Apple-exact), `.stringsdict` and `.xcstrings` read into tables, and printf
+        // specifiers. Foundation and Core only, no ICU: the accessors generator, which a feature's build runs, needs
+        // nothing more, and the engine re-exports it.
+        module("CatalogParser", dependencies: ["Core"], exclude: ["Strings/README.md"]),
+
+        // The localization engine: the catalog parser's types (re-exported), the Localizer, locale formatting on ICU 72
+        // (through the C shim). Only what renders text depends on it: the catalogs' target, the lint tools, the REPL, the gallery.
         .target(
             name: "CICUShim",
             path: "Modules/CICUShim",
@@ -151,9 +158,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         module("LocalizationKit", dependencies: [
-            "Core", "CICUShim",
+            "Core", "CatalogParser", "CICUShim",
             .product(name: "Logging", package: "swift-log"),
-        ], exclude: ["Strings/README.md"]),
+        ]),
 
         // The offline patterns features program against, with no network code: the durable outbox, cached resources
         // read stale-while-revalidate, the blocking patterns. What they send through are Core's ports.
@@ -239,6 +246,24 @@ let package = Package(
         ),
         /// During `swift build`: every key a target's Swift code uses must be in its catalogs (key-not-in-catalog).
         .plugin(name: "L10nKeyCheck", capability: .buildTool(), dependencies: ["l10n"], path: "Plugins/L10nKeyCheck"),
+        /// Typed accessors from the catalogs: names, argument types and the `copy`/`apple` templates. The catalog parser
+        /// only (no ICU, no swift-syntax, no ArgumentParser), because a feature's build runs it: a consumer of that feature
+        /// compiles this and the parser, and nothing of the toolchain behind its trait.
+        .target(
+            name: "AccessorGen",
+            dependencies: ["CatalogParser"],
+            path: "Tools/AccessorGen",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "l10n-accessors",
+            dependencies: ["AccessorGen"],
+            path: "Tools/l10n-accessors",
+            swiftSettings: swiftSettings
+        ),
+        /// During `swift build`: one Swift file of accessors for a target that `l10n.json`'s "accessors" names.
+        .plugin(name: "L10nAccessors", capability: .buildTool(), dependencies: ["l10n-accessors"], path: "Plugins/L10nAccessors"),
         .systemLibrary(
             name: "CEditLine",
             path: "Tools/CEditLine",
@@ -397,8 +422,9 @@ let package = Package(
         // Every body through WireJSON and back, the routes' paths, money both ways.
         tests("WireContract", dependencies: ["WireContract", "Core", "TestSupport"]),
         // The engine's tests need no server, store or test support: the parser, catalogs, Localizer and ICU goldens.
-        tests("LocalizationKit", dependencies: ["LocalizationKit", "Core", .product(name: "Logging", package: "swift-log")],
-              exclude: ["StringsParser/Fixtures"]),
+        tests("LocalizationKit", dependencies: ["LocalizationKit", "CatalogParser", "Core", .product(name: "Logging", package: "swift-log")]),
+        // The parser against Apple's grammar (fixtures, fast path, differential runs), with no ICU linked.
+        tests("CatalogParser", dependencies: ["CatalogParser", "Core"], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "LocalizationKit", "Core"]),
         // StoreTorture is the child process the crash-consistency test kills; depending on it builds it.
         tests("Connectivity", dependencies: [
@@ -422,6 +448,8 @@ let package = Package(
         tests("OfflineCommerce", dependencies: featureTestDependencies("OfflineCommerce") + ["OfflineCommerceLive"]),
         tests("OfflineProducts", dependencies: featureTestDependencies("OfflineProducts") + ["OfflineProductsLive"]),
         tests("StringsKit", dependencies: ["StringsKit", "LocalizationKit", "Core", "TestSupport"]),
+        // The generator's names, argument types and templates, and its speed on a 20,000-key table.
+        tests("AccessorGen", dependencies: ["AccessorGen", "CatalogParser", "TestSupport"]),
         // The subprocess tests (`l10n usage`, `l10n lint --sources --fix`, the plugin fixture) run the `l10n` that every
         // build makes; a dependency on it would link its static runtime into the test binary, which Testing cannot join.
         tests("UsageScan", dependencies: ["UsageScan", "StringsKit", "LocalizationKit", "Core", "TestSupport"]),

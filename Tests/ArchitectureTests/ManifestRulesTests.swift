@@ -8,7 +8,12 @@ import Testing
 enum ModuleRules {
     static let features: Set<String> = ["WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"]
     static let adapters: Set<String> = ["Connectivity", "SecureStore"]
-    static let foundation: Set<String> = ["Core", "CICUShim", localizationEngine]
+    static let foundation: Set<String> = ["Core", "CICUShim", catalogParser, localizationEngine]
+    /// The catalog parser (`.strings`, `.stringsdict`, `.xcstrings`, specifiers): the engine re-exports it, and the
+    /// accessors generator, which a feature's build runs, needs nothing more. Core only: no ICU, no tooling.
+    static let catalogParser = "CatalogParser"
+    /// The accessors generator's library and executable, which the `L10nAccessors` plugin runs in a feature's build.
+    static let accessorsGenerator: Set<String> = ["AccessorGen", "l10n-accessors"]
     /// The localization engine (parser, catalogs, Localizer, ICU formatting): only what renders text depends on it.
     static let localizationEngine = "LocalizationKit"
     /// Runtime modules: what an app links to run the features. None of them may reach the engine, ICU or the tooling.
@@ -55,6 +60,8 @@ enum ModuleRules {
         var path: String?
         var type: String
         var dependencies: [String]  // target and product names within this package
+        /// The build-tool plugins the target uses: what they run is built for it too.
+        var plugins: [String] = []
     }
 
     /// Test targets of the localization toolchain: they link no web server, store or network stack.
@@ -139,8 +146,18 @@ enum ModuleRules {
             if internalDependencies.contains("CICUShim"), target.name != localizationEngine {
                 found.append("\(target.name) depends on CICUShim: only \(localizationEngine) calls ICU")
             }
+            if target.name == catalogParser {
+                for dependency in target.dependencies where dependency != "Core" {
+                    found.append("\(catalogParser) depends on \(dependency): the parser needs only Core, since a feature's build runs the accessors generator over it")
+                }
+            }
+            if accessorsGenerator.contains(target.name) {
+                for dependency in target.dependencies where !accessorsGenerator.contains(dependency) && dependency != catalogParser {
+                    found.append("\(target.name) depends on \(dependency): the accessors generator needs only the catalog parser")
+                }
+            }
             if target.name == localizationEngine {
-                for dependency in internalDependencies where dependency != "Core" && dependency != "CICUShim" {
+                for dependency in internalDependencies where dependency != "Core" && dependency != "CICUShim" && dependency != catalogParser {
                     found.append("\(localizationEngine) depends on \(dependency): the engine needs only Core's copy vocabulary and ICU")
                 }
             }
@@ -174,7 +191,7 @@ enum ModuleRules {
 
     /// The one diagram of the house (ARCHITECTURE.md), generated from the manifest: every target that is not a test, by
     /// layer (a target sits one layer above the highest of its dependencies in this package), top down, each with what
-    /// it depends on; products of other packages in parentheses.
+    /// it depends on; products of other packages in parentheses, build-tool plugins it runs in brackets.
     static func diagram(_ targets: [Target]) -> String {
         let shown = targets.filter { $0.type != "test" }
         let local = Set(shown.map(\.name))
@@ -196,6 +213,7 @@ enum ModuleRules {
                 let inside = target.dependencies.filter(local.contains)
                 let outside = target.dependencies.filter { !local.contains($0) }
                 let parts = inside + (outside.isEmpty ? [] : ["(" + outside.joined(separator: ", ") + ")"])
+                    + target.plugins.map { "[plugin \($0)]" }
                 lines.append("  " + target.name.padding(toLength: width, withPad: " ", startingAt: 0) + " → "
                              + (parts.isEmpty ? "nothing" : parts.joined(separator: ", ")))
             }
@@ -203,14 +221,15 @@ enum ModuleRules {
         return lines.joined(separator: "\n")
     }
 
-    /// Every target and product `name` depends on, directly or through targets of this package.
+    /// Every target and product `name` depends on, directly or through targets of this package, including what its
+    /// build-tool plugins run (a consumer builds that too).
     static func closure(of name: String, in targets: [Target]) -> Set<String> {
         let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: Set<String> = []
-        var pending = byName[name]?.dependencies ?? []
+        var pending = (byName[name]?.dependencies ?? []) + (byName[name]?.plugins ?? [])
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            pending += byName[next]?.dependencies ?? []
+            pending += (byName[next]?.dependencies ?? []) + (byName[next]?.plugins ?? [])
         }
         return seen
     }
@@ -229,8 +248,11 @@ enum ModuleRules {
                 }
                 return nil
             }
+            let plugins = (raw["pluginUsages"] as? [[String: Any]] ?? []).compactMap { usage in
+                (usage["plugin"] as? [Any])?.first as? String
+            }
             return Target(name: raw["name"] as? String ?? "", path: raw["path"] as? String,
-                          type: raw["type"] as? String ?? "regular", dependencies: dependencies)
+                          type: raw["type"] as? String ?? "regular", dependencies: dependencies, plugins: plugins)
         }
     }
 
@@ -389,6 +411,35 @@ struct ManifestRulesTests {
         #expect(found.contains("tool StringsKit depends on WarmupToast: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
         #expect(found.contains("tool L10nREPL depends on OfflineApp: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
         #expect(!found.contains { $0.hasPrefix("tool OfflineApp") })
+    }
+
+    /// Issue 42: a feature that generates its accessors makes its consumers build the generator, so what the plugin runs
+    /// counts as the feature's own dependency; the generator and the parser stay off the tooling.
+    @Test func aPluginWhoseGeneratorReachesTheToolingIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "WarmupToast", path: "Modules/WarmupToast", type: "regular", dependencies: ["Core"], plugins: ["L10nAccessors"]),
+            ModuleRules.Target(name: "L10nAccessors", path: "Plugins/L10nAccessors", type: "plugin", dependencies: ["l10n-accessors"]),
+            ModuleRules.Target(name: "l10n-accessors", path: "Tools/l10n-accessors", type: "executable", dependencies: ["AccessorGen"]),
+            ModuleRules.Target(name: "AccessorGen", path: "Tools/AccessorGen", type: "regular", dependencies: ["CatalogParser", "ArgumentParser"]),
+            ModuleRules.Target(name: "CatalogParser", path: "Modules/CatalogParser", type: "regular", dependencies: ["Core", "CICUShim"]),
+            ModuleRules.Target(name: "CICUShim", path: "Modules/CICUShim", type: "regular", dependencies: []),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "runtime module WarmupToast reaches ArgumentParser: a runtime consumer must not build or link it",
+            "runtime module WarmupToast reaches CICUShim: a runtime consumer must not build or link it",
+            "AccessorGen depends on ArgumentParser: the accessors generator needs only the catalog parser",
+            "CatalogParser depends on CICUShim: only LocalizationKit calls ICU",
+            "CatalogParser depends on CICUShim: the parser needs only Core, since a feature's build runs the accessors generator over it",
+        ])
+        #expect(ModuleRules.violations([
+            ModuleRules.Target(name: "WarmupToast", path: "Modules/WarmupToast", type: "regular", dependencies: ["Core"], plugins: ["L10nAccessors"]),
+            ModuleRules.Target(name: "L10nAccessors", path: "Plugins/L10nAccessors", type: "plugin", dependencies: ["l10n-accessors"]),
+            ModuleRules.Target(name: "l10n-accessors", path: "Tools/l10n-accessors", type: "executable", dependencies: ["AccessorGen"]),
+            ModuleRules.Target(name: "AccessorGen", path: "Tools/AccessorGen", type: "regular", dependencies: ["CatalogParser"]),
+            ModuleRules.Target(name: "CatalogParser", path: "Modules/CatalogParser", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]).isEmpty)
     }
 
     @Test func aToolchainTestLinkingTheWebServerIsCaught() {

@@ -1,4 +1,5 @@
 @testable import LocalizationKit
+@testable import CatalogParser
 import Core
 import Foundation
 import Testing

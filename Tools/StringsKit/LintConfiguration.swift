@@ -117,7 +117,7 @@ public struct LintConfiguration: Sendable, Equatable {
             throw fail("the top level must be a JSON object such as {\"baseLocale\": \"en\"}")
         }
         let known: Set<String> = ["baseLocale", "requiredKeys", "lengthBudgets", "severities", "allowlists", "internalIdentifiers",
-                                 "requiredLocales", "minimumTranslated", "usage", "tables", "$comment"]
+                                 "requiredLocales", "minimumTranslated", "usage", "tables", "accessors", "$comment"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field \"\(unknown)\"; the fields are \(known.subtracting(["$comment"]).sorted().joined(separator: ", "))")
         }

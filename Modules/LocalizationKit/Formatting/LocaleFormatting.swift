@@ -347,11 +347,6 @@ public enum RelativeWidth: Int32, Sendable, Hashable {
     case long = 0, short = 1, narrow = 2
 }
 
-/// The CLDR cardinal plural categories.
-public enum PluralCategory: String, Sendable, CaseIterable, Codable {
-    case zero, one, two, few, many, other
-}
-
 /// A named argument of an ICU message.
 public enum MessageArgument: Sendable, Equatable {
     case number(Double)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LocalizationKit
+@testable import CatalogParser
 import Core
 
 #if canImport(Glibc)

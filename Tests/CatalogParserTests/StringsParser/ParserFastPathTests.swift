@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LocalizationKit
+@testable import CatalogParser
 import Core
 
 /// The parser's fast paths must give exactly what the plain paths give: UTF-16 LE read in place vs copied, the
