@@ -230,7 +230,7 @@ let package = Package(
         .target(
             name: "UsageScan",
             dependencies: [
-                "LocalizationKit", "StringsKit",
+                "LocalizationKit", "StringsKit", "AccessorGen",
                 tooling("SwiftSyntax", "swift-syntax"), tooling("SwiftParser", "swift-syntax"),
             ],
             path: "Tools/UsageScan",

@@ -168,7 +168,8 @@ enum ModuleRules {
                 }
             }
             if lintTools.contains(target.name) {
-                for dependency in internalDependencies where !lintTools.contains(dependency) && dependency != localizationEngine && dependency != "Core" {
+                for dependency in internalDependencies where !lintTools.contains(dependency) && dependency != localizationEngine && dependency != "Core"
+                    && !accessorsGenerator.contains(dependency) {
                     found.append("\(target.name) depends on \(dependency): the lint tools run on other apps and need only the engine (internal identifiers come from l10n.json)")
                 }
             }

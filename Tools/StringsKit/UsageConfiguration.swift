@@ -61,11 +61,29 @@ public struct UsageConfiguration: Sendable, Equatable {
         public var root: String
         public var style: EnumStyle
         public var table: String
+        /// The generator's own map (`l10n-accessors`): member path → table and key, used instead of naming each key
+        /// by `style`; empty for the generators whose names `style` describes.
+        public var members: [String: Member]
+        /// Members of the generated type that name no key (`table`, `keys`, `all`): uses of them are not findings.
+        public var nonKeyMembers: Set<String>
 
-        public init(root: String, style: EnumStyle, table: String) {
+        /// One member of a generator's map.
+        public struct Member: Sendable, Equatable {
+            public var table: String
+            public var key: String
+
+            public init(table: String, key: String) {
+                self.table = table
+                self.key = key
+            }
+        }
+
+        public init(root: String, style: EnumStyle, table: String, members: [String: Member] = [:], nonKeyMembers: Set<String> = []) {
             self.root = root
             self.style = style
             self.table = table
+            self.members = members
+            self.nonKeyMembers = nonKeyMembers
         }
     }
 

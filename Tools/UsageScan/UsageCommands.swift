@@ -149,6 +149,13 @@ public enum UsageCommands {
         var configuration = context.configuration
         let swiftGen = SwiftGenConfig.generatedEnums(directory: directory, sources: sources, configured: configuration.usage.generatedEnums)
         configuration.usage.generatedEnums += swiftGen.enums
+        // Accessors the L10nAccessors plugin generates at build time, by the generator's own map ("accessors" in l10n.json).
+        do {
+            configuration.usage.generatedEnums += try GeneratedAccessorMaps.generatedEnums(configurationPath: context.configurationPath,
+                                                                                           catalog: context.catalog, baseLocale: context.baseLocale)
+        } catch {
+            return (SourceCheckOutcome(usageError: error.description), nil)
+        }
         let scan: SourceUsage
         do {
             scan = try SourceUsage.scan(paths: sources, configuration: configuration.usage)

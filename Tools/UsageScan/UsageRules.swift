@@ -101,6 +101,14 @@ struct UsageRun {
     private let seenPrefixes: [(table: String?, prefix: String)]
     private let generatedTables: [String: String]
     private let generatedStyles: [String: UsageConfiguration.EnumStyle]
+    /// The generators' own maps (`l10n-accessors`), by root: member path → table and key.
+    private let generatedMembers: [String: [String: UsageConfiguration.GeneratedEnum.Member]]
+    private let nonKeyMembers: [String: Set<String>]
+
+    /// The table a generated member's key is in: the generator's map says, else the enum's one table.
+    private func generatedTable(root: String, path: String) -> String? {
+        generatedMembers[root]?[path]?.table ?? generatedTables[root]
+    }
 
     /// The catalog key a generated member path names, if any.
     private func generatedKey(root: String, path: String) -> String? {
@@ -135,8 +143,17 @@ struct UsageRun {
         var generated: [String: [String: String]] = [:]
         var generatedTables: [String: String] = [:]
         var generatedStyles: [String: UsageConfiguration.EnumStyle] = [:]
+        var generatedMembers: [String: [String: UsageConfiguration.GeneratedEnum.Member]] = [:]
+        var nonKeyMembers: [String: Set<String>] = [:]
         for enumeration in rules.configuration.usage.generatedEnums {
             generatedTables[enumeration.root] = enumeration.table
+            if !enumeration.members.isEmpty {
+                generatedStyles[enumeration.root] = .swiftgen  // paths are looked up as written
+                generatedMembers[enumeration.root] = enumeration.members
+                nonKeyMembers[enumeration.root] = enumeration.nonKeyMembers
+                generated[enumeration.root] = enumeration.members.mapValues(\.key)
+                continue
+            }
             generatedStyles[enumeration.root] = enumeration.style
             for key in tables[enumeration.table]?.keys ?? [] {
                 let path = GeneratedNames.memberPath(of: key, style: enumeration.style)
@@ -165,6 +182,8 @@ struct UsageRun {
         }
         self.generatedTables = generatedTables
         self.generatedStyles = generatedStyles
+        self.generatedMembers = generatedMembers
+        self.nonKeyMembers = nonKeyMembers
     }
 
     private var configuration: LintConfiguration { rules.configuration }
@@ -238,7 +257,7 @@ struct UsageRun {
         case let .literal(text):
             return entries[text] == nil ? nil : text
         case let .generatedMember(root, path):
-            guard generatedTables[root] == table, let key = generatedKey(root: root, path: path) else { return nil }
+            guard generatedTable(root: root, path: path) == table, let key = generatedKey(root: root, path: path) else { return nil }
             return key
         case let .interpolated(interpolated):
             if entries[interpolated.xcodeKey] != nil { return interpolated.xcodeKey }
@@ -264,7 +283,10 @@ struct UsageRun {
 
     mutating func check(_ reference: KeyReference) {
         let reference = trimmingStringAPI(reference)
-        let table: String? = if case .generatedMember(let root, _) = reference.key { generatedTables[root] } else { resolve(reference.table) }
+        if case let .generatedMember(root, path) = reference.key, nonKeyMembers[root]?.contains(where: { path == $0 || path.hasPrefix($0 + ".") }) == true {
+            return
+        }
+        let table: String? = if case let .generatedMember(root, path) = reference.key { generatedTable(root: root, path: path) } else { resolve(reference.table) }
         let shown = Self.display(reference.key)
         if let table {
             referencesByTable[table, default: 0] += 1
@@ -461,7 +483,9 @@ struct UsageRun {
                 candidates.append(key)
             }
             guard !candidates.isEmpty else { continue }
-            guard Self.isVouchedFor(keys: entries.keys.count, used: usedHere.count, unused: candidates.count) else {
+            // A table the L10nAccessors plugin generates members for is read through them, which the scan maps exactly.
+            let generated = generatedMembers.values.contains { $0.values.contains { $0.table == table } }
+            guard generated || Self.isVouchedFor(keys: entries.keys.count, used: usedHere.count, unused: candidates.count) else {
                 unverified += candidates.map { TableKey(table: table, key: $0) }
                 reportUnverifiable(table, lookingUnused: candidates.count, of: entries)
                 continue
