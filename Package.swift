@@ -31,7 +31,7 @@ func tooling(_ name: String, _ package: String) -> Target.Dependency {
 
 /// A shared or feature module: lives in `Modules/<name>`, its README.md is documentation, not a resource.
 func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil,
-            linkerSettings: [LinkerSetting] = [], plugins: [Target.PluginUsage] = []) -> Target {
+            linkerSettings: [LinkerSetting] = []) -> Target {
     .target(
         name: name,
         dependencies: dependencies,
@@ -39,8 +39,7 @@ func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [St
         exclude: ["README.md"] + exclude,
         resources: resources,
         swiftSettings: swiftSettings,
-        linkerSettings: linkerSettings,
-        plugins: plugins
+        linkerSettings: linkerSettings
     )
 }
 
@@ -195,8 +194,7 @@ let package = Package(
 
         // The warmup session needs only Core's ports (the app injects the network and store behind them); keeping it
         // that light keeps `l10n`, whose linter reads `WarmupIdentifiers`, free of the network and database stacks.
-        module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")],
-               plugins: [.plugin(name: "L10nAccessors")]),
+        module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
         module("OfflineSummary", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
         module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
         module("OfflineProducts", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
