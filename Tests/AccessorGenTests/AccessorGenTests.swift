@@ -275,6 +275,37 @@ struct AccessorCommandTests {
         #expect(try !String(contentsOfFile: output, encoding: .utf8).contains("cartEmpty"))
     }
 
+    /// Issue 42 item 3: with the map of the last run (the plugin's work folder keeps it), a member whose key was removed
+    /// stays declared, unavailable, so its use fails the build naming the key; it stays so on later runs, and a key put
+    /// back is an ordinary member again.
+    @Test func aKeyRemovedSinceTheLastRunIsUnavailableNamingTheKey() throws {
+        let folder = try CatalogFolder()
+        let config = try folder.write("l10n.json", #"{"accessors": {"Shop": {"labels": {"cart.added": ["product"]}}}}"#)
+        let strings = try folder.write("en.lproj/Shop.strings", "\"cart.title\" = \"Cart\";\n\"cart.empty\" = \"Empty\";\n\"cart.added\" = \"%@ added, %d left\";")
+        let output = folder.path("ShopL10nAccessors.swift")
+        let map = folder.path("Shop.l10n-accessors.json")
+        let arguments = ["--config", config, "--target", "Shop", "--output", output, "--map", map, strings]
+        #expect(Self.run(arguments).status == 0)
+        try folder.write("en.lproj/Shop.strings", "\"cart.title\" = \"Cart\";")
+        #expect(Self.run(arguments).status == 0)
+        let source = try String(contentsOfFile: output, encoding: .utf8)
+        let message = #""\"cart.empty\" is no longer in the en catalog of Shop: put it back, or stop using cartEmpty""#
+        #expect(source.contains("    @available(*, unavailable, message: \(message))\n    public static var cartEmpty: Copy { fatalError(\(message)) }"), "\(source)")
+        #expect(source.contains("public static func cartAdded(product: CopyArgument, _ arg2: Int) -> Copy { fatalError("), "\(source)")
+        #expect(source.contains("public static let keys: [String] = [\"cart.title\"]"), "\(source)")
+        #expect(source.contains("public static let all: [Copy] = [cartTitle]"), "\(source)")
+        let removed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: map))) as? [String: Any]
+        #expect((removed?["removed"] as? [String: Any])?.keys.sorted() == ["cartAdded", "cartEmpty"])
+
+        // A later run (another key changed) keeps them unavailable; a key put back is a member again.
+        try folder.write("en.lproj/Shop.strings", "\"cart.title\" = \"Basket\";\n\"cart.empty\" = \"Empty\";")
+        #expect(Self.run(arguments).status == 0)
+        let later = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(later.contains("public static let cartEmpty = Copy(\"Shop\", \"cart.empty\")"), "\(later)")
+        #expect(later.contains("@available(*, unavailable, message: \"\\\"cart.added\\\" is no longer"), "\(later)")
+        #expect(later.components(separatedBy: "@available").count == 2, "\(later)")
+    }
+
     @Test func problemsAreErrorsAtTheirPlace() throws {
         let folder = try CatalogFolder()
         let config = try folder.write("l10n.json", #"{"accessors": {"Shop": {}}}"#)

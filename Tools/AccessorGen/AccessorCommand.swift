@@ -53,7 +53,10 @@ public enum AccessorCommand {
             let problems = catalog.problems.filter { $0.kind != .shadowed }
             for problem in problems { errors("\(problem.location): error: \(problem.message). \(problem.hint)") }
             if !problems.isEmpty { return 1 }
-            let generated = try AccessorGenerator.generate(settings: settings, catalog: catalog, baseLocale: configuration.baseLocale)
+            // The last run's map: a member whose key has gone since stays declared, unavailable, naming the key.
+            let previous = map.flatMap { FileManager.default.contents(atPath: $0) }
+            let generated = try AccessorGenerator.generate(settings: settings, catalog: catalog, baseLocale: configuration.baseLocale,
+                                                           previousMap: previous)
             try writeIfChanged(Data(generated.source.utf8), to: output)
             if let map { try writeIfChanged(generated.mapJSON, to: map) }
             return 0

@@ -13,6 +13,8 @@ public struct GeneratedAccessors: Sendable, Equatable {
     public var source: String
     public var accessors: [Accessor]
     public var typeName: String
+    /// Members of the previous run whose keys are gone, kept in the map so they stay unavailable (not merely missing).
+    public var removed: [Accessor] = []
 
     /// Member path (`toastTitle`, `Toast.title`, with the table's enum first when a target has several tables) → table
     /// and key.
@@ -35,14 +37,21 @@ public struct GeneratedAccessors: Sendable, Equatable {
             }
             return out + "\""
         }
-        let members = accessors.map { ($0.path.joined(separator: "."), $0) }.sorted { $0.0 < $1.0 }.map { path, accessor in
-            "    \(string(path)): {\"table\": \(string(accessor.table)), \"key\": \(string(accessor.key))}"
+        func entries(_ list: [Accessor]) -> String {
+            list.map { ($0.path.joined(separator: "."), $0) }.sorted { $0.0 < $1.0 }.map { path, accessor in
+                // Labels and types only where there are parameters: what a removed member is declared with.
+                let parameters = accessor.parameters.isEmpty ? "" : ", \"parameters\": ["
+                    + accessor.parameters.map { "[\(string($0.label)), \(string($0.type.rawValue))]" }.joined(separator: ", ") + "]"
+                return "    \(string(path)): {\"table\": \(string(accessor.table)), \"key\": \(string(accessor.key))\(parameters)}"
+            }.joined(separator: ",\n")
         }
-        return Data(("{\n  \"type\": \(string(typeName)),\n  \"members\": {\n" + members.joined(separator: ",\n") + "\n  }\n}\n").utf8)
+        var json = "{\n  \"type\": \(string(typeName)),\n  \"members\": {\n" + entries(accessors) + "\n  }"
+        if !removed.isEmpty { json += ",\n  \"removed\": {\n" + entries(removed) + "\n  }" }
+        return Data((json + "\n}\n").utf8)
     }
 
     public static func == (lhs: GeneratedAccessors, rhs: GeneratedAccessors) -> Bool {
-        lhs.source == rhs.source && lhs.accessors == rhs.accessors && lhs.typeName == rhs.typeName
+        lhs.source == rhs.source && lhs.accessors == rhs.accessors && lhs.typeName == rhs.typeName && lhs.removed == rhs.removed
     }
 }
 
@@ -97,13 +106,37 @@ public enum AccessorGenerator {
     }
 
     /// The Swift file for `settings`, from `catalog`'s base locale.
-    public static func generate(settings: AccessorSettings, catalog: Catalog, baseLocale: String) throws(AccessorGenerationError) -> GeneratedAccessors {
+    /// The Swift file for `settings`, from `catalog`'s base locale. `previousMap` is the map the last run wrote (the
+    /// plugin keeps it in its work folder): a member it lists whose key is gone is declared unavailable, naming the key,
+    /// until a clean build.
+    public static func generate(settings: AccessorSettings, catalog: Catalog, baseLocale: String,
+                                previousMap: Data? = nil) throws(AccessorGenerationError) -> GeneratedAccessors {
         let accessors = try accessors(settings: settings, catalog: catalog, baseLocale: baseLocale)
+        let current = Set(accessors.map(\.path))
+        let removed = previousMap.map(Self.members(ofMap:))?.filter { !current.contains($0.path) } ?? []
         let template: any AccessorTemplate = switch settings.template {
         case .copy: CopyTemplate(settings: settings)
         case .apple: AppleTemplate(settings: settings)
         }
-        let source = SourceWriter(settings: settings, baseLocale: baseLocale, template: template).file(accessors)
-        return GeneratedAccessors(source: source, accessors: accessors, typeName: settings.typeName)
+        let source = SourceWriter(settings: settings, baseLocale: baseLocale, template: template, removed: removed).file(accessors)
+        return GeneratedAccessors(source: source, accessors: accessors, typeName: settings.typeName, removed: removed)
+    }
+
+    /// The members and removed members a map lists (unreadable: none), sorted by path.
+    static func members(ofMap data: Data) -> [Accessor] {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        var found: [[String]: Accessor] = [:]
+        for section in ["members", "removed"] {
+            for (path, value) in object[section] as? [String: Any] ?? [:] {
+                guard let entry = value as? [String: Any], let table = entry["table"] as? String, let key = entry["key"] as? String else { continue }
+                let parameters = (entry["parameters"] as? [[String]] ?? []).enumerated().compactMap { index, pair -> AccessorParameter? in
+                    guard pair.count == 2, let type = ArgumentType(rawValue: pair[1]) else { return nil }
+                    return AccessorParameter(label: pair[0], name: pair[0] == "_" ? "arg\(index + 1)" : pair[0], type: type)
+                }
+                let split = path.split(separator: ".").map(String.init)
+                found[split] = Accessor(table: table, key: key, path: split, parameters: parameters, baseText: "", comment: nil)
+            }
+        }
+        return found.values.sorted { $0.path.joined(separator: ".") < $1.path.joined(separator: ".") }
     }
 }

@@ -5,10 +5,13 @@ struct SourceWriter {
     var settings: AccessorSettings
     var baseLocale: String
     var template: any AccessorTemplate
+    /// Members of the last run whose keys have left the catalog: written unavailable, naming the key.
+    var removed: [Accessor] = []
 
     /// A namespace of the generated type: its members in key order, and its nested namespaces by name.
     final class Namespace {
         var accessors: [(accessor: Accessor, name: String)] = []
+        var removed: [(accessor: Accessor, name: String)] = []
         var children: [(name: String, namespace: Namespace)] = []
         private var childIndex: [String: Int] = [:]
 
@@ -55,6 +58,11 @@ struct SourceWriter {
             for part in accessor.path.dropFirst(depth).dropLast() { namespace = namespace.child(part) }
             namespace.accessors.append((accessor, accessor.path[accessor.path.count - 1]))
         }
+        for accessor in removed where accessor.table == table {
+            var namespace = root
+            for part in accessor.path.dropFirst(depth).dropLast() { namespace = namespace.child(part) }
+            namespace.removed.append((accessor, accessor.path[accessor.path.count - 1]))
+        }
         var lines = ["/// The table these keys are in.", "\(access)static let table = \(Self.literal(table))"]
         lines += namespaceBody(root, access: access)
         let relative = { (accessor: Accessor) in accessor.path.dropFirst(depth).map(AccessorNaming.escaped).joined(separator: ".") }
@@ -73,6 +81,11 @@ struct SourceWriter {
             lines.append("")
             lines += docComment(accessor)
             lines += template.member(accessor, name: name, access: access)
+        }
+        for (accessor, name) in namespace.removed {
+            let message = "\"\(accessor.key)\" is no longer in the \(baseLocale) catalog of \(accessor.table): put it back, or stop using \(name)"
+            lines.append("")
+            lines += template.removedMember(accessor, name: name, access: access, message: message)
         }
         for (name, child) in namespace.children {
             lines += ["", "\(access)enum \(AccessorNaming.escaped(name)) {"]

@@ -9,6 +9,9 @@ protocol AccessorTemplate {
     /// The `all` list's element type, when the template lists its argument-free members.
     var listElement: String? { get }
     func rootHelpers(access: String) -> [String]
+    /// The declaration of a member whose key left the catalog since the last run: unavailable, with `message`, so a use
+    /// fails the build saying which key went and where from (a missing member would only say "has no member").
+    func removedMember(_ accessor: Accessor, name: String, access: String, message: String) -> [String]
 }
 
 extension AccessorTemplate {
@@ -17,6 +20,15 @@ extension AccessorTemplate {
             (parameter.label == parameter.name ? parameter.name : "\(parameter.label) \(parameter.name)") + ": " + parameterType(parameter.type)
         }
         return "\(AccessorNaming.escaped(name))(\(parameters.joined(separator: ", ")))"
+    }
+
+    /// `@available(*, unavailable, message: …)` over a member of `type` (a property) or returning it (a function).
+    func unavailable(_ accessor: Accessor, name: String, access: String, type: String, message: String) -> [String] {
+        let literal = SourceWriter.literal(message)
+        let declaration = accessor.parameters.isEmpty
+            ? "\(access)static var \(AccessorNaming.escaped(name)): \(type) { fatalError(\(literal)) }"
+            : "\(access)static func \(signature(accessor, name: name)) -> \(type) { fatalError(\(literal)) }"
+        return ["@available(*, unavailable, message: \(literal))", declaration]
     }
 }
 
@@ -53,6 +65,10 @@ struct CopyTemplate: AccessorTemplate {
     }
 
     func rootHelpers(access: String) -> [String] { [] }
+
+    func removedMember(_ accessor: Accessor, name: String, access: String, message: String) -> [String] {
+        unavailable(accessor, name: name, access: access, type: "Copy", message: message)
+    }
 }
 
 /// Foundation, for an app target: on Apple platforms a key without arguments is a `LocalizedStringResource` (what
@@ -85,6 +101,12 @@ struct AppleTemplate: AccessorTemplate {
         }
         let arguments = accessor.parameters.map(\.name).joined(separator: ", ")
         return ["\(access)static func \(signature(accessor, name: name)) -> String { \(root).string(\(key), table: \(table), \(arguments)) }"]
+    }
+
+    func removedMember(_ accessor: Accessor, name: String, access: String, message: String) -> [String] {
+        guard accessor.parameters.isEmpty else { return unavailable(accessor, name: name, access: access, type: "String", message: message) }
+        return ["#if canImport(Darwin)"] + unavailable(accessor, name: name, access: access, type: "LocalizedStringResource", message: message)
+            + ["#else"] + unavailable(accessor, name: name, access: access, type: "String", message: message) + ["#endif"]
     }
 
     func rootHelpers(access: String) -> [String] {
