@@ -63,6 +63,38 @@ struct GeneratedAccessorTests {
         #expect(!output.contains(": error:"), "\(output)")
     }
 
+    /// A team composes copy in its own extension of the generated type (empty states, a switch over statuses, a typed
+    /// overload): bare names and `Self.` there use the generated members; what it declares is no key, and an overload
+    /// told apart by its labels does not take the generated member's argument count.
+    @Test func aTeamsOwnExtensionOfTheGeneratedTypeUsesItsMembersAndDeclaresNoKeys() {
+        let project = Self.project(accessors: #"{"Shop": {"labels": {"cart.added": ["product"]}}}"#, code: """
+        import Core
+        extension ShopCopy {
+            static let header = [cartTitle2, Self.cartTitle]
+            static func added(_ product: Product) -> Copy { cartAdded(product: .text(product.name)) }
+            static func cartAdded(_ name: String, twice: Bool) -> Copy { cartAdded(product: .text(name + name)) }
+            static var vanished: Copy { cartRemoved }
+        }
+        let one = ShopCopy.added(product)
+        let two = ShopCopy.cartAdded("Tea", twice: true)
+        let header = ShopCopy.header
+        let wrong = ShopCopy.cartAdded()
+        """)
+        let output = Self.usage(project).standardOutput
+        // cart.title and cart-title are used in the extension (bare and through Self), cart.added by its label.
+        #expect(!output.contains("\"cart.title\" is in Shop") && !output.contains("\"cart-title\" is in Shop"), "\(output)")
+        #expect(!output.contains("\"cart.added\" is in Shop"), "\(output)")
+        #expect(output.contains("\"orphan\" is in Shop"), "\(output)")
+        // The extension's own members (`added(_:)`, `header`, `cartAdded(_:twice:)`) are neither missing keys nor miscounted.
+        #expect(!output.contains("ShopCopy.added") && !output.contains("ShopCopy.header"), "\(output)")
+        #expect(!output.contains("View.swift:9:"), "\(output)")
+        // A generated member called with too few arguments still is a finding (`cartAdded()`: no overload of the
+        // extension takes none); a bare name that is not a generated member (`cartRemoved`) is no key.
+        #expect(output.contains("View.swift:11:"), "\(output)")
+        #expect(output.contains("argument-mismatch"), "\(output)")
+        #expect(!output.contains("cartRemoved"), "\(output)")
+    }
+
     @Test func aBadAccessorsEntryIsAUsageError() {
         let project = Self.project(accessors: #"{"Shop": {"template": "swiftui"}}"#, code: "let x = 1\n")
         let outcome = Self.usage(project)

@@ -132,6 +132,9 @@ public struct KeyReference: Sendable, Hashable {
     /// False where a missing key is no finding, only a key found counts as used: code no user runs (`#if DEBUG`, a
     /// preview), and Objective-C, whose macros the scan does not expand.
     public var reportsMissing: Bool
+    /// A generated member's call labels (`_` where there is none), nil where it is not called: `SummaryCopy.shareText(_:)`
+    /// written by hand beside the generated `shareText(period:activities:hours:people:)` is told apart by them.
+    public var callLabels: [String]?
 
     public init(location: SourceLocation, key: ReferencedKey, table: TableName, api: String, arguments: CallArguments? = nil,
                 hasDefaultValue: Bool = false, reportsMissing: Bool = true) {

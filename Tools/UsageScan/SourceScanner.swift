@@ -30,6 +30,8 @@ public struct SourceUsage: Sendable {
     /// Starts of strings the code builds (`"eq.preset." + name`, `"alert.\(name).title"`), wherever they stand: a key
     /// with one of them is never called unused.
     public var keyPrefixesSeen: Set<String> = []
+    /// Members the code declares in extensions of generated types, by type (`FileUsage.declaredMembers`).
+    public var declaredMembers: [String: Set<String>] = [:]
 
     public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
                 filesScanned: Int = 0, bytesScanned: Int = 0) {
@@ -155,6 +157,7 @@ public struct SourceUsage: Sendable {
             found.references += usage.literalArguments.filter { inference.localizedParameters.contains($0.parameter) }.map(\.reference)
             found.dynamicKeys += usage.dynamicKeys
             found.constants.merge(usage.constants) { first, _ in first }
+            found.declaredMembers.merge(usage.declaredMembers) { first, second in first.union(second) }
         }
         // R.swift's accessors (`R.string.localizable.gotIt()`): generated at build time, so only the uses are here;
         // they are mapped to keys against the catalog (UsageRules).

@@ -286,6 +286,11 @@ struct UsageRun {
         if case let .generatedMember(root, path) = reference.key, nonKeyMembers[root]?.contains(where: { path == $0 || path.hasPrefix($0 + ".") }) == true {
             return
         }
+        // The team's own member of the generated type (`extension SummaryCopy { static func shareText(_:) }`), not a key.
+        if case let .generatedMember(root, path) = reference.key, let declared = scan.declaredMembers[root],
+           declared.contains(UsageVisitor.signature(path, labels: reference.callLabels)) {
+            return
+        }
         let table: String? = if case let .generatedMember(root, path) = reference.key { generatedTable(root: root, path: path) } else { resolve(reference.table) }
         let shown = Self.display(reference.key)
         if let table {

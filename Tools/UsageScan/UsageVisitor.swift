@@ -29,6 +29,10 @@ public struct FileUsage: Sendable {
     /// Every function, initialiser's type and computed property name the file declares (wrapper inference takes an
     /// undeclared localizing name for a wrapper, a declared one only when its body shows it is).
     public var declaredFunctions: Set<String> = []
+    /// What the code declares itself in an extension of a type the L10nAccessors plugin generates, by type: `name` for a
+    /// property, `name(label:_:)` for a function (`SummaryCopy.shareText(_:)`, which composes generated members).
+    /// A use of one is not a key: UsageRules leaves it out, so it is neither key-not-in-catalog nor a wrong argument count.
+    public var declaredMembers: [String: Set<String>] = [:]
 }
 
 /// `PlaceholderView(message: "conversations.empty.message")`: a literal argument, a key if the parameter is localized.
@@ -54,6 +58,11 @@ final class UsageVisitor: SyntaxVisitor {
     private let configuration: UsageConfiguration
     private let importsSwiftUI: Bool
     private let generatedRoots: Set<String>
+    /// The member paths of the types with a generator's map (l10n-accessors), by type.
+    private let mappedMembers: [String: Set<String>]
+    /// The mapped type whose extension is being walked (`extension SummaryCopy { … }`): bare names and `Self.` in it
+    /// are that type's members.
+    private var extendedMappedType: String?
     private var typeStack: [String] = []
     /// Functions being walked (innermost last): their summary so far and their parameters' names.
     private var functionStack: [(summary: FunctionSummary, names: [String])] = []
@@ -69,6 +78,8 @@ final class UsageVisitor: SyntaxVisitor {
         self.configuration = configuration
         importsSwiftUI = Self.importsSwiftUI(tree.statements)
         generatedRoots = Set(configuration.generatedEnums.map(\.root))
+        mappedMembers = Dictionary(configuration.generatedEnums.filter { !$0.members.isEmpty }.map { ($0.root, Set($0.members.keys)) },
+                                   uniquingKeysWith: { first, second in first.union(second) })
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -173,8 +184,60 @@ final class UsageVisitor: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { popType() }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: ProtocolDeclSyntax) { popType() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { push(node.extendedType.trimmedDescription) }
-    override func visitPost(_ node: ExtensionDeclSyntax) { popType() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription
+        // A team's own extension of a generated type (the generated file is in the build folder, not scanned): its
+        // declarations are not keys, and its bodies use the generated members by bare name.
+        guard typeStack.isEmpty, mappedMembers[name] != nil else { return push(name) }
+        usage.declaredMembers[name, default: []].formUnion(node.memberBlock.members.flatMap { Self.signatures(of: $0.decl) })
+        extendedMappedType = name
+        typeStack.append(name)
+        memberStack.append(nil)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        if typeStack.count == 1, typeStack[0] == extendedMappedType { extendedMappedType = nil }
+        popType()
+    }
+
+    /// How a use names a declaration: `title` for a property, `title(period:)` for a function, `shareText(_:)` unlabeled.
+    static func signatures(of decl: DeclSyntax) -> [String] {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self).map { unquoted($0.identifier.text) } }
+        }
+        guard let function = decl.as(FunctionDeclSyntax.self) else { return [] }
+        let labels = function.signature.parameterClause.parameters.map { $0.firstName.text }
+        return [signature(unquoted(function.name.text), labels: labels)]
+    }
+
+    static func signature(_ name: String, labels: [String]?) -> String {
+        guard let labels else { return name }
+        return name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// The labels of a call (`_` where there is none), or nil where the expression is not called.
+    static func callLabels(of node: some SyntaxProtocol) -> [String]? {
+        guard let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id else { return nil }
+        return call.arguments.map { $0.label?.text ?? "_" }
+    }
+
+    /// A bare name inside an extension of a mapped type (`summaryTitle(period: …)`, `statusPlaced`): a use of that member.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let root = extendedMappedType, let members = mappedMembers[root] else { return .visitChildren }
+        let name = Self.unquoted(node.baseName.text)
+        guard members.contains(name) else { return .visitChildren }
+        // `x.name` is some other value's member; `name:` as a label is not an expression at all.
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { return .visitChildren }
+        var arguments: CallArguments?
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
+        }
+        var reference = KeyReference(location: location(node), key: .generatedMember(root: root, path: name), table: .unknown, api: root,
+                                     arguments: arguments)
+        reference.callLabels = Self.callLabels(of: node)
+        usage.references.append(reference)
+        return .visitChildren
+    }
 
     private func popType() {
         typeStack.removeLast()
@@ -770,7 +833,9 @@ final class UsageVisitor: SyntaxVisitor {
             }
             return .visitChildren
         }
-        guard let path = Self.referencePath(ExprSyntax(node)), path.count > 1 else { return .visitChildren }
+        guard var path = Self.referencePath(ExprSyntax(node)), path.count > 1 else { return .visitChildren }
+        // `Self.shareText(…)` inside `extension SummaryCopy`.
+        if path[0] == "Self", let root = extendedMappedType { path[0] = root }
         if !generatedRoots.contains(path[0]) {
             // Only the whole chain, and only an upper-case root (`L10n`, `Strings`, `R`): matched against accessors later.
             if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id { return .visitChildren }
@@ -788,8 +853,10 @@ final class UsageVisitor: SyntaxVisitor {
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
             arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
         }
-        usage.references.append(KeyReference(location: location(node), key: .generatedMember(root: path[0], path: path.dropFirst().joined(separator: ".")),
-                                             table: .unknown, api: path[0], arguments: arguments))
+        var reference = KeyReference(location: location(node), key: .generatedMember(root: path[0], path: path.dropFirst().joined(separator: ".")),
+                                     table: .unknown, api: path[0], arguments: arguments)
+        reference.callLabels = Self.callLabels(of: node)
+        usage.references.append(reference)
         return .skipChildren
     }
 }
