@@ -31,7 +31,7 @@ func tooling(_ name: String, _ package: String) -> Target.Dependency {
 
 /// A shared or feature module: lives in `Modules/<name>`, its README.md is documentation, not a resource.
 func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [String] = [], resources: [Resource]? = nil,
-            linkerSettings: [LinkerSetting] = []) -> Target {
+            linkerSettings: [LinkerSetting] = [], plugins: [Target.PluginUsage] = []) -> Target {
     .target(
         name: name,
         dependencies: dependencies,
@@ -39,7 +39,8 @@ func module(_ name: String, dependencies: [Target.Dependency] = [], exclude: [St
         exclude: ["README.md"] + exclude,
         resources: resources,
         swiftSettings: swiftSettings,
-        linkerSettings: linkerSettings
+        linkerSettings: linkerSettings,
+        plugins: plugins
     )
 }
 
@@ -101,6 +102,7 @@ let package = Package(
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
         .executable(name: "l10n", targets: ["l10n"]),
         .executable(name: "l10n-repl", targets: ["L10nREPLTool"]),
+        .executable(name: "l10n-gallery", targets: ["L10nGalleryTool"]),
         .executable(name: "offline-bench", targets: ["Bench"]),
         .executable(name: "store-torture", targets: ["StoreTorture"]),
         .executable(name: "outbox-torture", targets: ["OutboxTorture"]),
@@ -194,10 +196,14 @@ let package = Package(
 
         // The warmup session needs only Core's ports (the app injects the network and store behind them); keeping it
         // that light keeps `l10n`, whose linter reads `WarmupIdentifiers`, free of the network and database stacks.
-        module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")]),
-        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
-        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
-        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"]),
+        module("WarmupToast", dependencies: ["Core", .product(name: "Logging", package: "swift-log")],
+               plugins: [.plugin(name: "L10nAccessors")]),
+        module("OfflineSummary", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"],
+               plugins: [.plugin(name: "L10nAccessors")]),
+        module("OfflineCommerce", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"],
+               plugins: [.plugin(name: "L10nAccessors")]),
+        module("OfflineProducts", dependencies: ["Core", "OfflinePatterns", "WireContract"], exclude: ["Live"],
+               plugins: [.plugin(name: "L10nAccessors")]),
         // Each feature's live API (`…API.live(client:user:)` over Connectivity's HTTP client), in the feature's own
         // `Live/` folder: only composition roots and tests import these.
         liveAdapter("OfflineSummary"),
@@ -270,7 +276,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         /// The previews of every module (one registry the REPL and the gallery share), their HTML rendering, and the
-        /// headless-Chromium check of text overflow. No network or database: `l10n gallery` links it and stays lean.
+        /// headless-Chromium check of text overflow. No network or database: `l10n-gallery` (what `l10n gallery` runs) links it and stays lean.
         .target(
             name: "Gallery",
             dependencies: ["Core", "LocalizationKit", "StringsKit", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProducts"],
@@ -317,7 +323,7 @@ let package = Package(
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "LocalizationKit", "StringsKit", "Gallery", "UsageScan",
+                "LocalizationKit", "StringsKit", "UsageScan", "L10nCommandLine",
                 tooling("ArgumentParser", "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
@@ -336,6 +342,27 @@ let package = Package(
                                            "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-lm", "-lutil", "-ldl"],
                                           .when(platforms: [.linux]))]
         ),
+        /// What `l10n` and `l10n-gallery` share: how they start and map exit codes, `export`'s options, option types.
+        .target(
+            name: "L10nCommandLine",
+            dependencies: ["StringsKit", tooling("ArgumentParser", "swift-argument-parser"), .product(name: "Logging", package: "swift-log")],
+            path: "Tools/L10nCommandLine",
+            swiftSettings: swiftSettings
+        ),
+        /// `l10n-gallery`: `l10n gallery`, and `l10n export` with the previews' context notes (l10n hands both over to
+        /// it). The previews are every feature's, and `l10n`, the tool of the L10nLint and L10nKeyCheck plugins, must
+        /// link no feature: SwiftPM builds a plugin's tool without running the build-tool plugins (L10nAccessors) of the
+        /// targets it links.
+        .executableTarget(
+            name: "L10nGalleryTool",
+            dependencies: [
+                "Gallery", "StringsKit", "L10nCommandLine",
+                tooling("ArgumentParser", "swift-argument-parser"),
+            ],
+            path: "Tools/l10n-gallery",
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
         /// `l10n-repl`: the REPL with the app (`l10n repl` hands over to it).
         .executableTarget(
             name: "L10nREPLTool",
@@ -353,7 +380,7 @@ let package = Package(
                 "Core", "LocalizationKit", "SecureStore", "OfflinePatterns", "Connectivity", "ReferenceServer", "WireContract", "L10nREPL", "Gallery", "OfflineApp",
                 "OfflineProducts", "WarmupToast", "OfflineSummary", "OfflineCommerce", "OfflineProductsLive", "OfflineSummaryLive", "OfflineCommerceLive",
                 // The lint, repl and app suites run these programs; depending on them builds them beside offline-bench.
-                "l10n", "L10nREPLTool",
+                "l10n", "L10nREPLTool", "L10nGalleryTool",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],

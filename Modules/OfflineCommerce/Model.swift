@@ -52,6 +52,18 @@ public enum OrderStatus: String, Codable, Sendable, Hashable, CaseIterable {
     case placed, processing, shipped, delivered, cancelled
 }
 
+extension OrderStatus {
+    /// The badge colour family: delivered is good news, cancelled bad, the rest under way.
+    public var tone: BadgeTone {
+        switch self {
+        case .delivered: .positive
+        case .cancelled: .negative
+        case .shipped: .caution
+        case .placed, .processing: .neutral
+        }
+    }
+}
+
 /// One order of the history as the screen shows it.
 public struct OrderSummary: Codable, Sendable, Hashable, Identifiable {
     public var id: String

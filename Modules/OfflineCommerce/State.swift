@@ -266,7 +266,7 @@ public struct CommerceState: StateMachine, Equatable {
                 .record("commerce.command", ["action": CommerceUserAction.placeOrder.rawValue, "outcome": "succeeded"]),
                 .readCache(.cart), .readCache(.orders),
             ]
-            effects += toast.show(Toast(id: "order-placed", severity: .success, message: CommerceCopy.orderPlaced(order.id),
+            effects += toast.show(Toast(id: "order-placed", severity: .success, message: CommerceCopy.toastOrderPlaced(id: .text(order.id)),
                                         autoDismissAfter: ToastSlot.duration))
             if connectivity != .offline { effects += refreshAfterWrite(.cart) + refreshAfterWrite(.orders) }
             return effects
@@ -275,7 +275,7 @@ public struct CommerceState: StateMachine, Equatable {
             _ = orders.supersede()
             return [.record("commerce.command", ["action": CommerceUserAction.rateOrder.rawValue, "outcome": "succeeded"]), .readCache(.orders)]
                 + setDraft(starsOf: order.id, to: nil)
-                + toast.show(Toast(id: "order-rated", severity: .success, message: CommerceCopy.ratedThanks,
+                + toast.show(Toast(id: "order-rated", severity: .success, message: CommerceCopy.toastRated,
                                    autoDismissAfter: ToastSlot.duration))
         case let .commandFailed(command, error):
             endSubmission(command)
@@ -521,7 +521,7 @@ public struct CommerceState: StateMachine, Equatable {
     /// What to tell the customer when a write (or a pulled refresh) did not go through.
     static func toast(for error: OnlineOnlyError<CommerceUserAction>) -> Toast {
         if let reason = error.reason { return toast(reason) }
-        return Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: ToastSlot.duration)
+        return Toast(id: "try-again", severity: .error, message: CommerceCopy.toastTryAgain, autoDismissAfter: ToastSlot.duration)
     }
 
     /// A pulled refresh that failed: no connection for a network failure, "try again" for a server error.
@@ -529,7 +529,7 @@ public struct CommerceState: StateMachine, Equatable {
         if error.isAuthenticationFailure { return CorePreviews.signInToast }
         return error == .offline || error.isTransportFailure
             ? CorePreviews.noConnectionToast
-            : Toast(id: "try-again", severity: .error, message: CommerceCopy.tryAgain, autoDismissAfter: ToastSlot.duration)
+            : Toast(id: "try-again", severity: .error, message: CommerceCopy.toastTryAgain, autoDismissAfter: ToastSlot.duration)
     }
 
     static func describe(_ error: HTTPClientError) -> String {

@@ -79,12 +79,12 @@ public struct CartLineRow: Sendable, Hashable, Identifiable {
     public var name: String { line.name }
     public var imageRef: String { line.imageRef }
     public var image: ImageNode { ImageNode(reference: line.imageRef, size: imageSize) }
-    public var quantity: Copy { CommerceCopy.quantity(line.quantity) }
-    public var unitPrice: Copy { CommerceCopy.unitPrice(line.unitPrice, line.currency) }
-    public var lineTotal: Copy { CommerceCopy.lineTotal(line.lineTotal, line.currency) }
-    public var pendingQuantity: Copy? { draftQuantity.map(CommerceCopy.pendingQuantity) }
+    public var quantity: Copy { CommerceCopy.cartQuantity(quantity: .integer(line.quantity)) }
+    public var unitPrice: Copy { CommerceCopy.cartUnitPrice(price: .currency(line.unitPrice, code: line.currency)) }
+    public var lineTotal: Copy { CommerceCopy.cartLineTotal(total: .currency(line.lineTotal, code: line.currency)) }
+    public var pendingQuantity: Copy? { draftQuantity.map { CommerceCopy.cartPendingQuantity(quantity: .integer($0)) } }
     public var updateQuantity: Action {
-        Action(id: CommerceActionID.updateQuantity(line.id), title: CommerceCopy.updateQuantity, state: updateQuantityState)
+        Action(id: CommerceActionID.updateQuantity(line.id), title: CommerceCopy.actionUpdateQuantity, state: updateQuantityState)
     }
 }
 
@@ -108,16 +108,16 @@ public struct OrderRow: Sendable, Hashable, Identifiable {
     }
 
     public var id: String { order.id }
-    public var number: Copy { CommerceCopy.orderNumber(order.id) }
-    public var date: Copy { CommerceCopy.orderDate(order.date) }
+    public var number: Copy { CommerceCopy.orderNumber(id: .text(order.id)) }
+    public var date: Copy { CommerceCopy.orderDate(date: .date(order.date, .medium)) }
     public var status: Copy { CommerceCopy.status(order.status) }
     public var statusTone: BadgeTone { order.status.tone }
-    public var total: Copy { CommerceCopy.orderTotal(order.total, order.currency) }
+    public var total: Copy { CommerceCopy.orderTotal(total: .currency(order.total, code: order.currency)) }
     /// "Track Order", and "Rate Order" for a delivered order not yet rated.
     public var actions: [Action] {
-        let track = Action(id: CommerceActionID.trackOrder(order.id), title: CommerceCopy.trackOrder, state: trackState)
+        let track = Action(id: CommerceActionID.trackOrder(order.id), title: CommerceCopy.actionTrackOrder, state: trackState)
         guard order.canBeRated else { return [track] }
-        return [track, Action(id: CommerceActionID.rateOrder(order.id), title: CommerceCopy.rateOrder, state: rateState)]
+        return [track, Action(id: CommerceActionID.rateOrder(order.id), title: CommerceCopy.actionRateOrder, state: rateState)]
     }
 }
 
@@ -220,11 +220,11 @@ extension CommerceViewState {
         let isEmpty = cart.items.isEmpty
         return .content(CartContent(
             lastUpdated: CoreCopy.lastUpdated(cached.savedAt),
-            itemCount: CommerceCopy.itemCount(cart.unitCount),
+            itemCount: CommerceCopy.cartItemCount(count: cart.unitCount),
             lines: rows,
-            total: isEmpty ? nil : CommerceCopy.cartTotal(cart.total, cart.currency),
-            emptyMessage: isEmpty ? CommerceCopy.cartIsEmpty : nil,
-            checkout: isEmpty ? nil : Action(id: CommerceActionID.checkout, title: CommerceCopy.checkout,
+            total: isEmpty ? nil : CommerceCopy.cartTotal(total: .currency(cart.total, code: cart.currency)),
+            emptyMessage: isEmpty ? CommerceCopy.cartEmpty : nil,
+            checkout: isEmpty ? nil : Action(id: CommerceActionID.checkout, title: CommerceCopy.actionCheckout,
                                              state: CommerceUserAction.checkout.state(for: state.connectivity))))
     }
 
@@ -240,8 +240,8 @@ extension CommerceViewState {
         for order in orders {
             rows.append(OrderRow(order: order, trackState: trackState, rateState: rateState))
         }
-        return .content(OrdersContent(lastUpdated: CoreCopy.lastUpdated(cached.savedAt), orderCount: CommerceCopy.orderCount(orders.count),
-                                      orders: rows, emptyMessage: orders.isEmpty ? CommerceCopy.noOrdersYet : nil))
+        return .content(OrdersContent(lastUpdated: CoreCopy.lastUpdated(cached.savedAt), orderCount: CommerceCopy.ordersCount(count: orders.count),
+                                      orders: rows, emptyMessage: orders.isEmpty ? CommerceCopy.ordersEmpty : nil))
     }
 
     /// A screen with nothing cached: loading while a load is on the way; "sign in again" when the server refused the
@@ -272,7 +272,7 @@ extension CommerceViewState {
         func footer(submit: String, title: Copy, action: CommerceUserAction, isSubmitting: Bool) -> FormFooter {
             let submitState = action.state(for: status)
             return FormFooter(submit: Action(id: submit, title: title, state: submitState),
-                              cancel: Action(id: CommerceActionID.cancel, title: CommerceCopy.cancel),
+                              cancel: Action(id: CommerceActionID.cancel, title: CommerceCopy.actionCancel),
                               offlineNotice: submitState.isEnabled ? nil : CoreCopy.appearOffline,
                               isSubmitting: isSubmitting)
         }
@@ -280,26 +280,26 @@ extension CommerceViewState {
         case let .quantity(form):
             let name = state.cart.cached?.value.line(form.itemID)?.name ?? form.itemID
             return .quantity(QuantitySheet(
-                itemName: name, quantity: CommerceCopy.quantity(form.quantity),
-                stepper: [Action(id: CommerceActionID.removeOne, title: CommerceCopy.removeOne),
-                          Action(id: CommerceActionID.addOne, title: CommerceCopy.addOne)],
-                footer: footer(submit: CommerceActionID.submitQuantity, title: CommerceCopy.updateQuantity, action: .updateQuantity,
+                itemName: name, quantity: CommerceCopy.cartQuantity(quantity: .integer(form.quantity)),
+                stepper: [Action(id: CommerceActionID.removeOne, title: CommerceCopy.actionRemoveOne),
+                          Action(id: CommerceActionID.addOne, title: CommerceCopy.actionAddOne)],
+                footer: footer(submit: CommerceActionID.submitQuantity, title: CommerceCopy.actionUpdateQuantity, action: .updateQuantity,
                                isSubmitting: form.isSubmitting)))
         case let .checkout(form):
             let cart = state.cart.cached?.value
             let email = form.receiptEmail.trimmingCharacters(in: .whitespacesAndNewlines)
             return .checkout(CheckoutSheet(
-                itemCount: CommerceCopy.itemCount(cart?.unitCount ?? 0),
-                total: CommerceCopy.cartTotal(cart?.total ?? 0, cart?.currency ?? "EUR"),
-                emailLabel: CommerceCopy.receiptEmailLabel, email: email.isEmpty ? nil : form.receiptEmail,
-                emailHint: CommerceCopy.receiptEmailHint,
-                footer: footer(submit: CommerceActionID.placeOrder, title: CommerceCopy.placeOrder, action: .placeOrder,
+                itemCount: CommerceCopy.cartItemCount(count: cart?.unitCount ?? 0),
+                total: CommerceCopy.cartTotal(total: .currency(cart?.total ?? 0, code: cart?.currency ?? "EUR")),
+                emailLabel: CommerceCopy.checkoutEmailLabel, email: email.isEmpty ? nil : form.receiptEmail,
+                emailHint: CommerceCopy.checkoutEmailHint,
+                footer: footer(submit: CommerceActionID.placeOrder, title: CommerceCopy.actionPlaceOrder, action: .placeOrder,
                                isSubmitting: form.isSubmitting)))
         case let .rating(form):
             return .rating(RatingSheet(
-                orderNumber: CommerceCopy.orderNumber(form.orderID), selected: CommerceCopy.stars(form.stars),
-                stars: RatingForm.range.map { Action(id: CommerceActionID.stars($0), title: CommerceCopy.stars($0)) },
-                footer: footer(submit: CommerceActionID.submitRating, title: CommerceCopy.submitRating, action: .rateOrder,
+                orderNumber: CommerceCopy.orderNumber(id: .text(form.orderID)), selected: CommerceCopy.ratingStars(count: form.stars),
+                stars: RatingForm.range.map { Action(id: CommerceActionID.stars($0), title: CommerceCopy.ratingStars(count: $0)) },
+                footer: footer(submit: CommerceActionID.submitRating, title: CommerceCopy.actionSubmitRating, action: .rateOrder,
                                isSubmitting: form.isSubmitting)))
         case let .tracking(page):
             let content: ScreenState<TrackingContent>
@@ -307,9 +307,9 @@ extension CommerceViewState {
             case .loading:
                 content = .loading
             case let .loaded(order, checkedAt):
-                content = .content(TrackingContent(number: CommerceCopy.orderNumber(order.id), status: CommerceCopy.status(order.status),
-                                                   statusTone: order.status.tone, date: CommerceCopy.orderDate(order.date),
-                                                   total: CommerceCopy.orderTotal(order.total, order.currency),
+                content = .content(TrackingContent(number: CommerceCopy.orderNumber(id: .text(order.id)), status: CommerceCopy.status(order.status),
+                                                   statusTone: order.status.tone, date: CommerceCopy.orderDate(date: .date(order.date, .medium)),
+                                                   total: CommerceCopy.orderTotal(total: .currency(order.total, code: order.currency)),
                                                    checkedAt: CoreCopy.lastUpdated(checkedAt)))
             case let .failed(error):
                 // Pattern D's blocking state: "requires a connection" for a network failure, "try again later" for the server's.
@@ -318,9 +318,9 @@ extension CommerceViewState {
                 case .loading, .content: content = .loading  // never: a kept outcome always blocks
                 }
             case .notFound:
-                content = .empty(EmptyState(title: CommerceCopy.orderNotFound))
+                content = .empty(EmptyState(title: CommerceCopy.trackingNotFound))
             }
-            return .tracking(TrackingSheet(page: content, close: Action(id: CommerceActionID.cancel, title: CommerceCopy.close)))
+            return .tracking(TrackingSheet(page: content, close: Action(id: CommerceActionID.cancel, title: CommerceCopy.actionClose)))
         }
     }
 }
@@ -406,14 +406,14 @@ extension CommerceViewState {
     static func sheetNodes(_ sheet: Sheet) -> [ViewNode] {
         switch sheet {
         case let .quantity(form):
-            return [.title(CommerceCopy.updateQuantity), .verbatim(form.itemName, style: .heading), .text(form.quantity),
+            return [.title(CommerceCopy.actionUpdateQuantity), .verbatim(form.itemName, style: .heading), .text(form.quantity),
                     .actions(form.stepper)] + footerNodes(form.footer)
         case let .checkout(form):
             return [.title(CommerceCopy.checkoutTitle), .text(form.itemCount, style: .secondary), .text(form.total, style: .heading),
                     .field(label: form.emailLabel, value: form.email.map { .verbatim($0) } ?? .copy(form.emailHint))]
                 + footerNodes(form.footer)
         case let .rating(form):
-            return [.title(CommerceCopy.rateOrder), .text(form.orderNumber, style: .heading),
+            return [.title(CommerceCopy.actionRateOrder), .text(form.orderNumber, style: .heading),
                     .field(label: CommerceCopy.ratingLabel, value: .copy(form.selected)), .actions(form.stars)]
                 + footerNodes(form.footer)
         case let .tracking(page):
@@ -421,7 +421,7 @@ extension CommerceViewState {
                 [.text(content.number, style: .heading), .badge(content.status, tone: content.statusTone),
                  .text(content.date, style: .secondary), .text(content.total), .text(content.checkedAt, style: .caption)]
             }
-            return [.title(CommerceCopy.trackOrder)] + body + [.actions([page.close])]
+            return [.title(CommerceCopy.actionTrackOrder)] + body + [.actions([page.close])]
         }
     }
 
@@ -431,5 +431,33 @@ extension CommerceViewState {
         if footer.isSubmitting { nodes.append(.progress(nil)) }
         nodes.append(.actions([footer.submit, footer.cancel]))
         return nodes
+    }
+}
+
+/// What the screens compose from the generated keys (`CommerceCopy`, from `Localization/en.lproj/OfflineCommerce.*` by
+/// the L10nAccessors plugin): the empty states with their Retry, and an order status's key.
+extension CommerceCopy {
+    /// Never loaded, and no connection to load it: "An internet connection is required … the first time."
+    public static let cartFirstLoad = EmptyState(title: emptyCartTitle, message: emptyCartMessage,
+                                                 action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
+    public static let ordersFirstLoad = EmptyState(title: emptyOrdersTitle, message: emptyOrdersMessage,
+                                                   action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
+
+    /// Online, never loaded, and the load failed (5xx, reset, timeout): "Couldn't load your cart. It didn't load this time", never
+    /// "a connection is required".
+    public static let cartLoadFailed = EmptyState(title: emptyCartFailedTitle, message: emptyCartFailedMessage,
+                                                  action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
+    public static let ordersLoadFailed = EmptyState(title: emptyOrdersFailedTitle, message: emptyOrdersFailedMessage,
+                                                    action: Action(id: CommerceActionID.retry, title: CoreCopy.retry))
+
+    /// A status's badge text: one key per status, so a status without its key is a compile error, not a raw key on screen.
+    public static func status(_ status: OrderStatus) -> Copy {
+        switch status {
+        case .placed: statusPlaced
+        case .processing: statusProcessing
+        case .shipped: statusShipped
+        case .delivered: statusDelivered
+        case .cancelled: statusCancelled
+        }
     }
 }

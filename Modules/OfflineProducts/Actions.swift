@@ -15,8 +15,8 @@ public enum ProductAction: String, Sendable, Hashable, CaseIterable {
 
     public var title: Copy {
         switch self {
-        case .raiseServiceRequest: ProductsCopy.raiseServiceRequest
-        case .transferOwnership: ProductsCopy.transferOwnership
+        case .raiseServiceRequest: ProductsCopy.actionRaiseServiceRequest
+        case .transferOwnership: ProductsCopy.actionTransferOwnership
         }
     }
 

@@ -197,5 +197,5 @@ public enum WarrantyStatus: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// "Warranty status: Expiring soon".
-    public var accessibilityLabel: Copy { ProductsCopy.badgeAccessibilityLabel(title) }
+    public var accessibilityLabel: Copy { ProductsCopy.accessibilityBadge(status: .copy(title)) }
 }

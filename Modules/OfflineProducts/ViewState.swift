@@ -80,10 +80,10 @@ public struct WarrantyCard: Sendable, Hashable {
     /// The four fields in the order the card shows them; the date is formatted per locale when resolved.
     public var fields: [ViewNode] {
         [
-            .field(label: ProductsCopy.productNameLabel, value: .verbatim(productName)),
-            .field(label: ProductsCopy.modelLabel, value: .verbatim(model)),
-            .field(label: ProductsCopy.serialNumberLabel, value: .verbatim(serialNumber)),
-            .field(label: ProductsCopy.warrantyExpiryLabel, value: .copy(ProductsCopy.warrantyExpiryDate(warrantyExpiresAt))),
+            .field(label: ProductsCopy.cardProductName, value: .verbatim(productName)),
+            .field(label: ProductsCopy.cardModel, value: .verbatim(model)),
+            .field(label: ProductsCopy.cardSerialNumber, value: .verbatim(serialNumber)),
+            .field(label: ProductsCopy.cardWarrantyExpiry, value: .copy(ProductsCopy.cardWarrantyExpiryValue(date: .date(warrantyExpiresAt, .medium)))),
         ]
     }
 
@@ -161,12 +161,12 @@ public struct ProductsViewState: Sendable, Equatable {
 
         if let catalog = state.catalog {
             if catalog.products.isEmpty {
-                list = .empty(EmptyState(title: ProductsCopy.noProducts))
+                list = .empty(EmptyState(title: ProductsCopy.emptyNoProducts))
             } else {
                 let rows = ProductRows(catalog: catalog, now: now, policy: policy)
                 let refreshState: ActionState = state.connectivity == .offline ? .disabled(reason: CoreCopy.noConnection) : .enabled
                 list = .content(ProductListContent(
-                    count: ProductsCopy.productCount(catalog.count),
+                    count: ProductsCopy.productsCount(count: catalog.count),
                     lastUpdated: state.products.savedAt.map { CoreCopy.lastUpdated($0) },
                     rows: rows,
                     refresh: Action(id: ProductsActionID.refresh, title: CoreCopy.refresh, state: refreshState)))
@@ -178,7 +178,7 @@ public struct ProductsViewState: Sendable, Equatable {
             list = .blocked(CorePreviews.signInRequired)
         } else if state.connectivity == .online, let failure = state.products.lastFailure, failure != .offline {
             // Online, never synced, and the sync failed: its own words, not "connect to the internet" (issue 25, item 6).
-            list = .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+            list = .blocked(EmptyState(title: ProductsCopy.firstUseFailedTitle, message: ProductsCopy.firstUseFailedMessage,
                                        action: Action(id: ProductsActionID.retry, title: CoreCopy.retry)))
         } else if state.connectivity == .unknown {
             // Connectivity not decided yet at launch: a neutral loading state, never a message that may be wrong.
@@ -227,7 +227,7 @@ public struct ProductsViewState: Sendable, Equatable {
             nodes.append(card.card.viewNode)
             nodes.append(.actions(card.actions))
         } else {
-            nodes.append(.title(ProductsCopy.listTitle))
+            nodes.append(.title(ProductsCopy.productsTitle))
             if let syncProgress, list.content != nil { nodes.append(.progress(syncProgress)) }
             switch list {
             case .loading:

@@ -395,7 +395,7 @@ public struct SummaryState: StateMachine, Equatable {
             // Only a refresh the user asked for says why it did not happen; other refreshes fail silently.
             if trigger.isUserInitiated, summary.cached != nil {
                 let message = error.isAuthenticationFailure ? CoreCopy.signInRequiredMessage
-                    : error == .offline || error.isTransportFailure ? CoreCopy.noConnection : SummaryCopy.loadFailedTitle
+                    : error == .offline || error.isTransportFailure ? CoreCopy.noConnection : SummaryCopy.emptyLoadFailedTitle
                 effects += toast.show(message, id: "refresh-failed", severity: .warning)
             }
             return effects + scheduleRetry(after: error)

@@ -261,3 +261,54 @@ public enum SummaryShareCard {
     }
 }
 
+
+/// What the summary composes from the generated keys (`SummaryCopy`, from `Localization/en.lproj/OfflineSummary.*` by
+/// the L10nAccessors plugin): a period in the reader's digits, signed changes, and the share text for what the summary has.
+extension SummaryCopy {
+    /// "Your %@ in review", the period as the reader's locale writes it.
+    public static func title(period: String) -> Copy { summaryTitle(period: Self.period(period)) }
+
+    /// A period as the reader's locale writes it: a year in the locale's digits (٢٠٢٥ in Arabic); any other period the
+    /// server names, as it is.
+    static func period(_ period: String) -> CopyArgument {
+        guard period.count == 4, period.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(period) else { return .text(period) }
+        return .year(year)
+    }
+
+    /// A stat card's figure alone, formatted per locale ("1,234", "€2,995.98").
+    public static func statValue(_ value: StatValue) -> Copy { statValue(value: value.argument) }
+
+    /// "+12 (+8%) compared with 2024": the difference and the percentage, each signed, and the previous period.
+    public static func change(_ change: StatChange, previousPeriod: String) -> Copy {
+        let difference = signed(change.difference ?? .count(0))
+        guard let percent = change.percentChange else {
+            return comparisonChangeWithoutPercent(difference: difference, previousPeriod: period(previousPeriod))
+        }
+        return comparisonChange(difference: difference, percent: signedPercent(percent), previousPeriod: period(previousPeriod))
+    }
+
+    /// A positive figure gets the locale's explicit plus ("+%@"); ICU writes the minus of a negative one itself.
+    static func signed(_ value: StatValue) -> CopyArgument {
+        value.sign > 0 ? .copy(comparisonIncrease(value: value.argument)) : value.argument
+    }
+
+    static func signedPercent(_ percent: Double) -> CopyArgument {
+        let fraction = CopyArgument.percent(percent / 100)
+        return percent > 0 ? .copy(comparisonIncrease(value: fraction)) : fraction
+    }
+
+    /// The text shared with the card. The peer-mentor wording with activities, hours and people reached when the
+    /// summary has all three; otherwise the year and the number of activities.
+    public static func shareText(_ summary: AnnualSummary) -> Copy {
+        if let activities = summary.value(of: .activities), let hours = summary.value(of: .hours),
+           let people = summary.value(of: .peopleReached) {
+            return Self.shareText(period: period(summary.period), activities: activities.argument, hours: hours.argument, people: people.argument)
+        }
+        let count: Int = switch summary.value(of: .activities) {
+        case let .count(value)?: value
+        case let .quantity(value)?: Int(value.rounded())
+        default: 0
+        }
+        return shareTextActivities(period: period(summary.period), activities: .copy(summaryActivitiesCount(count: count)))
+    }
+}

@@ -87,7 +87,7 @@ public struct SummaryViewState: Sendable, Equatable {
     )
 
     public static let staleBannerValue = Banner(id: "summary-stale", severity: .warning,
-                                                title: SummaryCopy.staleTitle, message: SummaryCopy.staleMessage)
+                                                title: SummaryCopy.bannerStaleTitle, message: SummaryCopy.bannerStaleMessage)
 
     /// The view state of `state` at `now` (staleness is computed from it). `canShare`: a share folder is configured (nil: as
     /// the state says).
@@ -102,7 +102,7 @@ public struct SummaryViewState: Sendable, Equatable {
         let failedOnline = state.connectivity == .online && state.summary.lastFailure.map(RetryPolicy.isCuredByRetryingOnline) == true
         let retry = Action(id: SummaryActionID.retry, title: CoreCopy.retry)
         if state.isStale(at: now), state.summary.cached != nil {
-            staleBanner = offline ? Self.staleBannerValue : Banner(id: Self.staleBannerValue.id, severity: .warning, title: SummaryCopy.staleTitle)
+            staleBanner = offline ? Self.staleBannerValue : Banner(id: Self.staleBannerValue.id, severity: .warning, title: SummaryCopy.bannerStaleTitle)
         } else {
             staleBanner = nil
         }
@@ -116,11 +116,11 @@ public struct SummaryViewState: Sendable, Equatable {
             refreshPrompt = nil
         }
 
-        var actions = [Action(id: SummaryActionID.registerActivity, title: SummaryCopy.registerActivity)]
+        var actions = [Action(id: SummaryActionID.registerActivity, title: SummaryCopy.actionRegisterActivity)]
         if let cache = state.summary.cached {
-            screen = .content(SummaryContent(card: SummaryCard(summary: cache.summary), lastUpdated: SummaryCopy.lastUpdated(cache.fetchedAt),
+            screen = .content(SummaryContent(card: SummaryCard(summary: cache.summary), lastUpdated: SummaryCopy.summaryLastUpdated(date: .date(cache.fetchedAt, .medium)),
                                               isRefreshing: state.summary.isRefreshing))
-            if canShare { actions.append(Action(id: SummaryActionID.share, title: SummaryCopy.share)) }
+            if canShare { actions.append(Action(id: SummaryActionID.share, title: SummaryCopy.actionShare)) }
             actions.append(Action(id: SummaryActionID.refresh, title: CoreCopy.refresh, state: refreshState))
         } else if state.summary.isRefreshing {
             screen = .loading
@@ -130,14 +130,14 @@ public struct SummaryViewState: Sendable, Equatable {
         } else if state.connectivity == .online, let failure = state.summary.lastFailure, failure != .offline {
             // Online, and the load failed (an error, a reset, no answer in time): say so, with Retry — not "connect"
             // (issue 25, item 6). If the connection really went, the monitor says offline and the first-load copy shows.
-            screen = .empty(EmptyState(title: SummaryCopy.loadFailedTitle, message: SummaryCopy.loadFailedMessage,
+            screen = .empty(EmptyState(title: SummaryCopy.emptyLoadFailedTitle, message: SummaryCopy.emptyLoadFailedMessage,
                                        action: Action(id: SummaryActionID.retry, title: CoreCopy.retry)))
         } else if state.connectivity == .unknown {
             // Connectivity not decided yet at launch: a neutral loading state, never a message that may be wrong.
             screen = .loading
         } else {
             // Never loaded (fresh install, cleared cache) and no connection: the first load needs one.
-            screen = .empty(EmptyState(title: SummaryCopy.firstLoadTitle, message: SummaryCopy.firstLoadMessage,
+            screen = .empty(EmptyState(title: SummaryCopy.emptyFirstLoadTitle, message: SummaryCopy.emptyFirstLoadMessage,
                                        action: Action(id: SummaryActionID.retry, title: CoreCopy.retry, state: refreshState)))
         }
         self.actions = actions
@@ -146,7 +146,7 @@ public struct SummaryViewState: Sendable, Equatable {
             let feedback = entry.feedback.rowFeedback(isOffline: offline)
             let failed: Bool = if case .failed = feedback { true } else { false }
             return ActivityRowState(
-                id: entry.id, title: SummaryCopy.activityRow(entry.activity.occurredAt), note: entry.activity.note,
+                id: entry.id, title: SummaryCopy.activityRegistered(date: .date(entry.activity.occurredAt, .medium)), note: entry.activity.note,
                 feedback: feedback, label: feedback == .pending ? SummaryCopy.activityPending : nil,
                 dismiss: failed ? Action(id: SummaryActionID.dismiss(entry.id), title: CoreCopy.dismiss) : nil,
                 retry: failed ? Action(id: SummaryActionID.resend(entry.id), title: CoreCopy.retry) : nil

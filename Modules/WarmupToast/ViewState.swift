@@ -35,12 +35,12 @@ public struct WarmupToastViewState: Sendable, Hashable {
 
     /// Dismissed by its X (`closeBannerAction`) or by the timer in `WarmupToastConfiguration`.
     public static let optimizedBanner = Banner(
-        id: WarmupIdentifiers.bannerID, severity: .success, title: WarmupToastCopy.optimizedTitle, isDismissible: true,
-        dismissLabel: WarmupToastCopy.closeBanner
+        id: WarmupIdentifiers.bannerID, severity: .success, title: WarmupToastCopy.bannerOptimizedTitle, isDismissible: true,
+        dismissLabel: WarmupToastCopy.bannerClose
     )
 
     /// The banner's X: `WarmupToastFeature.tap(actionID:)` takes this id; screen readers read its title.
-    public static let closeBannerAction = Action(id: WarmupToastActionID.closeBanner, title: WarmupToastCopy.closeBanner)
+    public static let closeBannerAction = Action(id: WarmupToastActionID.closeBanner, title: WarmupToastCopy.bannerClose)
 
     /// What a person can tap right now.
     public var actions: [Action] {

@@ -183,6 +183,14 @@ enum ModuleRules {
                     found.append("\(target.name) depends on \(dependency): only \(usageScanner) parses Swift (swift-syntax)")
                 }
             }
+            if target.type == "plugin" {
+                // SwiftPM builds a plugin's tool without running the build-tool plugins of what the tool links: a feature
+                // whose accessors are generated would not compile there (and every package using the plugin builds it).
+                for reached in closure(of: target.name, in: targets).sorted() {
+                    guard let user = targets.first(where: { $0.name == reached }), !user.plugins.isEmpty else { continue }
+                    found.append("plugin \(target.name)'s tool reaches \(reached), which runs \(user.plugins.joined(separator: ", ")): a plugin's tool is built without build-tool plugins")
+                }
+            }
             if !usageScannerUsers.contains(target.name), internalDependencies.contains(usageScanner) {
                 found.append("\(target.name) depends on \(usageScanner): only l10n links swift-syntax; run `l10n usage` as a process instead")
             }
@@ -412,6 +420,24 @@ struct ManifestRulesTests {
         #expect(found.contains("tool StringsKit depends on WarmupToast: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
         #expect(found.contains("tool L10nREPL depends on OfflineApp: only the app, the gallery, the REPL's app commands and the benchmarks compose features"))
         #expect(!found.contains { $0.hasPrefix("tool OfflineApp") })
+    }
+
+    /// Issue 42: `l10n` (the lint plugins' tool) once linked the gallery, and with it the features; once they generated
+    /// their accessors, a consumer's build of the lint plugin's tool failed ("cannot find 'WarmupToastCopy'").
+    @Test func aPluginsToolReachingATargetThatRunsABuildToolPluginIsCaught() {
+        let targets = [
+            ModuleRules.Target(name: "L10nLint", path: "Plugins/L10nLintCommand", type: "plugin", dependencies: ["l10n"]),
+            ModuleRules.Target(name: "l10n", path: "Tools/l10n", type: "executable", dependencies: ["Gallery"]),
+            ModuleRules.Target(name: "Gallery", path: "Tools/Gallery", type: "regular", dependencies: ["WarmupToast"]),
+            ModuleRules.Target(name: "WarmupToast", path: "Modules/WarmupToast", type: "regular", dependencies: ["Core"], plugins: ["L10nAccessors"]),
+            ModuleRules.Target(name: "L10nAccessors", path: "Plugins/L10nAccessors", type: "plugin", dependencies: ["l10n-accessors"]),
+            ModuleRules.Target(name: "l10n-accessors", path: "Tools/l10n-accessors", type: "executable", dependencies: ["CatalogParser"]),
+            ModuleRules.Target(name: "CatalogParser", path: "Modules/CatalogParser", type: "regular", dependencies: ["Core"]),
+            ModuleRules.Target(name: "Core", path: "Modules/Core", type: "regular", dependencies: []),
+        ]
+        #expect(ModuleRules.violations(targets) == [
+            "plugin L10nLint's tool reaches WarmupToast, which runs L10nAccessors: a plugin's tool is built without build-tool plugins",
+        ])
     }
 
     /// Issue 42: a feature that generates its accessors makes its consumers build the generator, so what the plugin runs

@@ -31,19 +31,32 @@ struct GalleryTests {
 
     static let hasChromium = HeadlessChromium.locate() != nil
     static let l10n = BuiltProduct.url(named: "l10n")
+    /// What `l10n gallery` and `l10n export` hand over to: l10n links no feature, so it has no previews of its own.
+    static let l10nGallery = BuiltProduct.url(named: "l10n-gallery")
 
     /// Runs the built `l10n`: its status and standard output (standard error dropped).
     static func runL10n(_ arguments: [String]) throws -> (Int32, String) {
+        let (status, output, _) = try runProgram(arguments, executable: try #require(l10n, "no l10n binary beside the tests (swift build --product l10n)"))
+        return (status, output)
+    }
+
+    /// Runs an `l10n` binary: its status, standard output and standard error (kept in a file, so neither pipe fills).
+    static func runProgram(_ arguments: [String], executable: URL, environment: [String: String]? = nil) throws -> (Int32, String, String) {
         let process = Process()
-        process.executableURL = try #require(l10n, "no l10n binary beside the tests (swift build --product l10n)")
+        process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
+        let errorPath = (NSTemporaryDirectory() as NSString).appendingPathComponent("l10n-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), error)
     }
 
     // MARK: Item 1: the site
@@ -147,6 +160,41 @@ struct GalleryTests {
         #expect(status == 0)
         #expect(output.contains("× 2 locales (en double)"))
         #expect(FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("index.html")))
+    }
+
+    /// `l10n export` hands over to `l10n-gallery`, whose previews write the context notes; the one-file l10n alone (no
+    /// l10n-gallery beside it or on PATH) still writes the XLIFF, without those notes, and says why on stderr.
+    @Test(.enabled(if: Requirement.met(GalleryTests.l10n != nil && GalleryTests.l10nGallery != nil),
+                   "no l10n and l10n-gallery binaries beside the tests (swift build --product l10n --product l10n-gallery)"))
+    func l10nExportNamesThePreviewsThroughL10nGalleryAndWritesTheXLIFFWithoutIt() throws {
+        let l10n = try #require(Self.l10n)
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let withPreviews = (folder as NSString).appendingPathComponent("with")
+        let (status, _, _) = try Self.runProgram(["export", Self.catalogs, "--xliff", withPreviews], executable: l10n)
+        #expect(status == 0)
+        let norwegian = try String(contentsOfFile: (withPreviews as NSString).appendingPathComponent("nb.xliff"), encoding: .utf8)
+        #expect(norwegian.contains("<note from=\"context\">Shown in preview core.offline-banner: "))
+
+        // The one-file l10n of scripts/build-l10n, copied where no l10n-gallery is and with no PATH to find one on.
+        let alone = (folder as NSString).appendingPathComponent("bin/l10n")
+        try FileManager.default.createDirectory(atPath: (alone as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: l10n.path, toPath: alone)
+        let withoutPreviews = (folder as NSString).appendingPathComponent("without")
+        let (plain, _, warning) = try Self.runProgram(["export", Self.catalogs, "--xliff", withoutPreviews], executable: URL(fileURLWithPath: alone),
+                                                   environment: ["PATH": "/nonexistent", "LLVM_PROFILE_FILE": "/dev/null"])
+        #expect(plain == 0)
+        #expect(warning.contains("l10n-gallery was not found"))
+        #expect(warning.contains("swift build --product l10n-gallery"))
+        let bare = try String(contentsOfFile: (withoutPreviews as NSString).appendingPathComponent("nb.xliff"), encoding: .utf8)
+        #expect(bare.contains("<trans-unit"))
+        #expect(!bare.contains("Shown in preview"))
+
+        // `l10n gallery` alone says what to build instead, and exits 2 (usage).
+        let (gallery, _, missing) = try Self.runProgram(["gallery", "--out", folder], executable: URL(fileURLWithPath: alone),
+                                                    environment: ["PATH": "/nonexistent", "LLVM_PROFILE_FILE": "/dev/null"])
+        #expect(gallery == 2)
+        #expect(missing.contains("swift build --product l10n-gallery"))
     }
 
     @Test(.enabled(if: Requirement.met(GalleryTests.l10n != nil && GalleryTests.hasChromium), "needs the built l10n and Chromium (apt-get install chromium)"))

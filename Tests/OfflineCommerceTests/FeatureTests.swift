@@ -136,7 +136,7 @@ import OfflineCommerceLive
             #expect(cart.lines.map(\.quantity) == onlineCart.lines.map(\.quantity))
             #expect(cart.lines.map(\.unitPrice) == onlineCart.lines.map(\.unitPrice))
             #expect(cart.total == onlineCart.total)
-            #expect(cart.checkout?.accessibilityLabel == CoreCopy.disabledAccessibilityLabel(CommerceCopy.checkout))
+            #expect(cart.checkout?.accessibilityLabel == CoreCopy.disabledAccessibilityLabel(CommerceCopy.actionCheckout))
 
             for id in ["checkout", "update-quantity:user1-c1"] {
                 await app.tap(id)
@@ -223,13 +223,13 @@ import OfflineCommerceLive
             await app.tap("add-one")
             await app.tap("submit-quantity")
             #expect(app.view.sheet == nil)
-            #expect(app.view.cartContent?.lines.first { $0.id == "user1-c2" }?.quantity == CommerceCopy.quantity(3))
+            #expect(app.view.cartContent?.lines.first { $0.id == "user1-c2" }?.quantity == CommerceCopy.cartQuantity(quantity: .integer(3)))
 
             await app.tap("checkout")
             await app.feature.editReceiptEmail("kari@example.com")
             await app.tap("place-order")
             #expect(app.view.cartContent?.lines.isEmpty == true)
-            #expect(app.view.cartContent?.emptyMessage == CommerceCopy.cartIsEmpty)
+            #expect(app.view.cartContent?.emptyMessage == CommerceCopy.cartEmpty)
             let placed = try #require(app.view.toast?.message.arguments.first)
 
             await app.open(.orders)
@@ -237,7 +237,7 @@ import OfflineCommerceLive
             await app.tap("rate:user1-o1")
             await app.tap("stars:4")
             await app.tap("submit-rating")
-            #expect(app.view.toast?.message == CommerceCopy.ratedThanks)
+            #expect(app.view.toast?.message == CommerceCopy.toastRated)
             #expect(app.view.actions["rate:user1-o1"] == nil)
 
             await app.tap("track:user1-o2")

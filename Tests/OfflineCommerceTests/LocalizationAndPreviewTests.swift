@@ -25,7 +25,7 @@ import Testing
         }
         let offline = try Self.preview("commerce.cart-offline").copies
         #expect(offline.contains(CoreCopy.offlineIndicatorAccessibilityLabel))
-        #expect(offline.contains(CoreCopy.disabledAccessibilityLabel(CommerceCopy.checkout)))
+        #expect(offline.contains(CoreCopy.disabledAccessibilityLabel(CommerceCopy.actionCheckout)))
         #expect(!(try Self.preview("commerce.cart-online").copies.contains(CoreCopy.offlineIndicatorTitle)))
         #expect(try Self.preview("commerce.no-connection-toast").copies.contains(CoreCopy.noConnection))
         #expect(try Self.preview("commerce.cart-first-load").copies.contains(Copy("OfflineCommerce", "empty.cart.message")))
@@ -48,15 +48,15 @@ import Testing
     @Test(arguments: productLocales)
     func everyCopyTheViewStateCanHoldExistsInTheLocale(_ locale: String) throws {
         let localizer = try localizer(locale)
-        var copies: [Copy] = [CommerceCopy.cartTitle, CommerceCopy.ordersTitle, CommerceCopy.checkout, CommerceCopy.updateQuantity,
-                              CommerceCopy.trackOrder, CommerceCopy.rateOrder, CommerceCopy.placeOrder, CommerceCopy.submitRating,
-                              CommerceCopy.addOne, CommerceCopy.removeOne, CommerceCopy.cancel, CommerceCopy.close,
-                              CommerceCopy.cartIsEmpty, CommerceCopy.noOrdersYet, CommerceCopy.checkoutTitle, CommerceCopy.receiptEmailLabel,
-                              CommerceCopy.receiptEmailHint, CommerceCopy.ratingLabel, CommerceCopy.orderNotFound, CommerceCopy.ratedThanks,
-                              CommerceCopy.tryAgain, CommerceCopy.orderPlaced("A-1"), CommerceCopy.pendingQuantity(3)]
+        var copies: [Copy] = [CommerceCopy.cartTitle, CommerceCopy.ordersTitle, CommerceCopy.actionCheckout, CommerceCopy.actionUpdateQuantity,
+                              CommerceCopy.actionTrackOrder, CommerceCopy.actionRateOrder, CommerceCopy.actionPlaceOrder, CommerceCopy.actionSubmitRating,
+                              CommerceCopy.actionAddOne, CommerceCopy.actionRemoveOne, CommerceCopy.actionCancel, CommerceCopy.actionClose,
+                              CommerceCopy.cartEmpty, CommerceCopy.ordersEmpty, CommerceCopy.checkoutTitle, CommerceCopy.checkoutEmailLabel,
+                              CommerceCopy.checkoutEmailHint, CommerceCopy.ratingLabel, CommerceCopy.trackingNotFound, CommerceCopy.toastRated,
+                              CommerceCopy.toastTryAgain, CommerceCopy.toastOrderPlaced(id: .text("A-1")), CommerceCopy.cartPendingQuantity(quantity: .integer(3))]
         copies += OrderStatus.allCases.map(CommerceCopy.status)
-        copies += (0...5).map(CommerceCopy.stars) + [0, 1, 2, 5, 22, 200].map(CommerceCopy.itemCount)
-            + [0, 1, 2, 5, 22, 2000].map(CommerceCopy.orderCount)
+        copies += (0...5).map { CommerceCopy.ratingStars(count: $0) } + [0, 1, 2, 5, 22, 200].map { CommerceCopy.cartItemCount(count: $0) }
+            + [0, 1, 2, 5, 22, 2000].map { CommerceCopy.ordersCount(count: $0) }
         for copy in copies {
             let resolved = localizer.resolve(copy)
             #expect(resolved.issues.isEmpty && !resolved.isFallback, "\(copy.qualifiedKey) [\(locale)]: \(resolved.issues)")
@@ -65,13 +65,13 @@ import Testing
 
     @Test("AC1 currency is formatted per locale")
     func currencyIsFormattedPerLocale() throws {
-        let total = CommerceCopy.cartTotal(Fixtures.money("2995.98"), "EUR")
+        let total = CommerceCopy.cartTotal(total: .currency(Fixtures.money("2995.98"), code: "EUR"))
         #expect(try localizer("en").string(total) == "Total: €2,995.98")
         #expect(try localizer("de").string(total) == "Gesamt: 2.995,98\u{A0}€")
-        #expect(try localizer("ja").string(CommerceCopy.orderTotal(Fixtures.money("1049"), "JPY")) == "合計: ￥1,049")
+        #expect(try localizer("ja").string(CommerceCopy.orderTotal(total: .currency(Fixtures.money("1049"), code: "JPY"))) == "合計: ￥1,049")
         var seen: Set<String> = []
         for locale in productLocales {
-            let text = try localizer(locale).string(CommerceCopy.unitPrice(Fixtures.money("1234.5"), "NOK"))
+            let text = try localizer(locale).string(CommerceCopy.cartUnitPrice(price: .currency(Fixtures.money("1234.5"), code: "NOK")))
             #expect(!text.contains("%@"), "\(locale): \(text)")
             seen.insert(text)
         }
@@ -85,7 +85,7 @@ import Testing
         #expect(en.string(try #require(CommerceCopy.cartFirstLoad.message)) == "An internet connection is required to load your cart the first time.")
         #expect(en.string(try #require(CommerceCopy.ordersFirstLoad.message))
             == "An internet connection is required to load your order history the first time.")
-        #expect(en.string(CoreCopy.disabledAccessibilityLabel(CommerceCopy.trackOrder)) == "Track Order, disabled")
+        #expect(en.string(CoreCopy.disabledAccessibilityLabel(CommerceCopy.actionTrackOrder)) == "Track Order, disabled")
         #expect(en.string(CoreCopy.offlineIndicatorAccessibilityLabel) == "You are offline. Viewing offline data.")
     }
 

@@ -45,11 +45,11 @@ import Testing
         let line = try #require(content.lines.first { $0.id == "c2" })
         #expect(line.name == "Smart Speaker")
         #expect(line.imageRef == "img/ss-2.png")
-        #expect(line.quantity == CommerceCopy.quantity(2))
+        #expect(line.quantity == CommerceCopy.cartQuantity(quantity: .integer(2)))
         #expect(line.unitPrice == Copy("OfflineCommerce", "cart.unitPrice", [.currency(Fixtures.money("89.99"), code: "EUR")]))
         #expect(line.lineTotal == Copy("OfflineCommerce", "cart.lineTotal", [.currency(Fixtures.money("179.98"), code: "EUR")]))
         #expect(content.total == Copy("OfflineCommerce", "cart.total", [.currency(Fixtures.money("548.68"), code: "EUR")]))
-        #expect(content.itemCount == CommerceCopy.itemCount(6))
+        #expect(content.itemCount == CommerceCopy.cartItemCount(count: 6))
         #expect(content.lastUpdated == CoreCopy.lastUpdated(Self.cached.savedAt))
     }
 
@@ -58,8 +58,8 @@ import Testing
         let content = try #require(Self.view(.online, Self.ordersOpenedOffline).ordersContent)
         #expect(content.orders.map(\.id) == ["A-10023", "A-10017", "A-10009", "A-10002"])
         let delivered = try #require(content.orders.first { $0.id == "A-10009" })
-        #expect(delivered.number == CommerceCopy.orderNumber("A-10009"))
-        #expect(delivered.date == CommerceCopy.orderDate(Fixtures.orders.orders[2].date))
+        #expect(delivered.number == CommerceCopy.orderNumber(id: .text("A-10009")))
+        #expect(delivered.date == CommerceCopy.orderDate(date: .date(Fixtures.orders.orders[2].date, .medium)))
         #expect(delivered.status == Copy("OfflineCommerce", "status.delivered"))
         #expect(delivered.statusTone == .positive)
         #expect(delivered.total == Copy("OfflineCommerce", "order.total", [.currency(Fixtures.money("74.95"), code: "EUR")]))
@@ -111,7 +111,7 @@ import Testing
         let cart = try #require(Self.view(.offline, Self.cartOpenedOffline).cartContent)
         let orders = try #require(Self.view(.offline, Self.ordersOpenedOffline).ordersContent)
         let actions = [try #require(cart.checkout)] + cart.lines.map(\.updateQuantity) + orders.orders.flatMap(\.actions)
-        #expect(Set(actions.map(\.title)) == [CommerceCopy.checkout, CommerceCopy.updateQuantity, CommerceCopy.trackOrder, CommerceCopy.rateOrder])
+        #expect(Set(actions.map(\.title)) == [CommerceCopy.actionCheckout, CommerceCopy.actionUpdateQuantity, CommerceCopy.actionTrackOrder, CommerceCopy.actionRateOrder])
         for action in actions {
             #expect(action.state == .disabled(reason: CoreCopy.noConnection), "\(action.id)")
             #expect(action.accessibilityLabel == CoreCopy.disabledAccessibilityLabel(action.title), "\(action.id)")
@@ -291,7 +291,7 @@ import Testing
         #expect(state.toast.current?.message == CoreCopy.noConnection)
         _ = state.handle(.refreshRequested, now: fixedNow)
         _ = state.handle(.cartRefreshFinished(.kept(Self.cached, .http(status: 503))), now: fixedNow)
-        #expect(state.toast.current?.message == CommerceCopy.tryAgain)
+        #expect(state.toast.current?.message == CommerceCopy.toastTryAgain)
         #expect(CommerceViewState(state: state).cartContent == before)
     }
 
@@ -304,14 +304,14 @@ import Testing
         #expect(effects == [.saveDrafts(FormDrafts(quantities: ["c2": 3]))])
         let view = CommerceViewState(state: state)
         guard case let .quantity(form) = view.sheet else { Issue.record("no quantity form"); return }
-        #expect(form.quantity == CommerceCopy.quantity(3))
+        #expect(form.quantity == CommerceCopy.cartQuantity(quantity: .integer(3)))
         #expect(form.stepper.allSatisfy { $0.state == .enabled })
         #expect(form.footer.submit.state == .disabled(reason: CoreCopy.noConnection))
         #expect(form.footer.offlineNotice == CoreCopy.appearOffline)
         // The row shows the unsent quantity; the saved one is unchanged.
         let row = try #require(view.cartContent?.lines.first { $0.id == "c2" })
-        #expect(row.quantity == CommerceCopy.quantity(2))
-        #expect(row.pendingQuantity == CommerceCopy.pendingQuantity(3))
+        #expect(row.quantity == CommerceCopy.cartQuantity(quantity: .integer(2)))
+        #expect(row.pendingQuantity == CommerceCopy.cartPendingQuantity(quantity: .integer(3)))
         // Back to the saved quantity: the draft goes.
         #expect(state.handle(.actionTapped("remove-one"), now: fixedNow) == [.saveDrafts(FormDrafts())])
     }
@@ -342,7 +342,7 @@ import Testing
         let order = OrderSummary(id: "user1-o9", date: fixedNow, status: .processing, total: Fixtures.money("548.68"), currency: "EUR")
         let effects = state.handle(.orderPlaced(order), now: fixedNow)
         #expect(state.sheet == nil)
-        #expect(state.toast.current?.message == CommerceCopy.orderPlaced("user1-o9"))
+        #expect(state.toast.current?.message == CommerceCopy.toastOrderPlaced(id: .text("user1-o9")))
         for effect in [CommerceEffect.readCache(.cart), .readCache(.orders), .refresh(.cart), .refresh(.orders)] {
             #expect(effects.contains(effect))
         }

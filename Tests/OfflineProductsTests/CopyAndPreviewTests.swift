@@ -44,10 +44,10 @@ import Testing
 
     @Test func disabledActionsAreAnnouncedAsDisabled() {
         let en = localizer("en")
-        let label = Action(id: "raise-service-request", title: ProductsCopy.raiseServiceRequest,
+        let label = Action(id: "raise-service-request", title: ProductsCopy.actionRaiseServiceRequest,
                            state: .disabled(reason: CoreCopy.requiresConnection)).accessibilityLabel
         #expect(en.string(label) == "Raise Service Request, disabled")
-        #expect(en.string(CoreCopy.disabledAccessibilityLabel(ProductsCopy.transferOwnership)) == "Transfer Ownership, disabled")
+        #expect(en.string(CoreCopy.disabledAccessibilityLabel(ProductsCopy.actionTransferOwnership)) == "Transfer Ownership, disabled")
         #expect(en.string(CoreCopy.requiresConnection) == "This feature requires an internet connection")
     }
 
@@ -60,12 +60,12 @@ import Testing
     func productCountIsPluralisedIn(_ locale: String) {
         let localizer = localizer(locale)
         for count in [0, 1, 2, 5, 11, 22, 10_000] {
-            let resolved = localizer.resolve(ProductsCopy.productCount(count))
+            let resolved = localizer.resolve(ProductsCopy.productsCount(count: count))
             #expect(resolved.issues.isEmpty, "\(locale) \(count): \(resolved.issues)")
         }
         if locale == "en" {
-            #expect(localizer.string(ProductsCopy.productCount(1)) == "1 product")
-            #expect(localizer.string(ProductsCopy.productCount(10_000)) == "10,000 products")
+            #expect(localizer.string(ProductsCopy.productsCount(count: 1)) == "1 product")
+            #expect(localizer.string(ProductsCopy.productsCount(count: 10_000)) == "10,000 products")
         }
     }
 }

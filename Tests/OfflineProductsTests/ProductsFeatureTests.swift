@@ -95,7 +95,7 @@ import TestSupport
         await feature.waitUntilIdle()
         let view = feature.viewState.value
         guard case let .blocked(empty) = view.list else { Issue.record("expected the load-failed state, got \(view.list)"); return }
-        #expect(empty.title == ProductsCopy.loadFailedTitle)
+        #expect(empty.title == ProductsCopy.firstUseFailedTitle)
         #expect(view.toast == nil)
         #expect(scripted.calls == 3, "a 503 page is retried before the sync gives up")
         await feature.stop()
@@ -222,10 +222,10 @@ import TestSupport
         await feature.waitUntilIdle()
         let view = feature.viewState.value
         if count == 0 {
-            #expect(view.list == .empty(EmptyState(title: ProductsCopy.noProducts)))
+            #expect(view.list == .empty(EmptyState(title: ProductsCopy.emptyNoProducts)))
         } else {
             #expect(view.rows.map(\.id) == products.map(\.id))
-            #expect(view.list.content?.count == ProductsCopy.productCount(count))
+            #expect(view.list.content?.count == ProductsCopy.productsCount(count: count))
         }
         await feature.stop()
         // Offline afterwards, a fresh feature on the same store shows the same list.

@@ -113,7 +113,7 @@ import Testing
         var (state, _) = opened(nil, .online)
         _ = state.decide(.refreshFinished(.kept(nil, .http(status: 503))), now: .distantPast)
         let view = view(state)
-        #expect(view.list == .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+        #expect(view.list == .blocked(EmptyState(title: ProductsCopy.firstUseFailedTitle, message: ProductsCopy.firstUseFailedMessage,
                                                  action: Action(id: ProductsActionID.retry, title: CoreCopy.retry))))
         #expect(view.offlineIndicator == nil && view.toast == nil)
     }
@@ -126,7 +126,7 @@ import Testing
             (.offline, .offline, .blocked(firstUse)),
             (.unknown, nil, .loading),
             (.unknown, .timeout, .loading),
-            (.online, .timeout, .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+            (.online, .timeout, .blocked(EmptyState(title: ProductsCopy.firstUseFailedTitle, message: ProductsCopy.firstUseFailedMessage,
                                                     action: Action(id: ProductsActionID.retry, title: CoreCopy.retry)))),
             (.online, .http(status: 401), .blocked(CorePreviews.signInRequired)),
         ]
@@ -181,7 +181,7 @@ import Testing
     func onlyTheFirstSyncsFailureIsShownAndAFailedPullSaysSoBriefly() {
         var (first, _) = opened(nil, .online)
         _ = first.decide(.refreshFinished(.kept(nil, .http(status: 503))), now: .distantPast)
-        #expect(view(first).list == .blocked(EmptyState(title: ProductsCopy.loadFailedTitle, message: ProductsCopy.loadFailedMessage,
+        #expect(view(first).list == .blocked(EmptyState(title: ProductsCopy.firstUseFailedTitle, message: ProductsCopy.firstUseFailedMessage,
                                                         action: Action(id: ProductsActionID.retry, title: CoreCopy.retry))),
                 "the very first sync: said, with Retry")
         var (state, _) = opened(cached, .online)
@@ -323,7 +323,7 @@ import Testing
     @Test func zeroProductsAfterASyncIsAnEmptyListNotTheFirstUseMessage() {
         var (state, _) = opened(nil, .online)
         _ = state.decide(.refreshFinished(.fresh(CachedValue(value: .empty, savedAt: fixedNow))), now: .distantPast)
-        #expect(view(state).list == .empty(EmptyState(title: ProductsCopy.noProducts)))
+        #expect(view(state).list == .empty(EmptyState(title: ProductsCopy.emptyNoProducts)))
     }
 
     @Test func aTransferredProductLeavesTheListAndItsCardCloses() {

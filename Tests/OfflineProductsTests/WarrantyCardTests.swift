@@ -44,18 +44,18 @@ import Testing
     @Test func warrantyCardShowsProductNameModelSerialNumberAndExpiryDate() {
         let card = WarrantyCard(product: product, now: fixedNow, policy: .default)
         #expect(card.fields == [
-            .field(label: ProductsCopy.productNameLabel, value: .verbatim("Espresso Machine")),
-            .field(label: ProductsCopy.modelLabel, value: .verbatim("EM-200")),
-            .field(label: ProductsCopy.serialNumberLabel, value: .verbatim("SN0048213377")),
-            .field(label: ProductsCopy.warrantyExpiryLabel, value: .copy(ProductsCopy.warrantyExpiryDate(product.warrantyExpiresAt))),
+            .field(label: ProductsCopy.cardProductName, value: .verbatim("Espresso Machine")),
+            .field(label: ProductsCopy.cardModel, value: .verbatim("EM-200")),
+            .field(label: ProductsCopy.cardSerialNumber, value: .verbatim("SN0048213377")),
+            .field(label: ProductsCopy.cardWarrantyExpiry, value: .copy(ProductsCopy.cardWarrantyExpiryValue(date: .date(product.warrantyExpiresAt, .medium)))),
         ])
         #expect(card.status == .expiringSoon)
         #expect(card.badge == .badge(ProductsCopy.badgeExpiringSoon, tone: .caution,
-                                     accessibilityLabel: ProductsCopy.badgeAccessibilityLabel(ProductsCopy.badgeExpiringSoon)))
+                                     accessibilityLabel: ProductsCopy.accessibilityBadge(status: .copy(ProductsCopy.badgeExpiringSoon))))
     }
 
     @Test func warrantyExpiryDateIsFormattedPerLocale() {
-        let date = ProductsCopy.warrantyExpiryDate(Date(timeIntervalSince1970: 1_795_341_600))  // 2026-11-22
+        let date = ProductsCopy.cardWarrantyExpiryValue(date: .date(Date(timeIntervalSince1970: 1_795_341_600), .medium))  // 2026-11-22
         let rendered = Dictionary(uniqueKeysWithValues: locales.map { ($0, localizer($0).resolve(date)) })
         for (locale, resolved) in rendered {
             #expect(resolved.issues.isEmpty, "\(locale): \(resolved.issues)")

@@ -21,12 +21,12 @@ import Testing
         func preview(_ id: String) throws -> ViewNode { try #require(OfflineSummaryPreviews.previews.first { $0.id == id }).node }
         let offline = try preview("summary.offline-cached").descendants
         #expect(offline.contains(.banner(SummaryViewState.offlineBanner)))
-        #expect(offline.contains(.text(SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)), style: .caption)))
+        #expect(offline.contains(.text(SummaryCopy.summaryLastUpdated(date: .date(fixedNow.addingTimeInterval(-3 * day), .medium)), style: .caption)))
         #expect(!offline.contains(.banner(SummaryViewState.staleBannerValue)))
         #expect(try preview("summary.stale").descendants.contains(.banner(SummaryViewState.staleBannerValue)))
         #expect(try !preview("summary.online").descendants.contains(.banner(SummaryViewState.offlineBanner)))
         #expect(try preview("summary.first-load-empty").descendants.contains {
-            if case let .empty(empty) = $0 { return empty.title == SummaryCopy.firstLoadTitle }
+            if case let .empty(empty) = $0 { return empty.title == SummaryCopy.emptyFirstLoadTitle }
             return false
         })
         #expect(try rendered(preview("summary.refresh-prompt")).contains("New activity has been recorded. Refresh to update your summary."))
@@ -53,10 +53,10 @@ import Testing
     func everyCopyKeyOfTheFeatureResolvesIn(_ locale: String) {
         let localizer = localizer(locale)
         var all: [Copy] = [
-            SummaryCopy.staleTitle, SummaryCopy.staleMessage, SummaryCopy.firstLoadTitle, SummaryCopy.firstLoadMessage,
-            SummaryCopy.loadFailedTitle, SummaryCopy.loadFailedMessage, SummaryCopy.refreshPrompt, SummaryCopy.badgesTitle,
-            SummaryCopy.share, SummaryCopy.registerActivity, SummaryCopy.shareReady, SummaryCopy.shareFailed,
-            SummaryCopy.activityPending, SummaryCopy.activityRow(fixedNow), SummaryCopy.lastUpdated(fixedNow),
+            SummaryCopy.bannerStaleTitle, SummaryCopy.bannerStaleMessage, SummaryCopy.emptyFirstLoadTitle, SummaryCopy.emptyFirstLoadMessage,
+            SummaryCopy.emptyLoadFailedTitle, SummaryCopy.emptyLoadFailedMessage, SummaryCopy.refreshPrompt, SummaryCopy.badgesTitle,
+            SummaryCopy.actionShare, SummaryCopy.actionRegisterActivity, SummaryCopy.shareReady, SummaryCopy.shareFailed,
+            SummaryCopy.activityPending, SummaryCopy.activityRegistered(date: .date(fixedNow, .medium)), SummaryCopy.summaryLastUpdated(date: .date(fixedNow, .medium)),
             SummaryCopy.title(period: "2025"), SummaryCopy.shareText(summary2025),
             SummaryCopy.shareText(AnnualSummary(period: "2025", statCards: [
                 StatCard(kind: .activities, value: .count(3)), StatCard(kind: .hours, value: .quantity(4.5)),
@@ -73,22 +73,22 @@ import Testing
 
     @Test func lastUpdatedDateIsFormattedPerLocale() {
         let date = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
-        #expect(localizer("en").string(SummaryCopy.lastUpdated(date)) == "Last updated: Jan 1, 2026")
-        #expect(localizer("de").string(SummaryCopy.lastUpdated(date)) == "Zuletzt aktualisiert: 01.01.2026")
-        #expect(localizer("ja").string(SummaryCopy.lastUpdated(date)) == "最終更新: 2026/01/01")
-        #expect(localizer("nb").string(SummaryCopy.lastUpdated(date)) == "Sist oppdatert: 1. jan. 2026")
+        #expect(localizer("en").string(SummaryCopy.summaryLastUpdated(date: .date(date, .medium))) == "Last updated: Jan 1, 2026")
+        #expect(localizer("de").string(SummaryCopy.summaryLastUpdated(date: .date(date, .medium))) == "Zuletzt aktualisiert: 01.01.2026")
+        #expect(localizer("ja").string(SummaryCopy.summaryLastUpdated(date: .date(date, .medium))) == "最終更新: 2026/01/01")
+        #expect(localizer("nb").string(SummaryCopy.summaryLastUpdated(date: .date(date, .medium))) == "Sist oppdatert: 1. jan. 2026")
     }
 
     @Test(arguments: locales)
     func activityCountIsPluralisedIn(_ locale: String) {
         let localizer = localizer(locale)
         for count in [0, 1, 2, 3, 5, 11, 22, 101, 1_000] {
-            let resolved = localizer.resolve(SummaryCopy.activityCount(count))
+            let resolved = localizer.resolve(SummaryCopy.summaryActivitiesCount(count: count))
             #expect(resolved.issues.isEmpty, "\(locale) \(count): \(resolved.issues)")
         }
         if locale == "en" {
-            #expect(localizer.string(SummaryCopy.activityCount(1)) == "1 activity")
-            #expect(localizer.string(SummaryCopy.activityCount(1_000)) == "1,000 activities")
+            #expect(localizer.string(SummaryCopy.summaryActivitiesCount(count: 1)) == "1 activity")
+            #expect(localizer.string(SummaryCopy.summaryActivitiesCount(count: 1_000)) == "1,000 activities")
         }
     }
 

@@ -33,8 +33,8 @@ import TestSupport
         switch view.screen {
         case .content: .content
         case .loading: .loading
-        case let .empty(empty) where empty.title == SummaryCopy.firstLoadTitle: .notAvailableOffline
-        case let .empty(empty) where empty.title == SummaryCopy.loadFailedTitle: .couldNotLoad
+        case let .empty(empty) where empty.title == SummaryCopy.emptyFirstLoadTitle: .notAvailableOffline
+        case let .empty(empty) where empty.title == SummaryCopy.emptyLoadFailedTitle: .couldNotLoad
         case let .blocked(state) where state == CorePreviews.signInRequired: .signIn
         default: nil
         }
@@ -66,7 +66,7 @@ import TestSupport
         #expect((view.offlineIndicator != nil) == (status == .offline), "the indicator means offline, only")
         if expected == .couldNotLoad {
             let words = [view.screen].compactMap { if case let .empty(empty) = $0 { empty.message } else { nil } }
-            #expect(words == [SummaryCopy.loadFailedMessage], "the server's failure, in words that never mention the connection")
+            #expect(words == [SummaryCopy.emptyLoadFailedMessage], "the server's failure, in words that never mention the connection")
         }
     }
 
@@ -79,7 +79,7 @@ import TestSupport
             #expect((view.offlineIndicator != nil) == (status == .offline))
             let replaced = outcome == .fresh && status != .offline
             #expect((view.staleBanner != nil) == !replaced, "more than 30 days old: said offline and online (issue 40, item 5), until a fresh one replaces it")
-            #expect((view.staleBanner?.message == SummaryCopy.staleMessage) == (status == .offline), "only offline does it ask to connect")
+            #expect((view.staleBanner?.message == SummaryCopy.bannerStaleMessage) == (status == .offline), "only offline does it ask to connect")
             #expect((view.sessionBanner != nil) == (outcome == .refusedSession && status != .offline))
         }
     }

@@ -21,7 +21,7 @@ import TestSupport
         fetch.release()
         await harness.feature.waitUntilIdle()
         #expect(harness.view.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
-        #expect(harness.view.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
+        #expect(harness.view.content?.lastUpdated == SummaryCopy.summaryLastUpdated(date: .date(fixedNow, .medium)))
         #expect(harness.view.content?.isRefreshing == false)
         await harness.stop()
     }
@@ -42,7 +42,7 @@ import TestSupport
         let harness = try await Harness(store: try storeHolding(summary2025, daysAgo: 5), status: .offline, api: .test)
         await harness.feature.open()
         #expect(harness.view.offlineIndicator == SummaryViewState.offlineBanner)
-        #expect(harness.view.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-5 * day)))
+        #expect(harness.view.content?.lastUpdated == SummaryCopy.summaryLastUpdated(date: .date(fixedNow.addingTimeInterval(-5 * day), .medium)))
         #expect(rendered(harness.feature.viewNode).contains("Last updated: Jan 26, 2026"))
         #expect(rendered(harness.feature.viewNode, "de").contains("Zuletzt aktualisiert: 26.01.2026"))
         #expect(harness.view.staleBanner == nil)
@@ -68,7 +68,7 @@ import TestSupport
     @Test func offlineWithNoCacheShowsAHelpfulEmptyStateAndLoadsOnceConnected() async throws {
         let harness = try await Harness(store: try storeHolding(nil), status: .offline, api: .serving(summary2025))
         await harness.feature.open()
-        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        #expect(harness.view.emptyState?.title == SummaryCopy.emptyFirstLoadTitle)
         #expect(rendered(harness.feature.viewNode).contains("Connect to the internet once to load your annual summary."))
         #expect(!harness.view.isSpinning)
         harness.status.set(.online)
@@ -81,7 +81,7 @@ import TestSupport
         try cacheRepository(store).clear()
         let harness = try await Harness(store: store, status: .offline, api: .test)
         await harness.feature.open()
-        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        #expect(harness.view.emptyState?.title == SummaryCopy.emptyFirstLoadTitle)
         await harness.stop()
     }
 
@@ -90,7 +90,7 @@ import TestSupport
         try store.save(Data([0xFF, 0x00, 0x13]), collection: SummaryRepository.summaryCollection, key: "2025")
         let harness = try await Harness(store: store, status: .offline, api: .test)
         await harness.feature.open()
-        #expect(harness.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+        #expect(harness.view.emptyState?.title == SummaryCopy.emptyFirstLoadTitle)
         await harness.stop()
     }
 
@@ -107,7 +107,7 @@ import TestSupport
         }
         #expect(harness.view.screen != .loading)
         #expect(advanced >= SummaryState.refreshDeadline, "not before the deadline")
-        #expect(harness.view.emptyState?.title == SummaryCopy.loadFailedTitle, "online, it did not load this time: try again")
+        #expect(harness.view.emptyState?.title == SummaryCopy.emptyLoadFailedTitle, "online, it did not load this time: try again")
         // The held answer arrives late and is ignored.
         fetch.release()
         await harness.feature.waitUntilIdle()

@@ -69,7 +69,7 @@ import OfflineSummaryLive
             let second = try await App(fixture: fixture, url: url, status: status, year: 2026)
             await second.feature.open()
             #expect(second.view.content?.card == loaded.card)
-            #expect(second.view.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
+            #expect(second.view.content?.lastUpdated == SummaryCopy.summaryLastUpdated(date: .date(fixedNow, .medium)))
             #expect(second.view.offlineIndicator != nil)
             #expect(second.view.activities.map(\.id) == [activity.id])
             #expect(second.view.refreshPrompt?.action?.state == .disabled(reason: CoreCopy.noConnection))
@@ -95,7 +95,7 @@ import OfflineSummaryLive
         try await withReferenceServer(faults: FaultConfiguration(refuseConnections: true)) { server, url in
             let app = try await App(fixture: fixture, url: url, status: StateCell(.offline), year: 2025)
             await app.feature.open()
-            #expect(app.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+            #expect(app.view.emptyState?.title == SummaryCopy.emptyFirstLoadTitle)
             #expect(!app.view.isSpinning)
             #expect(await app.feature.prefetch() == false)
             #expect(server.requestLog.total == 0)
@@ -117,7 +117,7 @@ import OfflineSummaryLive
             status.set(.offline)
             await waitFor(app.feature.viewState) { $0.offlineIndicator != nil }
             #expect(!app.view.isSpinning)
-            #expect(app.view.emptyState?.title == SummaryCopy.firstLoadTitle)
+            #expect(app.view.emptyState?.title == SummaryCopy.emptyFirstLoadTitle)
             await app.stop()
         }
     }

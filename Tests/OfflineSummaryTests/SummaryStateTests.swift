@@ -28,13 +28,13 @@ import Testing
         var (state, effects) = state(.online, cache: CachedSummary(snapshot: snapshot(daysAgo: 3)))
         #expect(effects == [.refresh(.open, sequence: 1), .armRefreshDeadline(sequence: 1, after: SummaryState.refreshDeadline)])
         // The cached summary shows at once while the fresh one loads; no spinner in its place.
-        #expect(view(state).content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-3 * day)))
+        #expect(view(state).content?.lastUpdated == SummaryCopy.summaryLastUpdated(date: .date(fixedNow.addingTimeInterval(-3 * day), .medium)))
         #expect(view(state).content?.isRefreshing == true)
         let fresh = snapshot(daysAgo: 0, id: "s2", summary: summary2025AfterOneMoreActivity)
         #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(fresh), writesSyncedDuringFetch: false), now: fixedNow) == [.cancelTimer(id: SummaryState.refreshDeadlineTimerID)])
         let shown = view(state)
         #expect(shown.content?.card == SummaryCard(summary: summary2025AfterOneMoreActivity))
-        #expect(shown.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow))
+        #expect(shown.content?.lastUpdated == SummaryCopy.summaryLastUpdated(date: .date(fixedNow, .medium)))
         #expect(shown.offlineIndicator == nil && shown.staleBanner == nil && shown.refreshPrompt == nil)
         #expect(!shown.isSpinning)
     }
@@ -51,7 +51,7 @@ import Testing
         let (state, effects) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 12)))
         #expect(effects.isEmpty, "nothing is sent while offline")
         let shown = view(state)
-        #expect(shown.content?.lastUpdated == SummaryCopy.lastUpdated(fixedNow.addingTimeInterval(-12 * day)))
+        #expect(shown.content?.lastUpdated == SummaryCopy.summaryLastUpdated(date: .date(fixedNow.addingTimeInterval(-12 * day), .medium)))
         #expect(shown.content?.card == SummaryCard(summary: summary2025))
         #expect(shown.offlineIndicator == SummaryViewState.offlineBanner)
         #expect(shown.staleBanner == nil, "12 days is not stale")
@@ -61,7 +61,7 @@ import Testing
     @Test func offlineWithACacheMoreThan30DaysOldAlsoShowsABannerAskingToConnectToRefresh() {
         let (stale, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 31)))
         #expect(view(stale).staleBanner == SummaryViewState.staleBannerValue)
-        #expect(view(stale).staleBanner?.title == SummaryCopy.staleTitle)
+        #expect(view(stale).staleBanner?.title == SummaryCopy.bannerStaleTitle)
         #expect(view(stale).content != nil, "the stale summary is still shown")
         // Exactly 30 days is not "more than 30 days".
         let (edge, _) = state(.offline, cache: CachedSummary(snapshot: snapshot(daysAgo: 30)))
@@ -71,15 +71,15 @@ import Testing
         // Online (issue 40, item 5) the banner shows too while the data is that old, without asking to connect.
         var online = stale
         _ = online.handle(.connectivityChanged(.online), now: fixedNow)
-        #expect(view(online).staleBanner?.title == SummaryCopy.staleTitle && view(online).staleBanner?.message == nil)
+        #expect(view(online).staleBanner?.title == SummaryCopy.bannerStaleTitle && view(online).staleBanner?.message == nil)
     }
 
     @Test func offlineWithNoCacheShowsTheFirstLoadEmptyStateExplainingConnectivityIsNeeded() {
         let (state, effects) = state(.offline)
         #expect(effects.isEmpty)
         let empty = view(state).emptyState
-        #expect(empty?.title == SummaryCopy.firstLoadTitle)
-        #expect(empty?.message == SummaryCopy.firstLoadMessage)
+        #expect(empty?.title == SummaryCopy.emptyFirstLoadTitle)
+        #expect(empty?.message == SummaryCopy.emptyFirstLoadMessage)
         #expect(empty?.action?.id == SummaryActionID.retry)
         #expect(empty?.action?.state == .disabled(reason: CoreCopy.noConnection))
         #expect(!view(state).isSpinning, "never a spinner while offline")
@@ -95,15 +95,15 @@ import Testing
     @Test func aFailedFirstLoadOnlineEndsInAnEmptyStateWithRetryNeverASpinner() {
         var (state, _) = state(.online)
         _ = state.decide(.refreshFinished(sequence: 1, keptOutcome(nil, .http(status: 503))), now: fixedNow)
-        #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle)
+        #expect(view(state).emptyState?.title == SummaryCopy.emptyLoadFailedTitle)
         #expect(view(state).emptyState?.action?.state == .enabled)
         // A transport failure while the monitor still says online is this load's failure, not "offline" (issue 25,
         // item 6): if the connection really went, the monitor says so and the first-load message shows.
         var (other, _) = self.state(.online)
         _ = other.decide(.refreshFinished(sequence: 1, keptOutcome(nil, .unreachable("refused"))), now: fixedNow)
-        #expect(view(other).emptyState?.title == SummaryCopy.loadFailedTitle)
+        #expect(view(other).emptyState?.title == SummaryCopy.emptyLoadFailedTitle)
         _ = other.decide(.connectivityChanged(.offline), now: fixedNow)
-        #expect(view(other).emptyState?.title == SummaryCopy.firstLoadTitle)
+        #expect(view(other).emptyState?.title == SummaryCopy.emptyFirstLoadTitle)
     }
 
     @Test(arguments: [401, 403])
@@ -140,7 +140,7 @@ import Testing
             return
         }
         #expect(!view(state).isSpinning)
-        #expect(view(state).emptyState?.title == SummaryCopy.loadFailedTitle, "online, it did not load this time: try again")
+        #expect(view(state).emptyState?.title == SummaryCopy.emptyLoadFailedTitle, "online, it did not load this time: try again")
         // The late answer of the given-up load is ignored.
         #expect(state.decide(.refreshFinished(sequence: 1, freshOutcome(snapshot(daysAgo: 0)), writesSyncedDuringFetch: false), now: fixedNow) == [])
         #expect(state.summary.cached == nil)
@@ -405,7 +405,7 @@ import Testing
         _ = state.decide(.opened(old, activities: []), now: fixedNow)
         #expect(view(state).staleBanner == SummaryViewState.staleBannerValue, "offline: connect to refresh")
         #expect(state.decide(.connectivityChanged(.online), now: fixedNow).first == .refresh(.reconnect, sequence: 1))
-        #expect(view(state).staleBanner?.title == SummaryCopy.staleTitle, "online too, while the data is that old")
+        #expect(view(state).staleBanner?.title == SummaryCopy.bannerStaleTitle, "online too, while the data is that old")
         #expect(view(state).staleBanner?.message == nil, "not 'connect to the internet': it is online")
         var delays: [Duration] = []
         for attempt in 1...6 {
@@ -415,7 +415,7 @@ import Testing
                 return
             }
             delays.append(after)
-            #expect(view(state).staleBanner?.title == SummaryCopy.staleTitle, "still more than 30 days old")
+            #expect(view(state).staleBanner?.title == SummaryCopy.bannerStaleTitle, "still more than 30 days old")
             let banner = try #require(view(state).refreshBanner)
             #expect(banner == CorePreviews.refreshFailedBanner(savedAt: old.fetchedAt, retry: SummaryActionID.retry),
                     "it says it could not refresh, and what it shows, with Retry")

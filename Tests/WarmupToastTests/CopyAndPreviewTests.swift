@@ -11,8 +11,8 @@ struct CopyAndPreviewTests {
         #expect(localizer.string(WarmupToastCopy.toastTitle) == "Optimizing your experience")
         #expect(localizer.string(WarmupToastCopy.toastMessage)
             == "We’re saving data to help the app load faster next time. Please don’t close the app while this finishes.")
-        #expect(localizer.string(WarmupToastCopy.optimizedTitle) == "App optimized")
-        #expect(localizer.string(WarmupToastCopy.closeBanner) == "Close")
+        #expect(localizer.string(WarmupToastCopy.bannerOptimizedTitle) == "App optimized")
+        #expect(localizer.string(WarmupToastCopy.bannerClose) == "Close")
     }
 
     @Test(arguments: shippedLocales)

@@ -43,7 +43,7 @@ public enum AppNavigation {
     /// Each tab's name, the title its screen shows (the summary's own navigation name, shorter than its heading).
     static func title(_ tab: AppRoute) -> Copy {
         switch tab {
-        case .products, .product: ProductsCopy.listTitle
+        case .products, .product: ProductsCopy.productsTitle
         case .cart: CommerceCopy.cartTitle
         case .orders: CommerceCopy.ordersTitle
         case .summary, .summaryCard: SummaryCopy.navigationTitle

@@ -4,6 +4,7 @@ import LocalizationKit
 import Foundation
 import Logging
 import StringsKit
+import L10nCommandLine
 
 @main
 struct L10n: ParsableCommand {
@@ -19,34 +20,11 @@ struct L10n: ParsableCommand {
              unreadable file, bad l10n.json
         """,
         version: L10nVersion.current,
-        subcommands: [Lint.self, Usage.self, Parse.self, Export.self, Import.self, Migrate.self, Pseudo.self, Format.self, GalleryCommandLine.self, Repl.self]
+        subcommands: [Lint.self, Usage.self, Parse.self, Export.self, Import.self, Migrate.self, Pseudo.self, Format.self, GalleryHandover.self, Repl.self]
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.
-    static func main() {
-        // Core logs (e.g. a pseudo-locale ICU has no data for) to stderr, so stdout stays the report (JSON, SARIF).
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
-            return handler
-        }
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let exit as ExitCode {
-            // Subcommands have already printed what went wrong; only the code is left to pass on.
-            Foundation.exit(exit.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
-                print(message)
-                Foundation.exit(0)
-            }
-            FileHandle.standardError.write(Data((message.isEmpty ? "\(error)" : message).utf8 + [10]))
-            Foundation.exit(code == .validationFailure ? 2 : 1)
-        }
-    }
+    static func main() { runAsL10nProgram() }
 }
 
 struct Format: ParsableCommand {

@@ -1,20 +1,11 @@
 public import ArgumentParser
 import Foundation
-import Gallery
 public import StringsKit
 import UsageScan
+import L10nCommandLine
 import LocalizationKit
 
-extension ReportFormat: ExpressibleByArgument {}
 extension L10nCommands.ParseFormat: ExpressibleByArgument {}
-extension PseudoStyle: ExpressibleByArgument {}
-
-/// Prints a library command's outcome and passes its exit code on.
-func finish(_ outcome: CommandOutcome) throws {
-    if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
-    if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
-    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
-}
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -154,41 +145,46 @@ struct Export: ParsableCommand {
         Internal identifiers and String Catalog entries with shouldTranslate: false are marked translate="no".
         Each unit gets a <note from="context"> per preview that shows its text ("Shown in preview ID: what it \
         shows"), found by rendering every preview; with --screenshots DIR (the png folder `l10n gallery --check` \
-        writes) each note also names the PNG of that preview in the unit's target locale.
+        writes) each note also names the PNG of that preview in the unit's target locale. The previews are drawn by \
+        \(SiblingProgram.gallery) (built beside l10n), which this command runs; where it is not installed (the one-file \
+        l10n of scripts/build-l10n), the XLIFF is written without those notes, and a warning says so.
         Example: l10n gallery --out build/gallery --check && l10n export --xliff build/xliff --screenshots build/gallery/png
         Exit codes: 0 written, 1 a catalog has errors (run l10n lint), 2 usage or I/O error.
         """
     )
 
-    @Option(name: .long, help: "The folder to write the .xliff files into (created if needed).")
-    var xliff: String
-
-    @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
-    var paths: [String] = []
-
-    @Option(name: .long, help: "The l10n.json to use (for the base locale and the internal identifiers).")
-    var config: String?
-
-    @Option(name: .long, help: "The PNG folder of `l10n gallery --check` (OUT/png): context notes name each preview's screenshot.")
-    var screenshots: String?
+    @OptionGroup var options: ExportOptions
 
     func run() throws {
-        var context: TranslatorContext?
-        var missing: [String] = []
-        let outcome = L10nCommands.exportXLIFF(paths: paths, to: xliff, configPath: config) { catalog, base, target in
-            let found = context ?? TranslatorContext(catalog: catalog, baseLocale: base, screenshotsFolder: screenshots)
-            context = found
-            missing += found.missingScreenshots(target: target)
-            return found.notes(target: target)
+        // The previews' context notes need the features, which l10n does not link (the plugins build it): hand over.
+        if let program = SiblingProgram.locate(SiblingProgram.gallery) {
+            try SiblingProgram.replaceProcess(with: program, arguments: Array(CommandLine.arguments.dropFirst()))
         }
-        if let first = missing.first {
-            FileHandle.standardError.write(Data("""
-                l10n: warning: \(missing.count) screenshot(s) named in the notes are missing, e.g. \(first); \
-                write them with `l10n gallery --out DIR --check` and pass --screenshots DIR/png
+        FileHandle.standardError.write(Data("""
+            l10n: warning: \(SiblingProgram.gallery) was not found beside \(SiblingProgram.ownPath ?? "l10n") or on PATH, so the \
+            XLIFF has no notes naming the previews that show each text; build it with `swift build --product \(SiblingProgram.gallery)`
 
-                """.utf8))
-        }
-        try finish(outcome)
+            """.utf8))
+        try finish(L10nCommands.exportXLIFF(paths: options.paths, to: options.xliff, configPath: options.config))
+    }
+}
+
+/// `l10n gallery …` runs `l10n-gallery gallery …`: the gallery draws every feature's previews, and l10n links no feature.
+struct GalleryHandover: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Write every preview in every locale as a static web site; with --check, measure text overflow in headless Chromium.",
+        discussion: """
+        Runs \(SiblingProgram.gallery), built beside l10n (`swift build --product \(SiblingProgram.gallery)`); \
+        `l10n gallery --help` describes its options.
+        """
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: "Options for the gallery; see `l10n gallery --help`.")
+    var arguments: [String] = []
+
+    func run() throws {
+        try SiblingProgram.handOver(to: SiblingProgram.gallery, arguments: ["gallery"] + arguments)
     }
 }
 

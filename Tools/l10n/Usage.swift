@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import L10nCommandLine
 public import StringsKit
 import UsageScan
 

@@ -5,4 +5,4 @@ import OfflineProducts
 
 // Touches both products, so the linker keeps them: the products screen's copy key and the HTTP client's configuration.
 let configuration = HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:1")!)
-print(ProductsCopy.listTitle.qualifiedKey, configuration.baseURL)
+print(ProductsCopy.productsTitle.qualifiedKey, configuration.baseURL)

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import Gallery
+import L10nCommandLine
 import StringsKit
 
 extension Theme: ExpressibleByArgument {}
