@@ -3,6 +3,7 @@ import LocalizationKit
 import Foundation
 import Localization
 @testable import OfflineCommerce
+import TestSupport
 import Testing
 
 /// Item 9 and the copy: previews of every state, and every word of them in all seven locales.
@@ -104,6 +105,23 @@ import Testing
             #expect(orders.contains(expected), "\(expected) not in \(orders)")
         }
     }
+
+    /// Issue 42: the generated lists are the walk. Every key of the table (`CommerceCopy.keys`, arguments or not) is in every
+    /// shipped locale's catalog, and every key without arguments (`CommerceCopy.all`) resolves there without falling back.
+    @Test(arguments: ["en", "nb", "es", "de", "ar", "ja", "pl"])
+    func everyGeneratedKeyIsInTheCatalogOf(_ locale: String) throws {
+        let catalog = try BundledCatalogs.load()
+        let table = try #require(catalog.table(CommerceCopy.table, locale: locale))
+        for key in CommerceCopy.keys {
+            #expect(table.entries[key] != nil, "\(locale) lacks \(key)")
+        }
+        let localizer = try BundledCatalogs.localizer(locale: locale)
+        for copy in CommerceCopy.all {
+            let resolved = localizer.resolve(copy)
+            #expect(resolved.issues.isEmpty && !resolved.isFallback, "\(locale) \(copy.qualifiedKey): \(resolved.issues)")
+        }
+        #expect(CommerceCopy.all.count < CommerceCopy.keys.count, "the keys with arguments are in keys, not in all")
+    }
 }
 
 extension ViewNode {
@@ -127,4 +145,5 @@ extension ViewNode {
         case .divider, .progress, .image: []
         }
     }
+
 }

@@ -1,6 +1,8 @@
 import Core
 import Foundation
 import OfflineProducts
+import Localization
+import TestSupport
 import Testing
 
 /// Item 9 and the copy: previews for each screen and status, every word resolved in all seven locales.
@@ -67,5 +69,22 @@ import Testing
             #expect(localizer.string(ProductsCopy.productsCount(count: 1)) == "1 product")
             #expect(localizer.string(ProductsCopy.productsCount(count: 10_000)) == "10,000 products")
         }
+    }
+
+    /// Issue 42: the generated lists are the walk. Every key of the table (`ProductsCopy.keys`, arguments or not) is in every
+    /// shipped locale's catalog, and every key without arguments (`ProductsCopy.all`) resolves there without falling back.
+    @Test(arguments: ["en", "nb", "es", "de", "ar", "ja", "pl"])
+    func everyGeneratedKeyIsInTheCatalogOf(_ locale: String) throws {
+        let catalog = try BundledCatalogs.load()
+        let table = try #require(catalog.table(ProductsCopy.table, locale: locale))
+        for key in ProductsCopy.keys {
+            #expect(table.entries[key] != nil, "\(locale) lacks \(key)")
+        }
+        let localizer = try BundledCatalogs.localizer(locale: locale)
+        for copy in ProductsCopy.all {
+            let resolved = localizer.resolve(copy)
+            #expect(resolved.issues.isEmpty && !resolved.isFallback, "\(locale) \(copy.qualifiedKey): \(resolved.issues)")
+        }
+        #expect(ProductsCopy.all.count < ProductsCopy.keys.count, "the keys with arguments are in keys, not in all")
     }
 }

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import OfflineSummary
 import TestSupport
+import Localization
 import Testing
 
 /// Item 6 and the copy: previews for each state the story names, every word resolved in all seven locales;
@@ -98,5 +99,22 @@ import Testing
         #expect(SummaryUserAction.registerActivity.pattern == .optimisticWithFeedback)
         #expect(SummaryUserAction.registerActivity.pattern.worksOffline)
         #expect(SummaryUserAction.share.pattern == .none && SummaryUserAction.viewSummary.pattern == .none)
+    }
+
+    /// Issue 42: the generated lists are the walk. Every key of the table (`SummaryCopy.keys`, arguments or not) is in every
+    /// shipped locale's catalog, and every key without arguments (`SummaryCopy.all`) resolves there without falling back.
+    @Test(arguments: ["en", "nb", "es", "de", "ar", "ja", "pl"])
+    func everyGeneratedKeyIsInTheCatalogOf(_ locale: String) throws {
+        let catalog = try BundledCatalogs.load()
+        let table = try #require(catalog.table(SummaryCopy.table, locale: locale))
+        for key in SummaryCopy.keys {
+            #expect(table.entries[key] != nil, "\(locale) lacks \(key)")
+        }
+        let localizer = try BundledCatalogs.localizer(locale: locale)
+        for copy in SummaryCopy.all {
+            let resolved = localizer.resolve(copy)
+            #expect(resolved.issues.isEmpty && !resolved.isFallback, "\(locale) \(copy.qualifiedKey): \(resolved.issues)")
+        }
+        #expect(SummaryCopy.all.count < SummaryCopy.keys.count, "the keys with arguments are in keys, not in all")
     }
 }
