@@ -23,7 +23,7 @@ struct PluginTests {
             let package = Package(
                 name: "Greeter",
                 defaultLocalization: "en",
-                products: [.library(name: "Kit", targets: ["Shelf", "Counter"])],
+                products: [.library(name: "Kit", type: .static, targets: ["Shelf", "Counter"])],
                 dependencies: [.package(name: "OfflineKit", path: "\(packageRoot)")],
                 targets: [
                     .target(
