@@ -107,6 +107,8 @@ public struct CommerceRepository: Sendable {
     public func trackOrder(_ orderID: String) async throws(HTTPClientError) -> OrderSummary? {
         switch await orders.revalidate() {
         case let .fresh(history): return history.value.order(orderID)
+        // The server vouched for the cached history just now.
+        case .unchanged: return orders.cached()?.value.order(orderID)
         case let .kept(_, error): throw error
         }
     }

@@ -65,11 +65,14 @@ public enum BlockingFormError: Error, Sendable, Equatable, CustomStringConvertib
 /// Pattern D, full-page blocking: the data must be fresh, so the page shows its content only after a
 /// successful read; offline, or when the read fails, it shows a blocking state saying what to do next.
 public enum FullPageBlocking {
-    /// The screen for the outcome of a fresh read.
-    public static func screen<Value: Sendable & Hashable>(_ outcome: RevalidateOutcome<Value>) -> ScreenState<Value> {
+    /// The screen for the outcome of a fresh read; `cached` is the copy an `.unchanged` answer vouched for.
+    public static func screen<Value: Sendable & Hashable>(_ outcome: RevalidateOutcome<Value>, cached: Value? = nil) -> ScreenState<Value> {
         switch outcome {
         case let .fresh(value):
             return .content(value.value)
+        case .unchanged:
+            if let cached { return .content(cached) }
+            return screen(RevalidateOutcome<Value>.kept(nil, .decoding("the server confirmed a copy this screen does not hold")))
         case let .kept(_, error) where error.isAuthenticationFailure:
             return .blocked(CorePreviews.signInRequired)
         case let .kept(_, error):

@@ -375,6 +375,15 @@ public struct SummaryState: StateMachine, Equatable {
         writesSyncedDuringRefresh = false
         activityRegisteredDuringRefresh = false
         switch outcome {
+        case let .unchanged(savedAt) where summary.cached != nil:
+            // The server vouched for the summary on screen: it stays, "Last updated" moves on.
+            summary.cached?.snapshot.fetchedAt = savedAt
+            let trigger = summary.finish(showing: summary.cached, failure: nil) ?? .open
+            return [.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "unchanged"], duration: took)] + scheduleRetry(after: nil)
+        case .unchanged:
+            // Nothing on screen to vouch for (the summary never conditionally fetches without a copy): read as a miss.
+            return finishRefresh(.kept(nil, .decoding("the server confirmed a summary this screen does not hold")), syncedDuringFetch: syncedDuringFetch,
+                                 took: took, deadline: deadline)
         case let .fresh(value):
             // Writes synced before the request left are in the answer (the refresh waits for them); later ones are not.
             let outOfDate = syncedDuringFetch || registeredMeanwhile

@@ -17,14 +17,27 @@ extension CachedValue: Equatable where Value: Equatable {}
 public enum RevalidateOutcome<Value: Sendable>: Sendable {
     /// The server answered; the value is now the cached one.
     case fresh(CachedValue<Value>)
+    /// The server confirmed the cached value (HTTP 304): it was neither sent, decoded nor written again; only its
+    /// "Last updated" moved on to `savedAt`. The screen keeps the value it shows (`ResourceState.finish` restamps it).
+    case unchanged(savedAt: Date)
     /// No refresh happened or it failed; `cached` is the last good value (nil: there never was one).
     case kept(CachedValue<Value>?, HTTPClientError)
 
-    /// What the screen shows after the refresh.
+    /// What the screen shows after the refresh; nil after `.unchanged`, whose value the screen already holds.
     public var current: CachedValue<Value>? {
         switch self {
         case let .fresh(value): value
+        case .unchanged: nil
         case let .kept(value, _): value
+        }
+    }
+
+    /// When the server last vouched for the value: a fresh one's save, or an `.unchanged` answer's; nil after a failure.
+    public var confirmedAt: Date? {
+        switch self {
+        case let .fresh(value): value.savedAt
+        case let .unchanged(savedAt): savedAt
+        case .kept: nil
         }
     }
 
@@ -35,6 +48,42 @@ public enum RevalidateOutcome<Value: Sendable>: Sendable {
 }
 
 extension RevalidateOutcome: Equatable where Value: Equatable {}
+
+/// What a server sent to tell whether a copy is still current (RFC 9110 §8.8): kept with the copy, and sent back as
+/// `If-None-Match` / `If-Modified-Since` when it is revalidated. Opaque: compared by the server, never parsed here.
+public struct CacheValidators: Sendable, Equatable, Codable {
+    /// The `ETag` header as sent (quotes included).
+    public var etag: String?
+    /// The `Last-Modified` header as sent (an HTTP-date).
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// No validator: the copy can only be fetched whole again.
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+/// The answer to a conditional fetch: a new value with its validators, or "what you have is current" (HTTP 304),
+/// with validators that may have been refreshed.
+public enum ConditionalAnswer<Value: Sendable>: Sendable {
+    case modified(Value, CacheValidators)
+    case notModified(CacheValidators)
+}
+
+extension ConditionalAnswer {
+    /// The same answer with the value transformed (a page's list, a wire body's model).
+    public func map<Other>(_ transform: (Value) throws(HTTPClientError) -> Other) throws(HTTPClientError) -> ConditionalAnswer<Other> {
+        switch self {
+        case let .modified(value, validators): .modified(try transform(value), validators)
+        case let .notModified(validators): .notModified(validators)
+        }
+    }
+}
+
+extension ConditionalAnswer: Equatable where Value: Equatable {}
 
 /// One step of a stale-while-revalidate read, in the order a screen receives them.
 public enum ReadEvent<Value: Sendable>: Sendable {

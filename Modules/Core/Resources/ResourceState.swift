@@ -91,7 +91,11 @@ public struct ResourceState<Cached: SavedValue>: Sendable, Equatable {
 
 extension ResourceState {
     /// `finish(showing:failure:)` for the shape every repository answers with.
+    /// An `.unchanged` answer keeps the value on screen and moves its "Last updated" on.
     public mutating func finish<Value>(_ outcome: RevalidateOutcome<Value>) -> RefreshTrigger? where Cached == CachedValue<Value> {
-        finish(showing: outcome.current, failure: outcome.error)
+        if case let .unchanged(savedAt) = outcome {
+            return finish(showing: cached.map { CachedValue(value: $0.value, savedAt: savedAt) }, failure: nil)
+        }
+        return finish(showing: outcome.current, failure: outcome.error)
     }
 }
