@@ -78,10 +78,49 @@ public final class HTTPClient: Sendable {
         return try decode(type, from: data)
     }
 
+    /// GET `endpoint` as a revalidation of the copy that `validators` describe: they go out as `If-None-Match` and
+    /// `If-Modified-Since`, and a 304 comes back as `.notModified` with no body (the caller keeps its copy as it is).
+    /// A 200 is `.modified` with its body (decompressed) and the validators it carried (empty when it had none).
+    public func getConditionally(_ endpoint: Endpoint, query: [String: String] = [:], validators: CacheValidators?,
+                                 timeout: Duration? = nil) async throws(HTTPClientError) -> ConditionalAnswer<Data> {
+        var headers: [String: String] = [:]
+        if let etag = validators?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = validators?.lastModified { headers["If-Modified-Since"] = lastModified }
+        let response = try await exchange(method: "GET", path: endpoint, query: query, body: nil, idempotencyKey: nil, headers: headers,
+                                          timeout: timeout, accepting: Self.successOrNotModified)
+        let answered = CacheValidators(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+        // A 304 may leave a validator out; the one the caller sent still describes its copy.
+        if response.status == 304 {
+            return .notModified(CacheValidators(etag: answered.etag ?? validators?.etag,
+                                                lastModified: answered.lastModified ?? validators?.lastModified))
+        }
+        return .modified(response.body, answered)
+    }
+
+    /// `getConditionally` decoding the JSON of a 200.
+    public func getConditionally<Response: Decodable & Sendable>(_ endpoint: Endpoint, query: [String: String] = [:], validators: CacheValidators?,
+                                                                 timeout: Duration? = nil,
+                                                                 as type: Response.Type = Response.self) async throws(HTTPClientError) -> ConditionalAnswer<Response> {
+        try await getConditionally(endpoint, query: query, validators: validators, timeout: timeout).map { body throws(HTTPClientError) in
+            try decode(type, from: body)
+        }
+    }
+
     /// Sends one request; returns the status (2xx) and body, or throws a typed error. Every outcome that says
     /// something about the network is reported to the monitor (`HTTPClientError.evidence`).
     public func send(method: String, path endpoint: Endpoint, query: [String: String] = [:], body: Data?, idempotencyKey: String?,
                      headers: [String: String] = [:], timeout: Duration? = nil) async throws(HTTPClientError) -> (status: Int, body: Data) {
+        let response = try await exchange(method: method, path: endpoint, query: query, body: body, idempotencyKey: idempotencyKey,
+                                          headers: headers, timeout: timeout, accepting: Self.success)
+        return (response.status, response.body)
+    }
+
+    private static let success = 200..<300
+    private static let successOrNotModified = 200..<305
+
+    /// One request: built, sent, reported to the monitor; a status outside `accepting` (or 3xx other than 304) throws `.http`.
+    private func exchange(method: String, path endpoint: Endpoint, query: [String: String], body: Data?, idempotencyKey: String?,
+                          headers: [String: String], timeout: Duration?, accepting: Range<Int>) async throws(HTTPClientError) -> TransportResponse {
         // Offline: fail at once, before anything is built or sent.
         guard connectivity.status() != .offline else { throw .offline }
         if Task.isCancelled { throw .cancelled }
@@ -98,10 +137,10 @@ public final class HTTPClient: Sendable {
         }
         connectivity.report(.reachedServer)
         if response.status == 401, let token, let session = configuration.session { await session.refused(token) }
-        guard (200..<300).contains(response.status) else {
+        guard accepting.contains(response.status), response.status < 300 || response.status == 304 else {
             throw .http(status: response.status, requestID: response.headers["x-request-id"] ?? request.header("X-Request-ID"))
         }
-        return (response.status, response.body)
+        return response
     }
 
     /// The bearer of the next request: the session's (which may sign in first), else the fixed one.
@@ -113,7 +152,9 @@ public final class HTTPClient: Sendable {
     func makeRequest(method: String, endpoint: Endpoint, query: [String: String], body: Data?, idempotencyKey: String?,
                      bearer: String?, headers: [String: String], timeout: Duration) throws(HTTPClientError) -> TransportRequest {
         let url = try endpoint.url(relativeTo: configuration.baseURL, query: query)
-        var fields = [TransportHeader("Accept", "application/json"), TransportHeader("X-Request-ID", configuration.makeRequestID())]
+        // Bodies travel gzipped when the server can (AsyncHTTPClient and URLSession decompress them).
+        var fields = [TransportHeader("Accept", "application/json"), TransportHeader("Accept-Encoding", "gzip"),
+                      TransportHeader("X-Request-ID", configuration.makeRequestID())]
         if let bearer { fields.append(TransportHeader("Authorization", "Bearer \(bearer)")) }
         if body != nil { fields.append(TransportHeader("Content-Type", "application/json")) }
         if let idempotencyKey { fields.append(TransportHeader("Idempotency-Key", idempotencyKey)) }

@@ -13,7 +13,7 @@ import Darwin
 
 /// `HTTPTransport` on AsyncHTTPClient (SwiftNIO): real cancellation (a cancelled request closes its connection
 /// and completes at once), connect and whole-request deadlines, a connection pool per host, an explicit `shutdown()`.
-/// HTTP/1.1 only, no redirects, no decompression: the backend is ours and answers JSON.
+/// HTTP/1.1 only, no redirects; gzip and deflate bodies are decompressed (up to `maximumBodyBytes`), as URLSession does.
 ///
 /// It runs on an event loop of its own (one thread, like a URLSession's delegate queue): every connection and every
 /// callback stays on that loop, where a shared multi-loop group would hop between loops on
@@ -44,7 +44,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         settings.connectionPool = pool
         settings.httpVersion = .http1Only
         settings.redirectConfiguration = .disallow
-        settings.decompression = .disabled
+        // A body asked for compressed (`Accept-Encoding: gzip`, sent by `HTTPClient`) arrives decompressed, bounded.
+        settings.decompression = .enabled(limit: .size(configuration.maximumBodyBytes))
         // No distributed tracing: with none bootstrapped AsyncHTTPClient still builds a span per request for the no-op
         // tracer (its attributes, its URL parsing), ~8 % of the transport's CPU per request (`perf`, offline-bench).
         settings.tracing.tracer = nil
