@@ -389,10 +389,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        /// zlib, for the reference backend's gzip answers (a runtime module never links it: clients decompress with
+        /// their platform's HTTP stack).
+        .systemLibrary(name: "CZlib", path: "Tools/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "Core", "WireContract",
+                "Core", "WireContract", "CZlib",
                 tooling("Hummingbird", "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 tooling("ServiceLifecycle", "swift-service-lifecycle"),

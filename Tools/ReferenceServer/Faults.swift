@@ -30,6 +30,10 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     public var holdResponses: Bool
     /// Only requests whose path starts with one of these are faulted (nil: every non-admin path).
     public var pathPrefixes: [String]?
+    /// A slow link: every byte the server writes goes out at most this many kilobits per second (1 kbit = 1,000 bits),
+    /// all connections sharing the one link as a phone's do. Nil: as fast as the machine goes. Server-wide: paths and
+    /// overrides do not narrow it. With `latencyMs` it makes a cellular-like link (100 ms, 2,000 kbit/s).
+    public var bandwidthKbps: Int?
     /// Per-endpoint faults: a request whose path contains an override's `pathContains` (the first that matches) gets
     /// that override's faults instead of these, e.g. 401 on `/cart`, resets on `/orders`, a delay on the rest.
     public var overrides: [FaultOverride]
@@ -37,8 +41,9 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
     public init(latencyMs: Int = 0, errorRate: Double = 0, errorStatus: Int = 503, resetRate: Double = 0,
                 slowBodyChunkDelayMs: Int? = nil, slowBodyChunkBytes: Int = 64, refuseConnections: Bool = false,
                 refuseForMs: Int? = nil, holdResponses: Bool = false, pathPrefixes: [String]? = nil, loseAnswerRate: Double = 0,
-                overrides: [FaultOverride] = []) {
+                bandwidthKbps: Int? = nil, overrides: [FaultOverride] = []) {
         self.overrides = overrides
+        self.bandwidthKbps = bandwidthKbps
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.errorStatus = errorStatus
@@ -56,6 +61,7 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case latencyMs, errorRate, errorStatus, resetRate, loseAnswerRate, overrides, slowBodyChunkDelayMs, slowBodyChunkBytes, refuseConnections, refuseForMs, holdResponses, pathPrefixes
+        case bandwidthKbps
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +78,7 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
             holdResponses: try c.decodeIfPresent(Bool.self, forKey: .holdResponses) ?? false,
             pathPrefixes: try c.decodeIfPresent([String].self, forKey: .pathPrefixes),
             loseAnswerRate: try c.decodeIfPresent(Double.self, forKey: .loseAnswerRate) ?? 0,
+            bandwidthKbps: try c.decodeIfPresent(Int.self, forKey: .bandwidthKbps),
             overrides: try c.decodeIfPresent([FaultOverride].self, forKey: .overrides) ?? [])
     }
 

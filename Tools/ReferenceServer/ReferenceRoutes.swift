@@ -145,8 +145,14 @@ struct ReferenceRoutes: Sendable {
     private func read(_ router: Router<ServerContext>, _ wire: Wire.Route,
                       _ body: @escaping @Sendable (Request, UserData, Parameters) -> WireResponse) {
         let store = server.store
+        // Every page of the product list carries the whole list's version; any other read its own content's.
+        let resource = wire == .products ? "products" : nil
         route(router, wire, authenticated: true) { request, context, user in
-            store.read(user!) { body(request, $0, context.parameters) }
+            var answer = store.read(user!) { body(request, $0, context.parameters) }
+            guard answer.status == 200 else { return answer }
+            let digest = resource == nil ? Validator.digest(of: answer.body) : store.productsDigest(user!) ?? Validator.digest(of: answer.body)
+            answer.validator = store.validator(user!, resource: resource ?? request.uri.path, digest: digest)
+            return answer
         }
     }
 
@@ -219,7 +225,7 @@ struct ReferenceRoutes: Sendable {
             }
             let wire = try await handler(request, context, user)
             if decision == .handleThenReset { try await Self.reset(context.channel) }
-            return Self.response(wire, faults: faults, requestID: requestID)
+            return Self.response(wire, faults: faults, requestID: requestID, request: request)
         }
     }
 
@@ -254,16 +260,38 @@ struct ReferenceRoutes: Sendable {
         throw ConnectionResetOnPurpose()
     }
 
-    static func response(_ wire: WireResponse, faults: FaultConfiguration = .none, requestID: String? = nil) -> Response {
+    /// The HTTP answer: a read's validators (`ETag`, `Last-Modified`) and a 304 with no body when the request's
+    /// `If-None-Match` (or, without one, `If-Modified-Since`) says the client holds this content; a JSON body gzipped
+    /// for a request whose `Accept-Encoding` takes gzip (`Vary: Accept-Encoding` on every answer that may be).
+    static func response(_ wire: WireResponse, faults: FaultConfiguration = .none, requestID: String? = nil, request: Request? = nil) -> Response {
         var headers: HTTPFields = [:]
         if let requestID { headers[Self.requestID] = requestID }
         if wire.replayed { headers[replayed] = "true" }
         guard wire.status != 204 else { return Response(status: .init(code: 204), headers: headers) }
+        let compressible = wire.contentType == "application/json" && !wire.body.isEmpty
+        let gzip = compressible && (request.map { acceptsGzip($0.headers[.acceptEncoding]) } ?? false)
+        if compressible { headers[.vary] = "Accept-Encoding" }
+        if let validator = wire.validator {
+            headers[.eTag] = validator.etag(gzipped: gzip)
+            headers[.lastModified] = validator.lastModifiedHeader
+            let current: Bool
+            if let tags = request?.headers[.ifNoneMatch] {
+                current = validator.isMatched(byIfNoneMatch: tags)
+            } else {
+                current = request?.headers[.ifModifiedSince].map(validator.isUnmodified(since:)) ?? false
+            }
+            if current { return Response(status: .notModified, headers: headers) }
+        }
         headers[.contentType] = wire.contentType
-        let buffer = ByteBuffer(bytes: wire.body)
+        var body = wire.body
+        if gzip, let compressed = Gzip.compress(body) {
+            body = compressed
+            headers[.contentEncoding] = "gzip"
+        }
+        let buffer = ByteBuffer(bytes: body)
         if let delay = faults.slowBodyChunkDelayMs, delay > 0 {
             let chunk = max(faults.slowBodyChunkBytes, 1)
-            let body = ResponseBody(contentLength: wire.body.count) { writer in
+            let body = ResponseBody(contentLength: body.count) { writer in
                 var remaining = buffer
                 while remaining.readableBytes > 0 {
                     let slice = remaining.readSlice(length: min(chunk, remaining.readableBytes))!
@@ -275,6 +303,17 @@ struct ReferenceRoutes: Sendable {
             return Response(status: .init(code: wire.status), headers: headers, body: body)
         }
         return Response(status: .init(code: wire.status), headers: headers, body: ResponseBody(byteBuffer: buffer))
+    }
+}
+
+/// Whether an `Accept-Encoding` takes gzip: named (or `*`) without `q=0` (RFC 9110 §12.5.3).
+func acceptsGzip(_ header: String?) -> Bool {
+    guard let header else { return false }
+    return header.split(separator: ",").contains { entry in
+        let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { return false }
+        let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+        return quality > 0
     }
 }
 

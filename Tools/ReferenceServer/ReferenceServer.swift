@@ -67,6 +67,8 @@ public final class ReferenceServer: Sendable {
     let store: ReferenceStore
     let faultInjector: FaultInjector
     let sessions: SessionRegistry
+    /// Every connection's bytes, and the slow link of `FaultConfiguration.bandwidthKbps`.
+    let wireLink: WireLink
 
     private struct Listener { var task: Task<Void, Never>?; var group: ServiceGroup?; var port: Int?; var refuseTimer: Task<Void, Never>? }
     private let listener = Locked(Listener())
@@ -76,7 +78,9 @@ public final class ReferenceServer: Sendable {
     public init(configuration: ReferenceServerConfiguration) {
         self.configuration = configuration
         store = ReferenceStore(seed: configuration.seed, now: configuration.now)
-        faultInjector = FaultInjector(configuration.faults, seed: configuration.faultSeed)
+        let faultInjector = FaultInjector(configuration.faults, seed: configuration.faultSeed)
+        self.faultInjector = faultInjector
+        wireLink = WireLink { faultInjector.configuration.bandwidthKbps }
         sessions = SessionRegistry(lifetime: configuration.sessionLifetime,
                                    acceptsDevelopmentTokens: configuration.acceptsDevelopmentTokens, now: configuration.now,
                                    file: configuration.sessionFile)
@@ -129,6 +133,25 @@ public final class ReferenceServer: Sendable {
 
     /// Requests parked by `holdResponses` right now (they are answered when the faults stop holding).
     public var heldRequests: Int { faultInjector.heldCount }
+
+    /// The bytes read and written on every connection since the start or `resetWireBytes()`, headers included (admin
+    /// requests too): what a refresh costs on the wire, counted where it leaves.
+    public var wireBytes: WireBytes { wireLink.bytes }
+
+    public func resetWireBytes() { wireLink.resetCounts() }
+
+    /// Changes `count` of `user`'s products as another device would (their warranties extended by a year), spread over
+    /// the list, bypassing faults and the request log: the list's version (its `ETag`) moves on. Returns how many changed.
+    @discardableResult
+    public func changeProducts(of user: String, count: Int) -> Int {
+        guard store.hasUser(user) else { return 0 }
+        var changed = 0
+        _ = store.write(user, idempotencyKey: nil, fingerprint: "change-products") { data, _, _ in
+            changed = ReferenceStore.changeProducts(&data, count: count)
+            return WireResponse(status: 204, body: Data())
+        }
+        return changed
+    }
 
     /// Requests answered with an injected error or reset since the server started.
     public var injectedFaults: Int { faultInjector.injectedCount }
@@ -200,8 +223,10 @@ public final class ReferenceServer: Sendable {
         let router = ReferenceRoutes(server: self).makeRouter()
         let started = AsyncStream<Result<Int, ReferenceServerError>>.makeStream()
         let host = configuration.host
+        let link = wireLink
         let app = Application(
             router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [WireTapInstaller(link: link)])),
             configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
             onServerRunning: { channel in
                 started.continuation.yield(.success(channel.localAddress?.port ?? port))

@@ -10,6 +10,8 @@ public struct WireResponse: Sendable, Equatable {
     public var replayed = false
     /// JSON unless said otherwise (an image).
     public var contentType = "application/json"
+    /// The validators of a read's answer (`ETag` without its coding, `Last-Modified`); nil: none sent.
+    var validator: Validator?
 
     public init(status: Int, body: Data, replayed: Bool = false, contentType: String = "application/json") {
         self.status = status
@@ -43,6 +45,10 @@ final class ReferenceStore: Sendable {
     private struct State {
         var users: [String: UserData]
         var idempotency: [String: IdempotencyRecord] = [:]
+        /// The digest of each user's whole product list, made when first asked for and dropped by any write.
+        var productDigests: [String: String] = [:]
+        /// Each resource's last validator ("user/resource"): its `Last-Modified` is when its digest last changed.
+        var validators: [String: Validator] = [:]
     }
 
     private let state: Locked<State>
@@ -92,6 +98,8 @@ final class ReferenceStore: Sendable {
             }
             let response = body(&data, &state.users, date)
             state.users[user] = data
+            // A write may change any user's products (a transfer moves one to another user).
+            state.productDigests.removeAll()
             // Only successes are remembered: a rejected write may be retried with the same key after fixing it.
             if let recordKey, (200..<300).contains(response.status) {
                 state.idempotency[recordKey] = IdempotencyRecord(fingerprint: fingerprint, response: response)
@@ -100,7 +108,46 @@ final class ReferenceStore: Sendable {
         }
     }
 
+    // MARK: - Validators
+
+    /// The validator of `user`'s `resource` whose content now has `digest`: the same `Last-Modified` as long as the
+    /// digest is the same, now (second precision, as HTTP-dates are) when it changed.
+    func validator(_ user: String, resource: String, digest: String) -> Validator {
+        let date = now()
+        return state.withLock { state in
+            let key = "\(user)/\(resource)"
+            if let known = state.validators[key], known.digest == digest { return known }
+            let validator = Validator(digest: digest, lastModified: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+            state.validators[key] = validator
+            return validator
+        }
+    }
+
+    /// The digest of `user`'s whole product list, the version every page of it carries (so a client can tell from its
+    /// first page whether any changed, and no sync mixes two versions); made once per version of the list.
+    func productsDigest(_ user: String) -> String? {
+        state.withLock { state in
+            if let digest = state.productDigests[user] { return digest }
+            guard let data = state.users[user] else { return nil }
+            let digest = Validator.digest(of: WireResponse.json(Wire.ProductList(items: data.products, total: data.products.count)).body)
+            state.productDigests[user] = digest
+            return digest
+        }
+    }
+
     // MARK: - Operations
+
+    /// `count` products spread over the list get a warranty a year longer (`ReferenceServer.changeProducts`).
+    static func changeProducts(_ data: inout UserData, count: Int) -> Int {
+        let total = data.products.count
+        let changed = min(max(count, 0), total)
+        guard changed > 0 else { return 0 }
+        for step in 0..<changed {
+            let position = step * total / changed
+            data.products[position].warrantyExpiresAt.addTimeInterval(365 * 86_400)
+        }
+        return changed
+    }
 
     static func products(_ data: UserData, offset: Int, limit: Int?) -> WireResponse {
         let start = min(max(offset, 0), data.products.count)

@@ -48,6 +48,8 @@ struct OfflineServer: AsyncParsableCommand {
     var cartItems = 3
     @Option(name: .customLong("latency-ms"), help: "Fault: delay every response by this many milliseconds.")
     var latencyMs = 0
+    @Option(name: .customLong("bandwidth-kbps"), help: "Fault: send every answer at most this fast, in kbit/s, all connections sharing one link (2000: a cellular-like 2 Mbit/s).")
+    var bandwidthKbps: Int?
     @Option(name: .customLong("error-rate"), help: "Fault: fraction 0…1 of requests answered with --error-status.")
     var errorRate = 0.0
     @Option(name: .customLong("error-status"), help: "Fault: the status of injected errors.")
@@ -84,7 +86,7 @@ struct OfflineServer: AsyncParsableCommand {
             latencyMs: latencyMs, errorRate: errorRate, errorStatus: errorStatus, resetRate: resetRate,
             slowBodyChunkDelayMs: slowBodyDelayMs, slowBodyChunkBytes: slowBodyChunkBytes,
             refuseConnections: refuseConnections, refuseForMs: refuseForMs, pathPrefixes: faultPaths.isEmpty ? nil : faultPaths,
-            loseAnswerRate: loseAnswerRate)
+            loseAnswerRate: loseAnswerRate, bandwidthKbps: bandwidthKbps)
         var logger = Logger(label: "offline-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
         let server = ReferenceServer(configuration: ReferenceServerConfiguration(
