@@ -42,6 +42,12 @@ public struct ProductsAPI: Sendable {
     public var raiseServiceRequest: @Sendable (_ productID: String, _ issue: String, _ idempotencyKey: String) async throws(HTTPClientError) -> ServiceRequestReceipt
     /// `POST /v1/users/{user}/products/{product}/transfer` with `{"toUser"}`.
     public var transferOwnership: @Sendable (_ productID: String, _ toUser: String, _ idempotencyKey: String) async throws(HTTPClientError) -> OwnershipTransferReceipt
+    /// The same page asked for conditionally: `validators` go out as `If-None-Match`/`If-Modified-Since`, a 304 is
+    /// `.notModified`. Every page of one version of the list carries that version's validators (WireContract:
+    /// "Validators"), so the first page's answer says whether the whole list changed, and pages of two versions cannot
+    /// be mixed. Nil (fixtures): pages come whole through `fetchPage` and nothing is revalidated.
+    public var fetchPageConditionally: (@Sendable (_ offset: Int, _ limit: Int, _ validators: CacheValidators?) async throws(HTTPClientError)
+        -> ConditionalAnswer<ProductPage>)?
     /// How many products one page asks for.
     public var pageSize: Int
 

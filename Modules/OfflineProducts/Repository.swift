@@ -58,8 +58,13 @@ public struct ProductsRepository: Sendable {
         let pageSize = api.pageSize
         let attempts = self.pageAttempts
         let fetchPage = api.fetchPage
-        resource = CachedResource(collection: Self.collection, key: Self.catalogKey, store: store, now: now, status: status) { () throws(HTTPClientError) in
-            try await Self.fetchAll(pageSize: pageSize, attempts: attempts, fetchPage: fetchPage)
+        let fetchPageConditionally = api.fetchPageConditionally
+        resource = CachedResource(collection: Self.collection, key: Self.catalogKey, store: store, now: now,
+                                  status: status) { validators throws(HTTPClientError) in
+            guard let fetchPageConditionally else {
+                return .modified(try await Self.fetchAll(pageSize: pageSize, attempts: attempts, fetchPage: fetchPage), CacheValidators())
+            }
+            return try await Self.fetchAllIfChanged(validators, pageSize: pageSize, attempts: attempts, fetchPage: fetchPageConditionally)
         }
     }
 
@@ -127,13 +132,41 @@ public struct ProductsRepository: Sendable {
         }
     }
 
+    /// The list if it changed since the copy `validators` describe: the first page is asked for conditionally, and a
+    /// "not modified" ends the sync in one round trip with nothing decoded. Otherwise every page comes as `fetchAll`
+    /// brings them, and each must carry the first one's validators: pages of two versions of the list are never mixed.
+    static func fetchAllIfChanged(_ validators: CacheValidators?, pageSize: Int, attempts: Int,
+                                  fetchPage: @escaping @Sendable (Int, Int, CacheValidators?) async throws(HTTPClientError) -> ConditionalAnswer<ProductPage>)
+        async throws(HTTPClientError) -> ConditionalAnswer<ProductCatalog> {
+        let answer = try await fetchWithRetry(offset: 0, limit: pageSize, attempts: attempts) { offset, limit throws(HTTPClientError) in
+            try await fetchPage(offset, limit, validators)
+        }
+        let first: ProductPage, version: CacheValidators
+        switch answer {
+        case let .notModified(confirmed): return .notModified(confirmed)
+        case let .modified(page, sent): (first, version) = (page, sent)
+        }
+        let catalog = try await fetchAll(pageSize: pageSize, attempts: attempts, first: first) { offset, limit throws(HTTPClientError) in
+            guard case let .modified(page, sent) = try await fetchPage(offset, limit, nil) else {
+                throw .decoding("the server answered a page asked for whole with 304 (not modified)")
+            }
+            guard sent.etag == version.etag else {
+                throw .decoding("the product list changed during the sync (version \(version.etag ?? "none") then \(sent.etag ?? "none")); the next sync starts over")
+            }
+            return page
+        }
+        return .modified(catalog, version)
+    }
+
     /// Every page, in order. The first says how many there are; the rest travel `pagesInFlight` at a time, so one page
     /// is decoded while the next is on the wire (and on a slow network several round trips overlap). A page is retried
     /// on failures a retry can cure (transport, 5xx, 429); the list must not change size meanwhile, so the cache never
     /// holds a mix of two versions. A short page (fewer items than asked for) makes the next batch start after it.
-    static func fetchAll(pageSize: Int, attempts: Int, pagesInFlight: Int = 3,
+    /// `first`: the first page when the caller fetched it already.
+    static func fetchAll(pageSize: Int, attempts: Int, pagesInFlight: Int = 3, first fetched: ProductPage? = nil,
                          fetchPage: @escaping @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> ProductCatalog {
-        let first = try await fetchWithRetry(offset: 0, limit: pageSize, attempts: attempts, fetchPage: fetchPage)
+        let first: ProductPage
+        if let fetched { first = fetched } else { first = try await fetchWithRetry(offset: 0, limit: pageSize, attempts: attempts, fetchPage: fetchPage) }
         let total = first.total
         var products: [Product] = []
         products.reserveCapacity(max(0, total))
@@ -194,8 +227,8 @@ public struct ProductsRepository: Sendable {
         return pages
     }
 
-    private static func fetchWithRetry(offset: Int, limit: Int, attempts: Int,
-                                       fetchPage: @Sendable (Int, Int) async throws(HTTPClientError) -> ProductPage) async throws(HTTPClientError) -> ProductPage {
+    private static func fetchWithRetry<Page>(offset: Int, limit: Int, attempts: Int,
+                                             fetchPage: @Sendable (Int, Int) async throws(HTTPClientError) -> Page) async throws(HTTPClientError) -> Page {
         var attempt = 1
         while true {
             do {

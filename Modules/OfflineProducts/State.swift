@@ -241,6 +241,8 @@ public struct ProductsState: StateMachine, Equatable {
         switch outcome {
         case let .fresh(value):
             ["trigger": trigger.rawValue, "outcome": "synced", "count": String(value.value.count)]
+        case .unchanged:
+            ["trigger": trigger.rawValue, "outcome": "unchanged"]
         case let .kept(value, error):
             // BR-002: silent for the user; recorded for support.
             ["trigger": trigger.rawValue, "outcome": "kept", "error": "\(error)", "cached": value.map { String($0.value.count) } ?? "none"]

@@ -14,8 +14,12 @@ public final class RecordingStore: RecordStore {
     public let inner: any RecordStore
     private let recorded = Locked<[[RecordChange]]>([])
     private let durabilities = Locked<[RecordDurability]>([])
+    private let reads = Locked<[(collection: String, key: String)]>([])
 
     public init(_ inner: any RecordStore) { self.inner = inner }
+
+    /// Every record read through `load`, in order (what was opened, and could have been decoded).
+    public var loads: [(collection: String, key: String)] { reads.withLock { $0 } }
 
     /// Every batch, in order (one per `apply`: one transaction).
     public var batches: [[RecordChange]] { recorded.withLock { $0 } }
@@ -36,10 +40,12 @@ public final class RecordingStore: RecordStore {
     public func reset() {
         recorded.withLock { $0.removeAll() }
         durabilities.withLock { $0.removeAll() }
+        reads.withLock { $0.removeAll() }
     }
 
     public func load(collection: String, key: String) throws(RecordStoreError) -> StoredRecord? {
-        try inner.load(collection: collection, key: key)
+        reads.withLock { $0.append((collection, key)) }
+        return try inner.load(collection: collection, key: key)
     }
 
     public func loadAll(collection: String) throws(RecordStoreError) -> [StoredRecord] {

@@ -9,7 +9,7 @@ extension ProductsAPI {
     /// Writes carry the caller's `Idempotency-Key`, so a retried request is applied once.
     public static func live(client: HTTPClient, user: String, pageSize: Int = 1_000) -> ProductsAPI {
         // Each id is one path segment, percent-encoded once by Endpoint (an id may hold `/`, `%`, spaces).
-        ProductsAPI(
+        var api = ProductsAPI(
             pageSize: pageSize,
             fetchPage: { offset, limit throws(HTTPClientError) in
                 let body = try await client.send(method: "GET", path: Wire.Route.products.endpoint(user),
@@ -29,5 +29,10 @@ extension ProductsAPI {
                 return OwnershipTransferReceipt(wire: transfer)
             }
         )
+        api.fetchPageConditionally = { offset, limit, validators throws(HTTPClientError) in
+            try await client.getConditionally(Wire.Route.products.endpoint(user), query: Wire.PageQuery(offset: offset, limit: limit).parameters,
+                                              validators: validators).map { body throws(HTTPClientError) in try ProductPage(wire: body) }
+        }
+        return api
     }
 }
