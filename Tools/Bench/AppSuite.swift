@@ -8,7 +8,8 @@ import ReferenceServer
 /// `offline-bench app`: the composed app with a big account (10,000 products, 200 cart items, 2,000 orders).
 /// A full warmup in process against the local backend, beside the raw HTTP fetches of the same data in the same run
 /// (where the time goes); then the cold start of a whole `l10n repl` process, offline, with those 10,000 products
-/// cached, to the first rendered product screen.
+/// cached, to the first rendered product screen. Between the two, what a refresh of that list costs on the wire
+/// (`WireRefreshBench`).
 struct AppSuite: BenchSuite {
     let name = "app"
     let summary = "the app: full warmup of 10,000 products + 200 cart items + 2,000 orders, and cold start of l10n repl to the product screen"
@@ -48,6 +49,8 @@ struct AppSuite: BenchSuite {
                     peerValue: raw.milliseconds, ratio: warmup.milliseconds / raw.milliseconds,
                     goal: "≤ 1.5× the raw GETs", pass: warmup.milliseconds <= 1.5 * raw.milliseconds,
                     note: "launch to the end of the warmup session (\(phase.map { "\($0)" } ?? "?")): the rest is decoding, encrypting and storing on the client")
+        // Refreshing that list on a cellular-like link: unchanged, and with 1 % of it changed, beside today's full refresh.
+        try await WireRefreshBench(server: server, url: url, user: "user1").run(report)
         await server.stop()
 
         // Cold start of a whole REPL process on that folder, offline, to the first rendered product screen.
