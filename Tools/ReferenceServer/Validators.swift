@@ -5,14 +5,22 @@ import Foundation
 /// and a `Last-Modified`.
 struct Validator: Sendable, Equatable {
     /// The first 128 bits of the content's SHA-256, in hex.
-    var digest: String
-    var lastModified: Date
+    let digest: String
+    let lastModified: Date
+    /// `lastModified` as an HTTP-date, made once per version: a `DateFormatter` per answer would cost more than its headers.
+    let lastModifiedHeader: String
+
+    init(digest: String, lastModified: Date) {
+        self.digest = digest
+        self.lastModified = lastModified
+        lastModifiedHeader = HTTPDate.format(lastModified)
+    }
 
     static func digest(of body: Data) -> String {
         SHA256.hash(data: body).prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// The `ETag` of the answer in `coding`: a gzipped answer is another representation, so its strong tag differs.
+    /// The `ETag` of the answer, gzipped or not: a gzipped answer is another representation, so its strong tag differs.
     func etag(gzipped: Bool) -> String { gzipped ? "\"\(digest)-gzip\"" : "\"\(digest)\"" }
 
     /// Whether an `If-None-Match` names this content (weak comparison, RFC 9110 §13.1.2, in either coding: the client
@@ -32,8 +40,6 @@ struct Validator: Sendable, Equatable {
         guard let since = HTTPDate.parse(header) else { return false }
         return lastModified <= since
     }
-
-    var lastModifiedHeader: String { HTTPDate.format(lastModified) }
 }
 
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the one HTTP-date form a server sends.
