@@ -430,7 +430,8 @@ public actor Outbox {
 
     private func save(_ entry: OutboxEntry) throws(OutboxError) -> RecordChange {
         do {
-            return .save(collection: Self.queueCollection, key: Self.key(entry.sequence), value: try Self.encoder.encode(entry))
+            let value = try OutboxRecordJSON.encode(entry) ?? Self.encoder.encode(entry)
+            return .save(collection: Self.queueCollection, key: Self.key(entry.sequence), value: value)
         } catch {
             throw .invalidWrite("the write to \(entry.write.request.path) could not be encoded: \(error)")
         }
