@@ -39,7 +39,9 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
     public func cached() -> CachedValue<Value>? {
         do {
             guard let record = try store.load(collection: collection, key: key) else { return nil }
+            if LaunchTrace.isEnabled { LaunchTrace.mark("\(collection) read and decrypted") }
             let value = try CachedResourceCoding.decode(Value.self, from: record.value)
+            if LaunchTrace.isEnabled { LaunchTrace.mark("\(collection) decoded") }
             return CachedValue(value: value, savedAt: record.savedAt)
         } catch {
             logger.warning("cached \(collection)/\(key) is unreadable, treated as a miss: \(error)")
