@@ -37,7 +37,7 @@ final class GatedStore: RecordStore {
             if state.applied == 1 { state.held = true }
             return state.applied
         }
-        if number == 1, gate.wait(timeout: .now() + 30) == .timedOut {
+        if number == 1, gate.wait(timeout: .now() + .seconds(Int(OutboxGroupCommitTests.deadline.components.seconds))) == .timedOut {
             throw .unavailable(reason: "the test never opened the gate")
         }
         if state.withLock({ $0.failing.contains(number) }) { throw .unavailable(reason: "disk full (injected)") }
@@ -47,6 +47,12 @@ final class GatedStore: RecordStore {
 
 @Suite("Outbox group commit")
 struct OutboxGroupCommitTests {
+    /// A bound on a test gone wrong, not a timing: in full runs on 2 cores, with the cooperative pool stalled by other
+    /// tests for about 45 s at a time (many unrelated short tests then end at 48-49 s), the first transaction reached
+    /// the gate only after the 30 s these waits had; on their own they take a fraction of a second. The stall itself is
+    /// to be found (issue 41's note); until then the waits allow two minutes, and still fail rather than hang.
+    static let deadline: Duration = .seconds(120)
+
     func registration(_ index: Int) -> OutboxWrite {
         OutboxWrite(request: OutboxRequest(method: "POST", endpoint: "/v1/activities", body: Data(#"{"n":\#(index)}"#.utf8)),
                     resource: ResourceID(collection: "activities", key: "a\(index)"), pendingAction: .add,
@@ -63,11 +69,11 @@ struct OutboxGroupCommitTests {
     func pileUp(_ count: Int, behindFirstOf outbox: Outbox, _ store: GatedStore)
         async -> (first: Task<OutboxEntry?, any Error>, rest: [Task<OutboxEntry?, any Error>]) {
         let first = Task { try await outbox.write(registration(0)) }
-        await waitUntil("the first write's transaction at the gate") { store.isHolding }
+        await waitUntil("the first write's transaction at the gate", timeout: Self.deadline) { store.isHolding }
         var rest: [Task<OutboxEntry?, any Error>] = []
         for index in 1...count {
             rest.append(Task { try await outbox.write(registration(index)) })
-            await waitUntil("write \(index) queued behind the held transaction") { await outbox.pending.count == index + 1 }
+            await waitUntil("write \(index) queued behind the held transaction", timeout: Self.deadline) { await outbox.pending.count == index + 1 }
         }
         return (first, rest)
     }
