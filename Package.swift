@@ -385,7 +385,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tools/Bench",
-            exclude: ["README.md"],
+            exclude: ["README.md", "guard-baseline.json"],
             swiftSettings: swiftSettings
         ),
 

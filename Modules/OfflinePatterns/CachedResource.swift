@@ -70,12 +70,14 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
     public func cached() -> CachedValue<Value>? {
         do {
             guard let record = try store.load(collection: collection, key: key) else { return nil }
+            if LaunchTrace.isEnabled { LaunchTrace.mark("\(collection) read and decrypted") }
             let value: Value
             do { value = try CachedResourceCoding.decode(Value.self, from: record.value) } catch {
                 // A copy that no longer decodes must be fetched whole: a 304 would keep it unreadable.
                 if keepsValidators { try? store.delete(collection: Self.validatorsCollection, key: validatorsKey) }
                 throw error
             }
+            if LaunchTrace.isEnabled { LaunchTrace.mark("\(collection) decoded") }
             return CachedValue(value: value, savedAt: lastConfirmed(record.savedAt))
         } catch {
             logger.warning("cached \(collection)/\(key) is unreadable, treated as a miss: \(error)")

@@ -411,9 +411,21 @@ public actor Outbox {
             // One transaction: synced as soon as anything in it must be (a write the user queued, a failure shown).
             let durability: RecordDurability = batch.allSatisfy { $0.durability == .deferred } ? .deferred : .synced
             let store = store
-            let result = await Task.detached { () -> Result<Void, RecordStoreError> in
-                do throws(RecordStoreError) { try store.apply(changes, durability: durability); return .success(()) } catch { return .failure(error) }
-            }.value
+            // On a thread of its own: a commit blocks for its disk sync, which must not hold one of the few threads
+            // that run the writers queueing the next group. A new thread, not a dispatch queue: a queue's block waits
+            // for a worker of GCD's pool, which other blocking work (another store's sync) can hold, and then this
+            // transaction waits with it (seen once in the full test run: 30 s at a gated store). One transaction at a
+            // time still: the loop awaits each before it schedules the next.
+            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>) in
+                Thread.detachNewThread {
+                    do throws(RecordStoreError) {
+                        try store.apply(changes, durability: durability)
+                        continuation.resume(returning: .success(()))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
+                }
+            }
             for waiter in batch {
                 if case let .failure(error) = result, let what = waiter.what {
                     // The server already has it; if the queue record survives, the replay is absorbed by its idempotency key.
@@ -430,7 +442,8 @@ public actor Outbox {
 
     private func save(_ entry: OutboxEntry) throws(OutboxError) -> RecordChange {
         do {
-            return .save(collection: Self.queueCollection, key: Self.key(entry.sequence), value: try Self.encoder.encode(entry))
+            let value = try OutboxRecordJSON.encode(entry) ?? Self.encoder.encode(entry)
+            return .save(collection: Self.queueCollection, key: Self.key(entry.sequence), value: value)
         } catch {
             throw .invalidWrite("the write to \(entry.write.request.path) could not be encoded: \(error)")
         }

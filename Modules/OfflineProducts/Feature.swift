@@ -58,6 +58,7 @@ public final class ProductsFeature: AppFeature {
         let status = connectivity.value
         if await runtime.state.connectivity != status { await send(.connectivityChanged(status)) }
         await send(.opened(cached, took: duration))
+        LaunchTrace.mark("products view state")
         await start()
     }
 

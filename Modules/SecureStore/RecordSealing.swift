@@ -1,3 +1,4 @@
+import Core
 @preconcurrency import Crypto
 import Foundation
 
@@ -46,6 +47,10 @@ struct UserKeys: @unchecked Sendable { // SymmetricKey is an immutable value; no
     let wrapped: Data
     let sealKey: SymmetricKey
     let indexKey: SymmetricKey
+    /// The HMAC already keyed with `indexKey`, copied for each index: keying it again cost as much as the hashing.
+    private let indexMAC: HMAC<SHA256>
+    /// Collection names seen, with their index: every transaction of the outbox needs the same one or two.
+    private let collectionIndexes = Locked<[String: Data]>([:])
 
     init(userIndex: Data, wrapped: Data, dataKey: Data) {
         self.userIndex = userIndex
@@ -53,6 +58,7 @@ struct UserKeys: @unchecked Sendable { // SymmetricKey is an immutable value; no
         let material = SymmetricKey(data: dataKey)
         sealKey = SealingFormat.derive(from: material, purpose: "record-seal")
         indexKey = SealingFormat.derive(from: material, purpose: "record-index")
+        indexMAC = HMAC<SHA256>(key: indexKey)
     }
 
     static func freshDataKey() -> Data {
@@ -61,17 +67,31 @@ struct UserKeys: @unchecked Sendable { // SymmetricKey is an immutable value; no
 
     /// The blind index of a collection name, per user (the same name gives unrelated indexes for two users).
     func collectionIndex(_ collection: String) -> Data {
-        var message = Data("c:".utf8)
-        message.append(contentsOf: collection.utf8)
-        return Data(HMAC<SHA256>.authenticationCode(for: message, using: indexKey))
+        if let known = collectionIndexes.withLock({ $0[collection] }) { return known }
+        var mac = indexMAC
+        mac.update(data: Data("c:".utf8))
+        Self.update(&mac, with: collection)
+        let index = Data(mac.finalize())
+        // A user writes to a handful of collections; a bound keeps a caller that invents names from growing it forever.
+        collectionIndexes.withLock { known in
+            if known.count >= 256 { known.removeAll() }
+            known[collection] = index
+        }
+        return index
     }
 
     /// The blind index of a record key within one collection.
     func keyIndex(_ key: String, collectionIndex: Data) -> Data {
-        var message = Data("k:".utf8)
-        message.append(collectionIndex)
-        message.append(contentsOf: key.utf8)
-        return Data(HMAC<SHA256>.authenticationCode(for: message, using: indexKey))
+        var mac = indexMAC
+        mac.update(data: Data("k:".utf8))
+        mac.update(data: collectionIndex)
+        Self.update(&mac, with: key)
+        return Data(mac.finalize())
+    }
+
+    private static func update(_ mac: inout HMAC<SHA256>, with text: String) {
+        var text = text
+        text.withUTF8 { mac.update(data: UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -1,6 +1,7 @@
 import CatalogParser
 import Foundation
 import Testing
+import TestSupport
 @testable import AccessorGen
 
 @Suite("Accessor names as Xcode 26 and SwiftGen form them")
@@ -304,6 +305,25 @@ struct AccessorCommandTests {
         #expect(later.contains("public static let cartEmpty = Copy(\"Shop\", \"cart.empty\")"), "\(later)")
         #expect(later.contains("@available(*, unavailable, message: \"\\\"cart.added\\\" is no longer"), "\(later)")
         #expect(later.components(separatedBy: "@available").count == 2, "\(later)")
+    }
+
+    /// Found measuring the release build by hand: `--output Big.swift` (no folder) failed with "The file doesn't exist".
+    /// The built program, run in the catalog's folder: a working directory is the process's, never a test's to change.
+    @Test(.enabled(if: Requirement.met(BuiltProduct.url(named: "l10n-accessors") != nil), "no l10n-accessors beside the tests (swift build)"))
+    func anOutputNamedWithoutAFolderIsWrittenInTheWorkingDirectory() throws {
+        let folder = try CatalogFolder()
+        try folder.write("l10n.json", #"{"accessors": {"Shop": {}}}"#)
+        try folder.write("en.lproj/Shop.strings", "\"cart.title\" = \"Cart\";")
+        let process = Process()
+        process.executableURL = try #require(BuiltProduct.url(named: "l10n-accessors"))
+        process.arguments = ["--config", "l10n.json", "--target", "Shop", "--output", "Shop.swift", "--map", "Shop.json", "en.lproj/Shop.strings"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path(""))
+        process.environment = BuiltProduct.childEnvironment(["PATH": "/usr/bin:/bin"])
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("Shop.swift")))
+        #expect(FileManager.default.fileExists(atPath: folder.path("Shop.json")))
     }
 
     @Test func problemsAreErrorsAtTheirPlace() throws {

@@ -45,8 +45,8 @@ enum PlatformFloor {
 
 @Suite("The platform floor: iOS 16 / macOS 13, and nothing that needs more")
 struct PlatformFloorTests {
-    @Test func theManifestDeclaresTheFloorTheCodeSupports() throws {
-        let declared = try PlatformFloor.platforms(dumpPackageJSON: ManifestRulesTests.dumpPackageJSON())
+    @Test func theManifestDeclaresTheFloorTheCodeSupports() async throws {
+        let declared = try PlatformFloor.platforms(dumpPackageJSON: await ManifestRulesTests.manifest.value)
         #expect(declared == PlatformFloor.declared)
     }
 

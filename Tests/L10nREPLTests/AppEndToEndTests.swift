@@ -8,7 +8,7 @@ struct AppEndToEndTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-e2e-\(UUID().uuidString)")
 
     struct NotBuilt: Error, CustomStringConvertible {
-        var description: String { "the l10n binary is not built next to the tests (swift build --product l10n --product l10n-repl)" }
+        var description: String { "the l10n binary is not built next to the tests (swift build --product l10n && swift build --product l10n-repl)" }
     }
 
     /// One REPL process running `lines` as a script on the data folder.

@@ -165,7 +165,7 @@ struct GalleryTests {
     /// `l10n export` hands over to `l10n-gallery`, whose previews write the context notes; the one-file l10n alone (no
     /// l10n-gallery beside it or on PATH) still writes the XLIFF, without those notes, and says why on stderr.
     @Test(.enabled(if: Requirement.met(GalleryTests.l10n != nil && GalleryTests.l10nGallery != nil),
-                   "no l10n and l10n-gallery binaries beside the tests (swift build --product l10n --product l10n-gallery)"))
+                   "no l10n and l10n-gallery binaries beside the tests (swift build --product l10n && swift build --product l10n-gallery)"))
     func l10nExportNamesThePreviewsThroughL10nGalleryAndWritesTheXLIFFWithoutIt() throws {
         let l10n = try #require(Self.l10n)
         let folder = Self.temporaryFolder()

@@ -80,3 +80,15 @@ public func runToCompletion(_ arguments: [String], in folder: URL) throws -> (st
     process.waitUntilExit()
     return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
 }
+
+/// Runs blocking work (a child process, a long synchronous call) on a thread of its own and awaits it, so it holds none
+/// of the cooperative pool's threads: there are as many of those as cores (2 here), and a test that blocks one for the
+/// half minute `swift package dump-package` takes under load stalls every async test of the run, whose deadlines then
+/// pass without their code having run (seen: OutboxGroupCommitTests waiting 30 s at a gate it had not reached).
+public func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+            continuation.resume(with: Result { try body() })
+        }
+    }
+}

@@ -76,7 +76,9 @@ public enum AccessorCommand {
     /// Leaves a file that already holds `data` alone, so what compiles it is not rebuilt for nothing.
     static func writeIfChanged(_ data: Data, to path: String) throws {
         if FileManager.default.contents(atPath: path) == data { return }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // A bare file name (`--output Big.swift`) has no folder to make: it is the working directory.
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

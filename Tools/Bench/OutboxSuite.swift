@@ -1,13 +1,18 @@
 import Connectivity
 import Core
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import ReferenceServer
 import SecureStore
 import OfflinePatterns
 
-/// `offline-bench outbox`: durable enqueues per second into an encrypted SecureStore vault (one transaction per
-/// write, and batched), replay throughput against the local reference backend beside the raw HTTP client's
+/// `offline-bench outbox`: durable enqueues per second into an encrypted SecureStore vault (16 concurrent callers in
+/// group commit, one caller, and batched) beside the disk's own sync rate, replay throughput against the local reference backend beside the raw HTTP client's
 /// round trips in the same run, and the memory 10,000 queued writes take.
 struct OutboxSuite: BenchSuite {
     let name = "outbox"
@@ -31,6 +36,9 @@ struct OutboxSuite: BenchSuite {
         let offline = Outbox(store: store.vault(for: "enqueue"), transport: OutboxTransport { _, _ in }, status: StateCell(.offline), time: .live, seed: 1, idempotencyKeys: .random)
         try await offline.start()
         let writes = try (0..<10_000).map(write)
+        // The disk's own rate, before and after: a shared host's disk syncs anywhere from 300 to 10,000 times a second
+        // from one minute to the next, and every durable rate below waits on it.
+        let syncsBefore = diskSyncsPerSecond(in: folder)
         ProcessMemory.resetPeak()
         let before = ProcessMemory.currentResidentBytes() ?? 0
         let (_, single) = try await Stopwatch.measure {
@@ -50,11 +58,17 @@ struct OutboxSuite: BenchSuite {
         let (_, batched) = try await Stopwatch.measure {
             for start in stride(from: 8_000, to: 10_000, by: 100) { try await offline.write(contentsOf: Array(writes[start..<start + 100])) }
         }
+        let syncsAfter = diskSyncsPerSecond(in: folder)
+        let syncs = (syncsBefore + syncsAfter) / 2
         let singleRate = 2_000 / (single.milliseconds / 1000)
         let concurrentRate = 6_000 / (concurrent.milliseconds / 1000)
-        report.emit("durable_enqueues_per_second", concurrentRate, unit: "writes/s", goal: ">= 5000 writes/s", pass: concurrentRate >= 5_000,
-                    note: "\(producers) tasks each awaiting write(_:) in turn; writes arriving during a sync share the next transaction (group commit)")
-        report.emit("durable_enqueues_per_second_one_caller", singleRate, unit: "writes/s",
+        let syncPeer = "fdatasync of 4 KiB in the same folder (mean of before and after: \(Int(syncsBefore)), \(Int(syncsAfter)))"
+        report.emit("durable_enqueues_per_second", concurrentRate, unit: "writes/s", peer: syncPeer, peerValue: syncs, ratio: concurrentRate / syncs,
+                    goal: ">= 30000 writes/s", pass: concurrentRate >= 30_000,
+                    note: "\(producers) tasks each awaiting write(_:) in turn; writes arriving while a transaction syncs share the next "
+                        + "transaction and its one sync (group commit), so with \(producers) callers about half of them ride each one; "
+                        + "the ratio is writes per disk sync the disk could do")
+        report.emit("durable_enqueues_per_second_one_caller", singleRate, unit: "writes/s", peer: syncPeer, peerValue: syncs, ratio: singleRate / syncs,
                     note: "one caller awaiting each write: one transaction and one disk sync (WAL, synchronous=FULL) per write")
         report.emit("durable_enqueues_per_second_batched_100", 2_000 / (batched.milliseconds / 1000), unit: "writes/s",
                     note: "write(contentsOf:) with 100 writes per transaction")
@@ -128,4 +142,30 @@ struct OutboxSuite: BenchSuite {
         await outbox.stop()
         await server.stop()
     }
+}
+
+/// How many times a second the disk under `folder` syncs a 4 KiB overwrite (`fdatasync`, what SQLite calls for a synced
+/// commit in WAL mode), over about 300 ms.
+func diskSyncsPerSecond(in folder: URL) -> Double {
+    let path = folder.appendingPathComponent("disk-sync-probe").path
+    let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+    guard descriptor >= 0 else { return .nan }
+    defer {
+        close(descriptor)
+        unlink(path)
+    }
+    let page = [UInt8](repeating: 0x5A, count: 4_096)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var syncs = 0
+    while clock.now - start < .milliseconds(300) {
+        guard page.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) == page.count else { return .nan }
+        #if canImport(Darwin)
+        guard fsync(descriptor) == 0 else { return .nan }
+        #else
+        guard fdatasync(descriptor) == 0 else { return .nan }
+        #endif
+        syncs += 1
+    }
+    return Double(syncs) / ((clock.now - start) / .seconds(1))
 }

@@ -113,7 +113,7 @@ struct ProductsSuite: BenchSuite {
 }
 
 /// The peer layout: each product its own sealed record (the wire's `Wire.Product` JSON, dates in ISO 8601).
-private struct PerProductPeer {
+struct PerProductPeer {
     static let collection = "products-per-record"
     let vault: SecureVault
 

@@ -120,7 +120,7 @@ struct StoreSuite: BenchSuite {
 }
 
 /// The peer: the same table shape with every column in clear, through GRDB's Codable records.
-private struct PlainStore {
+struct PlainStore {
     struct PlainRecord: Codable, FetchableRecord, PersistableRecord {
         static let databaseTableName = "record"
         var user: String

@@ -53,7 +53,7 @@ struct WarmupSuite: BenchSuite {
     }
 
     /// Subtasks begun and finished at once from `tasks` tasks, inside one session held open meanwhile.
-    private func eventsPerSecond(pairs: Int, tasks: Int) async -> Double {
+    func eventsPerSecond(pairs: Int, tasks: Int) async -> Double {
         let coordinator = coordinator()
         let session = coordinator.begin(id: "bench.session", required: true)
         let (_, elapsed) = await Stopwatch.measure {
@@ -71,7 +71,7 @@ struct WarmupSuite: BenchSuite {
     }
 
     /// The peer: the same session behind an actor, each start handing out a ticket like the coordinator's.
-    private func actorEventsPerSecond(pairs: Int, tasks: Int) async -> Double {
+    func actorEventsPerSecond(pairs: Int, tasks: Int) async -> Double {
         let session = ActorSession()
         let (_, elapsed) = await Stopwatch.measure {
             await withTaskGroup(of: Void.self) { group in

@@ -1,4 +1,5 @@
 import CEditLine
+import Core
 import Foundation
 
 /// Runs a REPL session against a terminal (libedit: line editing, history, Tab completion) or a
@@ -17,12 +18,14 @@ public enum REPLRunner {
 
     /// `groups`: the command groups the program plugs in (`l10n-repl`: `app …`).
     public static func run(options: REPLSession.Options, scriptPath: String?, groups: [any REPLCommandGroup] = []) async -> Status {
+        LaunchTrace.mark("l10n-repl started")
         let interactive = scriptPath == nil && isatty(0) != 0 && isatty(1) != 0
         var options = options
         options.colour = interactive && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let session: REPLSession
         do {
             session = try REPLSession(options: options, groups: groups)
+            LaunchTrace.mark("catalogs loaded")
         } catch {
             standardError("l10n repl: \(error.message)")
             return .startFailed

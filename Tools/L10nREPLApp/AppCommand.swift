@@ -306,7 +306,9 @@ struct AppCommand: ParsableCommand {
         func run(_ app: OfflineApp, in context: AppContext) async throws(AppCommandError) -> CommandOutput {
             guard let route = AppRoute(screen) else { throw AppCommandError("no screen `\(screen.joined(separator: " "))`") }
             try await withinCommandTimeout { () async throws(AppCommandError) in try await app.open(route) }
-            return try await AppCommand.screen(app, in: context)
+            let drawn = try await AppCommand.screen(app, in: context)
+            LaunchTrace.mark("\(screen.joined(separator: " ")) screen drawn")
+            return drawn
         }
     }
 

@@ -60,6 +60,7 @@ public actor OfflineApp {
                 throw AppCommandError("the embedded backend could not start: \(error)")
             }
             server = embedded
+            LaunchTrace.mark("embedded backend started")
         }
         let app = OfflineApp(options: options, server: server, serverURL: url)
         if options.startOffline { try await app.refuseConnections(true) }
@@ -99,9 +100,11 @@ public actor OfflineApp {
                                             network: .wifi, clock: clock, telemetry: telemetry, localizer: options.localizer)
                 } catch { throw AppCommandError("\(error)") }
             }
+            LaunchTrace.mark("store opened and keyed")
             try await step("starting the connectivity monitor, the outbox and the features") { () throws(AppCommandError) in
                 do { try await built.launch() } catch { throw AppCommandError("\(error)") }
             }
+            LaunchTrace.mark("features started")
         } catch {
             throw AppCommandError("the app could not launch for \(user): \(error)")
         }
@@ -116,6 +119,7 @@ public actor OfflineApp {
         await step("the first connectivity reading") { () async in
             await waitForStatus(timeout: .seconds(3)) { $0 != .unknown }
         }
+        LaunchTrace.mark("first connectivity reading")
         // Online, the launch waits for the server's answer to the sign-in, as a login screen would.
         if let signingIn, built.monitor.status.value == .online {
             await step("signing \(user) in") { () async in await signingIn.value }
@@ -129,6 +133,7 @@ public actor OfflineApp {
             built.warmupLaunchEnded.withLock { $0 = true }
         }
         await settle()
+        LaunchTrace.mark("launch settled")
     }
 
     /// Signing in: whoever was signed in signs out first (their session ends; another user's files go), then a new

@@ -24,7 +24,10 @@ struct L10n: ParsableCommand {
     )
 
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.
-    static func main() { runAsL10nProgram() }
+    static func main() {
+        LaunchTrace.mark("l10n started")
+        runAsL10nProgram()
+    }
 }
 
 struct Format: ParsableCommand {
