@@ -147,23 +147,16 @@ extension Catalog {
             return
         }
         let data: Data
-        do {
-            // The size from the open file itself: a 100 MB mistake is refused before it is read.
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-            defer { try? handle.close() }
-            let size = try handle.seekToEnd()
-            if size > UInt64(Self.maximumFileSize) {
-                report(CatalogProblem(kind: .unreadable, location: here,
-                                      message: "file is \(size / (1024 * 1024)) MB, larger than the \(Self.maximumFileSize / (1024 * 1024)) MB a catalog may be",
-                                      hint: "split the table into several files, or check that this is really a strings file"))
-                return
-            }
-            try handle.seek(toOffset: 0)
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            report(CatalogProblem(kind: .unreadable, location: here, message: "cannot be read (\(Self.reason(error)))",
+        switch Self.readWhole(path) {
+        case .read(let bytes):
+            data = bytes
+        case .tooLarge(let size):
+            report(CatalogProblem(kind: .unreadable, location: here,
+                                  message: "file is \(size / (1024 * 1024)) MB, larger than the \(Self.maximumFileSize / (1024 * 1024)) MB a catalog may be",
+                                  hint: "split the table into several files, or check that this is really a strings file"))
+            return
+        case .failed(let reason):
+            report(CatalogProblem(kind: .unreadable, location: here, message: "cannot be read (\(reason))",
                                   hint: "check that it exists and that you may read it (e.g. chmod a+r)"))
             return
         }
@@ -175,12 +168,52 @@ extension Catalog {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    enum WholeFile {
+        case read(Data)
+        case tooLarge(size: Int)
+        case failed(reason: String)
+    }
+
+    /// The file's bytes, read with as few `read` calls as its size needs into a buffer of that size: FileHandle's
+    /// `readToEnd` reads a page at a time into a growing buffer, which for a 4.5 MB UTF-16 table costs a thousand
+    /// calls and a copy as long as the parse. The size comes from the open file itself, so a 100 MB mistake is refused
+    /// before it is read; a file that grows while it is read is read to its end.
+    static func readWhole(_ path: String) -> WholeFile {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failed(reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failed(reason: String(cString: strerror(errno))) }
+        let size = Int(status.st_size)
+        if size > maximumFileSize { return .tooLarge(size: size) }
+        var data = Data(count: size)
+        var filled = 0
+        while filled < size {
+            let count = data.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, size - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failed(reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            filled += count
         }
-        return nsError.localizedDescription
+        if filled < size {
+            data.count = filled
+            return .read(data)
+        }
+        // At the size fstat gave: read on in case the file grew since.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16_384) { chunk in
+            while true {
+                let count = read(descriptor, chunk.baseAddress!, chunk.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failed(reason: String(cString: strerror(errno)))
+                }
+                if count == 0 { return .read(data) }
+                data.append(chunk.baseAddress!, count: count)
+                if data.count > maximumFileSize { return .tooLarge(size: data.count) }
+            }
+        }
     }
 
     // MARK: .strings

@@ -160,12 +160,48 @@ public struct Finding: Sendable, Hashable, Codable {
 
     /// Sorts findings into `reportOrder`, moving each finding once (a sort of the findings themselves copies them at
     /// every merge step).
+    /// The files and rules are ranked once (a few hundred files among 40,000 findings), so nearly every comparison is of
+    /// integers; only findings at the same place under the same rule compare their messages.
     public static func sortedForReport(_ findings: [Finding]) -> [Finding] {
-        let order = findings.withUnsafeBufferPointer { buffer in
-            Array(buffer.indices).sorted { reportOrder(buffer[$0], buffer[$1]) }
+        guard findings.count > 1 else { return findings }
+        struct Place: Comparable {
+            var file: Int, line: Int, column: Int, rule: Int
+            static func < (lhs: Place, rhs: Place) -> Bool {
+                (lhs.file, lhs.line, lhs.column, lhs.rule) < (rhs.file, rhs.line, rhs.column, rhs.rule)
+            }
+        }
+        let order = findings.withUnsafeBufferPointer { buffer -> [Int] in
+            var fileRanks: [String: Int] = [:]
+            var lastFile: String?
+            for index in buffer.indices where buffer[index].file != lastFile {
+                lastFile = buffer[index].file
+                fileRanks[buffer[index].file] = 0
+            }
+            for (rank, file) in fileRanks.keys.sorted().enumerated() { fileRanks[file] = rank }
+            var places: [Place] = []
+            places.reserveCapacity(buffer.count)
+            var last: (file: String, rank: Int)?
+            for index in buffer.indices {
+                let finding = buffer[index]
+                let fileRank: Int
+                if let last, last.file == finding.file { fileRank = last.rank } else {
+                    fileRank = fileRanks[finding.file]!
+                    last = (finding.file, fileRank)
+                }
+                places.append(Place(file: fileRank, line: finding.line, column: finding.column, rule: ruleRanks[finding.rule]!))
+            }
+            return places.withUnsafeBufferPointer { places in
+                Array(buffer.indices).sorted { lhs, rhs in
+                    if places[lhs] != places[rhs] { return places[lhs] < places[rhs] }
+                    return buffer[lhs].message < buffer[rhs].message
+                }
+            }
         }
         return order.map { findings[$0] }
     }
+
+    /// Each rule's place in the order of the rules' names.
+    private static let ruleRanks: [Rule: Int] = Dictionary(uniqueKeysWithValues: Rule.allCases.sorted { $0.rawValue < $1.rawValue }.enumerated().map { ($1, $0) })
 }
 
 /// What one lint run found, plus the counts the reporters summarise.

@@ -23,6 +23,9 @@ public struct Linter: Sendable {
     public var identifiers: InternalIdentifiers
     /// Where findings about the configuration itself (a required table that does not exist) point.
     public var configurationPath: String?
+    /// Set by a command line tool about to exit: the catalog the checks worked on (with its per-table arrays) is never
+    /// freed, which the process's exit does at once (see `UntilExit`).
+    public var keepsWorkUntilExit = false
 
     public init(configuration: LintConfiguration = LintConfiguration(), identifiers: InternalIdentifiers? = nil,
                 configurationPath: String? = nil) {
@@ -66,6 +69,7 @@ public struct Linter: Sendable {
         let base = try baseLocale(of: catalog)
         let tableBases = Self.tableBases(of: catalog, base: base)
         let conventions = TableConventions.detect(in: catalog, base: base, tableBases: tableBases, configuration: configuration)
+        LaunchTrace.mark("lint: table conventions")
         // A key-as-text table's base is completed with its translations' keys, each the text base-language users see.
         let catalog = conventions.completingBases(of: catalog, base: base, tableBases: tableBases).withOrderedEntries()
         var run = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
@@ -75,6 +79,7 @@ public struct Linter: Sendable {
         run.checkUnknownLocales()
         let jobs = run.checkTables()
         run.checkRequiredKeys()
+        LaunchTrace.mark("lint: catalog-wide checks")
         var findings = run.findings
         // Per-key work is split into jobs and run on all cores; each job has its own LintRun (and caches).
         let first = perform(jobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
@@ -86,13 +91,17 @@ public struct Linter: Sendable {
             extraJobs += LintRun.chunks(table.keys.count).map { .extraKeys(table: pair.table, locale: pair.locale, range: $0) }
         }
         findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions).findings
+        LaunchTrace.mark("lint: per-key checks")
         var counts = first.counts
         for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
         let completeness = LocaleCompleteness.figures(of: catalog, base: base, tableBases: tableBases, counts: counts)
         var completenessRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases)
         completenessRun.checkMinimumTranslated(completeness)
         findings += completenessRun.findings
+        LaunchTrace.mark("lint: completeness")
+        if keepsWorkUntilExit { UntilExit.keep(catalog) }
         findings = Finding.sortedForReport(findings)
+        LaunchTrace.mark("lint: findings sorted")
         return LintResult(findings: findings, files: catalog.files.count, entries: catalog.entryCount, completeness: completeness)
     }
 

@@ -49,7 +49,15 @@ public struct TableConventions: Sendable, Equatable {
                 conventions.placeholders[table] = .noPlaceholders
             } else {
                 var texts: [String] = []
-                if let baseTable = catalog.table(table, locale: tableBase) { texts = baseTable.entries.values.compactMap(\.value.text) }
+                if let entries = catalog.table(table, locale: tableBase)?.entries {
+                    // Each value read in place: copying whole entries out of the dictionary costs more than the scan.
+                    texts.reserveCapacity(entries.count)
+                    var index = entries.values.startIndex
+                    while index != entries.values.endIndex {
+                        if case .text(let text) = entries.values[index].value { texts.append(text) }
+                        entries.values.formIndex(after: &index)
+                    }
+                }
                 if conventions.keysAsText.contains(table) || texts.isEmpty {
                     texts += Self.translatedKeys(table, in: catalog, tableBase: tableBase, base: base)
                 }
@@ -72,10 +80,30 @@ public struct TableConventions: Sendable, Equatable {
     /// "Delete %@?"), not as identifiers (`settings.title`, `cancel_button`): the genstrings convention, where the
     /// base `.strings` holds only overrides. Stale translations of an identifier-keyed table stay `extra-key`.
     static func isKeyAsText(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> Bool {
-        let baseKeys = Set(catalog.table(table, locale: tableBase)?.keys ?? [])
-        let translated = translatedKeys(table, in: catalog, tableBase: tableBase, base: base)
-        let absent = translated.filter { !baseKeys.contains($0) }
-        guard absent.count >= 3, absent.count * 2 > translated.count else { return false }
+        // Looked up in the base table's own dictionary, and the translations' shared keys only counted when the
+        // absent ones could be a majority: an identifier-keyed table (nearly every key in the base) costs one lookup
+        // per translated key, with no set of every key and no sort.
+        let baseTable = catalog.table(table, locale: tableBase)
+        let baseEntries = baseTable?.entries ?? [:]
+        let baseKeys = baseTable?.keys ?? []
+        // A translation that lists the base's keys in the base's order is compared position by position (no hashing).
+        func inBase(_ keys: [String], _ index: Int) -> Bool {
+            (index < baseKeys.count && baseKeys[index] == keys[index]) || baseEntries.index(forKey: keys[index]) != nil
+        }
+        var absent = Set<String>()
+        var translations: [[String]] = []
+        for locale in catalog.locales where locale != tableBase && locale != base && !Linter.isSpecialFolder(locale) {
+            guard let keys = catalog.table(table, locale: locale)?.keys else { continue }
+            translations.append(keys)
+            for index in keys.indices where !inBase(keys, index) { absent.insert(keys[index]) }
+        }
+        guard absent.count >= 3 else { return false }
+        var shared = Set<String>()
+        for keys in translations {
+            for index in keys.indices where inBase(keys, index) { shared.insert(keys[index]) }
+        }
+        // `translated` is every key of the translations: the absent ones and the shared ones.
+        guard absent.count > shared.count else { return false }
         let textLike = absent.count(where: looksLikeText)
         return textLike * 10 >= absent.count * 6
     }
@@ -84,22 +112,47 @@ public struct TableConventions: Sendable, Equatable {
     /// `AE4-BD-wZi.placeholderString`, and old xibs' numeric `123.title`): the table is what `ibtool` exported from a
     /// storyboard or xib, and each value becomes a view's text as it is.
     static func isInterfaceBuilderTable(_ table: String, in catalog: Catalog) -> Bool {
+        let tables = catalog.locales.compactMap { catalog.table(table, locale: $0) }
+        // At most a quarter as many other keys as object IDs: one locale's other keys (distinct within a table) above
+        // a quarter of every locale's object IDs together settles it without collecting the union of the keys.
+        var objectIDs = 0
+        var mostOthers = 0
+        for table in tables {
+            let ids = table.keys.count(where: isInterfaceBuilderKey)
+            objectIDs += ids
+            mostOthers = max(mostOthers, table.keys.count - ids)
+        }
+        if mostOthers * 4 > objectIDs { return false }
         var keys = Set<String>()
-        for locale in catalog.locales { keys.formUnion(catalog.table(table, locale: locale)?.keys ?? []) }
+        for table in tables { keys.formUnion(table.keys) }
         guard keys.count >= 1 else { return false }
         return keys.count(where: isInterfaceBuilderKey) * 10 >= keys.count * 8
     }
 
-    /// `A8P-vn-DEJ.title`, `Ofk-Ld-r8O.headerCell.title`, `123.title`.
+    /// `A8P-vn-DEJ.title`, `Ofk-Ld-r8O.headerCell.title`, `123.title`. Read as UTF-8 bytes: the object ID is ASCII
+    /// letters and digits, so any other byte before the first `.` rules a key out.
     public static func isInterfaceBuilderKey(_ key: String) -> Bool {
-        guard let dot = key.firstIndex(of: "."), key.index(after: dot) < key.endIndex,
-              key[key.index(after: dot)].isLetter else { return false }
-        let id = key[..<dot].unicodeScalars
-        if !id.isEmpty, id.count <= 6, id.allSatisfy({ ("0"..."9").contains($0) }) { return true }
-        let parts = key[..<dot].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [3, 2, 3] else { return false }
-        return parts.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) } }
+        var key = key
+        return key.withUTF8 { bytes in
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot + 1 < bytes.count else { return false }
+            let next = bytes[dot + 1]
+            if next < 0x80 {
+                guard isASCIILetter(next) else { return false }
+            } else {
+                // A letter outside ASCII after the dot (`123.título`): Unicode decides.
+                guard let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self).first,
+                      character.isLetter else { return false }
+            }
+            let id = UnsafeBufferPointer(rebasing: bytes[..<dot])
+            if (1...6).contains(id.count), id.allSatisfy(isASCIIDigit) { return true }
+            // `A8P-vn-DEJ`: three, two and three letters or digits.
+            guard id.count == 10, id[3] == UInt8(ascii: "-"), id[6] == UInt8(ascii: "-") else { return false }
+            return id.indices.allSatisfy { $0 == 3 || $0 == 6 || isASCIILetter(id[$0]) || isASCIIDigit(id[$0]) }
+        }
     }
+
+    @inline(__always) private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    @inline(__always) private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
     /// Text a person reads rather than an identifier: a space, a letter outside ASCII, or one capitalised word
     /// ("Cancel", "OK"); `settings.title`, `cancel_button`, `btnCancel`, `NSCameraUsageDescription` are identifiers.
@@ -205,16 +258,40 @@ public enum OwnPlaceholders {
     static func style(of texts: [String]) -> PlaceholderStyle? {
         var percentIndex = 0
         var braces = 0
-        var printf = 0
-        for text in texts {
-            if text.contains("%") {
-                if !percentIndexTokens(in: text).isEmpty {
+        // Texts with a `%` but no `%0`-style token: printf candidates, parsed only when the answer depends on them.
+        var printfCandidates: [Int] = []
+        for (index, text) in texts.enumerated() {
+            var text = text
+            let (percent, percentDigit, brace) = text.withUTF8 { bytes -> (Bool, Bool, Bool) in
+                var percent = false, percentDigit = false, brace = false
+                for offset in bytes.indices {
+                    switch bytes[offset] {
+                    case UInt8(ascii: "%"):
+                        percent = true
+                        if offset + 1 < bytes.count, bytes[offset + 1] >= 0x30, bytes[offset + 1] <= 0x39 { percentDigit = true }
+                    case UInt8(ascii: "{"): brace = true
+                    default: break
+                    }
+                }
+                return (percent, percentDigit, brace)
+            }
+            if percent {
+                // Every `%0`-style token is a `%` right before a digit: without one, only printf can be there.
+                if percentDigit, !percentIndexTokens(in: text).isEmpty {
                     percentIndex += 1
-                } else if !FormatSpecifier.parse(text).isEmpty {
-                    printf += 1
+                } else {
+                    printfCandidates.append(index)
                 }
             }
-            if text.contains("{"), !braceTokens(in: text).isEmpty { braces += 1 }
+            if brace, !braceTokens(in: text).isEmpty { braces += 1 }
+        }
+        // Fewer than two of either own style: printf or plain text, whatever the printf count.
+        guard percentIndex >= 2 || braces >= 2 else { return nil }
+        let needed = max(percentIndex >= 2 ? percentIndex : 0, braces >= 2 ? braces : 0)
+        var printf = 0
+        for index in printfCandidates where !FormatSpecifier.parse(texts[index]).isEmpty {
+            printf += 1
+            if printf >= needed { break }
         }
         if percentIndex >= 2, percentIndex > printf { return .percentIndex }
         if braces >= 2, braces > printf { return .braces }
