@@ -218,7 +218,14 @@ public struct Catalog: Sendable {
 
     public mutating func insert(_ entry: CatalogEntry, table: String, locale: String) {
         let id = TableID(table: table, locale: locale)
-        if !orderedEntries.isEmpty { orderedEntries[id] = nil } // rebuilt from the table when needed
+        if orderedEntries[id] != nil {
+            // A new key goes at the end of the table's order; a replaced one leaves the list to be rebuilt when needed.
+            if tables[id]?.entries.index(forKey: entry.key) == nil {
+                orderedEntries[id]?.append(entry)
+            } else {
+                orderedEntries[id] = nil
+            }
+        }
         tables[id, default: CatalogTable(name: table, locale: locale)].insert(entry)
         if tables[id]?.files.contains(entry.location.file) == false {
             tables[id]?.files.append(entry.location.file)

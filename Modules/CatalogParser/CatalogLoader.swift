@@ -54,9 +54,18 @@ extension Catalog {
             part.loadFile(paths[index])
             parts.withLock { $0[index] = part }
         }
+        // Each part is taken out of the list before it is merged, so once merged the catalog holds its tables alone: a
+        // later file of the same table (Localizable.stringsdict after Localizable.strings) then adds to them in place
+        // instead of copying every entry first.
+        var loaded = parts.withLock { parts in
+            defer { parts = [] }
+            return parts
+        }
         var catalog = Catalog()
-        for part in parts.withLock({ $0 }) {
-            if let part { catalog.merge(part) }
+        for index in loaded.indices {
+            guard let part = loaded[index] else { continue }
+            loaded[index] = nil
+            catalog.merge(part)
         }
         for file in files {
             guard let stringCatalog = shadowed[file] else { continue }

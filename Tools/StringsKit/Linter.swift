@@ -540,19 +540,20 @@ struct LintRun {
                    "the key \"\(entry.key)\" is a \(kind.rawValue); \(fix)")
             return
         }
-        var texts: [String] = []
-        switch entry.value {
-        case .text(let text): texts = [text]
-        case .plural(let rule): texts = [rule.format] + rule.variables.values.flatMap { $0.forms.values }
-        case .other: break
+        func check(_ text: String) -> Bool {
+            guard let identifier = linter.identifiers.identifier(in: text) else { return false }
+            let kind = linter.identifiers.kind(of: identifier)?.rawValue ?? "internal identifier"
+            report(.internalIdentifier, entry: entry, locale: locale, table: table,
+                   "the value of \"\(entry.key)\" contains \"\(identifier)\", a \(kind); \(fix)")
+            return true
         }
-        for text in texts {
-            if let identifier = linter.identifiers.identifier(in: text) {
-                let kind = linter.identifiers.kind(of: identifier)?.rawValue ?? "internal identifier"
-                report(.internalIdentifier, entry: entry, locale: locale, table: table,
-                       "the value of \"\(entry.key)\" contains \"\(identifier)\", a \(kind); \(fix)")
-                return
-            }
+        switch entry.value {
+        case .text(let text):
+            _ = check(text) // most values: no array of one text per entry
+        case .plural(let rule):
+            for text in [rule.format] + rule.variables.values.flatMap({ $0.forms.values }) where check(text) { return }
+        case .other:
+            break
         }
     }
 
