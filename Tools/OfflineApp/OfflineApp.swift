@@ -54,18 +54,28 @@ public actor OfflineApp {
             let sessions = options.dataDirectory.deletingLastPathComponent()
                 .appendingPathComponent(options.dataDirectory.lastPathComponent + ".backend", isDirectory: true)
                 .appendingPathComponent("sessions.json")
-            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger,
-                                                                                       sessionFile: sessions))
+            // Launched offline, it starts refusing: only its port is taken, and it starts listening at `app online`.
+            var conditions = BackendConditions()
+            conditions.refusing = options.startOffline
+            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: conditions.faults, now: { Date() },
+                                                                                       logger: logger, sessionFile: sessions))
             do { url = try await embedded.start() } catch {
                 throw AppCommandError("the embedded backend could not start: \(error)")
             }
             server = embedded
-            LaunchTrace.mark("embedded backend started")
+            LaunchTrace.mark(options.startOffline ? "embedded backend's port taken" : "embedded backend started")
         }
         let app = OfflineApp(options: options, server: server, serverURL: url)
-        if options.startOffline { try await app.refuseConnections(true) }
+        if options.startOffline {
+            if server != nil { await app.startedRefusing() } else { try await app.refuseConnections(true) }
+        }
         try await app.launch(user: options.user, session: .resumeOrSignIn)
         return app
+    }
+
+    /// The embedded backend was started refusing connections (`--offline`).
+    private func startedRefusing() {
+        backend.refusing = true
     }
 
     var telemetry: Telemetry { Telemetry(sink: telemetrySink, now: { [clock] in clock.now }) }
