@@ -140,9 +140,28 @@ public final class REPLSession {
     /// The built-in commands, as `help` lists them: ArgumentParser's usage and each command's abstract.
     public static let builtInCommands: [CommandInfo] = BuiltInCommands.configuration.subcommands.map(CommandInfo.init)
 
+    /// Where `display` writes: the runner sets it to print at once; without it, displayed text joins the command's output.
+    public var displaySink: ((String) -> Void)?
+    private var displayed: [String] = []
+
+    /// Shows `text` now, ahead of the running command's output: a screen drawn while the command goes on
+    /// (`app start --open`).
+    public func display(_ text: String) {
+        if let displaySink { displaySink(text) } else { displayed.append(text) }
+    }
+
     /// Runs one line. Empty lines and `#` comments do nothing. The line's words (ours: "double quotes" keep spaces) go
     /// to ArgumentParser: from the group the first word names, else from the built-in commands.
     public func execute(_ line: String) async -> CommandOutput {
+        var output = await run(line)
+        if !displayed.isEmpty {
+            output.stdout = (displayed + (output.stdout.isEmpty ? [] : [output.stdout])).joined(separator: "\n")
+            displayed = []
+        }
+        return output
+    }
+
+    private func run(_ line: String) async -> CommandOutput {
         let words = Self.split(line)
         guard let command = words.first, !command.hasPrefix("#") else { return .ok("") }
         CommandGuard.begin(line.trimmingCharacters(in: .whitespaces), timeout: options.commandTimeout)
