@@ -17,6 +17,18 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ] + (coverage ? [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"], .when(configuration: .debug))] : [])
 
+/// For an executable that must start fast: it links the Swift runtime and Foundation in (what `--static-swift-stdlib`
+/// does, for that target alone), so no 27 shared libraries are resolved at start and no call into the runtime goes
+/// through the PLT. Foundation's static archives do not name their own dependencies, hence the list (the one
+/// `--static-swift-stdlib` passes with Swift 6.3 on Linux).
+let staticSwiftRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-lFoundationEssentials",
+                  "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationInternationalization",
+                  "-lFoundationXML", "-l_CFXMLInterface", "-lxml2", "-lswiftSynchronization", "-lswiftDispatch",
+                  "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-lm", "-lutil", "-ldl"],
+                 .when(platforms: [.linux])),
+]
+
 /// The trait that brings the localization toolchain's and the composition roots' own packages (swift-syntax,
 /// Hummingbird, service-lifecycle, ArgumentParser, swift-clocks). On by default, so this package builds everything; a
 /// runtime consumer that takes only modules (`OfflineProducts`, `Connectivity`…) writes
@@ -329,18 +341,10 @@ let package = Package(
             path: "Tools/l10n",
             exclude: ["README.md"],
             swiftSettings: swiftSettings,
-            // It links the Swift runtime and Foundation in (what `--static-swift-stdlib` does, for this target alone):
-            // one file that runs where no Swift toolchain is installed (only libc, libstdc++, ICU 72 and libxml2; copy
-            // scripts/build-l10n's onto CI runners), and that starts and runs faster, with no 27 shared libraries to
-            // resolve and no calls into the runtime through the PLT. Debug builds link it the same way, so that CI's one
-            // build checks this link (a release build of swift-syntax alone takes CI 12 minutes). Foundation's static
-            // archives do not name their own dependencies, hence the list (the one `--static-swift-stdlib` passes with
-            // Swift 6.3 on Linux).
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-lFoundationEssentials",
-                                           "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationInternationalization",
-                                           "-lFoundationXML", "-l_CFXMLInterface", "-lxml2", "-lswiftSynchronization", "-lswiftDispatch",
-                                           "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-lm", "-lutil", "-ldl"],
-                                          .when(platforms: [.linux]))]
+            // One file that runs where no Swift toolchain is installed (only libc, libstdc++, ICU 72 and libxml2; copy
+            // scripts/build-l10n's onto CI runners), and that starts and runs faster. Debug builds link it the same way,
+            // so that CI's one build checks this link (a release build of swift-syntax alone takes CI 12 minutes).
+            linkerSettings: staticSwiftRuntime
         ),
         /// What `l10n` and `l10n-gallery` share: how they start and map exit codes, `export`'s options, option types.
         .target(
@@ -372,7 +376,9 @@ let package = Package(
             ],
             path: "Tools/l10n-repl",
             exclude: ["README.md"],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // Its start is the app's cold start (`l10n repl`, `offline-bench app`): no shared Swift libraries to resolve.
+            linkerSettings: staticSwiftRuntime
         ),
         .executableTarget(
             name: "Bench",

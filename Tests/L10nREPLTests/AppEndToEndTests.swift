@@ -63,6 +63,25 @@ struct AppEndToEndTests {
         [Data(text.utf8), text.data(using: .utf16LittleEndian)!, text.data(using: .utf16BigEndian)!]
     }
 
+    /// Issue 41: `app start --open products` writes the cached list out before the launch has settled, then the start's
+    /// line; settled, the screen is the one `app start` + `app open products` shows.
+    @Test func aStartToTheProductsScreenDrawsItFirstThenSettlesToTheSameScreen() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let online = try run(["app start", "app open products"])
+        #expect(online.status == 0, "\(online.stderr)")
+        let launched = try steps(["app start --offline --open products", "app screen"])
+        let opened = try steps(["app start --offline", "app open products"])
+        let start = launched[0]
+        let list = try #require(start.range(of: "My Products"))
+        let line = try #require(start.range(of: "app started for user1"))
+        #expect(list.upperBound <= line.lowerBound && start.contains("Smart Speaker"))
+        #expect(start.contains("status: offline · products drawn before the first connectivity reading"))
+        #expect(launched[1].contains("Offline Mode"))
+        #expect(launched[1] == opened[1])
+        let wrong = try stepsAndErrors(["app start --open nowhere"]).1
+        #expect(wrong.stderr.contains("no screen `nowhere`"))
+    }
+
     @Test func onlineThenOfflineAfterARestartShowsTheCacheWithTheIndicatorDisabledActionsAndTheirToasts() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try run(Self.onlineRun)

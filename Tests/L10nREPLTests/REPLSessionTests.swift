@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import LocalizationKit
 @testable import L10nREPL
 import L10nREPLApp
 import Testing
@@ -65,6 +66,19 @@ struct REPLSessionTests {
         #expect(repl.completions(line: "app backend f", word: "f") == ["flaky"])
         #expect(repl.completions(line: "app re", word: "re") == ["refresh", "register-activity", "relaunch"])
         #expect(await repl.execute("quit").quit)
+    }
+
+    /// Issue 41: a session reads its own locale's files to start, and every other locale when a command needs them.
+    @Test func aSessionStartsOnItsOwnLocaleAndReadsTheOthersWhenACommandNeedsThem() async throws {
+        let repl = try Self.session(locale: "nb")
+        let whole = try Catalog.load(paths: [repl.catalogsFolder])
+        #expect(repl.localizer.catalog.locales == ["en", "nb"])
+        #expect(repl.localizer.fallbackChain == Localizer(catalog: whole, locale: "nb", baseLocale: "en").fallbackChain)
+        #expect(await repl.execute("show Core.offline.indicator.title").stdout.contains("Frakoblet modus"))
+        #expect(repl.catalog.locales == whole.locales && repl.catalog.entryCount == whole.entryCount)
+        let locales = await repl.execute("locales")
+        #expect(locales.stdout.contains("de") && locales.stdout.contains("ja"))
+        #expect(await repl.execute("locale de").stdout.contains("strings from de"))
     }
 
     @Test func localesShowsCompletenessAndPseudoLocales() async throws {

@@ -37,6 +37,30 @@ import TestSupport
         node.descendants.contains { if case let .banner(banner) = $0 { banner.title == CoreCopy.offlineIndicatorTitle } else { false } }
     }
 
+    @Test func aLaunchToAScreenHandsOverItsFirstFrameBeforeItSettlesThenSettlesAsOpeningItWould() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A first run caches the list; the second launches offline straight to it.
+        let first = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1"))
+        try await first.open(.products)
+        let cached = Self.listedNames(await first.screen())
+        await first.shutDown()
+        let frames = Locked<[ViewNode]>([])
+        let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1", startOffline: true, firstScreen: .products,
+                                                        firstFrame: { frame in frames.withLock { $0.append(frame) } }))
+        let frame = try #require(frames.withLock { $0 }.first)
+        #expect(frames.withLock { $0.count } == 1)
+        #expect(!cached.isEmpty && Self.listedNames(frame) == cached)
+        // Settled: the same screen `app open products` shows, with the offline indicator.
+        let (route, status) = await (app.route, app.status)
+        #expect(route == .products && status == .offline)
+        let settled = await app.screen()
+        #expect(Self.showsOfflineIndicator(settled) && Self.listedNames(settled) == cached)
+        try await app.open(.products)
+        #expect(await app.screen() == settled)
+        await app.shutDown()
+    }
+
     @Test func aLaunchOnlineRunsEveryFeatureFromOneListAndWarmsTheirCachesInOneSession() async throws {
         try await Self.withApp { app in
             #expect(await app.featureIDs == ["warmup", "products", "commerce", "summary"])

@@ -229,6 +229,22 @@ import WireContract
         }
     }
 
+    @Test func startedRefusingItTakesOnlyAPortAndServesThereOnceConnectionsAreAccepted() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(refuseConnections: true)) { server, url in
+            #expect(url.port != nil && url.port != 0 && server.port == url.port)
+            do {
+                let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
+                Issue.record("a server started refusing answered")
+            } catch let error as HTTPClientError {
+                guard case .unreachable = error else { throw error }
+            }
+            try await server.clearFaults()
+            let cart: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
+            #expect(server.port == url.port)
+            _ = cart
+        }
+    }
+
     @Test func refusingThroughTheAdminEndpointClosesTheListenerUntilTheTimerReopensIt() async throws {
         try await withReferenceServer { server, url in
             let admin = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)

@@ -8,7 +8,7 @@ import ReferenceServer
 /// `offline-bench app`: the composed app with a big account (10,000 products, 200 cart items, 2,000 orders).
 /// A full warmup in process against the local backend, beside the raw HTTP fetches of the same data in the same run
 /// (where the time goes); then the cold start of a whole `l10n repl` process, offline, with those 10,000 products
-/// cached, to the first rendered product screen. Between the two, what a refresh of that list costs on the wire
+/// cached, to the first rendered product screen (and to its exit, settled). Between the two, what a refresh of that list costs on the wire
 /// (`WireRefreshBench`).
 struct AppSuite: BenchSuite {
     let name = "app"
@@ -53,12 +53,15 @@ struct AppSuite: BenchSuite {
         try await WireRefreshBench(server: server, url: url, user: "user1").run(report)
         await server.stop()
 
-        // Cold start of a whole REPL process on that folder, offline, to the first rendered product screen.
+        // Cold start of a whole REPL process on that folder, offline, to the first rendered product screen: the launch
+        // opens it (`--open`), drawn from the cache before the first connectivity reading; `app screen` then shows it
+        // settled, with the offline indicator.
         let l10n = URL(fileURLWithPath: try l10nExecutable())
         let script = folder.appendingPathComponent("cold.repl")
-        try Data("app start --offline\napp open products\nquit\n".utf8).write(to: script)
+        try Data("app start --offline --open products\napp screen\nquit\n".utf8).write(to: script)
         var samples: [Double] = []
         var rendered = false
+        var settled = false
         // Where the time goes: each process of the start marks its phases on the system's monotonic clock
         // (`OFFLINEKIT_LAUNCH_TRACE`, Core's LaunchTrace), read here against the reading taken before the spawn.
         var phases: [String: [Double]] = [:]
@@ -81,7 +84,9 @@ struct AppSuite: BenchSuite {
                 try process.run()
                 let data = output.fileHandleForReading.readDataToEndOfFile()
                 process.waitUntilExit()
-                rendered = String(decoding: data, as: UTF8.self).contains("10,000 products")
+                let output = String(decoding: data, as: UTF8.self)
+                rendered = output.contains("10,000 products")
+                settled = output.components(separatedBy: "app started for").last?.contains("Offline Mode") ?? false
             }
             samples.append(elapsed.milliseconds)
             let marks = LaunchTrace.phases(of: (try? String(contentsOf: trace, encoding: .utf8)) ?? "")
@@ -90,9 +95,17 @@ struct AppSuite: BenchSuite {
                 phases[phase, default: []].append(Double(Int64(time) - Int64(spawned)) / 1e6)
             }
         }
+        let drawn = (phases["products screen drawn"] ?? []).sorted()
+        let toScreen = drawn.isEmpty ? .infinity : drawn[drawn.count / 2]
+        report.emit("cold_start_to_product_screen_ms", toScreen, unit: "ms", goal: "< 100 ms (spawn of `l10n repl` to the screen on stdout)",
+                    pass: toScreen < 100 && rendered && drawn.count == samples.count,
+                    note: "median of 5 runs of `l10n repl --script` (app start --offline --open products; app screen; quit) with 10,000 "
+                        + "products cached: spawn to the first product screen written out; rendered: \(rendered)")
         let median = samples.sorted()[samples.count / 2]
-        report.emit("cold_start_to_product_screen_ms", median, unit: "ms", goal: "< 100 ms (whole process)", pass: median < 100 && rendered,
-                    note: "median of 5 runs of `l10n repl --script` (app start --offline; app open products; quit) with 10,000 products cached; rendered: \(rendered)")
+        report.emit("cold_start_whole_process_ms", median, unit: "ms",
+                    note: "the same runs, spawn to exit: after the first frame the launch settles (the connectivity reading: offline "
+                        + "takes two failed probes 50 ms apart), `app screen` draws it settled, and quit stops the app; "
+                        + "settled screen shows the offline indicator: \(settled)")
         // Each phase's end, since the spawn (median of the runs that reached it), and what it took after the one before.
         var previous = 0.0
         for phase in order {

@@ -25,6 +25,7 @@ public enum REPLRunner {
         let session: REPLSession
         do {
             session = try REPLSession(options: options, groups: groups)
+            session.displaySink = { standardOutput($0) }
             LaunchTrace.mark("catalogs loaded")
         } catch {
             standardError("l10n repl: \(error.message)")

@@ -52,7 +52,18 @@ public final class REPLSession {
     }
 
     public private(set) var options: Options
-    public private(set) var catalog: Catalog
+    /// Every locale's tables. A session starts on its own locale's files (`StartingCatalog`) and reads the rest here, the
+    /// first time a command needs them.
+    public var catalog: Catalog {
+        if let folder = unreadLocalesFolder {
+            unreadLocalesFolder = nil
+            if let whole = try? Catalog.load(paths: [folder]) { readCatalog = whole }
+        }
+        return readCatalog
+    }
+    private var readCatalog: Catalog
+    /// The folder whose other locales are not read yet.
+    private var unreadLocalesFolder: String?
     public private(set) var localizer: Localizer {
         didSet { currentLocalizer.set(localizer) }
     }
@@ -75,10 +86,24 @@ public final class REPLSession {
     public init(options: Options, groups: [any REPLCommandGroup] = []) throws(REPLStartError) {
         self.options = options
         self.groups = groups
-        let (catalog, configuration) = try Self.load(options.catalogsPath)
+        let folder = options.catalogsPath ?? BundledCatalogs.editableDirectory.path
+        let configuration = try Self.loadConfiguration(folder)
         self.configuration = configuration
+        let name = options.locale == "en-XD" ? "double" : options.locale
+        if !Self.pseudoLocales.contains(where: { $0.name == name }),
+           let start = StartingCatalog(folder: folder, locale: options.locale, configuredBase: configuration.baseLocale) {
+            // The first prompt (and the app's first screen) needs its own locale only.
+            baseLocale = start.baseLocale
+            readCatalog = start.catalog
+            unreadLocalesFolder = folder
+            let localizer = Localizer(catalog: start.catalog, locale: options.locale, baseLocale: start.baseLocale)
+            self.localizer = localizer
+            currentLocalizer = LocalizerBox(localizer)
+            return
+        }
+        let catalog = try Self.loadCatalog(folder)
         self.baseLocale = configuration.baseLocale ?? (catalog.locales.contains("en") || catalog.locales.isEmpty ? "en" : catalog.locales[0])
-        self.catalog = catalog
+        readCatalog = catalog
         let localizer = Localizer(catalog: catalog, locale: options.locale, baseLocale: baseLocale)
         self.localizer = localizer
         currentLocalizer = LocalizerBox(localizer)
@@ -95,12 +120,19 @@ public final class REPLSession {
 
     private static func load(_ path: String?) throws(REPLStartError) -> (Catalog, LintConfiguration) {
         let folder = path ?? BundledCatalogs.editableDirectory.path
-        let catalog: Catalog
+        let catalog = try loadCatalog(folder)
+        return (catalog, try loadConfiguration(folder))
+    }
+
+    private static func loadCatalog(_ folder: String) throws(REPLStartError) -> Catalog {
         do {
-            catalog = try Catalog.load(paths: [folder])
+            return try Catalog.load(paths: [folder])
         } catch {
             throw REPLStartError(message: "\(error)")
         }
+    }
+
+    private static func loadConfiguration(_ folder: String) throws(REPLStartError) -> LintConfiguration {
         let configPath = (folder as NSString).appendingPathComponent(LintConfiguration.fileName)
         var configuration = LintConfiguration()
         if FileManager.default.fileExists(atPath: configPath) {
@@ -108,7 +140,7 @@ public final class REPLSession {
                 throw REPLStartError(message: "\(error.description) (fix the file or pass --catalogs to another folder)")
             }
         }
-        return (catalog, configuration)
+        return configuration
     }
 
     // MARK: Commands
@@ -140,9 +172,28 @@ public final class REPLSession {
     /// The built-in commands, as `help` lists them: ArgumentParser's usage and each command's abstract.
     public static let builtInCommands: [CommandInfo] = BuiltInCommands.configuration.subcommands.map(CommandInfo.init)
 
+    /// Where `display` writes: the runner sets it to print at once; without it, displayed text joins the command's output.
+    public var displaySink: ((String) -> Void)?
+    private var displayed: [String] = []
+
+    /// Shows `text` now, ahead of the running command's output: a screen drawn while the command goes on
+    /// (`app start --open`).
+    public func display(_ text: String) {
+        if let displaySink { displaySink(text) } else { displayed.append(text) }
+    }
+
     /// Runs one line. Empty lines and `#` comments do nothing. The line's words (ours: "double quotes" keep spaces) go
     /// to ArgumentParser: from the group the first word names, else from the built-in commands.
     public func execute(_ line: String) async -> CommandOutput {
+        var output = await run(line)
+        if !displayed.isEmpty {
+            output.stdout = (displayed + (output.stdout.isEmpty ? [] : [output.stdout])).joined(separator: "\n")
+            displayed = []
+        }
+        return output
+    }
+
+    private func run(_ line: String) async -> CommandOutput {
         let words = Self.split(line)
         guard let command = words.first, !command.hasPrefix("#") else { return .ok("") }
         CommandGuard.begin(line.trimmingCharacters(in: .whitespaces), timeout: options.commandTimeout)
@@ -481,7 +532,8 @@ public final class REPLSession {
     func reload() -> CommandOutput {
         do {
             let (catalog, configuration) = try Self.load(options.catalogsPath)
-            self.catalog = catalog
+            readCatalog = catalog
+            unreadLocalesFolder = nil
             self.configuration = configuration
             let locale = localizer.locale
             localizer = Localizer(catalog: catalog, locale: locale, baseLocale: baseLocale)

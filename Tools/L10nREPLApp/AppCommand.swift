@@ -56,10 +56,19 @@ struct AppCommand: ParsableCommand {
         var offline = false
         @Option(help: ArgumentHelp("How many products the embedded backend seeds for the user: 0…10,000 (default 12).", valueName: "N"))
         var products: Int?
+        @Option(help: ArgumentHelp("""
+            A screen to launch to (products, "product ID", cart, orders, summary): its first frame is drawn from the cache             before the first connectivity reading, then the launch settles (`app screen` shows it now).
+            """, valueName: "SCREEN"))
+        var open: String?
+
+        var firstScreen: AppRoute? { open.flatMap { AppRoute($0.split(separator: " ").map(String.init)) } }
 
         func validate() throws {
             if let server, URL(string: server)?.scheme?.hasPrefix("http") != true {
                 throw ValidationError("--server needs a URL like http://127.0.0.1:8080")
+            }
+            if let open, firstScreen == nil {
+                throw ValidationError("no screen `\(open)`: products, \"product ID\", cart, orders, summary or \"summary card\"")
             }
         }
 
@@ -73,24 +82,41 @@ struct AppCommand: ParsableCommand {
             let folder = context.session.options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.temporaryDirectory.appendingPathComponent("offlinekit-app-\(ProcessInfo.processInfo.processIdentifier)")
             let localizerBox = context.session.currentLocalizer
+            // The first frame of `--open` comes while the launch goes on: it is shown at once, ahead of the start's line.
+            let (frames, frameSink) = AsyncStream<ViewNode>.makeStream(bufferingPolicy: .bufferingNewest(1))
             let options = AppOptions(dataDirectory: folder, serverURL: server.flatMap(URL.init(string:)), user: user, startOffline: offline,
-                                     localizer: { localizerBox.value }, productCount: products)
+                                     localizer: { localizerBox.value }, productCount: products,
+                                     firstScreen: firstScreen, firstFrame: { frameSink.yield($0) })
             guard appState.beginStarting() else { throw AppCommandError("the app is already starting or started") }
             // The start installs its app itself: a start that outlives the command timeout still ends with the app driven
             // by the next commands, not with one running unseen beside the next `app start` on the same store.
-            let app = try await withinCommandTimeout { () async throws(AppCommandError) in
+            let starting = Task { () async -> Result<OfflineApp, AppCommandError> in
+                defer { frameSink.finish() }
                 do throws(AppCommandError) {
-                    let app = try await OfflineApp.start(options)
-                    CommandGuard.describeWaits { app.waitingFor }
-                    appState.finishStarting(app)
-                    return app
+                    return .success(try await withinCommandTimeout { () async throws(AppCommandError) in
+                        do throws(AppCommandError) {
+                            let app = try await OfflineApp.start(options)
+                            CommandGuard.describeWaits { app.waitingFor }
+                            appState.finishStarting(app)
+                            return app
+                        } catch {
+                            appState.finishStarting(nil)
+                            throw error
+                        }
+                    })
                 } catch {
-                    appState.finishStarting(nil)
-                    throw error
+                    return .failure(error)
                 }
             }
+            for await frame in frames {
+                context.session.display(context.session.render(frame).text)
+                if let open { LaunchTrace.mark("\(open) screen drawn") }
+                break
+            }
+            let app = try await starting.value.get()
             let status = try await withinCommandTimeout { await app.status }
-            return .ok("app started for \(user) · data: \(folder.path) · backend: \(app.serverURL.absoluteString) · status: \(status.rawValue)")
+            let drawn = firstScreen.map { " · \($0) drawn before the first connectivity reading; `app screen` shows it now" } ?? ""
+            return .ok("app started for \(user) · data: \(folder.path) · backend: \(app.serverURL.absoluteString) · status: \(status.rawValue)\(drawn)")
         }
     }
 

@@ -14,9 +14,19 @@ public struct AppOptions: Sendable {
     public var localizer: (@Sendable () -> any CopyResolving)?
     /// How many products the embedded backend seeds for `user` (nil: its default, 12); 0…10,000.
     public var productCount: Int?
+    /// The screen the launch opens (`app start --open products`), as an app opens its first screen: drawn from the cache
+    /// as soon as the features have started, before the first connectivity reading, and handed to `firstFrame`. Until
+    /// that reading the screen says so (no offline indicator yet; online-only actions wait on "checking your
+    /// connection"); the launch then settles as without it.
+    public var firstScreen: AppRoute?
+    /// Receives `firstScreen`'s first frame.
+    public var firstFrame: (@Sendable (ViewNode) -> Void)?
 
     public init(dataDirectory: URL, serverURL: URL? = nil, user: String = "user1", startOffline: Bool = false,
-                localizer: (@Sendable () -> any CopyResolving)? = nil, productCount: Int? = nil) {
+                localizer: (@Sendable () -> any CopyResolving)? = nil, productCount: Int? = nil,
+                firstScreen: AppRoute? = nil, firstFrame: (@Sendable (ViewNode) -> Void)? = nil) {
+        self.firstScreen = firstScreen
+        self.firstFrame = firstFrame
         self.localizer = localizer
         self.productCount = productCount
         self.dataDirectory = dataDirectory

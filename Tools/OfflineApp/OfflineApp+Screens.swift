@@ -9,6 +9,12 @@ extension OfflineApp {
     // MARK: Screens
 
     public func open(_ route: AppRoute) async throws(AppCommandError) {
+        try await show(route)
+        await settle()
+    }
+
+    /// Opens `route` and shows what it has now, without waiting for the work that starts (the launch's first screen).
+    func show(_ route: AppRoute) async throws(AppCommandError) {
         let run = try current()
         switch route {
         case .products:
@@ -26,7 +32,6 @@ extension OfflineApp {
         }
         self.route = route
         await run.warmup.screenOpened(route.screenID)
-        await settle()
     }
 
     /// Taps an action by id on the current screen (the REPL maps a localized title to its id first).

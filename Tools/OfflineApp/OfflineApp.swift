@@ -54,18 +54,28 @@ public actor OfflineApp {
             let sessions = options.dataDirectory.deletingLastPathComponent()
                 .appendingPathComponent(options.dataDirectory.lastPathComponent + ".backend", isDirectory: true)
                 .appendingPathComponent("sessions.json")
-            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, now: { Date() }, logger: logger,
-                                                                                       sessionFile: sessions))
+            // Launched offline, it starts refusing: only its port is taken, and it starts listening at `app online`.
+            var conditions = BackendConditions()
+            conditions.refusing = options.startOffline
+            let embedded = ReferenceServer(configuration: ReferenceServerConfiguration(seed: seed, faults: conditions.faults, now: { Date() },
+                                                                                       logger: logger, sessionFile: sessions))
             do { url = try await embedded.start() } catch {
                 throw AppCommandError("the embedded backend could not start: \(error)")
             }
             server = embedded
-            LaunchTrace.mark("embedded backend started")
+            LaunchTrace.mark(options.startOffline ? "embedded backend's port taken" : "embedded backend started")
         }
         let app = OfflineApp(options: options, server: server, serverURL: url)
-        if options.startOffline { try await app.refuseConnections(true) }
-        try await app.launch(user: options.user, session: .resumeOrSignIn)
+        if options.startOffline {
+            if server != nil { await app.startedRefusing() } else { try await app.refuseConnections(true) }
+        }
+        try await app.launch(user: options.user, session: .resumeOrSignIn, firstScreen: options.firstScreen)
         return app
+    }
+
+    /// The embedded backend was started refusing connections (`--offline`).
+    private func startedRefusing() {
+        backend.refusing = true
     }
 
     var telemetry: Telemetry { Telemetry(sink: telemetrySink, now: { [clock] in clock.now }) }
@@ -89,7 +99,9 @@ public actor OfflineApp {
 
     /// - Parameter beforeSettling: runs once the run is up, just before its warmup starts, so that the warmup joins
     ///   the work it asks for (the warmup's product subtask joins a login's product sync).
-    private func launch(user: String, session: SessionKeeper.Start,
+    /// - Parameter firstScreen: opened and drawn (`AppOptions.firstFrame`) once the features have started, before the
+    ///   first connectivity reading.
+    private func launch(user: String, session: SessionKeeper.Start, firstScreen: AppRoute? = nil,
                         beforeSettling: ((AppComposition) async -> Void)? = nil) async throws(AppCommandError) {
         lastUser = user
         let built: AppComposition
@@ -110,6 +122,12 @@ public actor OfflineApp {
         }
         run = built
         route = nil
+        if let firstScreen {
+            // The first frame needs only the store and the cache: the connectivity reading and the warmup come after it.
+            try await show(firstScreen)
+            let frame = await screen()
+            options.firstFrame?(frame)
+        }
         // Signing in goes out at once, beside the first probe, rather than after it: each waits on the server, and one
         // after the other they doubled a launch against a slow one. (Offline it fails fast and goes out again with the
         // first request once the connection is back: SessionKeeper.)

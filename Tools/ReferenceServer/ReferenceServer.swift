@@ -5,6 +5,11 @@ public import Logging
 import NIOCore
 import ServiceLifecycle
 public import WireContract
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How to run the reference backend.
 public struct ReferenceServerConfiguration: Sendable {
@@ -156,14 +161,46 @@ public final class ReferenceServer: Sendable {
     /// Requests answered with an injected error or reset since the server started.
     public var injectedFaults: Int { faultInjector.injectedCount }
 
-    /// Binds and serves (unless the configured faults refuse connections); returns the base URL.
+    /// Binds and serves; returns the base URL. When the configured faults refuse connections it only takes a port (the
+    /// listener starts once they stop refusing), so a start that is offline anyway costs no server start.
     @discardableResult
     public func start() async throws(ReferenceServerError) -> URL {
         try await lifecycle.run { () throws(ReferenceServerError) in
-            let port = try await bind(port: configuration.port)
-            if faults.refuseConnections { await unbind() }
+            let port: Int
+            if faults.refuseConnections {
+                port = try Self.freePort(host: configuration.host, port: configuration.port)
+                listener.withLock { $0.port = port }
+            } else {
+                port = try await bind(port: configuration.port)
+            }
             return URL(string: "http://\(urlHost):\(port)")!
         }
+    }
+
+    /// `port`, or when it is 0 one the OS picks for `host`: bound and released at once, as refusing connections releases
+    /// the listener's port until it is bound again.
+    static func freePort(host: String, port: Int) throws(ReferenceServerError) -> Int {
+        guard port == 0 else { return port }
+        let failed = { (reason: String) in ReferenceServerError.bindFailed(host: host, port: port, reason: reason) }
+        let address: SocketAddress
+        do { address = try SocketAddress.makeAddressResolvingHost(host, port: 0) } catch { throw failed("\(error)") }
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(address.protocol.rawValue, stream, 0)
+        guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard address.withSockAddr({ bindSocket(descriptor, $0, socklen_t($1)) }) == 0 else { throw failed(String(cString: strerror(errno))) }
+        // sin_port and sin6_port sit at the same place, in network byte order.
+        var bound = sockaddr_in6()
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let named = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw failed(String(cString: strerror(errno))) }
+        return Int(UInt16(bigEndian: bound.sin6_port))
     }
 
     /// Stops serving and closes the listener.
@@ -280,6 +317,11 @@ public final class ReferenceServer: Sendable {
 
     /// How long a graceful shutdown may take before the serving task is cancelled.
     static let shutdownGrace = Duration.seconds(30)
+}
+
+/// The system's `bind`, which `ReferenceServer.bind(port:)` hides inside the type.
+private func bindSocket(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    bind(descriptor, address, length)
 }
 
 /// An async mutex for start/stop (one at a time, in order).

@@ -26,6 +26,11 @@ struct L10n: ParsableCommand {
     /// ArgumentParser's exit codes, mapped to the ones README documents: 2 for usage, 1 for failures.
     static func main() {
         LaunchTrace.mark("l10n started")
+        // `l10n repl …` hands over before any parsing: every word after `repl` is the REPL's, and its start waits on ours.
+        let arguments = CommandLine.arguments
+        if arguments.count > 1, arguments[1] == "repl" {
+            do { try SiblingProgram.handOver(to: SiblingProgram.repl, arguments: Array(arguments.dropFirst(2))) } catch { exit(withError: error) }
+        }
         runAsL10nProgram()
     }
 }
