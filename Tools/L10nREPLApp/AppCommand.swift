@@ -57,7 +57,8 @@ struct AppCommand: ParsableCommand {
         @Option(help: ArgumentHelp("How many products the embedded backend seeds for the user: 0…10,000 (default 12).", valueName: "N"))
         var products: Int?
         @Option(help: ArgumentHelp("""
-            A screen to launch to (products, "product ID", cart, orders, summary): its first frame is drawn from the cache             before the first connectivity reading, then the launch settles (`app screen` shows it now).
+            A screen to launch to (products, "product ID", cart, orders, summary): its first frame is drawn from the cache \
+            before the first connectivity reading, then the launch settles (`app screen` shows it now).
             """, valueName: "SCREEN"))
         var open: String?
 
