@@ -132,6 +132,27 @@ import Testing
         #expect(missing.exitCode == 2 && missing.standardError.contains("create it with `l10n lint --write-baseline"))
     }
 
+    /// Matching is by the five fields, one finding per recorded count: a second identical finding is new once the count
+    /// is used up, an entry whose hash is not the lowercase digits the linter writes never matches, and what no finding
+    /// used up is reported fixed as many times as it is left.
+    @Test func aBaselineMatchesFieldByFieldAndCountsEachEntry() throws {
+        func finding(_ key: String, _ subject: String, locale: String = "de") -> Finding {
+            Finding(rule: .untranslated, severity: .warning, file: "de.lproj/Main.strings", line: 1, column: 1, locale: locale,
+                    table: "Main", key: key, message: "m", subject: subject)
+        }
+        let twice = BaselineEntry(finding("a", "Apple"))
+        var shouting = BaselineEntry(finding("b", "Banana"))
+        shouting.valueHash = shouting.valueHash.uppercased()
+        let gone = BaselineEntry(finding("g", "Gone"))
+        let baseline = Baseline(counts: [twice: 1, shouting: 1, gone: 2])
+        let result = LintResult(findings: [finding("a", "Apple"), finding("a", "Apple"), finding("b", "Banana"), finding("a", "Apple", locale: "fr")],
+                                files: 1, entries: 3)
+        let applied = baseline.apply(to: result, path: "baseline.json")
+        #expect(applied.baseline?.baselined.count == 1)
+        #expect(applied.findings.map(\.key) == ["a", "b", "a"])
+        #expect(applied.baseline?.fixed == [gone, gone, shouting].sorted())
+    }
+
     @Test func aFindingsIdentityIsRuleTableLocaleKeyAndValueHash() {
         let finding = Finding(rule: .untranslated, severity: .warning, file: "a/de.lproj/Main.strings", line: 3, column: 1,
                               locale: "de", table: "Main", key: "a", message: "…", subject: "Apple")

@@ -86,19 +86,55 @@ import Testing
         folder.write("nb.lproj/T.strings", target)
         let loaded = try Catalog.load(paths: [folder.root])
         #expect(loaded.orderedEntries.count == 2, "the loader kept both tables in file order")
-        // The same entries, but a translation whose order never matches the base's: every key is looked up.
-        var byKey = Catalog()
-        for id in loaded.tables.keys.sorted() {
-            guard let table = loaded.tables[id] else { continue }
-            let keys = id.locale == "nb" ? table.keys.reversed() : table.keys
-            for key in keys { if let entry = table.entries[key] { byKey.insert(entry, table: id.table, locale: id.locale) } }
-        }
+        let byKey = Self.lookedUpByKey(loaded)
         #expect(byKey.orderedEntries.isEmpty)
         let fast = try Linter().lint(loaded)
         let slow = try Linter().lint(byKey)
         #expect(fast.findings == slow.findings)
         #expect(Set(fast.findings(.missingKey).compactMap(\.key)) == ["k42", "k299"])
         #expect(fast.findings(.formatMismatch).count == 6)
+        #expect(fast.findings(.extraKey).compactMap(\.key) == ["extra"])
+    }
+
+    /// The same entries, but the nb translation in an order that never matches the base's: every key is looked up.
+    static func lookedUpByKey(_ loaded: Catalog) -> Catalog {
+        var byKey = Catalog()
+        for id in loaded.tables.keys.sorted() {
+            guard let table = loaded.tables[id] else { continue }
+            let keys = id.locale == "nb" ? table.keys.reversed() : table.keys
+            for key in keys { if let entry = table.entries[key] { byKey.insert(entry, table: id.table, locale: id.locale) } }
+        }
+        return byKey
+    }
+
+    /// A volunteer locale lacks a quarter of a 9,000-key table (so every job after the first starts far from the base's
+    /// position), lists a few keys elsewhere and has one extra: walking both lists gives exactly what looking every
+    /// key up gives.
+    @Test func walkingAPartialTranslationAcrossJobsGivesWhatLookingUpByKeyGives() throws {
+        let folder = CatalogFolder()
+        let count = 9_000
+        var base = ""
+        for index in 0..<count { base += "\"k\(index)\" = \"Item \(index) of %d.\";\n" }
+        folder.write("en.lproj/T.strings", base)
+        var order = Array(0..<count).filter { $0 % 4 != 1 }
+        order.swapAt(5, 6_000)     // far apart
+        order.swapAt(3_100, 3_103) // near
+        var target = ""
+        for (position, index) in order.enumerated() {
+            if position == 4_500 { target += "\"extra\" = \"Ekstra\";\n" }
+            let value = index % 700 == 3 ? "Element \(index) av %@." : "Element \(index) av %d."
+            target += "\"k\(index)\" = \"\(value)\";\n"
+        }
+        folder.write("nb.lproj/T.strings", target)
+        let loaded = try Catalog.load(paths: [folder.root])
+        #expect(RunChunks.count(count) > 1)
+        let byKey = Self.lookedUpByKey(loaded)
+        #expect(byKey.orderedEntries.isEmpty)
+        let fast = try Linter().lint(loaded)
+        let slow = try Linter().lint(byKey)
+        #expect(fast.findings == slow.findings)
+        #expect(fast.findings(.missingKey).count == count / 4)
+        #expect(Set(fast.findings(.formatMismatch).compactMap(\.key)) == Set((0..<count).filter { $0 % 700 == 3 && $0 % 4 != 1 }.map { "k\($0)" }))
         #expect(fast.findings(.extraKey).compactMap(\.key) == ["extra"])
     }
 }

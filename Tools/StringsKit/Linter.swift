@@ -384,16 +384,27 @@ struct LintRun {
             identical = 0
             baseEntries.withUnsafeBufferPointer { bases in
                 targetEntries.withUnsafeBufferPointer { targets in
+                    // A translation that lists its keys in the base's order is matched by walking both lists: the
+                    // cursor is where the next base key should be. A key the translation lacks (a quarter of them in a
+                    // volunteer locale) is looked up and not found, and the cursor waits; a key found elsewhere moves
+                    // the cursor to it when it is near (the whole job's range the first time, to find where this
+                    // job's part of the translation starts). Only keys out of the base's order cost a lookup each.
+                    var cursor = min(baseRange.lowerBound, targets.count)
+                    var synced = false
                     for index in baseRange {
                         let baseEntry = bases[index]
-                        // A translation that lists its keys in the base's order is matched by position; any other
-                        // one is looked up by key.
-                        if index < targets.count, targets[index].key == baseEntry.key {
+                        if cursor < targets.count, targets[cursor].key == baseEntry.key {
                             matched += 1
-                            checkEntry(targets[index], baseEntry: baseEntry, locale: locale, table: tableName)
+                            checkEntry(targets[cursor], baseEntry: baseEntry, locale: locale, table: tableName)
+                            cursor += 1
+                            synced = true
                         } else if let entry = table.entries[baseEntry.key] {
                             matched += 1
                             checkEntry(entry, baseEntry: baseEntry, locale: locale, table: tableName)
+                            if let found = Self.position(of: baseEntry.key, in: targets, near: cursor, radius: synced ? 8 : Self.jobSize) {
+                                cursor = found + 1
+                            }
+                            synced = true
                         } else if baseEntry.shouldTranslate, !baseEntry.isStale {
                             missing += 1
                             guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
@@ -415,6 +426,16 @@ struct LintRun {
             }
             return nil
         }
+    }
+
+    /// Where `key` is in `entries` within `radius` places of `guess`, nearest first; nil when it is not that near.
+    static func position(of key: String, in entries: UnsafeBufferPointer<CatalogEntry>, near guess: Int, radius: Int) -> Int? {
+        for distance in 0...radius {
+            if guess - distance >= 0, guess - distance < entries.count, entries[guess - distance].key == key { return guess - distance }
+            if distance > 0, guess + distance < entries.count, entries[guess + distance].key == key { return guess + distance }
+            if guess - distance < 0 && guess + distance >= entries.count { return nil }
+        }
+        return nil
     }
 
     /// A table's entries in key order (the linter's catalog has them for every table).
@@ -588,7 +609,7 @@ struct LintRun {
     // MARK: Format specifiers
 
     static func hasPercent(_ text: String) -> Bool {
-        text.utf8.contains(UInt8(ascii: "%"))
+        UTF8Bytes.contains(text, UInt8(ascii: "%"))
     }
 
     /// True when every form, and the format, has textually the same specifiers as the base's form of its category
@@ -774,8 +795,9 @@ struct LintRun {
 
     mutating func checkWhitespaceAndPunctuation(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
         // Fast path: both start and end with a plain ASCII character, so neither has edge whitespace to compare.
-        @inline(__always) func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x80 } ?? false }
-        if plain(text.utf8.first), plain(baseText.utf8.first), plain(text.utf8.last), plain(baseText.utf8.last) {
+        @inline(__always) func plain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        if let ends = UTF8Bytes.ends(text), let baseEnds = UTF8Bytes.ends(baseText),
+           plain(ends.first), plain(baseEnds.first), plain(ends.last), plain(baseEnds.last) {
             checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
             return
         }
@@ -876,9 +898,9 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     case none, fullStop, question, exclamation, colon, ellipsis
 
     init(_ text: String) {
-        if let last = text.utf8.last, last > 0x20, last < 0x80 {
+        if let last = UTF8Bytes.ends(text)?.last, last > 0x20, last < 0x80 {
             switch last {
-            case UInt8(ascii: "."): self = text.utf8.suffix(3).elementsEqual("...".utf8) ? .ellipsis : .fullStop
+            case UInt8(ascii: "."): self = UTF8Bytes.hasSuffix(text, "...") ? .ellipsis : .fullStop
             case UInt8(ascii: "?"): self = .question
             case UInt8(ascii: "!"): self = .exclamation
             case UInt8(ascii: ":"): self = .colon
