@@ -272,7 +272,8 @@ extension Catalog {
         let here = CatalogLocation(file: path, position: nil)
         let root: [String: Any]
         do {
-            guard let dictionary = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+            // The plain XML Xcode writes is read directly; anything else by Foundation (the same values either way).
+            guard let dictionary = try (XMLPlistReader.read(data) ?? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any] else {
                 report(CatalogProblem(kind: .structure, location: here, message: "the root of a .stringsdict must be a dictionary",
                                       hint: "make the file a <plist> whose <dict> maps each key to its plural rule"))
                 return

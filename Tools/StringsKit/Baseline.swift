@@ -1,4 +1,13 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
 
 /// Why a baseline file cannot be used: like a bad `l10n.json`, a usage error (exit 2) naming the file and what to do.
 public typealias BaselineError = ConfigurationError
@@ -297,7 +306,7 @@ enum BaselineLines {
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
                 lineStart = lineEnd + 1
                 if inFindings {
-                    if line.elementsEqual("]".utf8) { inFindings = false; closed = true; continue }
+                    if line.count == 1, line[0] == UInt8(ascii: "]") { inFindings = false; closed = true; continue }
                     if line.isEmpty { continue }
                     guard let (entry, count) = finding(line) else { return nil }
                     counts[entry, default: 0] += count
@@ -363,7 +372,7 @@ enum BaselineLines {
             guard expect(UInt8(ascii: "\"")) else { return nil }
             let literal = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             guard index + literal.count + 3 <= line.count,
-                  UnsafeBufferPointer(rebasing: line[index..<index + literal.count]).elementsEqual(literal) else { return nil }
+                  memcmp(line.baseAddress! + index, literal.baseAddress!, literal.count) == 0 else { return nil }
             index += literal.count
             guard expect(UInt8(ascii: "\"")), expect(UInt8(ascii: ":")), expect(0x20) else { return nil }
             return string()
