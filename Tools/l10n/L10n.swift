@@ -37,6 +37,7 @@ struct L10n: ParsableCommand {
 
 struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "format",
         abstract: "Format a value the way ICU 72 does in one or more locales.",
         discussion: """
         Examples:

@@ -9,6 +9,7 @@ import Glibc
 /// `--help` included, goes to it unchanged, and it replaces this process (same pid, terminal and exit code).
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repl",
         abstract: "Preview every piece of UI copy in every locale, at a phone's width; run the app (`app …`).",
         discussion: """
         Runs l10n-repl, built beside l10n (`swift build --product l10n-repl`; scripts/run builds both). Its options:

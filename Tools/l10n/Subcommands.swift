@@ -9,6 +9,7 @@ extension L10nCommands.ParseFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check catalogs for mistakes: syntax, missing and extra keys, format specifiers, plurals, length budgets…",
         discussion: """
         PATH is a folder of <locale>.lproj folders (and .xcstrings files), or
@@ -121,6 +122,7 @@ struct Lint: ParsableCommand {
 
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "parse",
         abstract: "Print exactly what Apple reads from a .strings file (a JSON object of the values, keys sorted).",
         discussion: """
         On a syntax error prints FILE:LINE:COL: error: … and exits 1. Exit 2: the file is missing or unreadable.
@@ -140,6 +142,7 @@ struct Parse: ParsableCommand {
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write XLIFF 1.2 for translators, one <locale>.xliff per target locale, as Xcode does.",
         discussion: """
         Internal identifiers and String Catalog entries with shouldTranslate: false are marked translate="no".
@@ -190,6 +193,7 @@ struct GalleryHandover: ParsableCommand {
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Read a translated XLIFF 1.2 file into <locale>.lproj catalogs.",
         discussion: """
         Translations are merged into the target locale's existing files; the source locale's file is created from \
@@ -216,6 +220,7 @@ struct Import: ParsableCommand {
 
 struct Pseudo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pseudo",
         abstract: "Write a pseudo-localized copy of the base locale, keeping format specifiers and %#@var@ intact.",
         discussion: """
         Styles: accented (Šåvé) → en-XA.lproj, double (SSaavvee) → en-XD.lproj, rtl (right-to-left override) → ar-XB.lproj, \
@@ -240,6 +245,7 @@ struct Pseudo: ParsableCommand {
 
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "migrate",
         abstract: "Turn one table's .strings and .stringsdict files, in every locale, into one String Catalog (.xcstrings).",
         discussion: """
         Keys, values, comments and plural rules move as they are (a rule that is one plural variable becomes plural \

@@ -23,6 +23,7 @@ let usageRulesHelp = """
 
 struct Usage: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "usage",
         abstract: "Check Swift code against the catalogs: keys used but missing, keys never used, arguments that don't match.",
         discussion: """
         CATALOGS is a folder of <locale>.lproj folders (default: Localization).
