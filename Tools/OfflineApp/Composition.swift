@@ -11,6 +11,11 @@ import OfflineProductsLive
 import OfflineCommerceLive
 import OfflineSummaryLive
 import WireContract
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The composition root: everything one launch of the app builds for one user, and the only place that builds live
 /// dependencies. One encrypted store, one connectivity signal, one HTTP transport, one outbox, one warmup session, and
@@ -99,7 +104,7 @@ final class AppComposition: Sendable {
         commerce = CommerceFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time,
                                    telemetry: telemetry, idempotencyKeys: keys)
         // The annual summary is the last complete year's.
-        let year = Calendar(identifier: .gregorian).component(.year, from: time.now()) - 1
+        let year = Self.localYear(of: time.now()) - 1
         summary = SummaryFeature(store: vault, api: .live(client: client, user: user), outbox: outbox, connectivity: status,
                                  time: time, year: year, telemetry: telemetry,
                                  share: localizer.map { SummaryShareTarget(folder: shareFolder, localizer: $0) },
@@ -131,6 +136,15 @@ final class AppComposition: Sendable {
             await feature.start()
             await feature.lifecycle(.launched)
         }
+    }
+
+    /// The year of `date` on the local clock, as the Gregorian calendar counts it. From the C library: Foundation's
+    /// `Calendar` would load ICU's calendar data for this one number, on every launch, before the first frame.
+    static func localYear(of date: Date) -> Int {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return Calendar(identifier: .gregorian).component(.year, from: date) }
+        return Int(parts.tm_year) + 1900
     }
 
     static func shareFolder(for user: String, in dataDirectory: URL) -> URL {
