@@ -101,11 +101,14 @@ public struct PhoneRenderer {
 /// Accumulates the lines of one render.
 private struct Canvas {
     let renderer: PhoneRenderer
+    /// The renderer's direction, read from its locale once per canvas rather than once per line.
+    let rightToLeft: Bool
     var lines: [String] = []
     var notes: [String] = []
 
     init(renderer: PhoneRenderer) {
         self.renderer = renderer
+        rightToLeft = renderer.rightToLeft
     }
 
     var width: Int { renderer.contentWidth }
@@ -113,15 +116,17 @@ private struct Canvas {
     /// One content line: padded to the frame (on the left for right-to-left), then styled.
     mutating func emit(_ text: String, _ style: PhoneRenderer.Style = .body, centered: Bool = false, prefix: String = "") {
         let available = width - TextLayout.width(prefix)
-        let padded = TextLayout.pad(text, width: available, rightToLeft: renderer.rightToLeft, centered: centered)
+        let padded = TextLayout.pad(text, width: available, rightToLeft: rightToLeft, centered: centered)
         // Style only the text, not the padding, so struck or coloured runs end where the words end.
         let body: String
         if renderer.colour, let range = padded.range(of: text), !text.isEmpty {
             body = String(padded[..<range.lowerBound]) + renderer.styled(text, style) + String(padded[range.upperBound...])
         } else {
-            body = renderer.colour ? padded : (text.isEmpty ? padded : padded.replacingOccurrences(of: text, with: renderer.styled(text, style)))
+            // Without colour only struck text changes: other lines skip the replacement (a bridged search, per line).
+            let styled = renderer.colour || text.isEmpty ? text : renderer.styled(text, style)
+            body = styled == text ? padded : padded.replacingOccurrences(of: text, with: styled)
         }
-        lines.append(renderer.framed(renderer.rightToLeft ? body + prefix : prefix + body))
+        lines.append(renderer.framed(rightToLeft ? body + prefix : prefix + body))
     }
 
     mutating func paragraph(_ text: String, _ style: PhoneRenderer.Style = .body, centered: Bool = false, prefix: String = "") {
@@ -207,8 +212,8 @@ private struct Canvas {
         }
         for line in lines {
             // Padded before styling, so escape codes never count as columns; right to left, the first tab is rightmost.
-            let text = TextLayout.pad((renderer.rightToLeft ? line.reversed() : line).joined(separator: "  "), width: available,
-                                      rightToLeft: renderer.rightToLeft)
+            let text = TextLayout.pad((rightToLeft ? line.reversed() : line).joined(separator: "  "), width: available,
+                                      rightToLeft: rightToLeft)
             let styled = renderer.colour ? text.replacingOccurrences(of: marker, with: renderer.styled(marker, .severity(.error))) : text
             emit(styled, .body, prefix: prefix)
         }
@@ -235,8 +240,8 @@ private struct Canvas {
         for (index, line) in titleLines.enumerated() {
             // The ✕ sits at the trailing edge: the right in left-to-right locales, the left in right-to-left ones.
             let close = index == 0 ? dismiss : String(repeating: " ", count: TextLayout.width(dismiss))
-            let padded = TextLayout.pad(line, width: available, rightToLeft: renderer.rightToLeft)
-            emit(renderer.rightToLeft ? String(close.reversed()) + padded : padded + close, .severity(banner.severity), prefix: prefix)
+            let padded = TextLayout.pad(line, width: available, rightToLeft: rightToLeft)
+            emit(rightToLeft ? String(close.reversed()) + padded : padded + close, .severity(banner.severity), prefix: prefix)
         }
         if let message = banner.message { paragraph(renderer.resolve(message), .secondary, prefix: prefix + "  ") }
         if let action = banner.action { drawAction(action, centered: false, prefix: prefix + "  ") }
@@ -251,12 +256,12 @@ private struct Canvas {
         if let title = toast.title {
             for line in TextLayout.wrap(icon + renderer.resolve(title), width: inner) {
                 // Padded before styling, so the escape codes never count as columns.
-                emit("│ " + renderer.styled(TextLayout.pad(line, width: inner, rightToLeft: renderer.rightToLeft), .heading) + " │")
+                emit("│ " + renderer.styled(TextLayout.pad(line, width: inner, rightToLeft: rightToLeft), .heading) + " │")
             }
         }
         let message = (toast.title == nil ? icon : "") + renderer.resolve(toast.message)
         for line in TextLayout.wrap(message, width: inner) {
-            let padded = TextLayout.pad(line, width: inner, rightToLeft: renderer.rightToLeft)
+            let padded = TextLayout.pad(line, width: inner, rightToLeft: rightToLeft)
             emit("│ " + padded + " │")
         }
         emit("└" + String(repeating: "─", count: width - 2) + "┘")
@@ -307,7 +312,8 @@ private struct Canvas {
         for line in rowCanvas.lines {
             // Strip the narrower canvas's frame: "│ " … " │".
             let content = String(line.dropFirst(2).dropLast(2))
-            let trimmed = renderer.rightToLeft ? String(content.drop { $0 == " " }) : String(content.reversed().drop { $0 == " " }.reversed())
+            let trimmed = rightToLeft ? String(content.drop { $0 == " " })
+                : content.lastIndex { $0 != " " }.map { String(content[...$0]) } ?? ""
             let style: PhoneRenderer.Style = switch feedback {
             case .none: .body
             case .pending, .failed: .pending

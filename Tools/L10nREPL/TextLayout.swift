@@ -94,9 +94,18 @@ enum TextLayout {
         let missing = max(0, width - DisplayWidth.of(text))
         if centered {
             let left = missing / 2
-            return String(repeating: " ", count: left) + text + String(repeating: " ", count: missing - left)
+            return spaces(left) + text + spaces(missing - left)
         }
-        return rightToLeft ? String(repeating: " ", count: missing) + text : text + String(repeating: " ", count: missing)
+        return rightToLeft ? spaces(missing) + text : text + spaces(missing)
+    }
+
+    /// `count` spaces, written in one go: every line drawn is padded (`String(repeating:count:)` appends one at a time).
+    static func spaces(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: UInt8(ascii: " "))
+            return count
+        }
     }
 }
 

@@ -11,6 +11,11 @@ import OfflineProductsLive
 import OfflineCommerceLive
 import OfflineSummaryLive
 import WireContract
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The composition root: everything one launch of the app builds for one user, and the only place that builds live
 /// dependencies. One encrypted store, one connectivity signal, one HTTP transport, one outbox, one warmup session, and
@@ -25,8 +30,9 @@ final class AppComposition: Sendable {
     let path: SimulatedPathSource
     let monitor: ConnectivityMonitor
     let probe: ReachabilityProbe
-    /// The one HTTP transport of this run (connection pool included); shut down when the run ends, however it ends.
-    let transport: any HTTPTransport
+    /// The one HTTP transport of this run (connection pool included), made on its first request; shut down when the
+    /// run ends, however it ends.
+    let transport: LazyHTTPTransport
     let client: HTTPClient
     /// The user's session: its token kept encrypted in the vault, sent as the bearer, dropped on a 401 or at logout.
     let session: SessionKeeper
@@ -64,7 +70,9 @@ final class AppComposition: Sendable {
         // flashes the indicator while a real outage still shows it within about a second.
         // Loopback or a LAN: a connection that takes over a second is not coming (the request then fails as unreachable,
         // which is evidence about the network; a slow answer on a made connection is not).
-        let transport = HTTPTransports.makeDefault(HTTPTransportConfiguration(connectTimeout: .seconds(1)))
+        // Made on the first request (the first probe, at `launch()`): a launch to a cached screen draws it without
+        // waiting for the HTTP stack's event-loop thread.
+        let transport = LazyHTTPTransport { HTTPTransports.makeDefault(HTTPTransportConfiguration(connectTimeout: .seconds(1))) }
         self.transport = transport
         probe = .http(healthURL: serverURL.appendingPathComponent(Wire.Route.health.endpoint().encodedPath), timeout: .seconds(2), time: .live, transport: transport)
         monitor = ConnectivityMonitor(pathSource: path, probe: probe,
@@ -96,7 +104,7 @@ final class AppComposition: Sendable {
         commerce = CommerceFeature(store: vault, api: .live(client: client, user: user), connectivity: status, time: time,
                                    telemetry: telemetry, idempotencyKeys: keys)
         // The annual summary is the last complete year's.
-        let year = Calendar(identifier: .gregorian).component(.year, from: time.now()) - 1
+        let year = Self.localYear(of: time.now()) - 1
         summary = SummaryFeature(store: vault, api: .live(client: client, user: user), outbox: outbox, connectivity: status,
                                  time: time, year: year, telemetry: telemetry,
                                  share: localizer.map { SummaryShareTarget(folder: shareFolder, localizer: $0) },
@@ -128,6 +136,15 @@ final class AppComposition: Sendable {
             await feature.start()
             await feature.lifecycle(.launched)
         }
+    }
+
+    /// The year of `date` on the local clock, as the Gregorian calendar counts it. From the C library: Foundation's
+    /// `Calendar` would load ICU's calendar data for this one number, on every launch, before the first frame.
+    static func localYear(of date: Date) -> Int {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return Calendar(identifier: .gregorian).component(.year, from: date) }
+        return Int(parts.tm_year) + 1900
     }
 
     static func shareFolder(for user: String, in dataDirectory: URL) -> URL {
