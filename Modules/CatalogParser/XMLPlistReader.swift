@@ -89,10 +89,12 @@ enum XMLPlistReader {
         mutating func text(until end: StaticString) -> String? {
             let start = index
             var plain = true
+            var ascii = true
             while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
                 switch bytes[index] {
                 case UInt8(ascii: "&"): plain = false
                 case 0x0D, UInt8(ascii: ">"): return nil // XML's line-end and `]]>` rules: Foundation decides
+                case 0x80...: ascii = false
                 default: break
                 }
                 index += 1
@@ -100,7 +102,8 @@ enum XMLPlistReader {
             guard starts(with: end) else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += end.utf8CodeUnitCount
-            guard let decoded = String(validating: slice, as: UTF8.self) else { return nil }
+            // ASCII is valid UTF-8 as it is; anything else is validated (invalid UTF-8: Foundation reports it).
+            guard let decoded = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self) else { return nil }
             return plain ? decoded : Self.resolvingReferences(decoded)
         }
 

@@ -85,6 +85,13 @@ import Testing
         #expect(XMLPlistReader.read(Data((Self.header + body).utf8)) == nil)
     }
 
+    @Test func invalidUTF8IsLeftToFoundation() {
+        var data = Data((Self.header + "<plist version=\"1.0\"><dict><key>a</key><string>caf").utf8)
+        data.append(contentsOf: [0xC3, 0x28]) // a lead byte without its continuation
+        data.append(contentsOf: Array("</string></dict></plist>".utf8))
+        #expect(XMLPlistReader.read(data) == nil)
+    }
+
     @Test func anotherEncodingIsLeftToFoundation() {
         let data = Data("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><dict/></plist>".utf8)
         #expect(XMLPlistReader.read(data) == nil)
