@@ -317,7 +317,8 @@ extension Catalog {
 
     private mutating func loadStringCatalog(_ data: Data, path: String) {
         let here = CatalogLocation(file: path, position: nil)
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        // What Xcode writes is read directly; anything else by Foundation (the same values either way).
+        guard let root = (JSONCatalogReader.read(data) ?? (try? JSONSerialization.jsonObject(with: data))) as? [String: Any],
               let strings = root["strings"] as? [String: Any] else {
             report(CatalogProblem(kind: .syntax, location: here, message: "not a String Catalog (JSON with a \"strings\" object)",
                                   hint: "re-export it from Xcode, or check the JSON with `python3 -m json.tool \(path)`"))
