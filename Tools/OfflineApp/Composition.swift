@@ -30,9 +30,8 @@ final class AppComposition: Sendable {
     let path: SimulatedPathSource
     let monitor: ConnectivityMonitor
     let probe: ReachabilityProbe
-    /// The one HTTP transport of this run (connection pool included), made on its first request; shut down when the
-    /// run ends, however it ends.
-    let transport: LazyHTTPTransport
+    /// The one HTTP transport of this run (connection pool included); shut down when the run ends, however it ends.
+    let transport: any HTTPTransport
     let client: HTTPClient
     /// The user's session: its token kept encrypted in the vault, sent as the bearer, dropped on a 401 or at logout.
     let session: SessionKeeper
@@ -70,9 +69,7 @@ final class AppComposition: Sendable {
         // flashes the indicator while a real outage still shows it within about a second.
         // Loopback or a LAN: a connection that takes over a second is not coming (the request then fails as unreachable,
         // which is evidence about the network; a slow answer on a made connection is not).
-        // Made on the first request (the first probe, at `launch()`): a launch to a cached screen draws it without
-        // waiting for the HTTP stack's event-loop thread.
-        let transport = LazyHTTPTransport { HTTPTransports.makeDefault(HTTPTransportConfiguration(connectTimeout: .seconds(1))) }
+        let transport = HTTPTransports.makeDefault(HTTPTransportConfiguration(connectTimeout: .seconds(1)))
         self.transport = transport
         probe = .http(healthURL: serverURL.appendingPathComponent(Wire.Route.health.endpoint().encodedPath), timeout: .seconds(2), time: .live, transport: transport)
         monitor = ConnectivityMonitor(pathSource: path, probe: probe,
