@@ -30,6 +30,12 @@ public struct CommerceAPI: Sendable {
     public var updateProfile: @Sendable (_ change: ProfileChange, _ idempotencyKey: String) async throws(HTTPClientError) -> Void
     /// The bytes of a cart line's image (`CartLine.imageRef`), kept for offline use.
     public var fetchImage: @Sendable (_ reference: String) async throws(HTTPClientError) -> Data
+    /// The cart asked for conditionally: `validators` (those of the cached copy) go out as `If-None-Match`/
+    /// `If-Modified-Since`, and a 304 is `.notModified` with nothing decoded. Nil (fixtures, `test`): the cart comes
+    /// whole through `fetchCart` and nothing is revalidated.
+    public var fetchCartConditionally: (@Sendable (_ validators: CacheValidators?) async throws(HTTPClientError) -> ConditionalAnswer<ShoppingCart>)?
+    /// The order history asked for conditionally, as `fetchCartConditionally`; nil: it comes whole through `fetchOrders`.
+    public var fetchOrdersConditionally: (@Sendable (_ validators: CacheValidators?) async throws(HTTPClientError) -> ConditionalAnswer<OrderHistory>)?
 
     public init(
         fetchCart: @escaping @Sendable () async throws(HTTPClientError) -> ShoppingCart,

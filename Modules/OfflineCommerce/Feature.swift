@@ -144,7 +144,13 @@ private struct Performer: Sendable {
             case .cart:
                 return .background(lane: "refresh.cart") {
                     let outcome = await repository.revalidateCart()
-                    return [.cartRefreshFinished(outcome), .imagesKept(outcome.current.map { repository.imageSizes(of: $0.value) } ?? [:])]
+                    var shown = outcome.current?.value
+                    // A 304 keeps the cart on screen, which is the cached one: its images that did not load are tried again.
+                    if case .unchanged = outcome, let cached = repository.cachedCart()?.value {
+                        await repository.keepImages(of: cached)
+                        shown = cached
+                    }
+                    return [.cartRefreshFinished(outcome), .imagesKept(shown.map { repository.imageSizes(of: $0) } ?? [:])]
                 }
             case .orders: return .background(lane: "refresh.orders") { [.ordersRefreshFinished(await repository.revalidateOrders())] }
             }

@@ -7,8 +7,8 @@ public import Foundation
 /// server there and then, each behind the `OnlineOnlyGate` (BR-OFF-001).
 ///
 /// What is stored, and only this (item 7): the cart as the screen shows it, the order history as the
-/// screen shows it, and the unsent form drafts (quantities, stars). Never the token, the profile or an
-/// e-mail address.
+/// screen shows it, the server's validators of each (`ETag`, `Last-Modified`), and the unsent form drafts
+/// (quantities, stars). Never the token, the profile or an e-mail address.
 public struct CommerceRepository: Sendable {
     /// The collections this repository writes; nothing else of the user's vault is touched.
     public enum Collection {
@@ -47,10 +47,22 @@ public struct CommerceRepository: Sendable {
         self.telemetry = telemetry
         self.api = api
         gate = OnlineOnlyGate(status: status)
-        cart = CachedResource(collection: Collection.cart, key: Self.key, store: store, now: now, status: status,
-                              fetch: { () throws(HTTPClientError) in try await api.fetchCart() })
-        orders = CachedResource(collection: Collection.orders, key: Self.key, store: store, now: now, status: status,
-                                fetch: { () throws(HTTPClientError) in try await api.fetchOrders() })
+        cart = Self.resource(Collection.cart, store: store, now: now, status: status, fetch: api.fetchCart, conditionalFetch: api.fetchCartConditionally)
+        orders = Self.resource(Collection.orders, store: store, now: now, status: status, fetch: api.fetchOrders,
+                               conditionalFetch: api.fetchOrdersConditionally)
+    }
+
+    /// Revalidated with the cached copy's validators when the API can ask conditionally (`live`): an unchanged copy is
+    /// confirmed by a 304 and neither sent, decoded nor written again. Otherwise (fixtures) it is fetched whole.
+    private static func resource<Value: Codable & Sendable>(
+        _ collection: String, store: any RecordStore, now: @escaping @Sendable () -> Date, status: @escaping @Sendable () -> ConnectivityStatus,
+        fetch: @escaping @Sendable () async throws(HTTPClientError) -> Value,
+        conditionalFetch: (@Sendable (CacheValidators?) async throws(HTTPClientError) -> ConditionalAnswer<Value>)?
+    ) -> CachedResource<Value> {
+        guard let conditionalFetch else {
+            return CachedResource(collection: collection, key: key, store: store, now: now, status: status, fetch: fetch)
+        }
+        return CachedResource(collection: collection, key: key, store: store, now: now, status: status, conditionalFetch: conditionalFetch)
     }
 
     // MARK: - Reads (stale-while-revalidate)
@@ -66,7 +78,9 @@ public struct CommerceRepository: Sendable {
     public func savedAt() -> (cart: Date?, orders: Date?) { (cart.savedAt(), orders.savedAt()) }
 
     /// Fetches the cart (not while offline) and caches it, then the images of its lines not kept yet; a failure keeps
-    /// the last good value. An image that does not load leaves its placeholder (and is tried again next time).
+    /// the last good value. An image that does not load leaves its placeholder (and is tried again next time). With a
+    /// conditional API an unchanged cart is confirmed by a 304 (`.unchanged`): nothing is read, decoded or written but
+    /// its validators, and its images are the screen's to retry (`CommerceFeature`).
     public func revalidateCart() async -> RevalidateOutcome<ShoppingCart> {
         let outcome = await cart.revalidate()
         if case let .fresh(value) = outcome { await keepImages(of: value.value) }
@@ -100,6 +114,8 @@ public struct CommerceRepository: Sendable {
         if failed > 0 { telemetry.record("commerce.images_not_fetched", attributes: ["count": "\(failed)"]) }
     }
 
+    /// Fetches the order history (not while offline) and caches it, or has the server confirm the cached one (a 304
+    /// with a conditional API: `.unchanged`, only "Last updated" moves on); a failure keeps the last good value.
     public func revalidateOrders() async -> RevalidateOutcome<OrderHistory> { await orders.revalidate() }
 
     /// "Track Order" needs the order as the server has it now (full-page blocking): a fresh read, never
@@ -183,7 +199,7 @@ public struct CommerceRepository: Sendable {
 
     /// Forgets everything this repository stored (the vault itself is wiped by SecureStore on sign-out).
     public func clear() throws(RecordStoreError) {
-        try store.apply(Collection.all.map { .deleteAll(collection: $0) })
+        try store.apply(Collection.all.map { .deleteAll(collection: $0) } + cart.clearingChanges + orders.clearingChanges)
     }
 
     /// Stores a value the server just answered; a store failure still shows it (recorded), like `CachedResource`.

@@ -241,12 +241,12 @@ public struct CommerceState: StateMachine, Equatable {
             guard let trigger = cart.finish(outcome) else { return [.refresh(.cart)] }
             var retry = cart.retry
             defer { cart.retry = retry }
-            return refreshFinished(.cart, trigger, error: outcome.error, retry: &retry)
+            return refreshFinished(.cart, trigger, outcome: Self.describe(outcome), error: outcome.error, retry: &retry)
         case let .ordersRefreshFinished(outcome):
             guard let trigger = orders.finish(outcome) else { return [.refresh(.orders)] }
             var retry = orders.retry
             defer { orders.retry = retry }
-            return refreshFinished(.orders, trigger, error: outcome.error, retry: &retry)
+            return refreshFinished(.orders, trigger, outcome: Self.describe(outcome), error: outcome.error, retry: &retry)
         case let .retryDue(screen):
             // Offline the connection's return refreshes anyway; a refresh under way will report by itself.
             guard connectivity == .online else { return [] }
@@ -339,6 +339,15 @@ public struct CommerceState: StateMachine, Equatable {
         return started ? [.refresh(screen)] : []
     }
 
+    /// A refresh's outcome as telemetry says it: `fresh`, `unchanged` (a 304), or the error.
+    private static func describe<Value>(_ outcome: RevalidateOutcome<Value>) -> String {
+        switch outcome {
+        case .fresh: "fresh"
+        case .unchanged: "unchanged"
+        case let .kept(_, error): describe(error)
+        }
+    }
+
     /// After a write: a refresh now, or one more after the running one (whose answer may predate the write).
     private mutating func refreshAfterWrite(_ screen: CommerceScreen) -> [CommerceEffect] {
         let superseded = switch screen {
@@ -351,9 +360,9 @@ public struct CommerceState: StateMachine, Equatable {
     /// After a refresh ended: telemetry; a refresh the customer asked for that failed says why; a failure a retry can
     /// cure (transport, 5xx, 408, 429) while online schedules the next try, and a success, a final failure or a refused
     /// session ends the retries.
-    private mutating func refreshFinished(_ screen: CommerceScreen, _ trigger: RefreshTrigger, error: HTTPClientError?,
+    private mutating func refreshFinished(_ screen: CommerceScreen, _ trigger: RefreshTrigger, outcome: String, error: HTTPClientError?,
                                           retry: inout RetrySchedule) -> [CommerceEffect] {
-        var effects: [CommerceEffect] = [.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": error.map(Self.describe) ?? "fresh"])]
+        var effects: [CommerceEffect] = [.record("commerce.revalidated", ["screen": screen.rawValue, "outcome": outcome])]
         if let error, trigger.isUserInitiated { effects += toast.show(Self.toast(forFailedRead: error)) }
         let wasRetrying = retry.isRetrying
         guard let delay = retry.next(after: error, online: connectivity == .online), let error else {

@@ -92,6 +92,13 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
         return (validators, record.savedAt)
     }
 
+    /// When the server last sent or confirmed the stored copy (the validators record's date), without reading the copy:
+    /// a "not modified" moves it on. Nil when the copy did not come from a conditional fetch (or there is none). A
+    /// value that carries its own date (the summary's `fetchedAt`) takes the later of the two as its "Last updated".
+    public func confirmedAt() -> Date? {
+        storedValidators()?.confirmedAt
+    }
+
     /// A copy's "Last updated": its own save, or the server's later "not modified".
     private func lastConfirmed(_ savedAt: Date) -> Date {
         guard let confirmed = storedValidators()?.confirmedAt else { return savedAt }
@@ -187,7 +194,12 @@ public struct CachedResource<Value: Codable & Sendable>: Sendable {
 
     /// Forgets the cached value (a cleared cache) and its validators.
     public func clear() throws(RecordStoreError) {
-        try store.apply([.delete(collection: collection, key: key)]
-            + (keepsValidators ? [.delete(collection: Self.validatorsCollection, key: validatorsKey)] : []))
+        try store.apply(clearingChanges)
+    }
+
+    /// What `clear()` applies, for a caller that forgets more in the same transaction. The validators go too (whether
+    /// or not this resource keeps them): left behind, they would have the next refresh confirm a copy that is gone.
+    public var clearingChanges: [RecordChange] {
+        [.delete(collection: collection, key: key), .delete(collection: Self.validatorsCollection, key: validatorsKey)]
     }
 }

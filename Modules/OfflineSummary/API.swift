@@ -28,6 +28,11 @@ public struct SummaryAPI: Sendable {
     /// `GET /v1/users/{user}/activities/version`: the current version of the user's activity data (a few bytes, not a
     /// download of anything).
     public var activityVersion: @Sendable () async throws(HTTPClientError) -> String
+    /// The summary asked for conditionally: `validators` (those of the cached copy) go out as `If-None-Match`/
+    /// `If-Modified-Since`, and a 304 is `.notModified` with nothing decoded. Nil (fixtures, `test`): the summary comes
+    /// whole through `fetchSummary` and nothing is revalidated.
+    public var fetchSummaryConditionally: (@Sendable (_ year: Int, _ validators: CacheValidators?) async throws(HTTPClientError)
+        -> ConditionalAnswer<AnnualSummary>)?
 
     public init(fetchSummary: @escaping @Sendable (_ year: Int) async throws(HTTPClientError) -> AnnualSummary,
                 activityRequest: @escaping @Sendable (_ registration: ActivityRegistration) throws(OutboxError) -> OutboxRequest,

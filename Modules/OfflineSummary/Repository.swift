@@ -64,12 +64,22 @@ public struct SummaryRepository: Sendable {
 
     var key: String { String(year) }
 
+    /// Revalidated with the cached snapshot's validators when the API can ask conditionally (`live`): an unchanged
+    /// summary is confirmed by a 304 and neither sent, decoded nor written again (the snapshot keeps its id). Otherwise
+    /// (fixtures) it is fetched whole.
     private func resource(beforeFetch: @escaping @Sendable () -> Void = {}) -> CachedResource<SummarySnapshot> {
-        CachedResource(collection: Self.summaryCollection, key: key, store: store, now: now, status: status,
-                       waitForWrites: waitForWrites) { [api, year, now, makeID] () throws(HTTPClientError) -> SummarySnapshot in
+        guard let fetchConditionally = api.fetchSummaryConditionally else {
+            return CachedResource(collection: Self.summaryCollection, key: key, store: store, now: now, status: status,
+                                  waitForWrites: waitForWrites) { [api, year, now, makeID] () throws(HTTPClientError) -> SummarySnapshot in
+                beforeFetch()
+                let summary = try await api.fetchSummary(year)
+                return SummarySnapshot(id: makeID(), summary: summary, fetchedAt: now())
+            }
+        }
+        return CachedResource(collection: Self.summaryCollection, key: key, store: store, now: now, status: status,
+                              waitForWrites: waitForWrites) { [year, now, makeID] validators throws(HTTPClientError) in
             beforeFetch()
-            let summary = try await api.fetchSummary(year)
-            return SummarySnapshot(id: makeID(), summary: summary, fetchedAt: now())
+            return try await fetchConditionally(year, validators).map { summary in SummarySnapshot(id: makeID(), summary: summary, fetchedAt: now()) }
         }
     }
 
@@ -78,7 +88,10 @@ public struct SummaryRepository: Sendable {
     /// The cached summary with its invalidation, or nil when there is none or it cannot be read (a miss;
     /// CachedResource logs it).
     public func cachedSummary() -> CachedSummary? {
-        guard let snapshot = resource().cached()?.value else { return nil }
+        let resource = resource()
+        guard var snapshot = resource.cached()?.value else { return nil }
+        // A 304 since the snapshot was fetched moved "Last updated" on without rewriting it.
+        if let confirmed = resource.confirmedAt(), confirmed > snapshot.fetchedAt { snapshot.fetchedAt = confirmed }
         return CachedSummary(snapshot: snapshot, isInvalidated: isInvalidated(snapshot))
     }
 
@@ -123,10 +136,29 @@ public struct SummaryRepository: Sendable {
 
     /// Fetches the summary unless offline and replaces the cache with it in one transaction; on failure the
     /// last good summary stays. `beforeFetch` runs after pending writes have synced, right before the request.
+    /// A 304 (`.unchanged`) keeps the cached snapshot and drops the marks on it: the server vouched for it, as a fresh
+    /// snapshot's new id would have made them moot.
     public func refresh(beforeFetch: @escaping @Sendable () -> Void = {}) async -> RevalidateOutcome<SummarySnapshot> {
         let outcome = await resource(beforeFetch: beforeFetch).revalidate()
-        if case .fresh = outcome { pruneRegistrationMarks() }
+        switch outcome {
+        case .fresh: pruneRegistrationMarks()
+        case .unchanged: dropMarks()
+        case .kept: break
+        }
         return outcome
+    }
+
+    /// Drops every mark of this year's summary, its own and the registrations' (moot after a fresh snapshot too); the
+    /// machine marks it again when writes synced while the request was out (`SummaryState`).
+    private func dropMarks() {
+        do {
+            let prefix = registrationMarkKey("")
+            let marks = try store.loadAll(collection: Self.invalidationCollection).filter { $0.key == key || $0.key.hasPrefix(prefix) }
+            guard !marks.isEmpty else { return }
+            _ = try store.apply(marks.map { .delete(collection: Self.invalidationCollection, key: $0.key) })
+        } catch {
+            unreadable("invalidation marks", error)
+        }
     }
 
     // MARK: Writing
@@ -202,11 +234,8 @@ public struct SummaryRepository: Sendable {
         }
     }
 
-    /// Forgets the cached summary and its mark in one transaction (a cleared cache).
+    /// Forgets the cached summary, its validators and its mark in one transaction (a cleared cache).
     public func clear() throws(RecordStoreError) {
-        try store.apply([
-            .delete(collection: Self.summaryCollection, key: key),
-            .delete(collection: Self.invalidationCollection, key: key),
-        ])
+        try store.apply(resource().clearingChanges + [.delete(collection: Self.invalidationCollection, key: key)])
     }
 }

@@ -375,15 +375,17 @@ public struct SummaryState: StateMachine, Equatable {
         writesSyncedDuringRefresh = false
         activityRegisteredDuringRefresh = false
         switch outcome {
-        case let .unchanged(savedAt) where summary.cached != nil:
-            // The server vouched for the summary on screen: it stays, "Last updated" moves on.
+        case let .unchanged(savedAt):
+            // The server vouched for the stored summary: it stays, "Last updated" moves on, and it is out of date only as a
+            // fresh one would be (the repository dropped the marks on it). With none on screen yet (a prefetch before
+            // open) the stored one is the one confirmed, and opening reads it with its new date.
+            let outOfDate = syncedDuringFetch || registeredMeanwhile
             summary.cached?.snapshot.fetchedAt = savedAt
+            summary.cached?.isInvalidated = outOfDate
             let trigger = summary.finish(showing: summary.cached, failure: nil) ?? .open
-            return [.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "unchanged"], duration: took)] + scheduleRetry(after: nil)
-        case .unchanged:
-            // Nothing on screen to vouch for (the summary never conditionally fetches without a copy): read as a miss.
-            return finishRefresh(.kept(nil, .decoding("the server confirmed a summary this screen does not hold")), syncedDuringFetch: syncedDuringFetch,
-                                 took: took, deadline: deadline)
+            var effects: [SummaryEffect] = [.record("summary.load", attributes: ["trigger": trigger.rawValue, "outcome": "unchanged"], duration: took)]
+            if outOfDate, let cached = summary.cached { effects += Self.mark(cached.snapshot.id, .writesSynced) }
+            return effects + scheduleRetry(after: nil)
         case let .fresh(value):
             // Writes synced before the request left are in the answer (the refresh waits for them); later ones are not.
             let outOfDate = syncedDuringFetch || registeredMeanwhile

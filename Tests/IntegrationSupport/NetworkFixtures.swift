@@ -4,11 +4,12 @@ public import Foundation
 import ReferenceServer
 public import TestSupport
 
-/// An HTTP client for `user` against the reference server at `url`, with the user's bearer token.
+/// An HTTP client for `user` against the reference server at `url`, with the user's bearer token; through `transport`
+/// when given (a `RecordingTransport`), else the process's shared one.
 public func httpClient(_ url: URL, user: String = "user1", connectivity: ConnectivityContext, time: TimeSource = liveTime,
-                       timeout: Duration = .seconds(10)) -> HTTPClient {
+                       timeout: Duration = .seconds(10), transport: (any HTTPTransport)? = nil) -> HTTPClient {
     HTTPClient(configuration: HTTPClientConfiguration(baseURL: url, bearerToken: ReferenceServer.developmentToken(for: user), timeout: timeout),
-               connectivity: connectivity, time: time)
+               connectivity: connectivity, time: time, transport: transport)
 }
 
 /// `httpClient` on `clock` (a test clock) with `now` at `fixedNow`, or on the real clock when none is given.

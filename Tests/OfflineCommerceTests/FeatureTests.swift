@@ -386,13 +386,17 @@ import OfflineCommerceLive
         }
         let saved = store.saved
         #expect(!saved.isEmpty)
-        // Only the module's three collections.
-        #expect(Set(saved.map(\.collection)).isSubset(of: Set(CommerceRepository.Collection.all)))
+        // Only the module's collections, and the validators of its cart and history (an opaque tag and a date each).
+        let validators = CachedResource<ShoppingCart>.validatorsCollection
+        #expect(Set(saved.map(\.collection)).isSubset(of: Set(CommerceRepository.Collection.all + [validators])))
+        #expect(Set(saved.filter { $0.collection == validators }.map(\.key))
+            .isSubset(of: ["\(CommerceRepository.Collection.cart)/current", "\(CommerceRepository.Collection.orders)/current"]))
         // Only the fields the screens show.
         let allowed: [String: Set<String>] = [
             CommerceRepository.Collection.cart: ["items", "total", "currency", "id", "name", "imageRef", "quantity", "unitPrice"],
             CommerceRepository.Collection.orders: ["ids", "dates", "statuses", "totals", "currencies", "rated"],
             CommerceRepository.Collection.drafts: ["quantities", "ratings", "user1-c1", "user1-o1"],
+            validators: ["etag", "lastModified"],
         ]
         for record in saved where record.collection == CommerceRepository.Collection.images {
             #expect(PixelSize(png: record.value) != nil, "only the cart's images, as PNGs")

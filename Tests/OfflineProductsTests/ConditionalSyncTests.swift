@@ -16,33 +16,9 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ConditionalSyncTests {
     static let endpoint = "GET /v1/users/{user}/products"
 
-    /// A vault whose clock a test moves, a live repository over it and the reference backend with 60 products (3 pages).
-    struct Rig {
-        let server: ReferenceServer
-        let url: URL
-        let fixture: VaultFixture
-        let clock: Locked<Date>
-
-        func open() throws -> (SecureStore, RecordingStore, ProductsRepository) {
-            let store = try fixture.open()
-            let recording = RecordingStore(store.vault(for: "user1"))
-            let client = httpClient(url, connectivity: .alwaysOnline)
-            let clock = clock
-            let repository = ProductsRepository(store: recording, api: .live(client: client, user: "user1", pageSize: 25),
-                                                now: { clock.withLock { $0 } }, status: { .online })
-            return (store, recording, repository)
-        }
-
-        func advance(by seconds: TimeInterval) { clock.withLock { $0.addTimeInterval(seconds) } }
-    }
-
-    func withRig(_ body: (Rig) async throws -> Void) async throws {
-        let clock = Locked(fixedNow)
-        let fixture = VaultFixture(label: "OfflineProductsTests", now: { clock.withLock { $0 } })
-        defer { fixture.remove() }
-        try await withReferenceServer(seed: SeedConfiguration(productsPerUser: 60)) { server, url in
-            try await body(Rig(server: server, url: url, fixture: fixture, clock: clock))
-        }
+    /// The reference backend with 60 products (3 pages) and a vault whose clock the test moves (`RevalidationRig`).
+    func withRig(_ body: (RevalidationRig) async throws -> Void) async throws {
+        try await RevalidationRig.run(label: "OfflineProductsTests", seed: SeedConfiguration(productsPerUser: 60), body)
     }
 
     @Test func anUnchangedListIsConfirmedInOneRequestWithoutDecodingOrRewritingIt() async throws {
@@ -130,5 +106,17 @@ import Testing
         #expect(finished == .refresh)
         #expect(resource.cached == CachedValue(value: list, savedAt: fixedNow.addingTimeInterval(600)))
         #expect(resource.lastRefreshSucceeded)
+    }
+}
+
+extension RevalidationRig {
+    /// A live repository of user1 (25 products a page) over a recording view of the vault.
+    func open() throws -> (SecureStore, RecordingStore, ProductsRepository) {
+        let store = try fixture.open()
+        let recording = RecordingStore(store.vault(for: "user1"))
+        let client = httpClient(url, connectivity: .alwaysOnline)
+        let repository = ProductsRepository(store: recording, api: .live(client: client, user: "user1", pageSize: 25), now: readClock,
+                                            status: { .online })
+        return (store, recording, repository)
     }
 }

@@ -12,8 +12,9 @@ import OfflineSummaryLive
 
 /// The whole path with real parts: the reference server on 127.0.0.1 port 0 (offline = it refuses
 /// connections), the fail-fast HTTP client, an encrypted SecureStore vault in a temporary folder, the outbox
-/// sending through the client, and a restart in between.
-@Suite struct SummaryIntegrationTests {
+/// sending through the client, and a restart in between. Serialized, with the revalidation tests nested in it: run beside
+/// them, the reconnect story's outbox never drained (under investigation; each passes alone).
+@Suite(.serialized) struct SummaryIntegrationTests {
     /// One run of the app: a store opened on the folder, an outbox and the feature for `year`.
     struct App {
         let store: SecureStore

@@ -10,8 +10,10 @@ extension CommerceAPI {
     ///
     /// - Parameter readTimeout: reads fail fast: a screen keeps its cached view rather than wait for a
     ///   slow network (item 6). Writes use the client's own timeout.
+    /// Reads revalidate (`fetchCartConditionally`, `fetchOrdersConditionally`): the cached copy's validators go out and a
+    /// 304 keeps it without a body on the wire.
     public static func live(client: HTTPClient, user: String, readTimeout: Duration = .seconds(5)) -> CommerceAPI {
-        CommerceAPI(
+        var api = CommerceAPI(
             fetchCart: { () throws(HTTPClientError) in
                 try ShoppingCart(wire: try await client.get(Wire.Route.cart.endpoint(user), timeout: readTimeout, as: Wire.Cart.self))
             },
@@ -44,5 +46,14 @@ extension CommerceAPI {
                                              timeout: readTimeout).body
             }
         )
+        api.fetchCartConditionally = { validators throws(HTTPClientError) in
+            try await client.getConditionally(Wire.Route.cart.endpoint(user), validators: validators, timeout: readTimeout, as: Wire.Cart.self)
+                .map { cart throws(HTTPClientError) in try ShoppingCart(wire: cart) }
+        }
+        api.fetchOrdersConditionally = { validators throws(HTTPClientError) in
+            try await client.getConditionally(Wire.Route.orders.endpoint(user), validators: validators, timeout: readTimeout, as: Wire.OrderList.self)
+                .map { list throws(HTTPClientError) in try OrderHistory(wire: list) }
+        }
+        return api
     }
 }
