@@ -13,7 +13,8 @@ import Testing
         if let array = value as? [Any] { return "[" + array.map(canonical).joined(separator: ", ") + "]" }
         if let string = value as? String { return string.debugDescription }
         if value is NSNull { return "null" }
-        if let bool = value as? Bool { return bool ? "true" : "false" }
+        // Foundation gives booleans and integers as NSNumber (a true is also 1): compared by value.
+        if let number = value as? NSNumber { return "number(\(number.doubleValue))" }
         return "<\(type(of: value)): \(value)>"
     }
 
@@ -39,7 +40,14 @@ import Testing
               }
             },
             "internal.id" : { "shouldTranslate" : false, "localizations" : { } },
-            "empty" : { }
+            "empty" : { },
+            "%1$lld of %2$lld" : {
+              "localizations" : {
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "%#@done@ of %#@total@" },
+                  "substitutions" : { "done" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { } },
+                                      "total" : { "argNum" : -20, "formatSpecifier" : "lld" } } }
+              }
+            }
           },
           "version" : "1.0"
         }
@@ -54,7 +62,9 @@ import Testing
     }
 
     @Test(arguments: [
-        "{\"version\": 1}",                      // a number
+        "{\"version\": 1.5}",                    // a fraction
+        "{\"version\": 1e3}",                    // an exponent
+        "{\"version\": 01}",                     // a leading zero
         "{\"a\": \"1\", \"a\": \"2\"}",          // a duplicate key
         "{\"a\": \"\\ud83d\"}",                  // a lone surrogate
         "{\"a\": \"\\u+123\"}",                  // not four hex digits
