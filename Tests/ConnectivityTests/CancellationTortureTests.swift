@@ -16,13 +16,20 @@ import WireContract
 @Suite(.timeLimit(.minutes(3))) struct CancellationTortureTests {
     static let requests = 2_000
     static let poolSize = 8
+    /// The plan's kind for a request the server holds unanswered.
+    static let heldKind = 4
 
     enum Outcome: Hashable { case value, cancelled, timeout, http503, other(String) }
 
     @Test func twoThousandRequestsHalfCancelledAllReturnAndNoConnectionLeaks() async throws {
-        // user2's paths: 30 % answered 503 at once, the rest with a body trickling in 64-byte chunks every 2 ms.
+        // user2's paths: 30 % answered 503 at once, the rest with a body trickling in 64-byte chunks every 2 ms. user1's
+        // orders are never answered: such a request ends only at its deadline or its cancellation, so deadlines fire
+        // however fast or slow the machine runs the rest (a race between the clock's driver and the trickle alone gave
+        // no timeout at all on a loaded CI host).
         let faults = FaultConfiguration(errorRate: 0.3, errorStatus: 503, slowBodyChunkDelayMs: 2, slowBodyChunkBytes: 64,
-                                        pathPrefixes: ["/v1/users/user2/"])
+                                        pathPrefixes: ["/v1/users/user2/"],
+                                        overrides: [FaultOverride(pathContains: "/users/user1/orders",
+                                                                  faults: FaultConfiguration(holdResponses: true))])
         try await withReferenceServer(faults: faults) { server, url in
             let port = try #require(url.port)
             // Connecting is not what this test is about: a request queued behind the pool's busy connections waits until
@@ -50,8 +57,9 @@ import WireContract
 
             var random = SplitMix64(seed: 18)
             var plans: [(kind: Int, cancelAfterYields: Int?)] = []
-            for _ in 0..<Self.requests {
-                let kind = Int.random(in: 0..<4, using: &random)
+            for index in 0..<Self.requests {
+                // One in 25 is a request the server holds.
+                let kind = index % 25 == 12 ? Self.heldKind : Int.random(in: 0..<4, using: &random)
                 // Half are cancelled: at once (before connecting), after a few yields (mid-exchange) or after many
                 // (usually once answered).
                 let cancel: Int? = Bool.random(using: &random)
@@ -60,8 +68,9 @@ import WireContract
                 plans.append((kind, cancel))
             }
 
+            let heldOutcomes = Locked<[Outcome: Int]>([:])
             let (outcomes, seconds) = await measure {
-                await withTaskGroup(of: Outcome.self) { group in
+                await withTaskGroup(of: (index: Int, outcome: Outcome).self) { group in
                     var outcomes: [Outcome: Int] = [:]
                     var next = 0
                     func launch(_ index: Int) {
@@ -72,6 +81,7 @@ import WireContract
                                 case 0: let _: Wire.Cart = try await user1.get(Endpoint("v1", "users", "user1", "cart"))
                                 case 1: let _: Wire.ProductList = try await api.get(Endpoint("v1", "users", "user2", "products"))
                                 case 2: let _: Wire.OrderList = try await api.get(Endpoint("v1", "users", "user2", "orders"))
+                                case Self.heldKind: let _: Wire.OrderList = try await user1.get(Endpoint("v1", "users", "user1", "orders"))
                                 default:
                                     let _: EmptyResponse = try await api.post(
                                         Endpoint("v1", "users", "user2", "cart", "items", "user2-c1", "quantity"),
@@ -83,21 +93,25 @@ import WireContract
                                 call.cancel()
                             }
                             switch await call.result {
-                            case .success: return .value
+                            case .success: return (index, .value)
                             case let .failure(error):
                                 switch error as? HTTPClientError {
-                                case .cancelled: return .cancelled
-                                case .timeout: return .timeout
-                                case .http(503, _): return .http503
-                                default: return .other("\(error)")
+                                case .cancelled: return (index, .cancelled)
+                                case .timeout: return (index, .timeout)
+                                case .http(503, _): return (index, .http503)
+                                default: return (index, .other("\(error)"))
                                 }
                             }
                         }
                     }
                     // 64 in flight at a time: more than the pool, so requests also wait for a connection.
                     while next < min(64, plans.count) { launch(next); next += 1 }
-                    for await outcome in group {
+                    for await (index, outcome) in group {
                         outcomes[outcome, default: 0] += 1
+                        // A held request that nobody cancelled can only end at its deadline.
+                        if plans[index].kind == Self.heldKind, plans[index].cancelAfterYields == nil {
+                            heldOutcomes.withLock { $0[outcome, default: 0] += 1 }
+                        }
                         if next < plans.count { launch(next); next += 1 }
                     }
                     return outcomes
@@ -111,6 +125,9 @@ import WireContract
             #expect(outcomes[.value, default: 0] > 0)
             #expect(outcomes[.cancelled, default: 0] > 0)
             #expect(outcomes[.timeout, default: 0] > 0, "deadlines fired on the test clock")
+            let held = heldOutcomes.withLock { $0 }
+            #expect(held[.timeout, default: 0] > 0 && held.keys.allSatisfy { $0 == .timeout },
+                    "every held request that was not cancelled ended at its deadline: \(held)")
             #expect(outcomes[.http503, default: 0] > 0)
             let unexpected = outcomes.filter { if case .other = $0.key { return true } else { return false } }
             #expect(unexpected.isEmpty, "only the server's faults, deadlines and cancellations: \(unexpected)")

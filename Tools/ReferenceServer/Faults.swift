@@ -91,6 +91,13 @@ public struct FaultConfiguration: Codable, Sendable, Equatable {
         guard let pathPrefixes else { return true }
         return pathPrefixes.contains { path.hasPrefix($0) }
     }
+
+    /// Whether a request on `path` is parked: `holdResponses` in the faults that apply to it (an override's, if one
+    /// matches).
+    func holds(_ path: String) -> Bool {
+        let faults = resolved(for: path)
+        return faults.holdResponses && faults.applies(to: path)
+    }
 }
 
 /// Faults for the requests whose path contains `pathContains` (`FaultConfiguration.overrides`).
@@ -118,8 +125,8 @@ final class FaultInjector: Sendable {
     private struct State {
         var configuration: FaultConfiguration
         var random: SplitMix64
-        /// Requests parked by `holdResponses`, resumed when the faults stop holding.
-        var held: [CheckedContinuation<Void, Never>] = []
+        /// Requests parked by `holdResponses`, with their paths, resumed when the faults stop holding their path.
+        var held: [(path: String, request: CheckedContinuation<Void, Never>)] = []
         /// Requests answered with an injected error or reset so far.
         var injected = 0
     }
@@ -142,9 +149,13 @@ final class FaultInjector: Sendable {
     func set(_ configuration: FaultConfiguration) {
         let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.configuration = configuration
-            guard !configuration.holdResponses else { return [] }
-            defer { state.held.removeAll() }
-            return state.held
+            var released: [CheckedContinuation<Void, Never>] = []
+            state.held.removeAll { parked in
+                guard !configuration.holds(parked.path) else { return false }
+                released.append(parked.request)
+                return true
+            }
+            return released
         }
         for request in released { request.resume() }
     }
@@ -153,17 +164,18 @@ final class FaultInjector: Sendable {
     func releaseHeld() {
         let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             defer { state.held.removeAll() }
-            return state.held
+            return state.held.map(\.request)
         }
         for request in released { request.resume() }
     }
 
-    /// Returns at once unless the faults hold requests on this path; then when they stop holding.
+    /// Returns at once unless the faults hold requests on this path (theirs or an override's); then when they stop
+    /// holding it.
     func waitWhileHeld(path: String) async {
         await withCheckedContinuation { (request: CheckedContinuation<Void, Never>) in
             let parked = state.withLock { state -> Bool in
-                guard state.configuration.holdResponses, state.configuration.applies(to: path) else { return false }
-                state.held.append(request)
+                guard state.configuration.holds(path) else { return false }
+                state.held.append((path, request))
                 return true
             }
             if !parked { request.resume() }
