@@ -54,7 +54,10 @@ public actor Outbox {
     private var loop: Task<Void, Never>?
     private var statusWatcher: Task<Void, Never>?
     private var idle: CheckedContinuation<Void, Never>?
-    private var backoff: Task<Void, Never>?
+    private var backoff: Task<Bool, Never>?
+    /// The end of the last backoff the send loop slept through in full, on the wall clock: `scheduleNow()` never goes
+    /// back before it. See there.
+    private var backoffEnded: Date?
     private var syncWaiters: [(id: Int, resources: Set<ResourceID>, collections: Set<String>, continuation: CheckedContinuation<Void, Never>)] = []
     private var drainWaiters: [CheckedContinuation<Void, Never>] = []
     private var nextWaiterID = 0
@@ -241,10 +244,14 @@ public actor Outbox {
     private func run() async {
         while !Task.isCancelled {
             guard status.value == .online, unpersistedWrites == 0, !pausedBySession else { await sleepUntilWoken(); continue }
-            let now = time.now()
+            let now = scheduleNow()
             let (candidate, retryAt) = queue.next(now: now)
             guard let entry = candidate else {
-                if let retryAt { await sleep(until: retryAt, from: now) } else { await sleepUntilWoken() }
+                if let retryAt {
+                    if await sleep(until: retryAt, from: now) { backoffEnded = max(backoffEnded ?? retryAt, retryAt) }
+                } else {
+                    await sleepUntilWoken()
+                }
                 continue
             }
             queue.markInFlight(entry.sequence)
@@ -281,7 +288,7 @@ public actor Outbox {
         // Offline or cancelled says nothing about this request: it waits without spending an attempt.
         let countsAsAttempt = error != .offline && error != .cancelled
         let delay = policy.delay(afterAttempt: max(entry.attempts + 1, 1), unit: random.nextUnit())
-        let now = time.now()
+        let now = scheduleNow()
         let failure = queue.failed(entry.sequence, countsAsAttempt: countsAsAttempt, final: !retryable, retryAt: now.addingTimeInterval(delay.seconds),
                                    error: FeedbackError(CoreCopy.changeFailed, detail: error.description), now: now, policy: policy)
         switch failure {
@@ -366,14 +373,27 @@ public actor Outbox {
         }
     }
 
-    private func sleep(until date: Date, from now: Date) async {
+    /// Sleeps on the clock until `date`, `now` being the wall clock's reading; false when woken first.
+    private func sleep(until date: Date, from now: Date) async -> Bool {
         let clock = time.clock
         let interval = max(date.timeIntervalSince(now), 0)
         let sleep = sleeper(on: clock, for: .milliseconds(Int64((interval * 1000).rounded(.up))))
-        let task = Task<Void, Never> { try? await sleep() }
+        let task = Task<Bool, Never> { (try? await sleep()) != nil }
         backoff = task
-        await task.value
+        let sleptInFull = await task.value
         if backoff == task { backoff = nil }
+        return sleptInFull
+    }
+
+    /// The wall-clock time retries are scheduled and found due by: the wall clock, but never before the end of the
+    /// last backoff slept through in full. A backoff is measured on the clock (monotonic), its end kept on the wall
+    /// clock (entries persist when they may go again); so a wall clock set back while a retry waits (by the user, by
+    /// NTP), or one that stands still as a fixed test date does, would otherwise leave the entry "not yet due" after
+    /// every sleep, and the queue would stall for as long as the clock was set back, or for ever.
+    private func scheduleNow() -> Date {
+        let wall = time.now()
+        guard let backoffEnded, backoffEnded > wall else { return wall }
+        return backoffEnded
     }
 
     // MARK: Persistence and publishing

@@ -47,7 +47,7 @@ struct OutboxServerTests {
                                 time: .live, policy: RetryPolicy(maxAttempts: 5, baseDelay: .zero, maxDelay: .zero), seed: 3, idempotencyKeys: .sequential("outbox"))
             try await outbox.start()
             for index in 0..<5 { try await outbox.write(Self.register("lost-\(index)")) }
-            await outbox.waitUntilDrained()
+            await drained(outbox)
             await outbox.stop()
             #expect(server.requestLog.count("POST /v1/users/{user}/activities") == 10, "every write was sent twice")
             #expect(try await Self.notes(url) == (0..<5).map { "lost-\($0)" }, "and applied once, in order")
@@ -75,7 +75,7 @@ struct OutboxServerTests {
             }
             try await outbox.start()
             for index in 0..<count { try await outbox.write(Self.register("flaky-\(index)")) }
-            await outbox.waitUntilDrained()
+            await drained(outbox)
             await outbox.stop()
             watcher.cancel()
             let received = server.requestLog.count("POST /v1/users/{user}/activities")

@@ -7,6 +7,11 @@ import TestSupport
 import Testing
 import OfflinePatterns
 
+/// `outbox.waitUntilDrained()` with a deadline: a test gone wrong fails here, saying so, rather than hanging the run.
+func drained(_ outbox: Outbox, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await finishes(within: .seconds(30), "the outbox to drain (or pause)", sourceLocation: sourceLocation) { await outbox.waitUntilDrained() }
+}
+
 /// A transport that records what was sent and answers from a script (success unless the script says otherwise).
 final class ScriptedTransport: Sendable {
     struct Sent: Sendable, Equatable { var path: String; var key: String }
@@ -91,7 +96,7 @@ struct OutboxTests {
         let transport = ScriptedTransport()
         let outbox = Outbox(store: store, transport: transport.transport, status: StateCell(.online), time: testTime(TestClock()), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         #expect(transport.sent.map(\.path) == ["items"])
         #expect(try store.load(collection: "items.synced", key: "a") != nil)
         #expect(try store.load(collection: "items.finally", key: "a") != nil)
@@ -109,8 +114,35 @@ struct OutboxTests {
         for index in 0..<3 { try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint(String(index))))) }
         #expect(transport.sent.isEmpty)
         status.set(.online)
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         #expect(transport.sent.map(\.path) == ["0", "1", "2"])
+        await outbox.stop()
+    }
+
+    /// A retry waits on the clock; the wall clock only records when it may go. One that stands still (a fixed test date)
+    /// or is set back an hour while the retry waits (by the user, by NTP) must not leave the entry never due.
+    @Test(arguments: [0.0, -3_600.0])
+    func aRetryGoesOnceItsBackoffHasElapsedOnTheClockWhateverTheWallClockSays(wallClockJump: Double) async throws {
+        let clock = TestClock()
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        let jumped = Locked(false)
+        let time = TimeSource(clock: clock, now: { jumped.withLock { $0 } ? start.addingTimeInterval(wallClockJump) : start })
+        let transport = ScriptedTransport { call, _ in call == 1 ? .http(status: 503) : nil }
+        let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
+                            time: time, policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7,
+                            idempotencyKeys: .sequential("outbox"))
+        try await outbox.start()
+        try await outbox.write(addItem("Kettle"))
+        await waitUntil("the first attempt") { transport.sent.count == 1 }
+        jumped.withLock { $0 = true }
+        // Past the longest first backoff (2 s and its jitter) on the clock: the retry goes and the queue drains.
+        await waitUntil("the retry") {
+            await clock.advance(by: .milliseconds(500))
+            return transport.sent.count == 2
+        }
+        await finishes(within: .seconds(30), "the queue to drain") { await drained(outbox) }
+        #expect(Set(transport.sent.map(\.key)).count == 1, "the retry keeps its idempotency key")
+        #expect(await outbox.pending.isEmpty)
         await outbox.stop()
     }
 
@@ -128,7 +160,7 @@ struct OutboxTests {
             await clock.advance(by: .seconds(1))
             if transport.sent.count > before { #expect(transport.sent.count == before + 1) }
         }
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         #expect(Set(transport.sent.map(\.key)).count == 1, "every attempt carries the same idempotency key")
         #expect(outbox.deadLetters.value.isEmpty)
         await outbox.stop()
@@ -141,7 +173,7 @@ struct OutboxTests {
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         #expect(transport.sent.count == 1)
         #expect(try store.load(collection: "items.failed", key: "a") != nil)
         #expect(try store.load(collection: "items.finally", key: "a") != nil)
@@ -169,7 +201,7 @@ struct OutboxTests {
         try await outbox.write(addItem("Kettle"))
         try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: Endpoint("other"))))
         await eventually(outbox.isPausedBySession) { $0 }
-        await outbox.waitUntilDrained()  // returns: paused, not drained
+        await drained(outbox)  // returns: paused, not drained
         // No loop: one request, however far the clock goes; nothing dead-lettered, rolled back or counted as an attempt.
         await clock.advance(by: .seconds(3_600))
         #expect(transport.sent.count == 1)
@@ -185,7 +217,7 @@ struct OutboxTests {
         refusing.withLock { $0 = false }
         let restarted = Outbox(store: store, transport: transport.transport, status: status, time: testTime(clock), seed: 1, idempotencyKeys: .sequential("outbox"))
         try await restarted.start()
-        await restarted.waitUntilDrained()
+        await drained(restarted)
         #expect(transport.sent.map(\.path) == ["items", "items", "other"])
         #expect(try store.load(collection: "items.synced", key: "a") != nil)
         await restarted.stop()
@@ -228,16 +260,16 @@ struct OutboxTests {
                             policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7, idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         try await outbox.write(addItem("Toaster"))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         try await outbox.write(addItem("Mixer"))
         while transport.sent.count < 4 {
             await Task.yield()
             await clock.advance(by: .seconds(1))
         }
-        await outbox.waitUntilDrained()
+        await drained(outbox)
 
         let kinds = store.batchesWithDurability.map { batch -> String in
             let kind = batch.changes.contains { if case .save(Outbox.deadLetterCollection, _, _, _) = $0 { true } else { false } } ? "failure"
@@ -261,7 +293,7 @@ struct OutboxTests {
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         #expect(outbox.deadLetters.value.first?.retryable == false, "a refusal")
         try store.delete(collection: "items", key: "a")  // whatever the failure left, the retry applies the write's optimistic data again
         await outbox.stop()
@@ -279,7 +311,7 @@ struct OutboxTests {
         #expect(try await restarted.retry(letter.id) == nil, "retried once")
         refusing.withLock { $0 = false }
         status.set(.online)
-        await restarted.waitUntilDrained()
+        await drained(restarted)
         #expect(transport.sent.map(\.key) == [letter.entry.idempotencyKey, entry.idempotencyKey], "sent once more, under its new key")
         #expect(try store.load(collection: "items.synced", key: "a") != nil && restarted.feedback(for: item) == nil)
         await restarted.stop()
@@ -300,7 +332,7 @@ struct OutboxTests {
         failing.withLock { $0 = false }
         let entry = try #require(try await outbox.retry(letter.id))
         #expect(entry.idempotencyKey == letter.entry.idempotencyKey)
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         #expect(transport.sent.map(\.key) == [letter.entry.idempotencyKey, letter.entry.idempotencyKey])
         #expect(outbox.deadLetters.value.isEmpty && outbox.feedback(for: item) == nil)
         await outbox.stop()
@@ -325,7 +357,7 @@ struct OutboxTests {
         try await outbox.write(OutboxWrite(request: OutboxRequest(method: "POST", endpoint: "/items/a", body: Data("{}".utf8)),
                                            resource: item, pendingAction: .update))
         await eventually(outbox.deadLetters) { !$0.isEmpty }
-        await outbox.waitUntilDrained()
+        await drained(outbox)
         try await outbox.dismiss(outbox.deadLetters.value[0].id)
         #expect(try store.load(collection: "items", key: "a") != nil)
         #expect(outbox.feedback(for: item) == nil)

@@ -2,9 +2,15 @@ import Clocks
 import Connectivity
 import Core
 import Foundation
+import OfflinePatterns
 import OfflineSummary
 import Testing
 import TestSupport
+
+/// `outbox.waitUntilDrained()` with a deadline: a test gone wrong fails here, saying so, rather than hanging the run.
+func drained(_ outbox: Outbox, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await finishes(within: .seconds(30), "the outbox to drain (or pause)", sourceLocation: sourceLocation) { await outbox.waitUntilDrained() }
+}
 
 /// Items 3 and 4 through the feature actor: a real outbox over the same store, a hand-set connectivity
 /// signal, a test clock for deadlines and toasts.
@@ -181,7 +187,7 @@ import TestSupport
         try await harness.outbox.write(OutboxWrite(
             request: OutboxRequest(method: "POST", endpoint: Endpoint("v1", "users", "user1", "cart", "items", "c1", "quantity"), body: Data("{}".utf8)),
             resource: ResourceID(collection: "commerce.cart", key: "c1"), pendingAction: .update))
-        await harness.outbox.waitUntilDrained()
+        await drained(harness.outbox)
         #expect(harness.transport.sent.count == 1)
         #expect(harness.outbox.syncedCount.value == 1 && harness.outbox.syncedByCollection.value == ["commerce.cart": 1])
         await harness.feature.waitUntilIdle()
@@ -197,7 +203,7 @@ import TestSupport
         harness.status.set(.online)
         await waitFor(harness.feature.viewState) { $0.offlineIndicator == nil }
         try await harness.feature.registerActivity()
-        await harness.outbox.waitUntilDrained()
+        await drained(harness.outbox)
         let shown = await waitFor(harness.feature.viewState) { $0.activities.isEmpty && $0.refreshPrompt != nil }
         #expect(shown.refreshPrompt?.action?.state == .enabled)
         #expect(harness.transport.sent.count == 1)
@@ -367,7 +373,7 @@ import TestSupport
         await harness.feature.stop()
         await harness.feature.connectivityChanged(.online)
         harness.status.set(.online)
-        await harness.outbox.waitUntilDrained()
+        await drained(harness.outbox)
         #expect(await harness.feature.snapshot.connectivity == .offline)
         #expect(fetch.calls == 0, "no load after stop")
         await harness.stop()

@@ -12,9 +12,8 @@ import OfflineSummaryLive
 
 /// The whole path with real parts: the reference server on 127.0.0.1 port 0 (offline = it refuses
 /// connections), the fail-fast HTTP client, an encrypted SecureStore vault in a temporary folder, the outbox
-/// sending through the client, and a restart in between. Serialized, with the revalidation tests nested in it: run beside
-/// them, the reconnect story's outbox never drained (under investigation; each passes alone).
-@Suite(.serialized) struct SummaryIntegrationTests {
+/// sending through the client, and a restart in between.
+@Suite struct SummaryIntegrationTests {
     /// One run of the app: a store opened on the folder, an outbox and the feature for `year`.
     struct App {
         let store: SecureStore
@@ -79,7 +78,11 @@ import OfflineSummaryLive
             // Back online: the outbox sends the registration; the screen prompts; Refresh shows it counted.
             try await server.clearFaults()
             status.set(.online)
-            await second.outbox.waitUntilDrained()
+            let outbox = second.outbox
+            if await !finishes(within: .seconds(30), "the outbox to send the activity", { await outbox.waitUntilDrained() }) {
+                let pending = await outbox.pending.map { "\($0.write.request.path) attempts \($0.attempts)" }
+                Issue.record("queued: \(pending); dead letters: \(outbox.deadLetters.value.map(\.error)); feedback \(outbox.feedbackSnapshot); server \(url), requests \(server.requestLog.total), faults \(server.faults)")
+            }
             await waitFor(second.feature.viewState) { $0.activities.isEmpty && $0.refreshPrompt?.action?.state == .enabled }
             #expect(server.requestLog.count("POST /v1/users/{user}/activities") == 1)
             await second.feature.refresh()

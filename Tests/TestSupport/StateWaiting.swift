@@ -40,3 +40,29 @@ public func waitUntil(_ what: @autoclosure () -> String = "the condition", timeo
         await Task.yield()
     }
 }
+
+/// Waits for `work` at most `timeout` and says whether it finished. Never hangs: past `timeout` (real time, only a bound
+/// on a test gone wrong) the test fails here, saying what it waited for, and goes on while `work` is left to itself. For
+/// waits the code under test offers without a deadline of its own (an outbox draining, a feature going idle).
+@discardableResult
+public func finishes(within timeout: Duration = .seconds(30), _ what: @autoclosure () -> String,
+                     sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+    let (ends, end) = AsyncStream<Bool>.makeStream(bufferingPolicy: .bufferingNewest(2))
+    let worker = Task {
+        await work()
+        end.yield(true)
+    }
+    let timer = Task {
+        try? await ContinuousClock().sleep(for: timeout)
+        end.yield(false)
+    }
+    var finished = false
+    for await ended in ends {
+        finished = ended
+        break
+    }
+    timer.cancel()
+    _ = worker
+    if !finished { Issue.record("waited \(timeout) for \(what()), which never finished", sourceLocation: sourceLocation) }
+    return finished
+}
