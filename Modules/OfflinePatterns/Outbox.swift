@@ -48,6 +48,8 @@ public actor Outbox {
     private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
                                what: String?, after: AfterCommit?, durability: RecordDurability)] = []
     private var committing = false
+    /// Where transactions run: a thread of their own, parked between them.
+    private let committer = CommitThread()
     private var unpersistedWrites = 0
     private let feedbackMap = Locked<[ResourceID: OfflineFeedback]>([:])
     private var started = false
@@ -431,13 +433,11 @@ public actor Outbox {
             // One transaction: synced as soon as anything in it must be (a write the user queued, a failure shown).
             let durability: RecordDurability = batch.allSatisfy { $0.durability == .deferred } ? .deferred : .synced
             let store = store
-            // On a thread of its own: a commit blocks for its disk sync, which must not hold one of the few threads
-            // that run the writers queueing the next group. A new thread, not a dispatch queue: a queue's block waits
-            // for a worker of GCD's pool, which other blocking work (another store's sync) can hold, and then this
-            // transaction waits with it (seen once in the full test run: 30 s at a gated store). One transaction at a
-            // time still: the loop awaits each before it schedules the next.
+            // On the outbox's commit thread (`CommitThread`, which says why not GCD): a commit blocks for its disk
+            // sync, which must not hold one of the few threads that run the writers queueing the next group. One
+            // transaction at a time still: the loop awaits each before it schedules the next.
             let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>) in
-                Thread.detachNewThread {
+                committer.run {
                     do throws(RecordStoreError) {
                         try store.apply(changes, durability: durability)
                         continuation.resume(returning: .success(()))
