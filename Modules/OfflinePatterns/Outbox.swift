@@ -375,10 +375,12 @@ public actor Outbox {
         }
     }
 
-    /// Sleeps on the clock until `date`, `now` being the wall clock's reading; false when woken first.
+    /// Sleeps on the clock until `date`, `now` being the wall clock's reading, and never longer than the policy's
+    /// longest backoff (no retry is scheduled further away, so more means the wall clock was set back since); false
+    /// when woken first.
     private func sleep(until date: Date, from now: Date) async -> Bool {
         let clock = time.clock
-        let interval = max(date.timeIntervalSince(now), 0)
+        let interval = min(max(date.timeIntervalSince(now), 0), policy.maxDelay.seconds)
         let sleep = sleeper(on: clock, for: .milliseconds(Int64((interval * 1000).rounded(.up))))
         let task = Task<Bool, Never> { (try? await sleep()) != nil }
         backoff = task
@@ -391,7 +393,9 @@ public actor Outbox {
     /// last backoff slept through in full. A backoff is measured on the clock (monotonic), its end kept on the wall
     /// clock (entries persist when they may go again); so a wall clock set back while a retry waits (by the user, by
     /// NTP), or one that stands still as a fixed test date does, would otherwise leave the entry "not yet due" after
-    /// every sleep, and the queue would stall for as long as the clock was set back, or for ever.
+    /// every sleep, and the queue would stall for as long as the clock was set back, or for ever. With the sleep
+    /// capped at the policy's longest backoff (`sleep(until:from:)`), a retry waits at most that long on the clock
+    /// whatever the wall clock does.
     private func scheduleNow() -> Date {
         let wall = time.now()
         guard let backoffEnded, backoffEnded > wall else { return wall }

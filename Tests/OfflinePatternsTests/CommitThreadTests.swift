@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct CommitThreadTests {
     /// Transactions apply in the order the outbox gave them, one at a time, whether the thread parked in between
-    /// (idle timeout 1 s) or ended and was started again (0 s).
-    @Test(arguments: [1.0, 0.0])
+    /// (an idle timeout no gap reaches, even on a loaded host) or ended and was started again (0 s).
+    @Test(arguments: [3_600.0, 0.0])
     func jobsRunInOrderOneAtATime(idleTimeout: Double) async {
         let committer = CommitThread(idleTimeout: idleTimeout)
         let log = Locked<[Int]>([])
@@ -30,6 +30,6 @@ import Testing
         #expect(log.withLock { $0 } == Array(0..<200))
         #expect(!overlapped.withLock { $0 })
         // Parked between jobs, a burst costs one thread (the point: not a thread's start and end per transaction).
-        if idleTimeout >= 1 { #expect(threads.withLock { $0.count } == 1) }
+        if idleTimeout > 0 { #expect(threads.withLock { $0.count } == 1) }
     }
 }

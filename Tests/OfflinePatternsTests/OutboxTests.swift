@@ -120,27 +120,33 @@ struct OutboxTests {
     }
 
     /// A retry waits on the clock; the wall clock only records when it may go. One that stands still (a fixed test date)
-    /// or is set back an hour while the retry waits (by the user, by NTP) must not leave the entry never due.
-    @Test(arguments: [0.0, -3_600.0])
-    func aRetryGoesOnceItsBackoffHasElapsedOnTheClockWhateverTheWallClockSays(wallClockJump: Double) async throws {
+    /// or is set back an hour (by the user, by NTP) must not leave the entry never due, or due only in an hour: whether
+    /// it is set back while the failed attempt is out (before the retry's time is stamped) or after (while it waits).
+    @Test(arguments: [(0.0, false), (-3_600.0, false), (-3_600.0, true)])
+    func aRetryGoesOnceItsBackoffHasElapsedOnTheClockWhateverTheWallClockSays(wallClockJump: Double, afterScheduling: Bool) async throws {
         let clock = TestClock()
         let start = Date(timeIntervalSince1970: 1_767_225_600)
         let jumped = Locked(false)
         let time = TimeSource(clock: clock, now: { jumped.withLock { $0 } ? start.addingTimeInterval(wallClockJump) : start })
-        let transport = ScriptedTransport { call, _ in call == 1 ? .http(status: 503) : nil }
+        let transport = ScriptedTransport { call, _ in
+            guard call == 1 else { return nil }
+            if !afterScheduling { jumped.withLock { $0 = true } }
+            return .http(status: 503)
+        }
         let outbox = Outbox(store: InMemoryRecordStore(now: Date.init), transport: transport.transport, status: StateCell(.online),
-                            time: time, policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(60)), seed: 7,
+                            time: time, policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2), maxDelay: .seconds(10)), seed: 7,
                             idempotencyKeys: .sequential("outbox"))
         try await outbox.start()
         try await outbox.write(addItem("Kettle"))
-        await waitUntil("the first attempt") { transport.sent.count == 1 }
-        jumped.withLock { $0 = true }
-        // Past the longest first backoff (2 s and its jitter) on the clock: the retry goes and the queue drains.
-        await waitUntil("the retry") {
+        await waitUntil("the retry to be scheduled") { await outbox.pending.first?.attempts == 1 }
+        if afterScheduling { jumped.withLock { $0 = true } }
+        // 30 s on the clock, well past the longest backoff (10 s): the retry must go, and never needs an hour of it.
+        for _ in 0..<60 where transport.sent.count < 2 {
             await clock.advance(by: .milliseconds(500))
-            return transport.sent.count == 2
+            for _ in 0..<10 { await Task.yield() }
         }
-        await finishes(within: .seconds(30), "the queue to drain") { await drained(outbox) }
+        await waitUntil("the retry, with the clock 30 s on") { transport.sent.count == 2 }
+        await drained(outbox)
         #expect(Set(transport.sent.map(\.key)).count == 1, "the retry keeps its idempotency key")
         #expect(await outbox.pending.isEmpty)
         await outbox.stop()
