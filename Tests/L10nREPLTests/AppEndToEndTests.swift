@@ -4,8 +4,13 @@ import Testing
 /// Issue 12 end to end: `l10n repl` in script mode drives the composed app through the four stories, with real
 /// process restarts — each run is a new process on the same `--data-dir`.
 @Suite("The app end to end (l10n repl app …)")
-struct AppEndToEndTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-e2e-\(UUID().uuidString)")
+final class AppEndToEndTests {
+    /// The test's own folder: the data folder, and beside it the embedded backend's `<data>.backend` folder. Removed
+    /// when the test is over (Swift Testing makes an instance per test), whatever the test did.
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("app-e2e-\(UUID().uuidString)")
+    var folder: URL { root.appendingPathComponent("data") }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     struct NotBuilt: Error, CustomStringConvertible {
         var description: String { "the l10n binary is not built next to the tests (swift build --product l10n && swift build --product l10n-repl)" }
@@ -66,7 +71,7 @@ struct AppEndToEndTests {
     /// Issue 41: `app start --open products` writes the cached list out before the launch has settled, then the start's
     /// line; settled, the screen is the one `app start` + `app open products` shows.
     @Test func aStartToTheProductsScreenDrawsItFirstThenSettlesToTheSameScreen() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let online = try run(["app start", "app open products"])
         #expect(online.status == 0, "\(online.stderr)")
         let launched = try steps(["app start --offline --open products", "app screen"])
@@ -83,7 +88,7 @@ struct AppEndToEndTests {
     }
 
     @Test func onlineThenOfflineAfterARestartShowsTheCacheWithTheIndicatorDisabledActionsAndTheirToasts() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let first = try run(Self.onlineRun)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("My Products") && first.stdout.contains("Smart Speaker"))
@@ -145,7 +150,7 @@ struct AppEndToEndTests {
     }
 
     @Test func aFreshDataFolderOfflineShowsEachFirstUseMessage() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try run(["app start --offline", "app open products", "app open cart", "app open orders", "app open summary",
                                     "app warmup"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -159,7 +164,7 @@ struct AppEndToEndTests {
     }
 
     @Test func aFreshDataFolderThatComesOnlineFillsEachScreenByItself() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let out = try steps(["app start --offline", "app open products", "app online", "app screen", "app open cart", "app open summary"])
         #expect(out[1].contains("Please connect to the internet to sync your products"))
         #expect(out[3].contains("12 products") && !out[3].contains("Offline Mode"), "the list syncs in the background")
@@ -168,7 +173,7 @@ struct AppEndToEndTests {
     }
 
     @Test func noFileUnderTheDataFolderHoldsUserDataInPlainTextAndAnotherUserSeesNoneOfIt() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let first = try run(Self.onlineRun)
         #expect(first.status == 0, "\(first.stderr)")
         let files = contents(of: folder)
@@ -188,7 +193,7 @@ struct AppEndToEndTests {
     }
 
     @Test func anActivityRegisteredOfflineIsPendingThenSyncsAndTheSummaryPromptsAndGoesStaleAfterThirtyDays() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let out = try steps([
             "app start", "app open summary", "app offline", "app register-activity", "app screen",    // 0–4
             "app online", "app screen", "app refresh", "app telemetry",                                // 5–8
@@ -213,7 +218,7 @@ struct AppEndToEndTests {
     }
 
     @Test func aSessionCutShortByAKillResumesAtTheNextLaunchAndAFullCacheNeedsNone() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let out = try steps([
             "app start", "app backend hold", "app login user2", "app kill", "app backend release",    // 0–4
             "app relaunch", "app warmup", "app open products",                                        // 5–7
@@ -232,7 +237,7 @@ struct AppEndToEndTests {
     }
 
     @Test func theWarmupToastGivesWayToTheBannerWhichTheSimulatedClockDismisses() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try run(["app start", "app open products", "app background", "app foreground", "app advance 5", "app screen",
                                     "app telemetry"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -246,7 +251,7 @@ struct AppEndToEndTests {
     }
 
     @Test func wifiThenCellularThenNoNetworkThenWifiAgainThroughThePathMonitor() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try run(["app start", "app open products", "app network cellular", "app network none", "app screen",
                                     "app network wifi", "app screen"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -259,7 +264,7 @@ struct AppEndToEndTests {
     }
 
     @Test func theSummaryCardIsSharedOfflineTheSameAsOnlineAndLoginSyncsTheNewUsersProducts() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         // Cards from an earlier run must not count: start with no shared folder.
         // The user's private share folder under the data folder (0700), removed when they log out.
         let shared = folder.appendingPathComponent("shared/user1")
@@ -291,7 +296,7 @@ struct AppEndToEndTests {
     }
 
     @Test func theWarrantyCardIsTheSameOnlineAndOfflineAndItsStatusFollowsTheClock() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let online = try steps(["app start", "app open product user1-p1"])
         let offline = try steps(["app start --offline", "app open product user1-p1", "app advance 63072000", "app open product user1-p1"])
         // The card itself: from its title to its status badge (the indicator, banners and actions around it differ).
@@ -309,7 +314,7 @@ struct AppEndToEndTests {
     }
 
     @Test func theAppSpeaksTheREPLsLocale() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: root) }
         let result = try run(["app start --offline", "app open products"], locale: "nb")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Frakoblet modus"))

@@ -16,8 +16,10 @@ import TestSupport
 @Suite struct OfflineAppTests {
     /// Runs `body` with an app launched for user1 on a fresh folder; shuts it down (and the backend) afterwards.
     static func withApp(startOffline: Bool = false, sharing: Bool = false, _ body: (OfflineApp) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The data folder, and beside it the embedded backend's `<data>.backend` folder, in one folder of the test's own.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
+        let folder = root.appendingPathComponent("data", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
         let english: @Sendable () -> Localizer = { try! BundledCatalogs.localizer(locale: "en") }
         let localizer = sharing ? english : nil
         let app = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1", startOffline: startOffline, localizer: localizer))
@@ -38,8 +40,10 @@ import TestSupport
     }
 
     @Test func aLaunchToAScreenHandsOverItsFirstFrameBeforeItSettlesThenSettlesAsOpeningItWould() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The data folder, and beside it the embedded backend's `<data>.backend` folder, in one folder of the test's own.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("offline-app-\(UUID().uuidString)", isDirectory: true)
+        let folder = root.appendingPathComponent("data", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
         // A first run caches the list; the second launches offline straight to it.
         let first = try await OfflineApp.start(AppOptions(dataDirectory: folder, user: "user1"))
         try await first.open(.products)
