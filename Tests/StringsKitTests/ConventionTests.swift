@@ -290,4 +290,19 @@ import Testing
         #expect(folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")])).exitCode == 1)
         #expect(XcodeProject.normalised("English") == "en" && XcodeProject.normalised("pt_BR") == "pt-br")
     }
+
+    @Test func eachFolderAboveTheCatalogsIsReadOnceAndAProjectFourLevelsUpIsStillFoundFromEveryPath() {
+        let folder = CatalogFolder()
+        folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { }; }\n")
+        folder.write("x/y/z/w/v/u/Deep.strings", "\"a\" = \"b\";\n")
+        folder.write("x/y/z/w/Shallow.strings", "\"a\" = \"b\";\n")
+        let deep = folder.path("x/y/z/w/v/u"), shallow = folder.path("x/y/z/w")
+        let expected = [folder.path("App.xcodeproj/project.pbxproj")]
+        // The deep path's five levels end below the project; the shallow one's reach it. A folder the deep path
+        // already read with fewer levels left above it is read again from the shallow one, in either order.
+        #expect(XcodeProject.projects(near: [deep, shallow]) == expected)
+        #expect(XcodeProject.projects(near: [shallow, deep]) == expected)
+        #expect(XcodeProject.projects(near: [deep]).isEmpty)
+        #expect(XcodeProject.projects(near: [folder.path("x/y/z/w/v/u/Deep.strings"), shallow + "/Shallow.strings"]) == expected)
+    }
 }

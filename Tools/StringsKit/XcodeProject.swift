@@ -10,6 +10,10 @@ public enum XcodeProject {
     /// up to four parents; the first level that has any wins).
     static func projects(near paths: [String]) -> [String] {
         var found = Set<String>()
+        // Each folder is read once: the files of one `.lproj` folder, and the folders of one project, share their
+        // parents, and a parent can be a folder of thousands (a home or temporary folder). A folder reached again
+        // with no more levels left above it than the first time has nothing new to give.
+        var levelsLeft: [String: Int] = [:]
         let fileManager = FileManager.default
         for path in paths {
             var isFolder: ObjCBool = false
@@ -18,7 +22,9 @@ public enum XcodeProject {
             if !(fileManager.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
                 folder = (folder as NSString).deletingLastPathComponent
             }
-            for _ in 0..<5 {
+            for level in 0..<5 {
+                if let left = levelsLeft[folder], left >= 5 - level { break }
+                levelsLeft[folder] = 5 - level
                 let here = Self.bundleNames(in: folder, withSuffix: ".xcodeproj").sorted()
                     .map { (folder as NSString).appendingPathComponent("\($0)/project.pbxproj") }
                     .filter { fileManager.fileExists(atPath: $0) }
