@@ -55,28 +55,73 @@ public enum CatalogValue: Sendable, Equatable {
 }
 
 /// One key of one table in one locale, with what a translator and the linter need to know about it.
+///
+/// A value with its fields in one shared box (copy on write): a catalog holds each entry in its table's dictionary and
+/// in its ordered list, and the linter hands entries from check to check, so a copy is one reference count instead of
+/// one per string field (a quarter of a 20,000-entry lint's time went to copying and releasing entries field by
+/// field), and a table of 20,000 entries keeps 8 bytes per entry in each collection instead of 140.
 public struct CatalogEntry: Sendable, Equatable {
-    public var key: String
-    public var value: CatalogValue
+    /// The fields. Mutated only through `writable`, when no other entry shares the box, so it is never written while
+    /// another thread can read it.
+    private final class Storage: @unchecked Sendable {
+        var key: String
+        var value: CatalogValue
+        var comment: String?
+        var location: CatalogLocation
+        var state: String?
+        var shouldTranslate: Bool
+        var extractionState: String?
+
+        init(key: String, value: CatalogValue, comment: String?, location: CatalogLocation, state: String?,
+             shouldTranslate: Bool, extractionState: String?) {
+            self.key = key
+            self.value = value
+            self.comment = comment
+            self.location = location
+            self.state = state
+            self.shouldTranslate = shouldTranslate
+            self.extractionState = extractionState
+        }
+
+        func copy() -> Storage {
+            Storage(key: key, value: value, comment: comment, location: location, state: state,
+                    shouldTranslate: shouldTranslate, extractionState: extractionState)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another entry shares it.
+    private var writable: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    public var key: String { get { storage.key } set { writable.key = newValue } }
+    public var value: CatalogValue { get { storage.value } set { writable.value = newValue } }
     /// The translator's note (the comment above a `.strings` entry, `comment` in a String Catalog).
-    public var comment: String?
-    public var location: CatalogLocation
+    public var comment: String? { get { storage.comment } set { writable.comment = newValue } }
+    public var location: CatalogLocation { get { storage.location } set { writable.location = newValue } }
     /// String Catalog `state` (`translated`, `needs_review`, `new`…); nil for `.strings`.
-    public var state: String?
+    public var state: String? { get { storage.state } set { writable.state = newValue } }
     /// False for String Catalog entries marked `shouldTranslate: false`.
-    public var shouldTranslate: Bool
+    public var shouldTranslate: Bool { get { storage.shouldTranslate } set { writable.shouldTranslate = newValue } }
     /// String Catalog `extractionState` (`manual`, `extracted_with_value`, `stale`…); nil for `.strings`.
-    public var extractionState: String?
+    public var extractionState: String? { get { storage.extractionState } set { writable.extractionState = newValue } }
 
     public init(key: String, value: CatalogValue, comment: String? = nil, location: CatalogLocation,
                 state: String? = nil, shouldTranslate: Bool = true, extractionState: String? = nil) {
-        self.extractionState = extractionState
-        self.key = key
-        self.value = value
-        self.comment = comment
-        self.location = location
-        self.state = state
-        self.shouldTranslate = shouldTranslate
+        storage = Storage(key: key, value: value, comment: comment, location: location, state: state,
+                          shouldTranslate: shouldTranslate, extractionState: extractionState)
+    }
+
+    public static func == (lhs: CatalogEntry, rhs: CatalogEntry) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let a = lhs.storage, b = rhs.storage
+        return a.key == b.key && a.value == b.value && a.comment == b.comment && a.location == b.location
+            && a.state == b.state && a.shouldTranslate == b.shouldTranslate && a.extractionState == b.extractionState
     }
 }
 

@@ -254,7 +254,8 @@ extension Catalog {
         if file.lastEntryIndexByKey.count == file.entries.count {
             // No duplicates (the usual case): the entries in file order, and the table from the parser's key index,
             // whose hash table `mapValues` reuses instead of inserting each key again.
-            let list = file.entries.map(catalogEntry)
+            // Each entry read in place from the parsed list (`map` would copy each out first, one count per field).
+            let list = file.entries.withUnsafeBufferPointer { entries in entries.indices.map { catalogEntry(entries[$0]) } }
             built.entries = file.lastEntryIndexByKey.mapValues { list[$0] }
             built.keys = file.entries.map(\.key)
             add(built, ordered: list)

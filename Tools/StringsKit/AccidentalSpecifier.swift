@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import LocalizationKit
 
 /// A percent sign meant literally that Foundation reads as a specifier: "100% guaranteed" is `100`, then `% g` (the
@@ -14,15 +15,22 @@ struct AccidentalSpecifier {
     var excerpt: String
 
     static func first(in text: String) -> AccidentalSpecifier? {
-        // Cheap filter first: most texts with a % have no "<digit>% " or "<digit>%-" at all.
-        let bytes = Array(text.utf8)
-        var candidate = false
-        for index in bytes.indices.dropFirst() where bytes[index] == UInt8(ascii: "%") {
-            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") || bytes[index + 1] == UInt8(ascii: "-"),
-               (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index - 1]) {
-                candidate = true
-                break
+        // Cheap filter first: most texts with a % have no "<digit>% " or "<digit>%-" at all. The text's own bytes are
+        // read in place (a copy of each into an array cost more than the scan).
+        var text = text
+        let candidate = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 2 else { return false }
+            var from = 1
+            // From `%` to `%` with libc's vectorised search.
+            while from + 1 < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "%")), bytes.count - 1 - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[index + 1] == UInt8(ascii: " ") || bytes[index + 1] == UInt8(ascii: "-"),
+                   (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index - 1]) {
+                    return true
+                }
+                from = index + 1
             }
+            return false
         }
         guard candidate else { return nil }
         let scalars = Array(text.unicodeScalars)

@@ -860,7 +860,8 @@ struct LintRun {
     static func declaredBudget(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = bytes.count
         var from = 0
-        while from < count, let open = bytes[from...].firstIndex(of: UInt8(ascii: "[")) {
+        while from < count, let found = memchr(bytes.baseAddress! + from, Int32(UInt8(ascii: "[")), count - from) {
+            let open = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
             from = open + 1
             guard open + 5 <= count, bytes[open + 1] == UInt8(ascii: "m"), bytes[open + 2] == UInt8(ascii: "a"),
                   bytes[open + 3] == UInt8(ascii: "x"), bytes[open + 4] == UInt8(ascii: ":") else { continue }

@@ -115,10 +115,19 @@ public struct TableConventions: Sendable, Equatable {
         let tables = catalog.locales.compactMap { catalog.table(table, locale: $0) }
         // At most a quarter as many other keys as object IDs: one locale's other keys (distinct within a table) above
         // a quarter of every locale's object IDs together settles it without collecting the union of the keys.
+        // Counted with an early answer: once one locale's other keys so far are above a quarter of every object ID
+        // there could still be (those counted and every key not yet read), the table is not one; an app's own table
+        // is told after a fifth of its keys instead of all of them in every locale.
         var objectIDs = 0
         var mostOthers = 0
+        var unread = tables.reduce(0) { $0 + $1.keys.count }
         for table in tables {
-            let ids = table.keys.count(where: isInterfaceBuilderKey)
+            var ids = 0
+            for (index, key) in table.keys.enumerated() {
+                if isInterfaceBuilderKey(key) { ids += 1 }
+                if index & 255 == 255, max(mostOthers, index + 1 - ids) * 4 > objectIDs + ids + (unread - index - 1) { return false }
+            }
+            unread -= table.keys.count
             objectIDs += ids
             mostOthers = max(mostOthers, table.keys.count - ids)
         }
@@ -262,17 +271,21 @@ public enum OwnPlaceholders {
         var printfCandidates: [Int] = []
         for (index, text) in texts.enumerated() {
             var text = text
+            // `%` to `%` and the first `{` with libc's vectorised search: every base text of the table passes here.
             let (percent, percentDigit, brace) = text.withUTF8 { bytes -> (Bool, Bool, Bool) in
-                var percent = false, percentDigit = false, brace = false
-                for offset in bytes.indices {
-                    switch bytes[offset] {
-                    case UInt8(ascii: "%"):
-                        percent = true
-                        if offset + 1 < bytes.count, bytes[offset + 1] >= 0x30, bytes[offset + 1] <= 0x39 { percentDigit = true }
-                    case UInt8(ascii: "{"): brace = true
-                    default: break
+                guard let base = bytes.baseAddress else { return (false, false, false) }
+                var percent = false, percentDigit = false
+                var from = 0
+                while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "%")), bytes.count - from) {
+                    let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    percent = true
+                    if offset + 1 < bytes.count, bytes[offset + 1] >= 0x30, bytes[offset + 1] <= 0x39 {
+                        percentDigit = true
+                        break
                     }
+                    from = offset + 1
                 }
+                let brace = memchr(base, Int32(UInt8(ascii: "{")), bytes.count) != nil
                 return (percent, percentDigit, brace)
             }
             if percent {

@@ -19,12 +19,10 @@ struct OldStylePlistScanner {
         var relatedOffset: Int? = nil
     }
 
-    struct PendingEntry {
-        var key: String
-        var value: PlistValue
-        var keyOffset: Int
-        var valueOffset: Int
-        var comment: String?
+    /// Where a top-level entry's key and value start, as UTF-16 offsets (its `entries` twin gets positions from them).
+    struct EntryOffsets {
+        var key: Int
+        var value: Int
     }
 
     enum Root {
@@ -42,7 +40,11 @@ struct OldStylePlistScanner {
     private var curr = 0
     private(set) var error: PendingError?
     private(set) var notes: [PendingNote] = []
-    private(set) var entries: [PendingEntry] = []
+    /// The top-level entries, in file order, with their positions still unset: `StringsParser` fills them in place
+    /// from `entryOffsets` (one pass over the text for all of them), so no entry is copied from a draft into its final
+    /// form, field by field.
+    var entries: [StringsEntry] = []
+    private(set) var entryOffsets: [EntryOffsets] = []
     /// Finds duplicates: the index in `entries` of each key's latest entry.
     private(set) var lastEntryIndexByKey: [String: Int] = [:]
     /// Reused for every string with an escape (most catalogs escape quotes in many values).
@@ -64,6 +66,7 @@ struct OldStylePlistScanner {
         // index most of its rehashes as it grows (denser files still grow it, sparser ones waste a little room).
         let expectedEntries = units.count / 100
         entries.reserveCapacity(expectedEntries)
+        entryOffsets.reserveCapacity(expectedEntries)
         lastEntryIndexByKey.reserveCapacity(expectedEntries)
     }
 
@@ -104,6 +107,7 @@ struct OldStylePlistScanner {
         error = nil
         notes.removeAll()
         entries.removeAll(keepingCapacity: true)
+        entryOffsets.removeAll(keepingCapacity: true)
         lastEntryIndexByKey.removeAll(keepingCapacity: true)
         isFirstTopLevelKey = true
     }
@@ -198,6 +202,8 @@ struct OldStylePlistScanner {
                     var bodyEnd = end
                     var terminated = false
                     while curr < end {
+                        curr = skipFourAtATime(from: curr, whileNeither: 0x2A, nor: 0x2A)
+                        guard curr < end else { break }
                         let c = units[curr]
                         curr += 1
                         if c == 0x2A && curr < end && units[curr] == 0x2F {
@@ -233,7 +239,7 @@ struct OldStylePlistScanner {
     private mutating func collectComment(_ body: Range<Int>) {
         let startsOnPreviousEntryLine = !isFirstTopLevelKey && lineBreaksInSkip == 0
         if startsOnPreviousEntryLine { return }  // a trailing comment belongs to the entry before it
-        if lineBreaksSinceComment >= 2 { collectedComments.removeAll() }  // a blank line detaches earlier comments
+        if lineBreaksSinceComment >= 2 { collectedComments.removeAll(keepingCapacity: true) }  // a blank line detaches earlier comments
         collectedComments.append(body)
         lineBreaksSinceComment = 0
     }
@@ -277,6 +283,34 @@ struct OldStylePlistScanner {
         }
     }
 
+    /// The first offset from `start` whose chunk of code units may hold `first` or `second`: whole chunks (eight
+    /// units, then four) holding neither are stepped over, so a long value or comment costs a few instructions per
+    /// chunk instead of two tests per unit. Past the last whole chunk, `start` is returned unchanged; the caller's loop
+    /// goes on one unit at a time from there. The test is the exact "has a zero lane" word trick.
+    @inline(__always)
+    private func skipFourAtATime(from start: Int, whileNeither first: UInt16, nor second: UInt16) -> Int {
+        guard let base = units.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0001_0001_0001_0001
+        let highBits: UInt64 = 0x8000_8000_8000_8000
+        let firstLanes = UInt64(first) &* ones, secondLanes = UInt64(second) &* ones
+        var offset = start
+        // Eight at a time (one 128-bit vector), then four (one word) near the end or the unit sought.
+        let firstVector = SIMD8<UInt16>(repeating: first), secondVector = SIMD8<UInt16>(repeating: second)
+        while offset &+ 8 <= end {
+            let lanes = raw.loadUnaligned(fromByteOffset: offset &* 2, as: SIMD8<UInt16>.self)
+            if any((lanes .== firstVector) .| (lanes .== secondVector)) { break }
+            offset &+= 8
+        }
+        while offset &+ 4 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: offset &* 2, as: UInt64.self)
+            let a = word ^ firstLanes, b = word ^ secondLanes
+            if ((a &- ones) & ~a | (b &- ones) & ~b) & highBits != 0 { break }
+            offset &+= 4
+        }
+        return offset
+    }
+
     private func makeString(_ range: Range<Int>) -> String {
         Self.string(fromUTF16: UnsafeBufferPointer(rebasing: units[range]))
     }
@@ -286,21 +320,20 @@ struct OldStylePlistScanner {
     static func string(fromUTF16 source: UnsafeBufferPointer<UInt16>) -> String {
         let count = source.count
         if count == 0 { return "" }
-        // Size the string exactly (a surrogate pair is counted as 6 bytes, 2 more than it needs): a capacity of
-        // count * 3 would triple the memory of ASCII text, and every page of it costs a fault when first written.
-        var capacity = 0
-        var isASCII = true
-        for unit in source {
-            if unit < 0x80 { capacity += 1 } else { isASCII = false; capacity += unit < 0x800 ? 2 : 3 }
-        }
-        if isASCII {
+        // Size the string exactly: a capacity of count * 3 would triple the memory of ASCII text, and every page of it
+        // costs a fault when first written. The UTF-8 length in one pass without branches (which the compiler
+        // vectorizes): a unit from U+0080 needs one byte more, and one from U+0800 another (a surrogate pair is counted
+        // as 6 bytes, 2 more than it needs).
+        var extra = 0
+        for unit in source { extra &+= (unit >= 0x80 ? 1 : 0) &+ (unit >= 0x800 ? 1 : 0) }
+        if extra == 0 {
             // Most keys and much copy: one byte per unit, a loop the compiler vectorizes.
             return String(unsafeUninitializedCapacity: count) { output in
                 for index in 0..<count { output[index] = UInt8(truncatingIfNeeded: source[index]) }
                 return count
             }
         }
-        return String(unsafeUninitializedCapacity: capacity) { output in
+        return String(unsafeUninitializedCapacity: count &+ extra) { output in
             var written = 0
             var index = 0
             while index < count {
@@ -339,6 +372,8 @@ struct OldStylePlistScanner {
         var mark = curr
         var sawEscape = false
         while curr < end {
+            curr = skipFourAtATime(from: curr, whileNeither: quote, nor: 0x5C)
+            guard curr < end else { break }
             let unit = units[curr]
             if unit == quote { break }
             if unit == 0x5C {  // backslash
@@ -430,7 +465,7 @@ struct OldStylePlistScanner {
             return nil
         }
         guard let key else { return nil }
-        if isTopLevel && lineBreaksSinceComment >= 2 { collectedComments.removeAll() }
+        if isTopLevel && lineBreaksSinceComment >= 2 { collectedComments.removeAll(keepingCapacity: true) }
         return (key, offset, curr)
     }
 
@@ -565,7 +600,9 @@ struct OldStylePlistScanner {
 
     private mutating func recordTopLevelEntry(key: String, value: PlistValue, keyOffset: Int, valueOffset: Int, comment: String?) {
         let index = entries.count
-        entries.append(PendingEntry(key: key, value: value, keyOffset: keyOffset, valueOffset: valueOffset, comment: comment))
+        let unset = SourcePosition(line: 0, column: 0)
+        entries.append(StringsEntry(key: key, value: value, keyPosition: unset, valuePosition: unset, comment: comment))
+        entryOffsets.append(EntryOffsets(key: keyOffset, value: valueOffset))
         if case .string = value {} else {
             note(.nonStringValue, at: valueOffset, key: key,
                  "The value of \"\(key)\" is not a string; NSLocalizedString and String(localized:) return the key for it.")
@@ -577,7 +614,7 @@ struct OldStylePlistScanner {
                 ? "Key \"\(key)\" is defined again; this later value wins."
                 : "Key \"\(key)\" differs from an earlier key only in Unicode normalization; CF keeps both, Swift lookups see only this one."
             notes.append(PendingNote(kind: .duplicateKey, offset: keyOffset, key: key, message: message,
-                                     relatedOffset: entries[previous].keyOffset))
+                                     relatedOffset: entryOffsets[previous].key))
         }
     }
 

@@ -26,14 +26,15 @@ struct SourcePositionTracker {
             if let raw {
                 let ones: UInt64 = 0x0001_0001_0001_0001
                 let highBits: UInt64 = 0x8000_8000_8000_8000
-                while offset + 4 <= clamped {
-                    let word = raw.loadUnaligned(fromByteOffset: offset * 2, as: UInt64.self)
+                // Wrapping arithmetic: the offsets are bounded by the buffer, and overflow checks cost as much as the test.
+                while offset &+ 4 <= clamped {
+                    let word = raw.loadUnaligned(fromByteOffset: offset &* 2, as: UInt64.self)
                     let control = (word &- ones &* 0x0E) & ~word & highBits
                     let surrogateBits = (word ^ 0xDC00_DC00_DC00_DC00) & 0xFC00_FC00_FC00_FC00
                     let lowSurrogate = (surrogateBits &- ones) & ~surrogateBits & highBits
                     if control | lowSurrogate != 0 { break }
-                    column += 4
-                    offset += 4
+                    column &+= 4
+                    offset &+= 4
                 }
             }
             // The chunk that stopped the fast loop, one unit at a time.

@@ -45,19 +45,21 @@ public enum StringsParser {
         case .nonDictionary(let value, let offset):
             throw notADictionaryError(value, offset: offset, units: units)
         case .dictionary:
-            return makeFile(scanner, encoding: encoding, units: units)
+            return makeFile(&scanner, encoding: encoding, units: units)
         }
     }
 
-    private static func makeFile(_ scanner: OldStylePlistScanner, encoding: StringsEncoding, units: UnsafeBufferPointer<UInt16>) -> StringsFile {
+    /// The scanner's entries, taken from it (not copied) and given their positions in place.
+    private static func makeFile(_ scanner: inout OldStylePlistScanner, encoding: StringsEncoding, units: UnsafeBufferPointer<UInt16>) -> StringsFile {
         var tracker = SourcePositionTracker(units: units)
         var entries: [StringsEntry] = []
-        entries.reserveCapacity(scanner.entries.count)
-        for pending in scanner.entries {
-            let keyPosition = tracker.position(of: pending.keyOffset)
-            let valuePosition = tracker.position(of: pending.valueOffset)
-            entries.append(StringsEntry(key: pending.key, value: pending.value, keyPosition: keyPosition,
-                                        valuePosition: valuePosition, comment: pending.comment))
+        swap(&entries, &scanner.entries)
+        let offsets = scanner.entryOffsets
+        entries.withUnsafeMutableBufferPointer { entries in
+            for index in entries.indices {
+                entries[index].keyPosition = tracker.position(of: offsets[index].key)
+                entries[index].valuePosition = tracker.position(of: offsets[index].value)
+            }
         }
         return StringsFile(entries: entries, encoding: encoding, notes: makeNotes(scanner.notes, units: units),
                            lastEntryIndexByKey: scanner.lastEntryIndexByKey)

@@ -23,8 +23,9 @@ public enum StringsEncoding: String, Sendable {
     case utf8, utf8BOM, utf16LE, utf16BE, utf32LE, utf32BE
 }
 
-/// A property-list value as the old-style grammar can express it.
-public indirect enum PlistValue: Sendable, Equatable {
+/// A property-list value as the old-style grammar can express it. Not `indirect`: arrays and dictionaries already keep
+/// their elements on the heap, so only a string's case would be boxed, one allocation for every value of a catalog.
+public enum PlistValue: Sendable, Equatable {
     case string(String)
     case array([PlistValue])
     case dictionary([String: PlistValue])

@@ -85,4 +85,34 @@ struct ParserFastPathTests {
         #expect(file.dictionary == ["k": .string("2"), "j": .string("x")])
         #expect(file.entries.count == 3)
     }
+
+    /// Quoted strings and `/* */` comments are stepped over eight and four code units at a time: a quote, a
+    /// backslash, a `*` or a `*/` at every place of a chunk, after every amount of padding, in ASCII and not, is read
+    /// as one unit at a time reads it.
+    @Test func quotesEscapesAndCommentEndsAreFoundAtEveryAlignment() throws {
+        let letters: [Character] = ["a", "ø", "中", "😀", "b", "%", "@"]
+        for padding in 0..<8 {
+            for length in 0...19 {
+                let body = String((0..<length).map { letters[($0 * 5 + padding) % letters.count] })
+                for mark in [-1] + Array(0...length) {
+                    // The value with an escaped quote (or a backslash pair) at `mark`, and a comment with a `*` there.
+                    var value = body, written = body, comment = body
+                    if mark >= 0 {
+                        let escape = mark % 2 == 0 ? "\\\"" : "\\\\"
+                        value.insert(contentsOf: mark % 2 == 0 ? "\"" : "\\", at: value.index(value.startIndex, offsetBy: mark))
+                        written.insert(contentsOf: escape, at: written.index(written.startIndex, offsetBy: mark))
+                        comment.insert(contentsOf: "*", at: comment.index(comment.startIndex, offsetBy: mark))
+                    }
+                    let pad = String(repeating: " ", count: padding)
+                    let text = "\(pad)/*\(comment)*/\n\(pad)\"k\(body)\" = \"\(written)\";\n"
+                    let file = try StringsParser.parse(text: text)
+                    let entry = try #require(file.entries.first, "\(text)")
+                    #expect(entry.key == "k" + body, "\(text)")
+                    #expect(entry.value == .string(value), "\(text)")
+                    #expect(entry.comment == (comment.isEmpty ? nil : comment), "\(text)")
+                    #expect(entry.keyPosition == SourcePosition(line: 2, column: padding + 1), "\(text)")
+                }
+            }
+        }
+    }
 }
