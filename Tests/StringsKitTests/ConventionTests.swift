@@ -291,6 +291,20 @@ import Testing
         #expect(XcodeProject.normalised("English") == "en" && XcodeProject.normalised("pt_BR") == "pt-br")
     }
 
+    @Test func aLargeTablesPlaceholderStyleIsCountedInPartsWithTheSameAnswer() {
+        // 9,000 texts are read in parts on every core: own placeholders only in the last part, printf only in the first.
+        var texts = (0..<9_000).map { "Plain text \($0)" }
+        for index in 8_990..<9_000 { texts[index] = "Hello {0}, \(index)" }
+        #expect(OwnPlaceholders.style(of: texts) == .braces)
+        let snapshot = texts
+        #expect(OwnPlaceholders.style(count: snapshot.count) { index in index.isMultiple(of: 2) ? snapshot[index] : nil } == .braces)
+        for index in 0..<20 { texts[index] = "%d items" }
+        #expect(OwnPlaceholders.style(of: texts) == nil, "more printf texts than braces: printf")
+        for index in 4_000..<4_010 { texts[index] = "%1 of %2" }
+        #expect(OwnPlaceholders.style(of: Array(texts[..<4_100])) == nil, "ten %1 texts against twenty printf ones")
+        #expect(OwnPlaceholders.style(of: Array(texts[20...])) == .percentIndex, "ten braces and ten %1, no printf: %1 is looked at first")
+    }
+
     @Test func eachFolderAboveTheCatalogsIsReadOnceAndAProjectFourLevelsUpIsStillFoundFromEveryPath() {
         let folder = CatalogFolder()
         folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { }; }\n")

@@ -103,6 +103,8 @@ public enum L10nCommands {
             return .usage(error.description)
         }
         LaunchTrace.mark("lint: arguments and configuration")
+        // The Xcode project near the catalogs is looked for while they load.
+        let projects = XcodeProject.Found.inBackground(near: paths)
         var catalog: Catalog
         do {
             catalog = try loadCatalog(paths: paths)
@@ -118,7 +120,7 @@ public enum L10nCommands {
         linter.keepsWorkUntilExit = options.keepsCatalogUntilExit
         // `<locale>.lproj` folders the app's Xcode project does not build are not the app's.
         if let base = try? linter.baseLocale(of: catalog) {
-            let built = XcodeProject.keepingBuiltLocales(catalog, paths: paths, base: base)
+            let built = XcodeProject.keepingBuiltLocales(catalog, found: projects(), base: base)
             catalog = built.catalog
             discovery += built.note ?? ""
         }

@@ -48,6 +48,14 @@ public struct TableConventions: Sendable, Equatable {
             } else if isInterfaceBuilderTable(table, in: catalog) {
                 conventions.placeholders[table] = .noPlaceholders
             } else {
+                let id = Catalog.TableID(table: table, locale: tableBase)
+                if !conventions.keysAsText.contains(table), let ordered = catalog.orderedEntries[id],
+                   ordered.count == catalog.tables[id]?.keys.count, ordered.contains(where: { $0.value.text != nil }) {
+                    // The base's texts read where the loader listed them, in parallel parts for a large table.
+                    let style = OwnPlaceholders.style(count: ordered.count) { ordered[$0].value.text }
+                    if let style { conventions.placeholders[table] = style }
+                    continue
+                }
                 var texts: [String] = []
                 if let entries = catalog.table(table, locale: tableBase)?.entries {
                     // Each value read in place: copying whole entries out of the dictionary costs more than the scan.
@@ -265,12 +273,46 @@ public enum OwnPlaceholders {
     /// The style a table's base texts use, if they use their own: at least two such placeholders in the table, and
     /// more values with them than with printf specifiers.
     static func style(of texts: [String]) -> PlaceholderStyle? {
+        style(count: texts.count) { texts[$0] }
+    }
+
+    /// What one part of a table's texts holds.
+    private struct Tally: Sendable {
         var percentIndex = 0
         var braces = 0
-        // Texts with a `%` but no `%0`-style token: printf candidates, parsed only when the answer depends on them.
+        /// Texts with a `%` but no `%0`-style token: printf candidates, parsed only when the answer depends on them.
         var printfCandidates: [Int] = []
-        for (index, text) in texts.enumerated() {
-            var text = text
+    }
+
+    /// `style(of:)` for `count` texts that `text` gives by index (nil for a value that is not a text). A table of
+    /// thousands is read in parts on every core: reading each entry's text is mostly waiting for memory.
+    static func style(count: Int, text: @Sendable (Int) -> String?) -> PlaceholderStyle? {
+        let parts = count >= 8_192 ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let size = (count + parts - 1) / max(parts, 1)
+        let tallies = Locked([Tally](repeating: Tally(), count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let tally = Self.tally(part * size..<min(count, (part + 1) * size), text: text)
+            tallies.withLock { $0[part] = tally }
+        }
+        let all = tallies.withLock { $0 }
+        let percentIndex = all.reduce(0) { $0 + $1.percentIndex }, braces = all.reduce(0) { $0 + $1.braces }
+        // Fewer than two of either own style: printf or plain text, whatever the printf count.
+        guard percentIndex >= 2 || braces >= 2 else { return nil }
+        let needed = max(percentIndex >= 2 ? percentIndex : 0, braces >= 2 ? braces : 0)
+        var printf = 0
+        for index in all.flatMap(\.printfCandidates) where !FormatSpecifier.parse(text(index) ?? "").isEmpty {
+            printf += 1
+            if printf >= needed { break }
+        }
+        if percentIndex >= 2, percentIndex > printf { return .percentIndex }
+        if braces >= 2, braces > printf { return .braces }
+        return nil
+    }
+
+    private static func tally(_ range: Range<Int>, text: (Int) -> String?) -> Tally {
+        var tally = Tally()
+        for index in range {
+            guard var text = text(index) else { continue }
             // `%` to `%` and the first `{` with libc's vectorised search: every base text of the table passes here.
             let (percent, percentDigit, brace) = text.withUTF8 { bytes -> (Bool, Bool, Bool) in
                 guard let base = bytes.baseAddress else { return (false, false, false) }
@@ -291,24 +333,14 @@ public enum OwnPlaceholders {
             if percent {
                 // Every `%0`-style token is a `%` right before a digit: without one, only printf can be there.
                 if percentDigit, !percentIndexTokens(in: text).isEmpty {
-                    percentIndex += 1
+                    tally.percentIndex += 1
                 } else {
-                    printfCandidates.append(index)
+                    tally.printfCandidates.append(index)
                 }
             }
-            if brace, !braceTokens(in: text).isEmpty { braces += 1 }
+            if brace, !braceTokens(in: text).isEmpty { tally.braces += 1 }
         }
-        // Fewer than two of either own style: printf or plain text, whatever the printf count.
-        guard percentIndex >= 2 || braces >= 2 else { return nil }
-        let needed = max(percentIndex >= 2 ? percentIndex : 0, braces >= 2 ? braces : 0)
-        var printf = 0
-        for index in printfCandidates where !FormatSpecifier.parse(texts[index]).isEmpty {
-            printf += 1
-            if printf >= needed { break }
-        }
-        if percentIndex >= 2, percentIndex > printf { return .percentIndex }
-        if braces >= 2, braces > printf { return .braces }
-        return nil
+        return tally
     }
 
     /// What a translation does wrong with its base's placeholders: one it drops (the value it stands for is never

@@ -86,10 +86,45 @@ public enum XcodeProject {
     /// bundle such as Settings.bundle is copied whole. A region
     /// the project file names anywhere (a file reference `ar.lproj/…`, a variant `/* ar */`) counts as built.
     public static func unbuiltLocales(of catalog: Catalog, paths: [String], base: String) -> (locales: Set<String>, project: String)? {
-        let projects = projects(near: paths)
-        let regions = projects.compactMap(knownRegions(inProject:)).reduce(into: Set<String>()) { $0.formUnion($1) }
+        unbuiltLocales(of: catalog, found: Found(near: paths), base: base)
+    }
+
+    /// The projects near the catalog paths, read: what `unbuiltLocales` needs from the file system, found without the
+    /// catalog, so the linter reads it while the catalogs load (`Found.inBackground`).
+    public struct Found: Sendable {
+        var projects: [String]
+        var regions: Set<String>
+        var texts: [String]
+
+        public init(near paths: [String]) {
+            projects = XcodeProject.projects(near: paths)
+            regions = projects.compactMap(XcodeProject.knownRegions(inProject:)).reduce(into: Set<String>()) { $0.formUnion($1) }
+            texts = regions.isEmpty ? [] : projects.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        }
+
+        /// Starts reading on another thread; the closure it returns waits for the answer. Listing the folders above the
+        /// catalogs (a home or temporary folder can hold thousands of names) then costs the linter nothing while its
+        /// parse of the catalogs keeps the cores busy.
+        public static func inBackground(near paths: [String]) -> @Sendable () -> Found {
+            let result = Locked<Found?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                let found = Found(near: paths)
+                result.withLock { $0 = found }
+                done.signal()
+            }
+            return {
+                if let found = result.withLock({ $0 }) { return found }
+                done.wait()
+                done.signal()  // a second call does not wait for ever
+                return result.withLock { $0 }!
+            }
+        }
+    }
+
+    static func unbuiltLocales(of catalog: Catalog, found: Found, base: String) -> (locales: Set<String>, project: String)? {
+        let (projects, regions, texts) = (found.projects, found.regions, found.texts)
         guard !regions.isEmpty else { return nil }
-        let texts = projects.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         // Xcode 16's synchronized folders build every file in them without listing it: nothing to tell from the project.
         if texts.contains(where: { $0.contains("PBXFileSystemSynchronized") }) { return nil }
         let locales = catalog.locales.filter { $0 != base && !Linter.isSpecialFolder($0) }
@@ -111,7 +146,12 @@ public enum XcodeProject {
 
     /// Drops what the project does not build, saying so; the catalog unchanged when nothing is dropped.
     public static func keepingBuiltLocales(_ catalog: Catalog, paths: [String], base: String) -> (catalog: Catalog, note: String?) {
-        guard let unbuilt = unbuiltLocales(of: catalog, paths: paths, base: base) else { return (catalog, nil) }
+        keepingBuiltLocales(catalog, found: Found(near: paths), base: base)
+    }
+
+    /// `keepingBuiltLocales` with the projects already found.
+    public static func keepingBuiltLocales(_ catalog: Catalog, found: Found, base: String) -> (catalog: Catalog, note: String?) {
+        guard let unbuilt = unbuiltLocales(of: catalog, found: found, base: base) else { return (catalog, nil) }
         let note = "l10n: skipped \(unbuilt.locales.sorted().joined(separator: ", ")): not among the knownRegions of \(unbuilt.project), so the app does not ship them (add the region in Xcode if it should)\n"
         return (catalog.removingLocales(unbuilt.locales), note)
     }
