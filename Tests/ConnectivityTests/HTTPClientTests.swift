@@ -137,7 +137,9 @@ import WireContract
             }
             guard case .connectionLost = error else { Issue.record("expected .connectionLost, got \(String(describing: error))"); return }
             #expect(recorder.evidence == [.transportFailed])
-            #expect(server.requestLog.total == 1)
+            // A GET may be sent twice: the transport tried once more on a new connection (a pooled connection the
+            // server dropped while idle looks the same), and the second reset is the one reported.
+            #expect(server.requestLog.total == 2)
         }
     }
 

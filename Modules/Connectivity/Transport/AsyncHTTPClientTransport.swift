@@ -87,8 +87,23 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             return Transfer()
         }
         let transfer = Transfer()
-        submit(outgoing, deadline: .now() + Self.timeAmount(request.timeout), transfer: transfer, completion: completion)
+        submit(outgoing, deadline: .now() + Self.timeAmount(request.timeout), transfer: transfer,
+               staleRetries: Self.mayRepeat(request) ? 1 : 0, completion: completion)
         return transfer
+    }
+
+    /// Whether sending `request` twice is safe: a method that means the same done twice (RFC 9110 §9.2.2), or a
+    /// request with an `Idempotency-Key`, which the server answers a second time without applying it again.
+    static func mayRepeat(_ request: TransportRequest) -> Bool {
+        ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains(request.method.uppercased()) || request.header("Idempotency-Key") != nil
+    }
+
+    /// The connection closed under the request before any answer: what a pooled keep-alive connection does when the
+    /// server dropped it while it sat idle (a phone's network changed, the server's idle timeout, a restart).
+    static func isStaleConnection(_ error: any Error) -> Bool {
+        if let client = error as? AsyncHTTPClient.HTTPClientError { return client == .remoteConnectionClosed }
+        if let io = error as? IOError { return io.errnoCode == ECONNRESET || io.errnoCode == EPIPE }
+        return false
     }
 
     /// Hands the request to AsyncHTTPClient, and again when it waited its connect timeout in the pool's queue behind
@@ -96,7 +111,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// cannot be reached, so the request keeps waiting until its own deadline instead of failing as unreachable after
     /// the connect timeout (a burst of more requests than `maximumConnectionsPerHost` to a slow server). It was never
     /// sent, so submitting it again is safe for any method.
-    private func submit(_ outgoing: AsyncHTTPClient.HTTPClient.Request, deadline: NIODeadline, transfer: Transfer,
+    ///
+    /// A request that may be repeated (`mayRepeat`) is also sent again, once, on a new connection when its connection
+    /// closed before any answer (`isStaleConnection`), as URLSession and OkHttp do: otherwise the first request after a
+    /// phone's network comes back fails on the connection the pool kept from before, and a blocking form shows an
+    /// error for a tap that a second try carries through. A request that may not be repeated fails as `.connectionLost`.
+    private func submit(_ outgoing: AsyncHTTPClient.HTTPClient.Request, deadline: NIODeadline, transfer: Transfer, staleRetries: Int,
                         completion: @escaping @Sendable (Result<TransportResponse, Core.HTTPClientError>) -> Void) {
         let task = client.execute(request: outgoing, delegate: BodyCollector(limit: maximumBodyBytes), deadline: deadline)
         transfer.track(task)
@@ -104,10 +124,15 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let resumption = resumption
         #endif
         task.futureResult.whenComplete { [self] result in
-            if case let .failure(error as AsyncHTTPClient.HTTPClientError) = result, error == .getConnectionFromPoolTimeout,
-               NIODeadline.now() < deadline, !transfer.isCancelled {
-                submit(outgoing, deadline: deadline, transfer: transfer, completion: completion)
-                return
+            if case let .failure(error) = result, NIODeadline.now() < deadline, !transfer.isCancelled {
+                if (error as? AsyncHTTPClient.HTTPClientError) == .getConnectionFromPoolTimeout {
+                    submit(outgoing, deadline: deadline, transfer: transfer, staleRetries: staleRetries, completion: completion)
+                    return
+                }
+                if staleRetries > 0, Self.isStaleConnection(error) {
+                    submit(outgoing, deadline: deadline, transfer: transfer, staleRetries: staleRetries - 1, completion: completion)
+                    return
+                }
             }
             let outcome = result.mapError(Self.classify)
             #if !canImport(Darwin)
