@@ -245,6 +245,34 @@ import WireContract
         }
     }
 
+    /// Whether a plain socket (no `SO_REUSEADDR`, as most servers bind) can take 127.0.0.1:`port` now.
+    static func canBind(_ port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    @Test func whileRefusingThePortStaysTheServersSoNothingElseTakesItBeforeItListensAgain() async throws {
+        try await withReferenceServer(faults: FaultConfiguration(refuseConnections: true)) { server, url in
+            let port = try #require(url.port)
+            #expect(!Self.canBind(port), "started refusing: the port is held, not released")
+            try await server.clearFaults()
+            let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
+            try await server.setFaults(FaultConfiguration(refuseConnections: true))
+            #expect(!Self.canBind(port), "refusing again: the port is still held")
+            await #expect(throws: HTTPClientError.self) { let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart") }
+            try await server.clearFaults()
+            #expect(server.port == port)
+            let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
+        }
+    }
+
     @Test func refusingThroughTheAdminEndpointClosesTheListenerUntilTheTimerReopensIt() async throws {
         try await withReferenceServer { server, url in
             let admin = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)

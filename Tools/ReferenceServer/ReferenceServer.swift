@@ -75,7 +75,14 @@ public final class ReferenceServer: Sendable {
     /// Every connection's bytes, and the slow link of `FaultConfiguration.bandwidthKbps`.
     let wireLink: WireLink
 
-    private struct Listener { var task: Task<Void, Never>?; var group: ServiceGroup?; var port: Int?; var refuseTimer: Task<Void, Never>? }
+    private struct Listener {
+        var task: Task<Void, Never>?
+        var group: ServiceGroup?
+        var port: Int?
+        var refuseTimer: Task<Void, Never>?
+        /// While connections are refused: the port, held by a socket that is bound but not listening (`PortReservation`).
+        var reservation: PortReservation?
+    }
     private let listener = Locked(Listener())
     // Serializes start/stop/re-bind so two fault changes cannot race to bind the port.
     private let lifecycle = LifecycleLock()
@@ -168,8 +175,9 @@ public final class ReferenceServer: Sendable {
         try await lifecycle.run { () throws(ReferenceServerError) in
             let port: Int
             if faults.refuseConnections {
-                port = try Self.freePort(host: configuration.host, port: configuration.port)
-                listener.withLock { $0.port = port }
+                let reservation = try PortReservation(host: configuration.host, port: configuration.port)
+                port = reservation.port
+                listener.withLock { $0.port = port; $0.reservation = reservation }
             } else {
                 port = try await bind(port: configuration.port)
             }
@@ -177,36 +185,10 @@ public final class ReferenceServer: Sendable {
         }
     }
 
-    /// `port`, or when it is 0 one the OS picks for `host`: bound and released at once, as refusing connections releases
-    /// the listener's port until it is bound again.
-    static func freePort(host: String, port: Int) throws(ReferenceServerError) -> Int {
-        guard port == 0 else { return port }
-        let failed = { (reason: String) in ReferenceServerError.bindFailed(host: host, port: port, reason: reason) }
-        let address: SocketAddress
-        do { address = try SocketAddress.makeAddressResolvingHost(host, port: 0) } catch { throw failed("\(error)") }
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(address.protocol.rawValue, stream, 0)
-        guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard address.withSockAddr({ bindSocket(descriptor, $0, socklen_t($1)) }) == 0 else { throw failed(String(cString: strerror(errno))) }
-        // sin_port and sin6_port sit at the same place, in network byte order.
-        var bound = sockaddr_in6()
-        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        let named = withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw failed(String(cString: strerror(errno))) }
-        return Int(UInt16(bigEndian: bound.sin6_port))
-    }
-
     /// Stops serving and closes the listener.
     public func stop() async {
         await lifecycle.run {
-            listener.withLock { $0.refuseTimer?.cancel() }
+            listener.withLock { $0.refuseTimer?.cancel(); $0.reservation = nil }
             await unbind()
         }
     }
@@ -222,6 +204,11 @@ public final class ReferenceServer: Sendable {
                 // The timer starts now; its re-bind waits for this unbind through the lifecycle lock.
                 if let milliseconds = faults.refuseForMs { scheduleAccept(after: milliseconds) }
                 await unbind()
+                // The port stays this server's while it refuses: nothing else (a client's ephemeral port, another
+                // server on port 0) can take it before the listener comes back. Best effort: without it, the later
+                // bind reports a taken port as before.
+                let reservation = try? PortReservation(host: configuration.host, port: port)
+                listener.withLock { $0.reservation = reservation }
             } else if listener.withLock({ $0.task == nil }) {
                 _ = try await bind(port: port)
             }
@@ -284,7 +271,8 @@ public final class ReferenceServer: Sendable {
         for await first in started.stream { result = first; break }
         switch result {
         case let .success(bound):
-            listener.withLock { $0.task = task; $0.group = group; $0.port = bound }
+            // Listening now: the reservation that kept the port while connections were refused can go.
+            listener.withLock { $0.task = task; $0.group = group; $0.port = bound; $0.reservation = nil }
             return bound
         case let .failure(error):
             task.cancel()
@@ -322,6 +310,52 @@ public final class ReferenceServer: Sendable {
 /// The system's `bind`, which `ReferenceServer.bind(port:)` hides inside the type.
 private func bindSocket(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     bind(descriptor, address, length)
+}
+
+/// A port kept while the server refuses connections: a TCP socket bound to it with `SO_REUSEADDR` that never listens.
+/// A client that connects is refused (ECONNREFUSED, as with no socket at all); the kernel gives the port to no other
+/// socket (an outgoing connection's ephemeral port, a listener on port 0); and the server's own listener, which also
+/// sets `SO_REUSEADDR`, may bind it while it is held, because it is not listening. Releasing the port and binding it
+/// again later instead lost it now and then to a parallel test's connection ("Address already in use").
+final class PortReservation: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    /// Binds `port` on `host` (0: one the system picks).
+    init(host: String, port: Int) throws(ReferenceServerError) {
+        let failed = { (reason: String) in ReferenceServerError.bindFailed(host: host, port: port, reason: reason) }
+        let address: SocketAddress
+        do { address = try SocketAddress.makeAddressResolvingHost(host, port: port) } catch { throw failed("\(error)") }
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(address.protocol.rawValue, stream, 0)
+        guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
+        var on: Int32 = 1
+        guard setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size)) == 0,
+              address.withSockAddr({ bindSocket(descriptor, $0, socklen_t($1)) }) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw failed(reason)
+        }
+        // sin_port and sin6_port sit at the same place, in network byte order.
+        var bound = sockaddr_in6()
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        let named = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw failed(reason)
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: bound.sin6_port))
+    }
+
+    deinit { close(descriptor) }
 }
 
 /// An async mutex for start/stop (one at a time, in order).

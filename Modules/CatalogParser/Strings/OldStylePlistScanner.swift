@@ -202,7 +202,7 @@ struct OldStylePlistScanner {
                     var bodyEnd = end
                     var terminated = false
                     while curr < end {
-                        curr = skipFourAtATime(from: curr, whileNeither: 0x2A, nor: 0x2A)
+                        curr = skipChunks(from: curr, whileNeither: 0x2A, nor: 0x2A)
                         guard curr < end else { break }
                         let c = units[curr]
                         curr += 1
@@ -288,7 +288,7 @@ struct OldStylePlistScanner {
     /// chunk instead of two tests per unit. Past the last whole chunk, `start` is returned unchanged; the caller's loop
     /// goes on one unit at a time from there. The test is the exact "has a zero lane" word trick.
     @inline(__always)
-    private func skipFourAtATime(from start: Int, whileNeither first: UInt16, nor second: UInt16) -> Int {
+    private func skipChunks(from start: Int, whileNeither first: UInt16, nor second: UInt16) -> Int {
         guard let base = units.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0001_0001_0001_0001
@@ -372,7 +372,7 @@ struct OldStylePlistScanner {
         var mark = curr
         var sawEscape = false
         while curr < end {
-            curr = skipFourAtATime(from: curr, whileNeither: quote, nor: 0x5C)
+            curr = skipChunks(from: curr, whileNeither: quote, nor: 0x5C)
             guard curr < end else { break }
             let unit = units[curr]
             if unit == quote { break }
