@@ -80,15 +80,6 @@ public enum XcodeProject {
         return legacyNames[lowered] ?? lowered
     }
 
-    /// The catalog's locales that the project nearest its paths does not build, with the project's name; nil when there
-    /// is no project, it lists no regions, or it would leave out most locales (then it is probably not this app's).
-    /// Only `.lproj` files count: a String Catalog's languages are all compiled, whatever the project lists, and a
-    /// bundle such as Settings.bundle is copied whole. A region
-    /// the project file names anywhere (a file reference `ar.lproj/…`, a variant `/* ar */`) counts as built.
-    public static func unbuiltLocales(of catalog: Catalog, paths: [String], base: String) -> (locales: Set<String>, project: String)? {
-        unbuiltLocales(of: catalog, found: Found(near: paths), base: base)
-    }
-
     /// The projects near the catalog paths, read: what `unbuiltLocales` needs from the file system, found without the
     /// catalog, so the linter reads it while the catalogs load (`Found.inBackground`).
     public struct Found: Sendable {
@@ -122,6 +113,11 @@ public enum XcodeProject {
         }
     }
 
+    /// The catalog's locales that the project found (`Found`) does not build, with the project's name; nil when there
+    /// is no project, it lists no regions, or it would leave out most locales (then it is probably not this app's).
+    /// Only `.lproj` files count: a String Catalog's languages are all compiled, whatever the project lists, and a
+    /// bundle such as Settings.bundle is copied whole. A region
+    /// the project file names anywhere (a file reference `ar.lproj/…`, a variant `/* ar */`) counts as built.
     static func unbuiltLocales(of catalog: Catalog, found: Found, base: String) -> (locales: Set<String>, project: String)? {
         let (projects, regions, texts) = (found.projects, found.regions, found.texts)
         guard !regions.isEmpty else { return nil }
