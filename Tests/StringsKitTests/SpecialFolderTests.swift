@@ -25,6 +25,30 @@ import Testing
         #expect(rows.first { $0.locale == "de" }.map { [$0.baseKeys, $0.missing] } == [4, 1])
     }
 
+    /// Base.lproj/InfoPlist.strings with only the few texts that differ from Info.plist, and en.lproj's copy with
+    /// every usage description, as translators' tools export them: the translations' keys en has are not extra.
+    @Test func aKeyTheBaseLanguagesOwnCopyHasIsNotExtraBesideAPartialBaseLproj() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Scan a code.\";\n")
+        folder.write("en.lproj/InfoPlist.strings", """
+            "NSCameraUsageDescription" = "Scan a code.";
+            "NSMotionUsageDescription" = "Count your steps.";
+
+            """)
+        folder.write("de.lproj/InfoPlist.strings", """
+            "NSCameraUsageDescription" = "Einen Code scannen.";
+            "NSMotionUsageDescription" = "Schritte zählen.";
+            "NSSiriUsageDescription" = "Kurzbefehle ausführen.";
+
+            """)
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n")
+        folder.write("de.lproj/Main.strings", "\"a\" = \"Apfel\";\n")
+        let result = try folder.lint()
+        // Only the key neither Base nor en has (a usage description the app no longer asks for).
+        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["de:NSSiriUsageDescription"])
+        #expect(!result.findings.contains { $0.locale == "en" })
+    }
+
     @Test func qqqIsDocumentationNeverALocale() throws {
         let result = try Self.catalog().lint()
         #expect(!result.findings.contains { $0.locale == "qqq" })

@@ -418,7 +418,10 @@ struct LintRun {
         case let .extraKeys(tableName, locale, range):
             let base = tableBase(tableName)
             guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
-            for key in table.keys[range] where baseTable.entries[key] == nil {
+            // Where Base.lproj holds the table, the base language's own copy (en.lproj) is the base language too: Base
+            // often keeps only a few overrides (InfoPlist), and a key that copy has is not extra in a translation.
+            let ownCopy = base == Linter.interfaceBase ? catalog.table(tableName, locale: self.base) : nil
+            for key in table.keys[range] where baseTable.entries[key] == nil && ownCopy?.entries[key] == nil {
                 guard let entry = table.entries[key] else { continue }
                 report(.extraKey, entry: entry, locale: locale, table: tableName,
                        "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
