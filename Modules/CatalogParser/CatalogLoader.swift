@@ -230,7 +230,7 @@ extension Catalog {
     private mutating func loadStrings(_ data: Data, path: String) {
         let file: StringsFile
         do {
-            file = try StringsParser.parse(data)
+            file = try StringsParser.parseAnyFormat(data)
         } catch {
             report(CatalogProblem(kind: error.kind == .encoding ? .encoding : error.kind == .empty ? .empty : .syntax,
                                   location: CatalogLocation(file: path, position: error.position),

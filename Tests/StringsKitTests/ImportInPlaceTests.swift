@@ -136,4 +136,23 @@ import Testing
         expected.append("/* Accueil */\r\n\"home.title\" = \"Page d’accueil\";\r\n\"offline.message\" = \"Hors ligne à %@.\";\r\n".data(using: .utf16LittleEndian)!)
         #expect(try Self.bytes(folder, "fr") == expected)
     }
+
+    /// A translation GlotPress exported as an XML property list is read, exported, and never rewritten in the text
+    /// format by an import: the import names the file and says why, and the file keeps every byte.
+    @Test func aPropertyListTranslationIsNeverRewrittenAsText() throws {
+        let folder = Self.project()
+        let exported = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n  <dict>\n    <key>home.title</key>\n"
+            + "    <string>Inicio</string>\n  </dict>\n</plist>\n"
+        folder.write("es.lproj/Main.strings", exported)
+        let xliff = CatalogFolder()
+        #expect(L10nCommands.exportXLIFF(paths: [folder.root], to: xliff.root).exitCode == 0)
+        let path = xliff.path("es.xliff")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(">Inicio</target>"))
+        try Data(text.replacingOccurrences(of: ">Inicio</target>", with: ">Portada</target>").utf8).write(to: URL(fileURLWithPath: path))
+        let outcome = L10nCommands.importXLIFF(file: path, into: folder.root)
+        #expect(outcome.exitCode != 0)
+        #expect(outcome.standardError.contains("es.lproj/Main.strings") && outcome.standardError.contains("XML property list"), "\(outcome.standardError)")
+        #expect(try String(contentsOfFile: folder.path("es.lproj/Main.strings"), encoding: .utf8) == exported)
+    }
 }

@@ -49,6 +49,31 @@ import Testing
         #expect(!result.findings.contains { $0.locale == "en" })
     }
 
+    /// GlotPress exports each translation as an XML property list beside the base's text-format file; Bundle reads
+    /// both, so the translations are compared like any other (not 3 syntax errors).
+    @Test func translationsWrittenAsXMLPropertyListsAreLintedLikeText() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", """
+            /* Settings screen title */
+            "settings.title" = "Settings";
+            "episodes.count" = "%d episodes";
+            "archive" = "Archive";
+
+            """)
+        func exported(_ pairs: [(String, String)]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!--Warning: Auto-generated file, do not edit.-->\n<plist version=\"1.0\">\n  <dict>\n"
+                + pairs.map { "    <key>\($0.0)</key>\n    <string>\($0.1)</string>\n" }.joined() + "  </dict>\n</plist>\n"
+        }
+        folder.write("de.lproj/Localizable.strings", exported([("settings.title", "Einstellungen"), ("episodes.count", "%d Folgen"),
+                                                              ("archive", "Archivieren")]))
+        folder.write("fr.lproj/Localizable.strings", exported([("settings.title", "Réglages"), ("episodes.count", "%@ épisodes")]))
+        let result = try folder.lint()
+        #expect(result.findings(.syntaxError).isEmpty)
+        #expect(result.findings(.missingKey).map { "\($0.locale):\($0.key ?? "")" } == ["fr:archive"])
+        let mismatch = try #require(result.findings(.formatMismatch).first)
+        #expect(mismatch.locale == "fr" && mismatch.line == 7 && mismatch.file.hasSuffix("fr.lproj/Localizable.strings"))
+    }
+
     @Test func qqqIsDocumentationNeverALocale() throws {
         let result = try Self.catalog().lint()
         #expect(!result.findings.contains { $0.locale == "qqq" })

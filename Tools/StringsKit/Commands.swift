@@ -241,7 +241,7 @@ public enum L10nCommands {
         }
         let file: StringsFile
         do {
-            file = try StringsParser.parse(data)
+            file = try StringsParser.parseAnyFormat(data)
         } catch {
             return CommandOutcome(standardError: "\(path):\(error.position.line):\(error.position.column): error: \(error.message); \(error.hint.lowercasedFirst) [\(Rule.syntaxError.rawValue)]\n",
                                   exitCode: CommandOutcome.findings)

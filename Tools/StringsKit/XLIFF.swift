@@ -307,7 +307,12 @@ public enum XLIFF {
             return try writeEdited(edited, over: data, to: path)
         }
         if merging, let data = FileManager.default.contents(atPath: path) {
-            guard let existing = try? StringsParser.parse(data) else {
+            let existing: StringsFile
+            do { existing = try StringsParser.parse(data) } catch {
+                // A property-list table is never rewritten in the text format behind its tool's back.
+                if StringsPropertyList.format(of: data) != nil {
+                    throw XLIFFError(path: path, problem: "cannot be merged: \(error.message.lowercasedFirst). \(error.hint)")
+                }
                 throw XLIFFError(path: path, problem: "exists but cannot be parsed, so it cannot be merged; fix it (see `l10n parse \(path)`) or move it away")
             }
             merged = existing.entries.compactMap { entry in entry.value.stringValue.map { (entry.key, $0, entry.comment) } }

@@ -4,7 +4,15 @@ public import Foundation
 /// and adds what a linter needs: positions, comments, and notes on constructs that parse but mislead.
 public enum StringsParser {
     /// Parses the raw bytes of a `.strings` file, detecting its encoding from the byte-order mark.
+    /// An XML or binary property list is an error here (`parseAnyFormat` reads it): this is the text format, whose
+    /// bytes the editors change in place.
     public static func parse(_ data: Data) throws(StringsParseError) -> StringsFile {
+        if let format = StringsPropertyList.format(of: data) {
+            throw StringsParseError(
+                kind: .syntax, message: "The file is \(format == .xml ? "an XML" : "a binary") property list, not the text format",
+                position: SourcePosition(line: 1, column: 1),
+                hint: "Bundle and `l10n lint` read it as it is; what changes files in place needs the text format (\"key\" = \"value\";), so convert it first or edit it with the tool that wrote it.")
+        }
         // UTF-16 LE with its BOM on a little-endian machine: the bytes already are the code units CF scans, so the
         // parser reads them in place instead of copying the file into a second buffer (the common Xcode encoding).
         let inPlace: Result<StringsFile, StringsParseError>? = data.withUnsafeBytes { raw in

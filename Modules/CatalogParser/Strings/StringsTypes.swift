@@ -101,6 +101,9 @@ public struct StringsFile: Sendable, Equatable {
     /// The index in `entries` of each key's last entry (the one Apple keeps), as the parser found them: a table
     /// keyed the same way can be built from it with `mapValues`, without hashing every key again.
     public let lastEntryIndexByKey: [String: Int]
+    /// Nil for the text format; `.xml` or `.binary` for a property list (`StringsPropertyList`), which has no comments
+    /// and cannot be edited in place.
+    public var format: StringsPropertyList.Format?
 
     /// What Apple would return: the last duplicate wins. Built when asked (the linter and the catalog loader use
     /// `entries` and `lastEntryIndexByKey`); `mapValues` reuses the index's hash table.
@@ -116,10 +119,12 @@ public struct StringsFile: Sendable, Equatable {
     }
 
     /// `lastEntryIndexByKey` is computed from `entries` when not given.
-    public init(entries: [StringsEntry], encoding: StringsEncoding, notes: [StringsNote], lastEntryIndexByKey: [String: Int]? = nil) {
+    public init(entries: [StringsEntry], encoding: StringsEncoding, notes: [StringsNote], lastEntryIndexByKey: [String: Int]? = nil,
+                format: StringsPropertyList.Format? = nil) {
         self.entries = entries
         self.encoding = encoding
         self.notes = notes
+        self.format = format
         self.lastEntryIndexByKey = lastEntryIndexByKey ?? Dictionary(entries.enumerated().map { ($1.key, $0) }) { _, later in later }
     }
 }
