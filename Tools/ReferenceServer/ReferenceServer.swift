@@ -203,12 +203,10 @@ public final class ReferenceServer: Sendable {
             if faults.refuseConnections {
                 // The timer starts now; its re-bind waits for this unbind through the lifecycle lock.
                 if let milliseconds = faults.refuseForMs { scheduleAccept(after: milliseconds) }
-                await unbind()
                 // The port stays this server's while it refuses: nothing else (a client's ephemeral port, another
                 // server on port 0) can take it before the listener comes back. Best effort: without it, the later
                 // bind reports a taken port as before.
-                let reservation = try? PortReservation(host: configuration.host, port: port)
-                listener.withLock { $0.reservation = reservation }
+                await unbind(reserving: port)
             } else if listener.withLock({ $0.task == nil }) {
                 _ = try await bind(port: port)
             }
@@ -285,22 +283,47 @@ public final class ReferenceServer: Sendable {
     /// ended after `Self.shutdownGrace` is the serving task cancelled: a last resort, because cancelling it while a
     /// connection it accepted still waits to be served traps inside SwiftNIO (apple/swift-nio#3481) — which a 1 s
     /// grace did once on a busy CI host.
-    private func unbind() async {
+    ///
+    /// With `reserving`, that port is held (`PortReservation`) from the moment the listener has closed, not from when
+    /// the last connection has drained: in between, which can be long on a busy host, the port was free, and a
+    /// parallel test's outgoing connection could take it as its own, so that the listener could not come back (seen
+    /// once in a full local run: a test waited for the server to serve again until its 60 s limit).
+    private func unbind(reserving port: Int? = nil) async {
         let running = listener.withLock { listener -> (Task<Void, Never>, ServiceGroup)? in
             defer { listener.task = nil; listener.group = nil }
             guard let task = listener.task, let group = listener.group else { return nil }
             return (task, group)
         }
-        guard let (task, group) = running else { return }
+        guard let (task, group) = running else {
+            if let port { listener.withLock { $0.reservation = try? PortReservation(host: configuration.host, port: port) } }
+            return
+        }
         // Requests parked by `holdResponses` would keep the graceful shutdown waiting: let them finish.
         faultInjector.releaseHeld()
         await group.triggerGracefulShutdown()
+        // The listener closes at once; the connections it accepted (which also set SO_REUSEADDR, and do not listen)
+        // do not stand in the reservation's way. Tried every millisecond until it binds.
+        let host = configuration.host
+        let reserving = port.map { port in
+            Task { () -> PortReservation? in
+                while !Task.isCancelled {
+                    if let held = try? PortReservation(host: host, port: port) { return held }
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+                return try? PortReservation(host: host, port: port)
+            }
+        }
         let deadline = Task {
             try? await Task.sleep(for: Self.shutdownGrace)
             if !Task.isCancelled { task.cancel() }
         }
         await task.value
         deadline.cancel()
+        if let reserving {
+            reserving.cancel()
+            let reservation = await reserving.value
+            listener.withLock { $0.reservation = reservation }
+        }
     }
 
     /// How long a graceful shutdown may take before the serving task is cancelled.
