@@ -179,6 +179,8 @@ import Testing
         // With no path and no Localization folder, the catalogs under the current folder are read, and said so.
         let defaultPath = try #require(try L10nBinary.run(["lint"], in: folder.root))
         #expect(defaultPath.standardError.contains("no Localization folder here: reading the"), "\(defaultPath.standardError)")
+        // The .lproj folders are at the top of the folder read: they are in ".", not in "".
+        #expect(defaultPath.standardError.contains("catalog file(s) in . (pass"), "\(defaultPath.standardError)")
         let nothing = try #require(try L10nBinary.run(["lint"], in: folder.path("en.lproj")))
         #expect(nothing.status == 2 && nothing.standardError.contains("no catalogs here"), "\(nothing.standardError)")
         let parse = try #require(try L10nBinary.run(["parse", folder.path("en.lproj/Main.strings")]))

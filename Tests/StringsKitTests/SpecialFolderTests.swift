@@ -1,4 +1,5 @@
 import Core
+import LocalizationKit
 import Foundation
 import Testing
 @testable import StringsKit
@@ -72,6 +73,34 @@ import Testing
         #expect(result.findings(.missingKey).map { "\($0.locale):\($0.key ?? "")" } == ["fr:archive"])
         let mismatch = try #require(result.findings(.formatMismatch).first)
         #expect(mismatch.locale == "fr" && mismatch.line == 7 && mismatch.file.hasSuffix("fr.lproj/Localizable.strings"))
+    }
+
+    /// UTM's layout: en.lproj/InfoPlist.strings holds only `"" = "";`, the English is Info.plist itself, and the
+    /// translations translate its usage descriptions and a document type's name (looked up by its text).
+    @Test func anInfoPlistTranslationsKeysAreCheckedAgainstTheInfoPlistBesideIt() throws {
+        let folder = CatalogFolder()
+        folder.write("App/Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>NSCameraUsageDescription</key>
+              <string>Scan a code.</string>
+              <key>CFBundleDocumentTypes</key>
+              <array><dict><key>CFBundleTypeName</key><string>Shop list</string></dict></array>
+            </dict>
+            </plist>
+
+            """)
+        folder.write("App/en.lproj/InfoPlist.strings", "\"\" = \"\";\n")
+        folder.write("App/de.lproj/InfoPlist.strings", """
+            "NSCameraUsageDescription" = "Einen Code scannen.";
+            "Shop list" = "Einkaufsliste";
+            "NSMicrophoneUsageDescription" = "Sprachnotizen.";
+
+            """)
+        let result = try Linter().lint(Catalog.load(paths: [folder.path("App")]))
+        // The microphone is asked for nowhere any more: that one is extra.
+        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["de:NSMicrophoneUsageDescription"])
     }
 
     @Test func qqqIsDocumentationNeverALocale() throws {

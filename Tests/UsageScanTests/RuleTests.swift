@@ -329,6 +329,20 @@ struct RuleTests {
         #expect(outcome.exitCode == 1)
     }
 
+    /// UTM localizes a second property list (`Info-Remote.plist` → `Info-RemotePlist.strings`) and a helper's
+    /// (`QEMULauncher-InfoPlist.strings`): the system reads them, so no key of theirs is ever unused, and `--fix` never
+    /// deletes one.
+    @Test func everyPropertyListTableIsReadByTheSystemNotByCode() {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        project.write("Localization/en.lproj/Info-RemotePlist.strings", "\"NSLocalNetworkUsageDescription\" = \"Find servers.\";\n")
+        project.write("Localization/en.lproj/QEMULauncher-InfoPlist.strings", "\"CFBundleDisplayName\" = \"Launcher\";\n")
+        project.write("Sources/App.swift", "import Foundation\nlet a = NSLocalizedString(\"a\", comment: \"\")\n")
+        let outcome = UsageCommands.usage(.init(sources: [project.path("Sources")], catalogPaths: [project.path("Localization")]))
+        #expect(!outcome.standardOutput.contains("[unused-key]") && !outcome.standardOutput.contains("unverifiable"), "\(outcome.standardOutput)")
+        #expect(outcome.exitCode == 0, "\(outcome.standardOutput)")
+    }
+
     @Test func aSourceFolderThatDoesNotExistIsAUsageErrorNamingIt() {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")

@@ -23,8 +23,10 @@ public enum CatalogDiscovery {
     /// The folders holding the files `find` returned (a `.lproj` folder's parent), for a message.
     public static func folders(of files: [String]) -> [String] {
         Array(Set(files.map { file in
-            let parent = (file as NSString).deletingLastPathComponent
-            return parent.hasSuffix(".lproj") ? (parent as NSString).deletingLastPathComponent : parent
+            let parent = PropertyListTexts.folder(of: file)
+            let folder = parent.hasSuffix(".lproj") ? PropertyListTexts.folder(of: parent) : parent
+            // A catalog at the top of the folder read (en.lproj/…) is in "." there, not in "".
+            return folder.isEmpty ? "." : folder
         })).sorted()
     }
 

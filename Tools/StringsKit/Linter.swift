@@ -353,7 +353,7 @@ struct LintRun {
                 guard let baseTable else {
                     // InfoPlist's base text is Info.plist itself, and an Interface Builder table's is its storyboard
                     // or xib in Base.lproj: a translation needs no base .strings there.
-                    if tableName == "InfoPlist" || TableConventions.isInterfaceBuilderTable(tableName, in: catalog) { continue }
+                    if PropertyListTexts.isPropertyListTable(tableName) || TableConventions.isInterfaceBuilderTable(tableName, in: catalog) { continue }
                     report(.extraKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
                            "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(base).lproj/\(tableName).strings or remove this file")
                     continue
@@ -421,10 +421,14 @@ struct LintRun {
             // Where Base.lproj holds the table, the base language's own copy (en.lproj) is the base language too: Base
             // often keeps only a few overrides (InfoPlist), and a key that copy has is not extra in a translation.
             let ownCopy = base == Linter.interfaceBase ? catalog.table(tableName, locale: self.base) : nil
+            let propertyListTable = PropertyListTexts.isPropertyListTable(tableName)
             for key in table.keys[range] where baseTable.entries[key] == nil && ownCopy?.entries[key] == nil {
                 guard let entry = table.entries[key] else { continue }
-                report(.extraKey, entry: entry, locale: locale, table: tableName,
-                       "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
+                // An InfoPlist table's base text is Info.plist itself: a key it has is not extra.
+                if !(propertyListTable && conventions.isPropertyListText(key, file: entry.location.file)) {
+                    report(.extraKey, entry: entry, locale: locale, table: tableName,
+                           "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
+                }
                 checkEntry(entry, baseEntry: nil, locale: locale, table: tableName)
             }
             return nil

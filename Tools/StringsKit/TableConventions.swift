@@ -24,10 +24,18 @@ public struct TableConventions: Sendable, Equatable {
     public var keysAsText: Set<String> = []
     /// Tables whose values use the app's own placeholders, with their style (a table absent here is printf).
     public var placeholders: [String: PlaceholderStyle] = [:]
+    /// For each folder of `.lproj` folders holding an `InfoPlist` table: every text of the property lists beside it
+    /// (`Info.plist`, `Info-Remote.plist`), where that table's base text really is (`PropertyListTexts`).
+    public var propertyListTexts: [String: Set<String>] = [:]
 
     public init(keysAsText: Set<String> = [], placeholders: [String: PlaceholderStyle] = [:]) {
         self.keysAsText = keysAsText
         self.placeholders = placeholders
+    }
+
+    /// Whether `key`, in the `.lproj` file at `file`, is a text of a property list beside it (an `InfoPlist` table).
+    func isPropertyListText(_ key: String, file: String) -> Bool {
+        propertyListTexts[PropertyListTexts.lprojParent(of: file) ?? ""]?.contains(key) ?? false
     }
 
     public func placeholderStyle(of table: String) -> PlaceholderStyle { placeholders[table] ?? .printf }
@@ -36,6 +44,14 @@ public struct TableConventions: Sendable, Equatable {
     public static func detect(in catalog: Catalog, base: String, tableBases: [String: String],
                               configuration: LintConfiguration) -> TableConventions {
         var conventions = TableConventions()
+        for table in catalog.tableNames where PropertyListTexts.isPropertyListTable(table) {
+            for locale in catalog.locales {
+                for file in catalog.table(table, locale: locale)?.files ?? [] {
+                    guard let folder = PropertyListTexts.lprojParent(of: file), conventions.propertyListTexts[folder] == nil else { continue }
+                    conventions.propertyListTexts[folder] = PropertyListTexts.near(folder)
+                }
+            }
+        }
         for table in catalog.tableNames {
             let tableBase = tableBases[table] ?? base
             if let declared = configuration.keysAsText[table] {
@@ -356,5 +372,58 @@ public enum OwnPlaceholders {
         if !dropped.isEmpty { parts.append("drops \(dropped.joined(separator: ", ")), so the value it stands for is never shown") }
         if !added.isEmpty { parts.append("has \(added.joined(separator: ", ")), which the base does not fill, so it shows as typed") }
         return parts.joined(separator: "; and it ") + " (the table's own \(style.rawValue) placeholders)"
+    }
+}
+
+/// The texts an `InfoPlist.strings` translates: its base is not a `.strings` file but the target's `Info.plist`, whose
+/// top-level keys (`NSCameraUsageDescription`) and whose texts further in (a document type's `CFBundleTypeName`, a
+/// shortcut item's title, both looked up by their text) are the keys translations use. UTM keeps `"" = "";` in
+/// en.lproj/InfoPlist.strings and every usage description only in Info.plist; Mastodon's translations carry its
+/// shortcut items' titles.
+public enum PropertyListTexts {
+    /// `InfoPlist`, and the tables Xcode names after other property lists (`Info-RemotePlist`, `Helper-InfoPlist`).
+    public static func isPropertyListTable(_ table: String) -> Bool { table.hasSuffix("Plist") }
+
+    /// The folder that holds the `.lproj` folder `file` is in; nil for a file not in one.
+    static func lprojParent(of file: String) -> String? {
+        let lproj = folder(of: file)
+        guard lproj.hasSuffix(".lproj") else { return nil }
+        return folder(of: lproj)
+    }
+
+    /// The folder part of `path` ("" for a bare name). Not `NSString.deletingLastPathComponent`, which traps on "."
+    /// in this Foundation.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Every top-level key and every text of the `.plist` files in `folder` and the folder above it (an app keeps its
+    /// Info.plist beside its `.lproj` folders or one level up); files over 2 MB, or that do not parse, are passed over.
+    static func near(_ folder: String) -> Set<String> {
+        var texts = Set<String>()
+        let manager = FileManager.default
+        // "" is the working folder; a relative path's folder above it is "..".
+        let above = folder.isEmpty || folder == "." ? ".." : Self.folder(of: folder).isEmpty ? "." : Self.folder(of: folder)
+        for directory in [folder.isEmpty ? "." : folder, above] {
+            for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".plist") {
+                let path = directory + "/" + name
+                guard let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size <= 2 << 20,
+                      let data = manager.contents(atPath: path),
+                      let root = try? PropertyListSerialization.propertyList(from: data, format: nil) else { continue }
+                if let dictionary = root as? [String: Any] { texts.formUnion(dictionary.keys) }
+                collect(root, into: &texts)
+            }
+        }
+        return texts
+    }
+
+    private static func collect(_ value: Any, into texts: inout Set<String>) {
+        switch value {
+        case let text as String: texts.insert(text)
+        case let array as [Any]: for element in array { collect(element, into: &texts) }
+        case let dictionary as [String: Any]: for element in dictionary.values { collect(element, into: &texts) }
+        default: break
+        }
     }
 }

@@ -132,7 +132,10 @@ struct UsageRun {
             // `Settings.bundle/en.lproj/Root.strings`: the Settings app reads it by the titles in the bundle's plists.
             readBy[name] = "the Settings app (Settings.bundle)"
         }
-        for table in UsageRules.systemTables where tables[table] != nil { readBy[table] = "the system" }
+        // InfoPlist, and the tables other property lists have (UTM's Info-RemotePlist, QEMULauncher-InfoPlist).
+        for table in tables.keys where UsageRules.systemTables.contains(table) || PropertyListTexts.isPropertyListTable(table) {
+            readBy[table] = "the system"
+        }
         self.readBy = readBy
         baseTables = tables
         identityBaseTables = Set(tables.filter { Self.isIdentityBase($0.value) }.keys)
