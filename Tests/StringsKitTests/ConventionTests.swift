@@ -28,6 +28,10 @@ import Testing
         // Formats are compared with the key's own specifiers: a dropped %@ and `$@` for `%@` are errors.
         let mismatches = result.findings(.formatMismatch).map { "\($0.locale) \($0.key ?? "")" }.sorted()
         #expect(mismatches == ["de Remove %@ from the list", "fr Delete %@?"])
+        // fr lacks a key only de has: it is the text en users see, found in de's file (which is no base locale).
+        let missing = try #require(result.findings(.missingKey).first { $0.locale == "fr" && $0.key == "Remove %@ from the list" })
+        #expect(missing.message.hasPrefix("\"Remove %@ from the list\" is the text en users see (this table's keys are its text; found in "))
+        #expect(missing.message.contains("de.lproj/Localizable.strings:3:1") && !missing.message.contains("base locale"))
         // A key that is no text (an identifier) in an identifier-keyed table stays an extra key.
         let keyed = CatalogFolder()
         keyed.write("en.lproj/Main.strings", "\"home.title\" = \"Home\";\n")

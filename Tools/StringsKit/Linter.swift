@@ -409,7 +409,7 @@ struct LintRun {
                             missing += 1
                             guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
-                                   "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file")
+                                   Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName)))
                         }
                     }
                 }
@@ -433,6 +433,17 @@ struct LintRun {
             }
             return nil
         }
+    }
+
+    /// A key-as-text table's base is completed with its translations' keys, which stand in no base file: those say
+    /// where the key was found instead of calling a Finnish file the base locale.
+    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String) -> String {
+        let file = baseEntry.location.file
+        if file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"), Catalog.locale(ofFile: file) != tableBase {
+            return "\"\(baseEntry.key)\" is the text \(tableBase) users see (this table's keys are its text; found in \(baseEntry.location)) "
+                + "but has no \(locale) translation; add it to this file"
+        }
+        return "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file"
     }
 
     /// Where `key` is in `entries` within `radius` places of `guess`, nearest first; nil when it is not that near.
