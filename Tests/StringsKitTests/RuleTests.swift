@@ -409,6 +409,17 @@ import Testing
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:b"])
     }
 
+    /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence
+    /// that gains a full stop, or a longer text, still differs.
+    @Test func anAbbreviatedUnitsDotIsNoFullStop() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"duration\" = \"? m\";\n\"number\" = \"No\";\n\"done\" = \"Done\";\n\"hint\" = \"Tap to add a podcast\";\n")
+        folder.write("de.lproj/Main.strings", "\"duration\" = \"? Min.\";\n\"number\" = \"Nr.\";\n\"done\" = \"Erledigt.\";\n\"hint\" = \"Tippe, um einen Podcast hinzuzufügen.\";\n")
+        folder.write("ru.lproj/Main.strings", "\"duration\" = \"? мин.\";\n\"number\" = \"№\";\n\"done\" = \"Готово\";\n\"hint\" = \"Нажмите, чтобы добавить подкаст\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["de:done", "de:hint"])
+    }
+
     @Test func severitiesComeFromTheConfiguration() throws {
         let folder = CatalogFolder()
         folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n")

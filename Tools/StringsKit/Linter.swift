@@ -836,7 +836,7 @@ struct LintRun {
     mutating func checkPunctuation(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
         let mark = FinalPunctuation(text)
         let baseMark = FinalPunctuation(baseText)
-        if mark != baseMark {
+        if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(base)) ends with \(baseMark.description); end it the same way (in your script's form)")
         }
@@ -938,6 +938,18 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         case ":", "：": self = .colon
         default: self = .none
         }
+    }
+
+    /// A unit or a word written short, whose dot is no full stop: "? m" as "? Min." or "? мин.", "No" as "Nr.". Both
+    /// texts at most three words, the base's last one at most three letters and the translation's at most four.
+    static func isAbbreviatedUnit(_ text: String, base: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        let baseWords = base.split(whereSeparator: \.isWhitespace)
+        guard words.count <= 3, baseWords.count <= 3, let last = words.last, let baseLast = baseWords.last,
+              last.hasSuffix("."), !last.hasSuffix("..") else { return false }
+        let short = last.dropLast()
+        return (1...4).contains(short.count) && short.allSatisfy(\.isLetter)
+            && (1...3).contains(baseLast.count) && baseLast.allSatisfy(\.isLetter)
     }
 
     var description: String {
