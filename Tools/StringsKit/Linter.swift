@@ -409,7 +409,8 @@ struct LintRun {
                             missing += 1
                             guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
-                                   Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName)))
+                                   Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName),
+                                                       keysAsText: conventions.keysAsText.contains(tableName)))
                         }
                     }
                 }
@@ -437,9 +438,10 @@ struct LintRun {
 
     /// A key-as-text table's base is completed with its translations' keys, which stand in no base file: those say
     /// where the key was found instead of calling a Finnish file the base locale.
-    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String) -> String {
+    /// Only a key-as-text table's entries are looked at (a missing key is the most common finding of all).
+    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String, keysAsText: Bool) -> String {
         let file = baseEntry.location.file
-        if file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"), Catalog.locale(ofFile: file) != tableBase {
+        if keysAsText, file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"), Catalog.locale(ofFile: file) != tableBase {
             return "\"\(baseEntry.key)\" is the text \(tableBase) users see (this table's keys are its text; found in \(baseEntry.location)) "
                 + "but has no \(locale) translation; add it to this file"
         }
