@@ -98,9 +98,39 @@ import Testing
             "NSMicrophoneUsageDescription" = "Sprachnotizen.";
 
             """)
+        // fr has no InfoPlist.strings at all: the system shows Info.plist's English, and nothing but "" is missing.
+        folder.write("App/en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n")
+        folder.write("App/de.lproj/Localizable.strings", "\"a\" = \"Apfel\";\n")
+        folder.write("App/fr.lproj/Localizable.strings", "\"a\" = \"Pomme\";\n")
         let result = try Linter().lint(Catalog.load(paths: [folder.path("App")]))
         // The microphone is asked for nowhere any more: that one is extra.
         #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["de:NSMicrophoneUsageDescription"])
+        // `"" = "";` only keeps the file from being empty: no translation lacks it, nor a table holding only it.
+        #expect(result.findings(.missingKey).isEmpty, "\(result.findings(.missingKey).map(\.message))")
+    }
+
+    /// A widget's intent definition in Base.lproj is its table's real base: Xcode exports each text by its ID, and a
+    /// translation may hold IDs the en copy has not caught up with (mastodon-ios's WidgetExtension).
+    @Test func anIntentTablesKeysAreCheckedAgainstItsDefinitionInBaseLproj() throws {
+        let folder = CatalogFolder()
+        folder.write("Widget/Base.lproj/Widget.intentdefinition", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>INIntents</key>
+              <array><dict>
+                <key>INIntentTitle</key><string>Hashtag</string>
+                <key>INIntentTitleID</key><string>A1rwKl</string>
+                <key>INIntentDescriptionID</key><string>GTUbZg</string>
+              </dict></array>
+            </dict>
+            </plist>
+
+            """)
+        folder.write("Widget/en.lproj/Widget.strings", "\"A1rwKl\" = \"Hashtag\";\n")
+        folder.write("Widget/be.lproj/Widget.strings", "\"A1rwKl\" = \"Хэштэг\";\n\"GTUbZg\" = \"Апісанне\";\n\"zzOld1\" = \"Стары\";\n")
+        let result = try Linter().lint(Catalog.load(paths: [folder.path("Widget")]))
+        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["be:zzOld1"])
     }
 
     @Test func qqqIsDocumentationNeverALocale() throws {

@@ -39,7 +39,7 @@ public struct LocaleCompleteness: Sendable, Equatable {
         var translatable: [String: Int] = [:]
         for (table, tableBase) in tableBases {
             guard let baseTable = catalog.table(table, locale: tableBase) else { continue }
-            translatable[table] = baseTable.entries.values.count { $0.shouldTranslate && !$0.isStale }
+            translatable[table] = baseTable.entries.values.count { $0.needsTranslation && !$0.isStale }
         }
         var entries: [String: Int] = [:]
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
@@ -83,6 +83,13 @@ extension CatalogValue {
 extension CatalogEntry {
     /// Xcode no longer finds the key in the source code (`extractionState: stale`): nothing to translate.
     var isStale: Bool { extractionState == "stale" }
+
+    /// `"" = "";`, which some apps keep so that a table's file is not empty (UTM's en.lproj/InfoPlist.strings): no
+    /// code or system can ask for it, so no translation lacks it.
+    var isPlaceholder: Bool { key.isEmpty && value == .text("") }
+
+    /// What a translation must have: translatable (a String Catalog may say not) and no placeholder.
+    var needsTranslation: Bool { shouldTranslate && !isPlaceholder }
 }
 
 extension LintRun {

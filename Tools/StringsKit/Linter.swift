@@ -341,7 +341,7 @@ struct LintRun {
                 guard let table = catalog.table(tableName, locale: locale) else {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
                     if let baseTable, locale != self.base {
-                        let translatable = baseTable.keys.count { baseTable.entries[$0]?.shouldTranslate ?? false }
+                        let translatable = baseTable.keys.count { baseTable.entries[$0]?.needsTranslation ?? false }
                         if translatable > 0 {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
                             report(.missingKey, file: baseTable.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
@@ -405,7 +405,7 @@ struct LintRun {
                                 cursor = found + 1
                             }
                             synced = true
-                        } else if baseEntry.shouldTranslate, !baseEntry.isStale {
+                        } else if baseEntry.needsTranslation, !baseEntry.isStale {
                             missing += 1
                             guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
@@ -422,11 +422,11 @@ struct LintRun {
             // Where Base.lproj holds the table, the base language's own copy (en.lproj) is the base language too: Base
             // often keeps only a few overrides (InfoPlist), and a key that copy has is not extra in a translation.
             let ownCopy = base == Linter.interfaceBase ? catalog.table(tableName, locale: self.base) : nil
-            let propertyListTable = PropertyListTexts.isPropertyListTable(tableName)
             for key in table.keys[range] where baseTable.entries[key] == nil && ownCopy?.entries[key] == nil {
                 guard let entry = table.entries[key] else { continue }
-                // An InfoPlist table's base text is Info.plist itself: a key it has is not extra.
-                if !(propertyListTable && conventions.isPropertyListText(key, file: entry.location.file)) {
+                // An InfoPlist table's base text is Info.plist itself, an intent's table's its definition: a key they
+                // have is not extra.
+                if !conventions.isPropertyListText(key, file: entry.location.file, table: tableName) {
                     report(.extraKey, entry: entry, locale: locale, table: tableName,
                            "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
                 }

@@ -24,8 +24,9 @@ public struct TableConventions: Sendable, Equatable {
     public var keysAsText: Set<String> = []
     /// Tables whose values use the app's own placeholders, with their style (a table absent here is printf).
     public var placeholders: [String: PlaceholderStyle] = [:]
-    /// For each folder of `.lproj` folders holding an `InfoPlist` table: every text of the property lists beside it
-    /// (`Info.plist`, `Info-Remote.plist`), where that table's base text really is (`PropertyListTexts`).
+    /// Where a table's base text is a property list rather than a `.strings` file (`PropertyListTexts`), every text of
+    /// it: by folder of `.lproj` folders for `InfoPlist` tables (`Info.plist`, `Info-Remote.plist` beside them), and by
+    /// path for a table an intent definition in `Base.lproj` owns (`Base.lproj/Widget.intentdefinition`).
     public var propertyListTexts: [String: Set<String>] = [:]
 
     public init(keysAsText: Set<String> = [], placeholders: [String: PlaceholderStyle] = [:]) {
@@ -33,9 +34,12 @@ public struct TableConventions: Sendable, Equatable {
         self.placeholders = placeholders
     }
 
-    /// Whether `key`, in the `.lproj` file at `file`, is a text of a property list beside it (an `InfoPlist` table).
-    func isPropertyListText(_ key: String, file: String) -> Bool {
-        propertyListTexts[PropertyListTexts.lprojParent(of: file) ?? ""]?.contains(key) ?? false
+    /// Whether `key`, in the `.lproj` file at `file` of `table`, is a text of the property list that is the table's
+    /// real base: the Info.plist beside an `InfoPlist` table, or the intent definition in `Base.lproj` named after it.
+    func isPropertyListText(_ key: String, file: String, table: String) -> Bool {
+        guard let folder = PropertyListTexts.lprojParent(of: file) else { return false }
+        if PropertyListTexts.isPropertyListTable(table), propertyListTexts[folder]?.contains(key) == true { return true }
+        return propertyListTexts[PropertyListTexts.definition(of: table, in: folder)]?.contains(key) ?? false
     }
 
     public func placeholderStyle(of table: String) -> PlaceholderStyle { placeholders[table] ?? .printf }
@@ -44,11 +48,19 @@ public struct TableConventions: Sendable, Equatable {
     public static func detect(in catalog: Catalog, base: String, tableBases: [String: String],
                               configuration: LintConfiguration) -> TableConventions {
         var conventions = TableConventions()
-        for table in catalog.tableNames where PropertyListTexts.isPropertyListTable(table) {
+        var looked = Set<String>()
+        for table in catalog.tableNames {
+            let propertyListTable = PropertyListTexts.isPropertyListTable(table)
             for locale in catalog.locales {
                 for file in catalog.table(table, locale: locale)?.files ?? [] {
-                    guard let folder = PropertyListTexts.lprojParent(of: file), conventions.propertyListTexts[folder] == nil else { continue }
-                    conventions.propertyListTexts[folder] = PropertyListTexts.near(folder)
+                    guard let folder = PropertyListTexts.lprojParent(of: file) else { continue }
+                    if propertyListTable, looked.insert(folder).inserted {
+                        conventions.propertyListTexts[folder] = PropertyListTexts.near(folder)
+                    }
+                    let definition = PropertyListTexts.definition(of: table, in: folder)
+                    if looked.insert(definition).inserted, let texts = PropertyListTexts.texts(of: definition) {
+                        conventions.propertyListTexts[definition] = texts
+                    }
                 }
             }
         }
@@ -402,19 +414,33 @@ public enum PropertyListTexts {
     /// Info.plist beside its `.lproj` folders or one level up); files over 2 MB, or that do not parse, are passed over.
     static func near(_ folder: String) -> Set<String> {
         var texts = Set<String>()
-        let manager = FileManager.default
         // "" is the working folder; a relative path's folder above it is "..".
         let above = folder.isEmpty || folder == "." ? ".." : Self.folder(of: folder).isEmpty ? "." : Self.folder(of: folder)
         for directory in [folder.isEmpty ? "." : folder, above] {
-            for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".plist") {
-                let path = directory + "/" + name
-                guard let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size <= 2 << 20,
-                      let data = manager.contents(atPath: path),
-                      let root = try? PropertyListSerialization.propertyList(from: data, format: nil) else { continue }
-                if let dictionary = root as? [String: Any] { texts.formUnion(dictionary.keys) }
-                collect(root, into: &texts)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".plist") {
+                texts.formUnion(Self.texts(of: directory + "/" + name) ?? [])
             }
         }
+        return texts
+    }
+
+    /// Where an intent definition that owns `table` would be: `Base.lproj/<table>.intentdefinition` beside the
+    /// `.lproj` folders. Xcode exports its texts' IDs (`A1rwKl`) as the keys of `<table>.strings`; mastodon-ios's
+    /// translations have IDs that its en copy lacks.
+    static func definition(of table: String, in folder: String) -> String {
+        (folder.isEmpty ? "" : folder + "/") + "Base.lproj/" + table + ".intentdefinition"
+    }
+
+    /// The top-level keys and every text of the property list at `path`; nil when it is missing, over 2 MB, or does
+    /// not parse.
+    static func texts(of path: String) -> Set<String>? {
+        let manager = FileManager.default
+        guard let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size <= 2 << 20,
+              let data = manager.contents(atPath: path),
+              let root = try? PropertyListSerialization.propertyList(from: data, format: nil) else { return nil }
+        var texts = Set<String>()
+        if let dictionary = root as? [String: Any] { texts.formUnion(dictionary.keys) }
+        collect(root, into: &texts)
         return texts
     }
 
