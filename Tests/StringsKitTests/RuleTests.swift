@@ -409,6 +409,19 @@ import Testing
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:b"])
     }
 
+    /// Thai ends a sentence with no mark, Greek asks with `;`, and Khmer and Armenian have full stops of their own;
+    /// a Thai question that drops its mark, or a Greek statement that ends with `;`, still differs.
+    @Test func eachScriptsOwnEndingsMatchTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"saved\" = \"Your draft is saved.\";\n\"retry\" = \"Try again?\";\n")
+        folder.write("th.lproj/Main.strings", "\"saved\" = \"บันทึกฉบับร่างแล้ว\";\n\"retry\" = \"ลองอีกครั้ง\";\n")
+        folder.write("el.lproj/Main.strings", "\"saved\" = \"Το πρόχειρο αποθηκεύτηκε;\";\n\"retry\" = \"Να δοκιμάσετε ξανά;\";\n")
+        folder.write("km.lproj/Main.strings", "\"saved\" = \"សេចក្តីព្រាងត្រូវបានរក្សាទុក។\";\n\"retry\" = \"ព្យាយាមម្តងទៀត?\";\n")
+        folder.write("hy.lproj/Main.strings", "\"saved\" = \"Սևագիրը պահված է։\";\n\"retry\" = \"Կրկին փորձե՞լ?\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["el:saved", "th:retry"])
+    }
+
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence
     /// that gains a full stop, or a longer text, still differs.
     @Test func anAbbreviatedUnitsDotIsNoFullStop() throws {

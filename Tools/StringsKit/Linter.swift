@@ -838,7 +838,8 @@ struct LintRun {
     mutating func checkPunctuation(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
         let mark = FinalPunctuation(text)
         let baseMark = FinalPunctuation(baseText)
-        if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)) {
+        if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)),
+           !FinalPunctuation.isScriptsOwnForm(text, mark: mark, baseMark: baseMark, language: Self.language(of: locale)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(base)) ends with \(baseMark.description); end it the same way (in your script's form)")
         }
@@ -933,12 +934,26 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         guard let last = trimmed.first else { self = .none; return }
         switch last {
         case "…": self = .ellipsis
-        case ".", "。", "｡", "।", "۔", "።":
+        // Khmer ។, Myanmar ။, Armenian ։ and Tibetan ། end a sentence as well.
+        case ".", "。", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}", "\u{0F0D}":
             self = trimmed.prefix(3).allSatisfy({ $0 == "." }) && trimmed.count >= 3 ? .ellipsis : .fullStop
         case "?", "？", "؟": self = .question
         case "!", "！", "¡": self = .exclamation
         case ":", "：": self = .colon
         default: self = .none
+        }
+    }
+
+    /// Where the language writes the same ending its own way, and no mark says so: Thai and Lao end a sentence with
+    /// none (a space parts sentences), and Greek asks with `;` (U+003B, or U+037E).
+    static func isScriptsOwnForm(_ text: String, mark: FinalPunctuation, baseMark: FinalPunctuation, language: Substring) -> Bool {
+        guard mark == .none else { return false }
+        switch language {
+        case "th", "lo": return baseMark == .fullStop
+        case "el":
+            guard baseMark == .question, let last = text.reversed().first(where: { !$0.isWhitespace }) else { return false }
+            return last == ";" || last == "\u{037E}"
+        default: return false
         }
     }
 
