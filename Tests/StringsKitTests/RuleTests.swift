@@ -377,6 +377,21 @@ import Testing
         #expect(result.findings(.nonStringValue).map(\.line) == [4])
     }
 
+    /// Apple's InfoPlist.strings examples write keys without quotes (`CFBundleDisplayName = "…";`), as Nextcloud Talk's
+    /// translations do: an identifier key is fine; an unquoted value, or a key of other characters, is still noted.
+    @Test func anUnquotedIdentifierKeyIsNoMisleadingConstruct() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/InfoPlist.strings", """
+        CFBundleDisplayName = "Talk";
+        NSCameraUsageDescription = "Video calls";
+        "NSMicrophoneUsageDescription" = Calls;
+        a/b = "Slash";
+
+        """)
+        let result = try folder.lint()
+        #expect(result.findings(.misleadingConstruct).map(\.line) == [3, 4])
+    }
+
     @Test func lengthBudgetCountsGraphemesAndWideCharactersTwice() throws {
         let folder = CatalogFolder()
         folder.write("en.lproj/Main.strings", """

@@ -265,7 +265,18 @@ struct LintRun {
                 let duplicated = Set(file.notes.compactMap { $0.kind == .duplicateKey ? $0.key : nil })
                 for entry in file.entries where duplicated.contains(entry.key) { entriesByKey[entry.key, default: []].append(entry) }
             }
+            // Where the keys written without quotes stand, built only for a file with such a note.
+            var unquotedKeyPositions = Set<SourcePosition>()
+            if file.notes.contains(where: { $0.kind == .unquotedString }) {
+                let unquoted = Set(file.notes.compactMap { $0.kind == .unquotedString ? $0.key : nil })
+                for entry in file.entries where unquoted.contains(entry.key) { unquotedKeyPositions.insert(entry.keyPosition) }
+            }
             for note in file.notes {
+                // `NSCameraUsageDescription = "…";` is how Apple's own InfoPlist.strings examples write a key: an
+                // identifier without quotes misleads nobody (an unquoted value, or a key of other characters, still does).
+                if note.kind == .unquotedString, let key = note.key, unquotedKeyPositions.contains(note.position), Self.isIdentifier(key) {
+                    continue
+                }
                 let rule: Rule
                 var advice = ""
                 var message = note.message.hasSuffix(".") || note.message.hasSuffix(")") ? note.message : note.message + "."
@@ -299,6 +310,12 @@ struct LintRun {
                 report(rule, file: path, position: note.position, locale: locale, table: table, key: note.key, message + advice)
             }
         }
+    }
+
+    /// Letters, digits, `_`, `.` and `-`, starting with a letter or `_` (`CFBundleDisplayName`, `NSUserActivityTypes.0`).
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_", first.isASCII else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "." || $0 == "-") }
     }
 
     /// A value as a finding shows it: the text in quotes, shortened past 60 characters.
