@@ -392,6 +392,20 @@ import Testing
         #expect(result.findings(.misleadingConstruct).map(\.line) == [3, 4])
     }
 
+    /// Open Food Facts' export writes the English for every key not translated yet: the base's "100% accurate" is
+    /// reported once, at the base, and each copy is `untranslated`, not another % finding (150 locales × 2 rules).
+    /// A translation that changes the text is still checked.
+    @Test func aCopyOfTheBaseHasItsPercentProblemsReportedOnceAtTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"note\" = \"Not 100% accurate\";\n")
+        folder.write("la.lproj/Main.strings", "\"note\" = \"Not 100% accurate\";\n")
+        folder.write("ht.lproj/Main.strings", "\"note\" = \"Not 100% accurate\";\n")
+        folder.write("de.lproj/Main.strings", "\"note\" = \"Nicht 100% akkurat\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.accidentalSpecifier).map(\.locale).sorted() == ["de", "en"])
+        #expect(result.findings(.untranslated).map(\.locale).sorted() == ["ht", "la"])
+    }
+
     @Test func lengthBudgetCountsGraphemesAndWideCharactersTwice() throws {
         let folder = CatalogFolder()
         folder.write("en.lproj/Main.strings", """

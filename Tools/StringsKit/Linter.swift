@@ -515,11 +515,15 @@ struct LintRun {
             // Identical plain specifiers, or plain ones in the base locale, need no full parse: nothing to report.
             let needsParse = hasPercent && sameAsBase != true && !(baseEntry == nil && SpecifierScan.isPlain(text))
             let parsed = needsParse ? FormatSpecifier.parseReportingInvalid(text) : (specifiers: [], invalid: [])
-            if let offset = parsed.invalid.first {
+            // A translation that is the base's text word for word (an export tool's stand-in for "not translated yet")
+            // has the base's % problems, which the base's own entry reports once: not again in each of 150 locales.
+            var copiesBase = false
+            if hasPercent, let baseEntry, case .text(let baseText) = baseEntry.value { copiesBase = text == baseText }
+            if !copiesBase, let offset = parsed.invalid.first {
                 report(.invalidFormat, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\" has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
             }
-            if hasPercent, let accident = AccidentalSpecifier.first(in: text) {
+            if hasPercent, !copiesBase, let accident = AccidentalSpecifier.first(in: text) {
                 report(.accidentalSpecifier, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\" has \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1): the % and the word after it make "
                        + "the specifier \"\(accident.specifier.text)\", so String(format:) and generated accessors read an argument "
