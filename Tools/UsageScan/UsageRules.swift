@@ -44,8 +44,9 @@ public struct UsageReport: Sendable {
 public struct UsageRules: Sendable {
     public var configuration: LintConfiguration
 
-    /// Tables the system reads by its own keys (`CFBundleDisplayName`…), never through code.
-    public static let systemTables: Set<String> = ["InfoPlist"]
+    /// Tables the system reads by its own keys (`CFBundleDisplayName`…), never through code: `InfoPlist` and the tables
+    /// of other property lists (UTM's `Info-RemotePlist`, `QEMULauncher-InfoPlist`), as the linter tells them apart.
+    public static func isSystemTable(_ table: String) -> Bool { PropertyListTexts.isPropertyListTable(table) }
 
     public init(configuration: LintConfiguration = LintConfiguration()) {
         self.configuration = configuration
@@ -132,8 +133,7 @@ struct UsageRun {
             // `Settings.bundle/en.lproj/Root.strings`: the Settings app reads it by the titles in the bundle's plists.
             readBy[name] = "the Settings app (Settings.bundle)"
         }
-        // InfoPlist, and the tables other property lists have (UTM's Info-RemotePlist, QEMULauncher-InfoPlist).
-        for table in tables.keys where UsageRules.systemTables.contains(table) || PropertyListTexts.isPropertyListTable(table) {
+        for table in tables.keys where UsageRules.isSystemTable(table) {
             readBy[table] = "the system"
         }
         self.readBy = readBy
