@@ -7,19 +7,14 @@ extension StringsPropertyList {
     public static func parse(_ data: Data, format: Format) throws(StringsParseError) -> StringsFile {
         let root: Any
         do {
-            guard let read = try XMLPlistReader.read(data) ?? PropertyListSerialization.propertyList(from: data, format: nil) as Any? else {
-                throw StringsParseError(kind: .syntax, message: "The property list could not be read", position: SourcePosition(line: 1, column: 1),
-                                        hint: "Check it with `plutil -lint`.")
-            }
-            root = read
-        } catch let error as StringsParseError {
-            throw error
+            root = try XMLPlistReader.read(data) ?? PropertyListSerialization.propertyList(from: data, format: nil)
         } catch {
             throw StringsParseError(kind: .syntax, message: "The file is not a valid \(format == .xml ? "XML" : "binary") property list (\((error as NSError).localizedDescription))",
                                     position: SourcePosition(line: 1, column: 1), hint: "Check it with `plutil -lint`, or export it again from the tool that wrote it.")
         }
         guard let dictionary = root as? [String: Any] else {
-            throw StringsParseError(kind: .syntax, message: "The property list holds \(type(of: root)), not a dictionary of keys and texts",
+            let what = root is String ? "a single string" : root is [Any] ? "an array" : "a \(type(of: root))"
+            throw StringsParseError(kind: .syntax, message: "The property list holds \(what), not a dictionary of keys and texts",
                                     position: SourcePosition(line: 1, column: 1), hint: "A strings table must be a <dict> of <key> and <string> pairs.")
         }
         let positions = format == .xml ? Catalog.firstPositions(in: data, of: .xmlKey) : [:]
