@@ -41,7 +41,7 @@ struct Lint: ParsableCommand {
         locale is en, or the only locale present.
 
         Rules (id, default severity; see Tools/StringsKit/README.md):
-        \(Rule.allCases.map { "  \($0.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0))\($0.defaultSeverity.rawValue)" }.joined(separator: "\n"))
+        \(Rule.allCases.map { "  \($0.rawValue)\(String(repeating: " ", count: max(1, 22 - $0.rawValue.count)))\($0.defaultSeverity.rawValue)" }.joined(separator: "\n"))
 
         Exit codes:
           0  no errors (warnings are allowed unless --strict)
