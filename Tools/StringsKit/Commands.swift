@@ -142,6 +142,13 @@ public enum L10nCommands {
                 let outcome = check(context)
                 if let problem = outcome.usageError { return .usage(problem) }
                 result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(TableKey(table: finding.table, key: $0)) } ?? false }
+                // A key whose base text is the code's default value is not extra; nor, where the code gives a table's
+                // base text, is the table's base file without text something to report (the check looked at its keys).
+                result.findings.removeAll { finding in
+                    guard finding.rule == .extraKey else { return false }
+                    guard let key = finding.key else { return outcome.codeBaseTables.contains(finding.table) }
+                    return outcome.codeBaseKeys.contains(TableKey(table: finding.table, key: key))
+                }
                 result.findings = (result.findings + outcome.findings).sorted(by: Finding.reportOrder)
                 notes = outcome.notes
             }

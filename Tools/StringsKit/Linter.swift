@@ -50,7 +50,9 @@ public struct Linter: Sendable {
         if let source = catalog.declaredSourceLanguage, locales.contains(source) { return source }
         // English, or the English variant that holds the most keys: a Pontoon-style `en-US.lproj` beside a stale
         // `en.lproj` is what the app is translated from; an `en-GB` of overrides beside `en` is not.
-        let english = locales.filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") }
+        // An `en.lproj` whose files hold no entry (the English being in code) has no table, but is still the base.
+        let english = Set(locales).union(fileLocales.filter { !Self.isSpecialFolder($0) }).sorted()
+            .filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") }
         if english.count == 1 { return english[0] }
         if english.count > 1 {
             var keys: [String: Int] = [:]
@@ -88,7 +90,11 @@ public struct Linter: Sendable {
         var extraJobs: [LintRun.Job] = []
         for (pair, counts) in first.counts {
             guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > counts.matched else { continue }
-            extraJobs += LintRun.chunks(table.keys.count).map { .extraKeys(table: pair.table, locale: pair.locale, range: $0) }
+            // Their entries are still checked (a stray % is one wherever the base text is); only "extra" is not said.
+            let reportsExtra = !run.emptyBaseTables.contains(pair.table)
+            extraJobs += LintRun.chunks(table.keys.count).map {
+                .extraKeys(table: pair.table, locale: pair.locale, range: $0, reportsExtra: reportsExtra)
+            }
         }
         findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions).findings
         LaunchTrace.mark("lint: per-key checks")
@@ -125,6 +131,21 @@ public struct Linter: Sendable {
     /// `qqq.lproj` (translatewiki.net's message documentation): translator comments, never a locale of its own.
     public static let documentation = "qqq"
 
+    /// Whether a table's base text is not in its base file, and how it shows: the base has under a tenth of the keys a
+    /// typical translation has beyond it, and that is 20 or more (KeePassium: 2 plural keys in `en.lproj`, about 1,000
+    /// keys in each translation, the English in code). A base some translations outgrew by a few stale keys is not.
+    /// nil when the base is where it should be; else the base's key count and how many keys each translation has that
+    /// the base lacks.
+    public static func baseTextElsewhere(base: CatalogTable?, translations: [CatalogTable]) -> (baseKeys: Int, beyond: [Int])? {
+        let baseKeys = base?.entries.values.count(where: \.needsTranslation) ?? 0
+        let beyond = translations.map { table in
+            table.entries.values.count { $0.needsTranslation && base?.entries[$0.key] == nil }
+        }.filter { $0 > 0 }.sorted()
+        guard !beyond.isEmpty else { return nil }
+        let typical = beyond[beyond.count / 2]
+        return typical >= 20 && baseKeys * 10 < typical ? (baseKeys, beyond) : nil
+    }
+
     /// True for `Base` and `qqq`, the folders that are not translations.
     public static func isSpecialFolder(_ locale: String) -> Bool {
         locale == interfaceBase || locale == documentation
@@ -153,6 +174,8 @@ struct LintRun {
     var findings: [Finding] = []
     /// Translatable base keys of whole tables a locale lacks, by table and locale (for the completeness figures).
     var missingTables: [Catalog.TableID: Int] = [:]
+    /// Tables whose base has no text while translations have keys (`reportBaseTextNotInCatalog`): no per-key extra check.
+    var emptyBaseTables: Set<String> = []
     /// What the current job counted: translations identical to the base text.
     private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
@@ -331,7 +354,7 @@ struct LintRun {
     enum Job: Sendable {
         case baseKeys(table: String, range: Range<Int>)
         case localeKeys(table: String, locale: String, baseRange: Range<Int>)
-        case extraKeys(table: String, locale: String, range: Range<Int>)
+        case extraKeys(table: String, locale: String, range: Range<Int>, reportsExtra: Bool)
     }
 
     /// Tables and locales too large for one job are split so that every core has work.
@@ -354,6 +377,7 @@ struct LintRun {
             if let baseTable {
                 jobs += Self.chunks(baseTable.keys.count).map { .baseKeys(table: tableName, range: $0) }
             }
+            reportBaseTextNotInCatalog(tableName, baseTable: baseTable, base: base, locales: locales)
             for locale in locales where locale != base {
                 guard let table = catalog.table(tableName, locale: locale) else {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
@@ -369,8 +393,10 @@ struct LintRun {
                 }
                 guard let baseTable else {
                     // InfoPlist's base text is Info.plist itself, and an Interface Builder table's is its storyboard
-                    // or xib in Base.lproj: a translation needs no base .strings there.
-                    if PropertyListTexts.isPropertyListTable(tableName) || TableConventions.isInterfaceBuilderTable(tableName, in: catalog) { continue }
+                    // or xib in Base.lproj: a translation needs no base .strings there. A table whose base text is
+                    // elsewhere has had its one finding.
+                    if PropertyListTexts.isPropertyListTable(tableName) || TableConventions.isInterfaceBuilderTable(tableName, in: catalog)
+                        || emptyBaseTables.contains(tableName) { continue }
                     report(.extraKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
                            "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(base).lproj/\(tableName).strings or remove this file")
                     continue
@@ -379,6 +405,29 @@ struct LintRun {
             }
         }
         return jobs
+    }
+
+    /// A base table with next to no text while translations have many keys it lacks (KeePassium's
+    /// `en.lproj/Localizable.strings`): the base text is elsewhere, most often in code (`NSLocalizedString(_:value:comment:)`,
+    /// `String(localized:defaultValue:)`, which Xcode's export hands to translators), or the translations are stale. Every
+    /// such key of every translation would be "not in the base locale; remove it" (18,486 times on KeePassium): one
+    /// finding for the table says what is going on instead, and its keys are not reported extra one by one
+    /// (`emptyBaseTables`). `--sources` checks them against the code's default values and calls.
+    /// InfoPlist and Interface Builder tables have their base text elsewhere by design, and are checked against it.
+    mutating func reportBaseTextNotInCatalog(_ tableName: String, baseTable: CatalogTable?, base: String, locales: [String]) {
+        guard !PropertyListTexts.isPropertyListTable(tableName), !TableConventions.isInterfaceBuilderTable(tableName, in: catalog) else { return }
+        let translations = locales.filter { $0 != base && !Linter.isSpecialFolder($0) }.compactMap { catalog.table(tableName, locale: $0) }
+        guard let (baseKeys, beyond) = Linter.baseTextElsewhere(base: baseTable, translations: translations) else { return }
+        emptyBaseTables.insert(tableName)
+        // An empty base file has no table; the finding is still at it when there is one.
+        let file = baseTable?.files.first
+            ?? catalog.files.first { Catalog.locale(ofFile: $0) == base && ($0 as NSString).lastPathComponent.hasPrefix(tableName + ".") }
+            ?? "\(base).lproj/\(tableName).strings"
+        report(.extraKey, file: file, position: nil, locale: base, table: tableName, key: nil,
+               "the \(base) \(tableName) table has \(baseKeys) key(s), while \(beyond.count) translation(s) have up to \(beyond.last ?? 0) "
+                   + "key(s) it lacks: the \(base) text is not in the catalog (often it is in code: NSLocalizedString(_:value:comment:), "
+                   + "String(localized:defaultValue:)), or the translations are stale, so their keys are not reported one by one; "
+                   + "pass --sources with the folders of the code to check them against its default values and calls")
     }
 
     /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has, lacks and leaves as in the base.
@@ -433,7 +482,7 @@ struct LintRun {
                 }
             }
             return (Catalog.TableID(table: tableName, locale: locale), Counts(matched: matched, missing: missing, identical: identical))
-        case let .extraKeys(tableName, locale, range):
+        case let .extraKeys(tableName, locale, range, reportsExtra):
             let base = tableBase(tableName)
             guard let baseTable = catalog.table(tableName, locale: base), let table = catalog.table(tableName, locale: locale) else { return nil }
             // Where Base.lproj holds the table, the base language's own copy (en.lproj) is the base language too: Base
@@ -443,7 +492,7 @@ struct LintRun {
                 guard let entry = table.entries[key] else { continue }
                 // An InfoPlist table's base text is Info.plist itself, an intent's table's its definition: a key they
                 // have is not extra.
-                if !conventions.isPropertyListText(key, file: entry.location.file, table: tableName) {
+                if reportsExtra, !conventions.isPropertyListText(key, file: entry.location.file, table: tableName) {
                     report(.extraKey, entry: entry, locale: locale, table: tableName,
                            "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
                 }

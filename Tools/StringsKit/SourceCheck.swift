@@ -35,12 +35,21 @@ public struct SourceCheckOutcome: Sendable {
     public var notes: String
     public var removedKeys: Set<TableKey>
     public var usageError: String?
+    /// Keys whose base text the code gives as a default value (`NSLocalizedString(_:value:comment:)`), not in the base
+    /// table: no translation of them is extra.
+    public var codeBaseKeys: Set<TableKey>
+    /// The tables that have such keys: the check looks at their translations itself, so the lint's one finding for a
+    /// base table with no text is dropped.
+    public var codeBaseTables: Set<String>
 
-    public init(findings: [Finding] = [], notes: String = "", removedKeys: Set<TableKey> = [], usageError: String? = nil) {
+    public init(findings: [Finding] = [], notes: String = "", removedKeys: Set<TableKey> = [], usageError: String? = nil,
+                codeBaseKeys: Set<TableKey> = [], codeBaseTables: Set<String> = []) {
         self.findings = findings
         self.notes = notes
         self.removedKeys = removedKeys
         self.usageError = usageError
+        self.codeBaseKeys = codeBaseKeys
+        self.codeBaseTables = codeBaseTables
     }
 }
 

@@ -147,7 +147,7 @@ public struct TableConventions: Sendable, Equatable {
     /// Most of the table's keys, in any locale, are Interface Builder object IDs with a property (`A8P-vn-DEJ.title`,
     /// `AE4-BD-wZi.placeholderString`, and old xibs' numeric `123.title`): the table is what `ibtool` exported from a
     /// storyboard or xib, and each value becomes a view's text as it is.
-    static func isInterfaceBuilderTable(_ table: String, in catalog: Catalog) -> Bool {
+    public static func isInterfaceBuilderTable(_ table: String, in catalog: Catalog) -> Bool {
         let tables = catalog.locales.compactMap { catalog.table(table, locale: $0) }
         // At most a quarter as many other keys as object IDs: one locale's other keys (distinct within a table) above
         // a quarter of every locale's object IDs together settles it without collecting the union of the keys.

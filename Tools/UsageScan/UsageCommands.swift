@@ -211,7 +211,8 @@ public enum UsageCommands {
                 }
             }
         }
-        return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys), report)
+        return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
+                                   codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
     }
 
     /// What the scan inferred, as an `l10n.json` a team can review and keep: the wrappers found by following data and

@@ -37,6 +37,10 @@ public struct UsageReport: Sendable {
     /// Generated accessors read from the project's `swiftgen.yml` (its generated file not being among the sources).
     public var inferredGeneratedEnums: [UsageConfiguration.GeneratedEnum] = []
     public var scan: SourceUsage
+    /// Keys whose base text is a call's default value, translated but not in the base table (see `UsageRun.codeBase`).
+    public var codeBaseKeys: Set<TableKey> = []
+    /// The tables that have such keys.
+    public var codeBaseTables: Set<String> = []
 }
 
 /// The four rules between Swift code and the base locale's catalog: `key-not-in-catalog`, `unused-key`,
@@ -62,9 +66,13 @@ public struct UsageRules: Sendable {
         var run = UsageRun(rules: self, scan: scan, catalog: catalog, base: baseLocale, conventions: conventions)
         for reference in scan.references { run.check(reference) }
         run.checkUnused()
+        run.checkCodeBase()
         run.findings.sort(by: Finding.reportOrder)
-        return UsageReport(findings: run.findings, tables: run.tableUsage(), unusedKeys: run.unused, unverifiedKeys: run.unverified,
-                           conventions: conventions, scan: scan)
+        var report = UsageReport(findings: run.findings, tables: run.tableUsage(), unusedKeys: run.unused, unverifiedKeys: run.unverified,
+                                 conventions: conventions, scan: scan)
+        report.codeBaseKeys = Set(run.codeBase.flatMap { table, keys in keys.keys.map { TableKey(table: table, key: $0) } })
+        report.codeBaseTables = Set(run.codeBase.keys).union(run.baseTextElsewhere)
+        return report
     }
 }
 
@@ -92,6 +100,14 @@ struct UsageRun {
     var findings: [Finding] = []
     var unused: [TableKey] = []
     var unverified: [TableKey] = []
+    /// Keys whose base text is a call's default value (the base table lacks them, translations have them), by table:
+    /// where the first such call is.
+    var codeBase: [String: [String: SourceLocation]] = [:]
+    /// The catalog keys references name, by table (generated members aside).
+    var referenced: [String: Set<String>] = [:]
+    /// Tables whose base file has next to no text while translations have many keys (`Linter.baseTextElsewhere`):
+    /// `l10n lint` reports none of their keys extra, so this check does, against the code.
+    let baseTextElsewhere: Set<String>
     private var skeletons: [String: [String: [(key: String, specifiers: [FormatSpecifier])]]] = [:]
     private let generatedKeys: [String: [String: String]]
     /// The keys "did you mean" searches, indexed once per list of tables.
@@ -126,7 +142,13 @@ struct UsageRun {
         let tableBases = Linter.tableBases(of: catalog, base: base)
         for (id, table) in catalog.tables where id.locale == tableBases[id.table] ?? base { tables[id.table] = table }
         self.tableBases = tableBases
-        translatedTables = catalog.tables.filter { id, _ in id.locale != (tableBases[id.table] ?? base) && !Linter.isSpecialFolder(id.locale) }
+        let translatedTables = catalog.tables.filter { id, _ in id.locale != (tableBases[id.table] ?? base) && !Linter.isSpecialFolder(id.locale) }
+        self.translatedTables = translatedTables
+        baseTextElsewhere = Set(Set(translatedTables.keys.map(\.table)).compactMap { name in
+            guard !UsageRules.isSystemTable(name), !TableConventions.isInterfaceBuilderTable(name, in: catalog) else { return nil }
+            let translations = translatedTables.filter { $0.key.table == name }.map(\.value)
+            return Linter.baseTextElsewhere(base: tables[name], translations: translations) == nil ? nil : name
+        })
         var readBy = Self.interfaceFiles(of: tables)
         for (name, table) in tables where readBy[name] == nil && !table.files.isEmpty
             && table.files.allSatisfy({ $0.contains("Settings.bundle/") }) {
@@ -230,12 +252,13 @@ struct UsageRun {
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
-    private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, _ message: String) {
-        let severity = configuration.severity(of: rule)
+    private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, locale: String? = nil, _ message: String) {
+        let locale = locale ?? baseOf(table)
+        let severity = configuration.severity(of: rule, locale: locale)
         guard severity != .off else { return }
         if let key, configuration.usage.isExcepted(rule, table: table, key: key) { return }
         findings.append(Finding(rule: rule, severity: severity, file: location.file, line: location.line, column: location.column,
-                                locale: baseOf(table), table: table, key: key, message: message))
+                                locale: locale, table: table, key: key, message: message))
     }
 
     func resolve(_ name: TableName) -> String? {
@@ -298,6 +321,7 @@ struct UsageRun {
         let shown = Self.display(reference.key)
         if let table {
             referencesByTable[table, default: 0] += 1
+            if !reference.key.isGeneratedMember { referenced[table, default: []].insert(Self.catalogKey(reference.key)) }
             if let key = lookUp(reference.key, in: table) {
                 used[table, default: []].insert(key)
                 checkArguments(reference, table: table, key: key)
@@ -317,6 +341,19 @@ struct UsageRun {
             // A debug screen or a preview is meant for developers, in English.
             guard Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing else { return }
             if reference.hasDefaultValue {
+                // KeePassium's workflow: the base text is the call's default value, which Xcode's export hands to
+                // translators, and the base file stays empty. A key translations have is then where it belongs.
+                let key = Self.catalogKey(reference.key)
+                if !reference.key.isGeneratedMember, !translations(of: key, in: table).isEmpty {
+                    if codeBase[table]?[key] == nil { codeBase[table, default: [:]][key] = reference.location }
+                    return
+                }
+                if baseTextElsewhere.contains(table) {
+                    // The table's base text is the code's: this is a new text, which no translator has seen yet.
+                    add(.missingKey, at: reference.location, table: table, key: key,
+                        "\(reference.api) uses \(shown), which no language translates yet: users everywhere see the default value the call gives; send it to the translators (Xcode's Export Localizations takes the default value as its \(baseOf(table)) text)")
+                    return
+                }
                 add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
                     "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
                 return
@@ -510,6 +547,38 @@ struct UsageRun {
                 if findings.count > before { unused.append(TableKey(table: table, key: key)) }
             }
         }
+    }
+
+    /// Where the base text of keys is the code's default values (`codeBase`), the translations are checked against it:
+    /// a locale that has the table but not such a key is missing it; and in a table whose base file has no text at all
+    /// (`l10n lint` then reports no key extra), a translation's key that neither the base nor any call names is extra.
+    mutating func checkCodeBase() {
+        for table in Set(codeBase.keys).union(baseTextElsewhere).sorted() {
+            let keys = codeBase[table] ?? [:]
+            let emptyBase = baseTextElsewhere.contains(table)
+            for (id, translated) in translatedTables.sorted(by: { $0.key.locale < $1.key.locale }) where id.table == table {
+                // The locale's file that holds most of the table (KeePassium's `ko` Localizable is three files).
+                let file = SourceLocation(file: Self.mainFile(of: translated) ?? table, line: 1, column: 1)
+                for (key, location) in keys.sorted(by: { $0.key < $1.key }) where translated.entries[key] == nil {
+                    add(.missingKey, at: file, table: table, key: key, locale: id.locale,
+                        "\"\(key)\" has its \(baseOf(table)) text in the code (the default value at \(location)) but no \(id.locale) translation; add it to this file")
+                }
+                guard emptyBase else { continue }
+                for key in translated.keys where keys[key] == nil && baseTables[table]?.entries[key] == nil && !(referenced[table]?.contains(key) ?? false) {
+                    guard let entry = translated.entries[key], Self.hasLetters(key), !isDynamicallyUsed(table: table, key: key) else { continue }
+                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                    add(.extraKey, at: location, table: table, key: key, locale: id.locale,
+                        "\"\(key)\" is not in the \(baseOf(table)) \(table) table and no scanned call names it; remove it, or give it its \(baseOf(table)) text (in the table, or as the default value of the call that shows it)")
+                }
+            }
+        }
+    }
+
+    /// The file that holds most of a table's entries, where a missing key belongs.
+    static func mainFile(of table: CatalogTable) -> String? {
+        var counts: [String: Int] = [:]
+        for entry in table.entries.values { counts[entry.location.file, default: 0] += 1 }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? table.files.first
     }
 
     /// One finding for a table whose use the scan cannot see, saying what it probably misses and where to say it.
