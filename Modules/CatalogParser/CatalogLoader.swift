@@ -377,7 +377,11 @@ extension Catalog {
         }
         if let forms = pluralForms(localization["variations"]) {
             let sample = forms[.other] ?? forms.values.first ?? ""
-            let valueType = FormatSpecifier.parse(sample).first?.conversion ?? "lld"
+            // What the plural counts is an argument, not a place in the text: a translation may reorder them (CotEditor's
+            // ja "“%2$@”内に%1$lld件見つかりました。" for "Found %1$lld matches in “%2$@.”"), so the first argument it is.
+            let specifiers = FormatSpecifier.parse(sample)
+            let counted = specifiers.first { $0.position == 1 } ?? specifiers.first { $0.position == nil } ?? specifiers.first
+            let valueType = counted?.conversion ?? "lld"
             let state = forms.isEmpty ? nil : (localization["variations"] as? [String: Any]).flatMap { _ in "translated" }
             return (.plural(PluralRule(format: "%#@count@", variables: ["count": PluralVariable(valueType: valueType, forms: forms)])), state)
         }

@@ -129,6 +129,28 @@ import Testing
         #expect(TableConventions.isInterfaceBuilderKey("123.title") && !TableConventions.isInterfaceBuilderKey("settings.title"))
     }
 
+    /// CotEditor (2026-11-28): a top-level plural of a string with two arguments, whose Japanese puts the file name
+    /// first. The plural counts the first argument wherever the text puts it; reading the first specifier in the text
+    /// instead reported "counts with %@ but the base uses %d" in seven locales.
+    @Test func aPluralCountsItsFirstArgumentWhereverATranslationPutsIt() throws {
+        let folder = CatalogFolder()
+        func plural(_ forms: [(String, String)]) -> String {
+            "{\"variations\": {\"plural\": {" + forms.map { "\"\($0.0)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"\($0.1)\"}}" }.joined(separator: ", ") + "}}}"
+        }
+        folder.write("Resources/Search.xcstrings", """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "Found %lld matches in “%@.”": {"localizations": {
+            "en": \(plural([("one", "Found one match in “%2$@.”"), ("other", "Found %1$lld matches in “%2$@.”")])),
+            "ja": \(plural([("other", "“%2$@”内に%1$lld件見つかりました。")])),
+            "de": \(plural([("one", "„%1$@“: ein Treffer"), ("other", "„%1$@“: %2$lld Treffer")]))
+          }}
+        }}
+        """)
+        let mismatches = try folder.lint().findings(.formatMismatch)
+        // Japanese reorders the same arguments; German swapped their types, and is still told so.
+        #expect(mismatches.map(\.locale) == ["de"], "\(mismatches.map(\.message))")
+    }
+
     @Test func aStringsFileBesideAStringCatalogOfItsTableIsNotRead() throws {
         let folder = CatalogFolder()
         folder.write("Resources/Localizable.xcstrings", """
