@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads the XML property lists `.stringsdict` files are, in one pass over their UTF-8, into the native values
@@ -107,30 +108,7 @@ enum XMLPlistReader {
             return plain ? decoded : Self.resolvingReferences(decoded)
         }
 
-        static func resolvingReferences(_ text: String) -> String? {
-            var result = ""
-            var rest = Substring(text)
-            while let ampersand = rest.firstIndex(of: "&") {
-                result += rest[..<ampersand]
-                guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { return nil }
-                let name = rest[rest.index(after: ampersand)..<semicolon]
-                switch name {
-                case "lt": result += "<"
-                case "gt": result += ">"
-                case "amp": result += "&"
-                case "quot": result += "\""
-                case "apos": result += "'"
-                default:
-                    guard name.hasPrefix("#") else { return nil }
-                    let digits = name.dropFirst()
-                    let number = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-                    guard let number, number != 0, let scalar = Unicode.Scalar(number) else { return nil }
-                    result.unicodeScalars.append(scalar)
-                }
-                rest = rest[rest.index(after: semicolon)...]
-            }
-            return result + rest
-        }
+        static func resolvingReferences(_ text: String) -> String? { XMLText.resolvingReferences(text) }
 
         mutating func skipSpace() {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 }

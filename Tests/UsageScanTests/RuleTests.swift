@@ -300,6 +300,30 @@ struct RuleTests {
         #expect(report.scan.dynamicKeys.count == 1)
     }
 
+    /// Sequel-Ace (2026-11-28) turns each xib's English texts into its translations through Localizable.strings at
+    /// build time (Wil Shipley's xibLocalizationPostprocessor): "Create Role" is a key no code names. `--fix` deleted 19
+    /// such keys from every locale. A text of a `.xib` or `.storyboard` under the sources is never called unused.
+    @Test func aTextOfAnInterfaceBuilderFileAmongTheSourcesIsNotAnUnusedKey() throws {
+        let project = ProjectFolder()
+        let used = (1...10).map { "Export table %\($0)$@" }
+        let keys = used + ["Create Role", "Drop & Recreate", "Grant\nAll", "Old Feature"]
+        project.write("Localization/en.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        project.write("Sources/Controllers/SPExportController.m", used.map { "NSString *s = NSLocalizedString(@\"\($0)\", @\"export\");\n" }.joined())
+        project.write("Sources/Interfaces/UserManagerView.xib", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0">
+            <objects>
+                <buttonCell key="cell" type="check" title="Create Role" bezelStyle="regularSquare" id="crl-GL-cl1"/>
+                <menuItem title="Drop &amp; Recreate" id="drp-1"/>
+                <textFieldCell key="cell" title="Grant&#10;All" id="gra-2"/>
+            </objects>
+        </document>
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["Old Feature"], "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.scan.interfaceFilesRead == 1)
+    }
+
     @Test func lintWithSourcesAddsTheRulesToANormalRun() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")

@@ -356,17 +356,8 @@ struct PlistReader {
             if bytes[index] == UInt8(ascii: "&") {
                 guard let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw failure("a bare & (write &amp;)") }
                 let entity = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                switch entity {
-                case "amp": text += "&"
-                case "lt": text += "<"
-                case "gt": text += ">"
-                case "quot": text += "\""
-                case "apos": text += "'"
-                default:
-                    let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                    guard let code, let scalar = Unicode.Scalar(code) else { throw failure("an unknown entity &\(entity);") }
-                    text.unicodeScalars.append(scalar)
-                }
+                guard let resolved = XMLText.resolvingReferences("&\(entity);") else { throw failure("an unknown entity &\(entity);") }
+                text += resolved
                 index = end + 1
                 continue
             }

@@ -27,6 +27,8 @@ public struct SourceUsage: Sendable {
     /// Plain string literals the code holds outside the calls it localizes through (an unknown view's title, a model's
     /// field, a file the scanner did not parse, Objective-C): a key among them is never called unused.
     public var literalsSeen: Set<String> = []
+    /// How many `.xib` and `.storyboard` files under the sources gave their texts to `literalsSeen`.
+    public var interfaceFilesRead = 0
     /// Starts of strings the code builds (`"eq.preset." + name`, `"alert.\(name).title"`), wherever they stand: a key
     /// with one of them is never called unused.
     public var keyPrefixesSeen: Set<String> = []
@@ -131,7 +133,16 @@ public struct SourceUsage: Sendable {
             objectiveC.withLock { $0 += mine }
             seen.withLock { $0.formUnion(literals) }
         }
+        // Interface Builder files: a text of one is a key the app may look up. Sequel-Ace's build turns each xib's
+        // English texts into its translations through Localizable.strings (Wil Shipley's xibLocalizationPostprocessor),
+        // so "Create Role" is read though no code names it; `--fix` deleted 19 such keys from every locale.
+        for file in sourceFiles.interface {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            bytes.withLock { $0 += data.count }
+            seen.withLock { $0.formUnion(InterfaceTexts.all(in: data)) }
+        }
         var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
+        found.interfaceFilesRead = sourceFiles.interface.count
         found.references += objectiveC.withLock { $0 }
         found.literalsSeen = seen.withLock { $0 }
         for usage in usages { found.literalsSeen.formUnion(usage.literalsOfUnparsedParts) }
@@ -226,9 +237,11 @@ public struct SourceUsage: Sendable {
 
     /// The `.swift` files, and the Objective-C ones (`.m`, `.mm`, `.h`), under the paths, sorted; a path that does not
     /// exist is a usage error.
-    static func sourceFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError) -> (swift: [String], objectiveC: [String]) {
+    static func sourceFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError)
+        -> (swift: [String], objectiveC: [String], interface: [String]) {
         var found: [String] = []
         var objectiveC: [String] = []
+        var interface: [String] = []
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -238,6 +251,7 @@ public struct SourceUsage: Sendable {
             guard isDirectory.boolValue else {
                 if path.hasSuffix(".swift") { found.append(path) }
                 if ObjectiveCScanner.fileExtensions.contains((path as NSString).pathExtension) { objectiveC.append(path) }
+                if InterfaceTexts.fileExtensions.contains((path as NSString).pathExtension) { interface.append(path) }
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: path) else {
@@ -250,12 +264,41 @@ public struct SourceUsage: Sendable {
                     continue
                 }
                 let isSwift = name.hasSuffix(".swift")
-                guard isSwift || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
+                let isInterface = InterfaceTexts.fileExtensions.contains((name as NSString).pathExtension)
+                guard isSwift || isInterface || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 if exclude.contains(where: { full.contains($0) }) { continue }
-                if isSwift { found.append(full) } else { objectiveC.append(full) }
+                if isSwift { found.append(full) } else if isInterface { interface.append(full) } else { objectiveC.append(full) }
             }
         }
-        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted())
+        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted(), Array(Set(interface)).sorted())
+    }
+}
+
+/// The texts of an Interface Builder file (`.xib`, `.storyboard`): titles, labels, placeholders, tool tips and
+/// `<string key="…">` bodies, with XML's escapes undone. Found by a scan of the XML, not a parse of the document.
+enum InterfaceTexts {
+    static let fileExtensions: Set<String> = ["xib", "storyboard"]
+
+    private static let attribute = try! NSRegularExpression(
+        pattern: #"\s(?:title|text|placeholder|placeholderString|toolTip|label|paletteLabel|headerTitle|footerTitle|prompt|alternateTitle)="([^"]+)""#)
+    private static let element = try! NSRegularExpression(pattern: #"<string key="[A-Za-z]+"[^>]*>([^<]+)</string>"#)
+
+    static func all(in data: Data) -> Set<String> {
+        let text = String(decoding: data, as: UTF8.self)
+        var texts = Set<String>()
+        let range = NSRange(text.startIndex..., in: text)
+        for expression in [attribute, element] {
+            for match in expression.matches(in: text, range: range) {
+                guard let found = Range(match.range(at: 1), in: text) else { continue }
+                texts.insert(unescaped(String(text[found])))
+            }
+        }
+        return texts
+    }
+
+    /// The text with XML's references resolved; as it stands when one is malformed.
+    static func unescaped(_ text: String) -> String {
+        text.contains("&") ? XMLText.resolvingReferences(text) ?? text : text
     }
 }

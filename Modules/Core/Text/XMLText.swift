@@ -34,4 +34,31 @@ public enum XMLText {
         }
         return out
     }
+
+    /// `text` with its character and entity references resolved (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#10;`,
+    /// `&#xA;`); nil when a reference is malformed or unknown, or names U+0000.
+    public static func resolvingReferences(_ text: String) -> String? {
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { return nil }
+            let name = rest[rest.index(after: ampersand)..<semicolon]
+            switch name {
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "amp": result += "&"
+            case "quot": result += "\""
+            case "apos": result += "'"
+            default:
+                guard name.hasPrefix("#") else { return nil }
+                let digits = name.dropFirst()
+                let number = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+                guard let number, number != 0, let scalar = Unicode.Scalar(number) else { return nil }
+                result.unicodeScalars.append(scalar)
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
 }
