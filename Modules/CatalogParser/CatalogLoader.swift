@@ -22,6 +22,21 @@ extension Catalog {
     public static let maximumFileSize = 32 * 1024 * 1024
 
     public static let fileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+    /// Folders a walk for an app's catalogs never enters: build products, dependencies and tools' caches hold other
+    /// projects' catalogs.
+    public static let skippedFolders: Set<String> = [".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "fastlane"]
+    /// Bundles that are built output or exports, never sources: an `.xcloc` is Xcode's localization export, a copy of
+    /// the catalogs made for translators (stats keeps one beside its catalogs, whose `InfoPlist` copies read as 40
+    /// missing tables; damus one whose stale copy became the base of 30 locales, 25,105 missing keys).
+    public static let skippedBundleExtensions: Set<String> = ["app", "framework", "xcframework", "xcarchive", "xcassets", "appex",
+                                                              "xcodeproj", "xcworkspace", "xcloc"]
+
+    /// True for a folder (or file) a walk under a catalog folder skips: hidden, a build or dependency folder, a bundle.
+    public static func isSkippedInWalk(_ name: some StringProtocol) -> Bool {
+        if name.hasPrefix(".") || skippedFolders.contains(String(name)) { return true }
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return skippedBundleExtensions.contains(String(name[name.index(after: dot)...]))
+    }
 
     /// Reads every catalog file under the given paths: folders are searched for `*.lproj` folders
     /// and `*.xcstrings` files; files are read directly (their locale is their `.lproj` folder's name).
@@ -118,6 +133,11 @@ extension Catalog {
         // Plain string work: NSString path methods dominated a reload of the bundled catalogs.
         while let relative = enumerator.nextObject() as? String {
             let components = relative.split(separator: "/")
+            // `l10n lint .` at an app's root reads its catalogs, not an export's copy or a dependency's.
+            if let name = components.last, isSkippedInWalk(name), !fileExtensions.contains(where: { name.hasSuffix("." + $0) }) {
+                enumerator.skipDescendants()
+                continue
+            }
             guard let name = components.last, let dot = name.lastIndex(of: ".") else { continue }
             let fileExtension = name[name.index(after: dot)...]
             guard fileExtensions.contains(String(fileExtension)) else { continue }

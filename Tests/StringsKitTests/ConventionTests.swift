@@ -32,6 +32,18 @@ import Testing
         let missing = try #require(result.findings(.missingKey).first { $0.locale == "fr" && $0.key == "Remove %@ from the list" })
         #expect(missing.message.hasPrefix("\"Remove %@ from the list\" is the text en users see (this table's keys are its text; found in "))
         #expect(missing.message.contains("de.lproj/Localizable.strings:3:1") && !missing.message.contains("base locale"))
+        // damus (2026-11-28): an identifier among the text keys has its English in code (`value:`), not in the key.
+        // It is no base text of its own: "private_zap_description" = "… '%@' …" is no format mismatch, nor extra.
+        folder.write("de.lproj/Localizable.strings", """
+        "OK" = "OK";
+        "Delete %@?" = "%@ löschen?";
+        "Remove %@ from the list" = "Aus der Liste entfernen";
+        "Open in Safari" = "In Safari öffnen";
+        "private_zap_description" = "Nur '%@' sieht deinen Zap";
+        """)
+        let mixed = try folder.lint()
+        #expect(!mixed.findings.contains { $0.key == "private_zap_description" }, "\(mixed.findings.filter { $0.key == "private_zap_description" }.map(\.message))")
+        #expect(mixed.findings(.formatMismatch).count == 2)
         // A key that is no text (an identifier) in an identifier-keyed table stays an extra key.
         let keyed = CatalogFolder()
         keyed.write("en.lproj/Main.strings", "\"home.title\" = \"Home\";\n")

@@ -195,4 +195,41 @@ import Testing
         let both = try #require(try L10nBinary.run(["lint", "--baseline", "a.json", "--write-baseline", "b.json"]))
         #expect(both.status == 2 && both.standardError.contains("not both"))
     }
+
+    /// damus (2026-11-28) keeps Xcode's export `damus/en-US.xcloc` among its sources; `l10n lint .` read the stale
+    /// copies inside it as the app's catalogs, and their keys as the base of 30 locales (25,105 missing keys). A walk
+    /// under a folder given to the loader skips what discovery skips: exports, bundles, build and dependency folders.
+    @Test func aFolderWalkSkipsXcodeExportsBundlesAndDependencies() throws {
+        let folder = CatalogFolder()
+        folder.write("App/en-US.lproj/Localizable.strings", "\"Follow\" = \"Follow\";\n")
+        folder.write("App/de.lproj/Localizable.strings", "\"Follow\" = \"Folgen\";\n")
+        folder.write("App/en-US.xcloc/Source Contents/App/en-US.lproj/Localizable.strings", "\"Old\" = \"Old\";\n\"Follow\" = \"Follow\";\n")
+        folder.write("App/en-US.xcloc/Source Contents/App/InfoPlist.xcstrings", #"{"sourceLanguage": "en-US", "version": "1.0", "strings": {}}"#)
+        folder.write("Pods/Lib/Resources/fr.lproj/Lib.strings", "\"x\" = \"y\";\n")
+        folder.write("Lib.framework/Resources/fr.lproj/Lib.strings", "\"x\" = \"y\";\n")
+        let catalog = try Catalog.load(paths: [folder.root])
+        #expect(Set(catalog.files.map { String($0.dropFirst(folder.root.count + 1)) })
+            == ["App/en-US.lproj/Localizable.strings", "App/de.lproj/Localizable.strings"])
+        #expect(try folder.lint().findings.isEmpty)
+    }
+
+    /// damus's Transifex files start with the byte-order mark twice (FF FE FF FE), which CF rejects (checked with
+    /// swift-corelibs-foundation's PropertyListSerialization): one syntax error that names the character, and the
+    /// locale's keys counted missing but not listed one by one beside it.
+    @Test func aSecondByteOrderMarkIsOneSyntaxErrorThatSaysSoNotAMissingKeyPerEntry() throws {
+        let folder = CatalogFolder()
+        let keys = (1...12).map { "\"Zap \($0)\" = \"Zap \($0)\";\n" }.joined()
+        folder.write("en.lproj/Localizable.strings", keys)
+        var doubled = Data([0xFF, 0xFE, 0xFF, 0xFE])
+        doubled.append(keys.replacingOccurrences(of: "Zap", with: "Zappen").data(using: .utf16LittleEndian)!)
+        folder.write("de.lproj/Localizable.strings", data: doubled)
+        // Its plurals still load, as damus's do: the locale is there, with every key of the lost file missing.
+        folder.writePlural("en.lproj/Localizable.stringsdict", key: "zaps_count", forms: ["one": "%d zap", "other": "%d zaps"])
+        folder.writePlural("de.lproj/Localizable.stringsdict", key: "zaps_count", forms: ["one": "%d Zap", "other": "%d Zaps"])
+        let result = try folder.lint()
+        let syntax = try #require(result.findings(.syntaxError).first)
+        #expect(syntax.message.contains("byte-order mark (U+FEFF)"), "\(syntax.message)")
+        #expect(result.findings(.missingKey).isEmpty, "\(result.findings(.missingKey).map(\.message))")
+        #expect(result.completeness?.first { $0.locale == "de" }?.missing == 12)
+    }
 }

@@ -1,16 +1,14 @@
 import Foundation
+import LocalizationKit
 
 /// Where an app keeps its catalogs, found by walking its folder as a new user would point at them: every folder that
 /// holds `<locale>.lproj` folders with catalog files, and every String Catalog. What `l10n lint` with no path reads
 /// when there is no `Localization` folder, and what `l10n usage` reads when `--sources` names no catalog folder.
 public enum CatalogDiscovery {
-    /// Folders never searched: build products, dependencies and tools' caches hold other projects' catalogs.
-    static let skipped: Set<String> = [".build", "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "fastlane"]
-    /// Bundles that are built output or exports, never sources: an `.xcloc` is Xcode's localization export, a copy of the
-    /// catalogs made for translators (stats keeps one beside its catalogs, whose `InfoPlist` copies read as 40 missing
-    /// tables).
-    static let skippedExtensions: Set<String> = ["app", "framework", "xcframework", "xcarchive", "xcassets", "appex", "xcodeproj", "xcworkspace",
-                                                 "xcloc"]
+    /// Folders never searched, and bundles never entered: the loader's own lists (`Catalog.skippedFolders`,
+    /// `Catalog.skippedBundleExtensions`), so that `l10n lint` with no path and `l10n lint .` read the same files.
+    static var skipped: Set<String> { Catalog.skippedFolders }
+    static var skippedExtensions: Set<String> { Catalog.skippedBundleExtensions }
 
     /// The catalog files under `root`: those in `<locale>.lproj` folders and String Catalogs, sorted. Files, not
     /// folders, so that nothing under a skipped folder is read by the loader's own walk.

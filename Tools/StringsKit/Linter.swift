@@ -91,7 +91,9 @@ public struct Linter: Sendable {
         for (pair, counts) in first.counts {
             guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > counts.matched else { continue }
             // Their entries are still checked (a stray % is one wherever the base text is); only "extra" is not said.
-            let reportsExtra = !run.emptyBaseTables.contains(pair.table)
+            // Nor in a key-as-text table, whose base holds every key that is text: an identifier among them has its
+            // base text elsewhere (`TableConventions.completingBases`).
+            let reportsExtra = !run.emptyBaseTables.contains(pair.table) && !conventions.keysAsText.contains(pair.table)
             extraJobs += LintRun.chunks(table.keys.count).map {
                 .extraKeys(table: pair.table, locale: pair.locale, range: $0, reportsExtra: reportsExtra)
             }
@@ -445,6 +447,12 @@ struct LintRun {
                   let targetEntries = ordered(tableName, locale) else { return nil }
             let required = Set(configuration.requiredKeys[tableName] ?? [])
             let file = table.files.first ?? tableName
+            // A file of this table and locale that CF cannot read (damus: 27 locales' Localizable.strings start with a
+            // second byte-order mark) is reported once, as such: its keys are still counted missing, not listed.
+            let lostFile = catalog.problems.contains { problem in
+                [.syntax, .encoding, .unreadable].contains(problem.kind) && Catalog.locale(ofFile: problem.location.file) == locale
+                    && Catalog.tableName(ofFile: problem.location.file) == tableName
+            }
             var matched = 0
             var missing = 0
             identical = 0
@@ -473,7 +481,7 @@ struct LintRun {
                             synced = true
                         } else if baseEntry.needsTranslation, !baseEntry.isStale {
                             missing += 1
-                            guard !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
+                            guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
                                    Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName),
                                                        keysAsText: conventions.keysAsText.contains(tableName)))

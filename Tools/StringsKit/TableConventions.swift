@@ -232,7 +232,9 @@ public struct TableConventions: Sendable, Equatable {
             for locale in catalog.locales where locale != tableBase && locale != base && !Linter.isSpecialFolder(locale) {
                 guard let translation = catalog.table(table, locale: locale) else { continue }
                 for key in translation.keys where baseTable?.entries[key] == nil && completed.table(table, locale: tableBase)?.entries[key] == nil {
-                    guard let entry = translation.entries[key] else { continue }
+                    // An identifier among text keys (damus's "private_zap_description") is no text of its own: its base
+                    // text is elsewhere, most often the call's default value (`value:`), so it is no base here.
+                    guard let entry = translation.entries[key], Self.looksLikeText(key) else { continue }
                     completed.insert(CatalogEntry(key: key, value: .text(key), comment: entry.comment, location: entry.location),
                                      table: table, locale: tableBase)
                 }

@@ -719,8 +719,12 @@ struct OldStylePlistScanner {
             }
             if requireObject {
                 let hex = String(unit, radix: 16)
-                setError("Unexpected character '0x\(hex)' at line %d", at: curr,
-                         hint: "Expected a value: a quoted string, '(' for an array, '{' for a dictionary or '<' for data.")
+                // damus's Transifex files start with the byte-order mark twice (FF FE FF FE): CF takes the first as the
+                // encoding's and the second as text, and reads nothing of the file.
+                let hint = unit == 0xFEFF
+                    ? "This is a byte-order mark (U+FEFF) inside the text, often a second one an export tool wrote after the first; CF rejects the whole file, so the app shows none of it. Delete the character."
+                    : "Expected a value: a quoted string, '(' for an array, '{' for a dictionary or '<' for data."
+                setError("Unexpected character '0x\(hex)' at line %d", at: curr, hint: hint)
             }
             return nil
         }
