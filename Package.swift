@@ -477,7 +477,8 @@ let package = Package(
             tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log"),
         ]),
         // The reference backend: per-user isolation, idempotent writes, faults, the request log.
-        tests("ReferenceServer", dependencies: ["ReferenceServer", "WireContract", "Connectivity", "Core", "TestSupport", "IntegrationSupport"]),
+        tests("ReferenceServer", dependencies: ["ReferenceServer", "WireContract", "Connectivity", "Core", "TestSupport", "IntegrationSupport",
+                                                tooling("Clocks", "swift-clocks"), .product(name: "Logging", package: "swift-log")]),
         tests("SecureStore", dependencies: ["Core", "SecureStore", "StoreTorture", "TestSupport", "IntegrationSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         tests("WarmupToast", dependencies: featureTestDependencies("WarmupToast")),
         tests("OfflineSummary", dependencies: featureTestDependencies("OfflineSummary") + ["OfflineSummaryLive"]),

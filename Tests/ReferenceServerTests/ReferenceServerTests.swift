@@ -1,6 +1,8 @@
+import Clocks
 import Connectivity
 import Core
 import Foundation
+import Logging
 @testable import ReferenceServer
 import TestSupport
 import IntegrationSupport
@@ -273,30 +275,45 @@ import WireContract
         }
     }
 
+    /// The timer runs on a test clock: with a real 300 ms window, a full local run (1,105 tests on two cores) once
+    /// missed the refusal altogether and looped until the 60 s limit, waiting for one that had come and gone.
     @Test func refusingThroughTheAdminEndpointClosesTheListenerUntilTheTimerReopensIt() async throws {
-        try await withReferenceServer { server, url in
-            let admin = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
-            let body = try JSONEncoder().encode(FaultConfiguration(refuseConnections: true, refuseForMs: 300))
-            _ = try await admin.send(method: "POST", path: "/_admin/faults", body: body, idempotencyKey: nil)
-            // Wait (without sleeping) until the listener is closed, then for it to be open again.
-            var sawRefused = false
-            var sawServing = false
-            while !sawServing {
-                do {
-                    let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
-                    if sawRefused { sawServing = true }
-                } catch let error as HTTPClientError {
-                    switch error {
-                    case .unreachable: sawRefused = true
-                    // A pooled keep-alive connection that the closing server drops: neither refused nor serving yet.
-                    case .connectionLost: continue
-                    default: throw error
-                    }
+        let clock = TestClock()
+        var logger = Logger(label: "ReferenceServer.test")
+        logger.logLevel = .critical
+        let server = ReferenceServer(configuration: ReferenceServerConfiguration(now: { fixedNow }, logger: logger, acceptsDevelopmentTokens: true,
+                                                                                 sleep: { try await clock.sleep(for: $0) }))
+        let url = try await server.start()
+        defer { Task { await server.stop() } }
+        let admin = HTTPClient(configuration: .init(baseURL: url), connectivity: .alwaysOnline, time: liveTime)
+        let body = try JSONEncoder().encode(FaultConfiguration(refuseConnections: true, refuseForMs: 300))
+        _ = try await admin.send(method: "POST", path: "/_admin/faults", body: body, idempotencyKey: nil)
+        /// One request: true when served, false when refused; nil for a pooled keep-alive connection that the closing
+        /// server drops (neither refused nor serving yet).
+        func attempt() async throws -> Bool? {
+            do {
+                let _: Wire.Cart = try await api(url).get("/v1/users/user1/cart")
+                return true
+            } catch let error as HTTPClientError {
+                switch error {
+                case .unreachable: return false
+                case .connectionLost: return nil
+                default: throw error
                 }
             }
-            #expect(sawRefused && sawServing)
-            #expect(server.faults.refuseConnections == false)
         }
+        // The listener stays closed until the clock moves, however long the runner takes to look.
+        var refused = false
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !refused, ContinuousClock.now < deadline { refused = try await attempt() == false }
+        #expect(refused, "the listener never closed")
+        #expect(server.faults.refuseConnections)
+        await clock.advance(by: .milliseconds(300))
+        var served = false
+        while !served, ContinuousClock.now < deadline { served = try await attempt() == true }
+        #expect(served, "the timer never reopened the listener")
+        #expect(server.faults.refuseConnections == false)
+        await server.stop()
     }
 
     @Test func stoppingEndsRequestsThatWaitOutAnInjectedDelayInsteadOfCancellingTheServer() async throws {

@@ -31,11 +31,16 @@ public struct ReferenceServerConfiguration: Sendable {
     /// Also accept `token-<user>` without a sign-in: for tests and benchmarks about other things than sessions, and
     /// `offline-server --development-tokens`. Off by default, and off in the app's embedded backend.
     public var acceptsDevelopmentTokens: Bool
+    /// What the `refuseForMs` timer waits on: real time, or a test's clock (a test that races a real 300 ms window
+    /// against a thousand others on two cores can miss it, and then waited for a refusal that had come and gone).
+    public var sleep: @Sendable (Duration) async throws -> Void
 
     public init(host: String = "127.0.0.1", port: Int = 0, seed: SeedConfiguration = SeedConfiguration(),
                 faults: FaultConfiguration = .none, faultSeed: UInt64 = 42,
                 now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "ReferenceServer"),
-                sessionLifetime: Duration = .seconds(30 * 86_400), sessionFile: URL? = nil, acceptsDevelopmentTokens: Bool = false) {
+                sessionLifetime: Duration = .seconds(30 * 86_400), sessionFile: URL? = nil, acceptsDevelopmentTokens: Bool = false,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.sleep = sleep
         self.host = host
         self.port = port
         self.seed = seed
@@ -230,8 +235,9 @@ public final class ReferenceServer: Sendable {
     }
 
     private func scheduleAccept(after milliseconds: Int) {
+        let sleep = configuration.sleep
         let timer = Task.detached { [weak self] in
-            try? await Task.sleep(for: .milliseconds(milliseconds))
+            try? await sleep(.milliseconds(milliseconds))
             guard !Task.isCancelled, let self else { return }
             var faults = self.faults
             faults.refuseConnections = false
