@@ -324,6 +324,35 @@ struct RuleTests {
         #expect(report.scan.interfaceFilesRead == 1)
     }
 
+    /// damus (2026-11-28) builds its notification texts' keys whole from interpolations, through its own wrapper:
+    /// `let localization_key = "\(verb)_\(reacting_to)_\(min(pubkeys.count, 3))"`. No key had a literal start, so
+    /// "zapped_your_note_3" and 26 more were unused, and `--fix` deleted them from every locale. A key of the
+    /// interpolation's shape (its literal texts in order, text in each interpolation's place) is never called unused.
+    @Test func aKeyOfTheShapeOfAnInterpolatedKeyTheCodeBuildsIsNotUnused() throws {
+        let project = ProjectFolder()
+        let used = (1...10).map { "Settings \($0)" }
+        let built = ["zapped_your_note_1", "zapped_your_note_3", "reposted_tagged_in_2"]
+        let keys = used + built + ["Legacy Banner"]
+        project.write("Localization/en-US.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        project.write("Sources/LocalizationUtil.swift", """
+        import Foundation
+        func localizedStringFormat(key: String, locale: Locale) -> String {
+            Bundle.main.localizedString(forKey: key, value: nil, table: nil)
+        }
+        """)
+        project.write("Sources/EventGroupView.swift", """
+        import Foundation
+        func reactingToText(verb: String, reactingTo: String, count: Int) -> String {
+            let localization_key = "\\(verb)_\\(reactingTo)_\\(min(count, 3))"
+            return localizedStringFormat(key: localization_key, locale: .current)
+        }
+        \(used.enumerated().map { "let s\($0.offset) = NSLocalizedString(\"\($0.element)\", comment: \"\")" }.joined(separator: "\n"))
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["Legacy Banner"], "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.scan.dynamicKeys.contains { $0.shape == ["", "_", "_", ""] })
+    }
+
     @Test func lintWithSourcesAddsTheRulesToANormalRun() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")

@@ -157,12 +157,30 @@ public struct DynamicKeyReference: Sendable, Hashable {
     public var literalPrefix: String?
     /// The key expression as written.
     public var expression: String
+    /// For an interpolation (`"\(verb)_\(target)_\(min(count, 3))"`, damus's notification texts), the literal texts
+    /// around its interpolations: "", "_", "_", "". A key of that shape may be one the code builds.
+    public var shape: [String]?
 
-    public init(location: SourceLocation, api: String, table: TableName, literalPrefix: String?, expression: String) {
+    public init(location: SourceLocation, api: String, table: TableName, literalPrefix: String?, expression: String, shape: [String]? = nil) {
         self.location = location
         self.api = api
         self.table = table
         self.literalPrefix = literalPrefix
         self.expression = expression
+        self.shape = shape
+    }
+
+    /// True when `key` has this interpolation's shape: its literal texts in order, with text in every interpolation's
+    /// place. A shape with no literal text at all says nothing of a key.
+    public func mayBuild(_ key: String) -> Bool {
+        guard let shape, shape.count > 1, shape.contains(where: { !$0.isEmpty }) else { return false }
+        guard key.hasPrefix(shape[0]), key.hasSuffix(shape[shape.count - 1]), key.count > shape[0].count + shape[shape.count - 1].count else { return false }
+        var rest = key.dropFirst(shape[0].count).dropLast(shape[shape.count - 1].count)
+        for middle in shape.dropFirst().dropLast() {
+            // Each interpolation stands for at least one character; the literal in between follows it.
+            guard !rest.isEmpty, let found = rest.dropFirst().range(of: middle) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return !rest.isEmpty
     }
 }

@@ -490,7 +490,8 @@ final class UsageVisitor: SyntaxVisitor {
         switch KeyExpression(expression, inference: SpecifierInference(), interpolation: .dynamic) {
         // The expression's text is only ever shown for a key computed at run time: not built for a literal.
         case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: "")
-        case let .dynamic(prefix): return PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription)
+        case let .dynamic(prefix, shape):
+            return PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription, dynamicShape: shape)
         case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
         }
     }
@@ -768,9 +769,9 @@ final class UsageVisitor: SyntaxVisitor {
         case let .interpolated(interpolated):
             usage.references.append(KeyReference(location: location(node), key: .interpolated(interpolated), table: table, api: api,
                                                  arguments: arguments, hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0))
-        case let .dynamic(prefix):
+        case let .dynamic(prefix, shape):
             usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
-                                                         expression: node.trimmedDescription))
+                                                         expression: node.trimmedDescription, shape: shape))
         }
     }
 
@@ -923,7 +924,9 @@ extension UsageConfiguration.Wrapper {
 enum KeyExpression {
     case literal(String)
     case interpolated(InterpolatedKey)
-    case dynamic(prefix: String?)
+    /// A key computed at run time: the literal text it starts with, and, for an interpolation, the literal texts
+    /// around its interpolations (`"\(verb)_\(target)_\(count)"`: "", "_", "_", "").
+    case dynamic(prefix: String?, shape: [String]? = nil)
 
     init(_ expression: ExprSyntax, inference: SpecifierInference, interpolation: LocalizedAPI.Interpolation, depth: Int = 0) {
         guard let literal = expression.as(StringLiteralExprSyntax.self), !literal.hasError,
@@ -972,7 +975,14 @@ enum KeyExpression {
         }
         switch interpolation {
         case .dynamic:
-            if case let .text(prefix)? = parts.first { self = .dynamic(prefix: prefix) } else { self = .dynamic(prefix: nil) }
+            var shape = [""]
+            for part in parts {
+                switch part {
+                case let .text(text): shape[shape.count - 1] += text
+                case .argument: shape.append("")
+                }
+            }
+            if case let .text(prefix)? = parts.first { self = .dynamic(prefix: prefix, shape: shape) } else { self = .dynamic(prefix: nil, shape: shape) }
         case .formatKey:
             // SwiftUI's `LocalizedStringKey.StringInterpolation.appendLiteral` doubles `%` in the literal text.
             self = .interpolated(InterpolatedKey(parts: parts.map { part in

@@ -102,6 +102,8 @@ public struct PendingKey: Sendable {
     public var text: String?
     public var dynamicPrefix: String?
     public var expression: String
+    /// The literal texts around an interpolated key's interpolations (`DynamicKeyReference.shape`).
+    public var dynamicShape: [String]? = nil
 }
 
 /// `"Cancel".localized`, `"Hello %@".localized(name)`: a literal with a member called on it.
@@ -279,7 +281,7 @@ struct Inference {
                 for key in keyArgument.keys {
                     guard let text = key.text else {
                         dynamicKeys.append(DynamicKeyReference(location: key.location, api: wrapper.name, table: table,
-                                                               literalPrefix: key.dynamicPrefix, expression: key.expression))
+                                                               literalPrefix: key.dynamicPrefix, expression: key.expression, shape: key.dynamicShape))
                         continue
                     }
                     guard !text.isEmpty else { continue }
@@ -301,7 +303,8 @@ struct Inference {
                 let table: TableName = if case let .literal(name) = wrapper.table { .known(name) } else { .known(defaultTable) }
                 guard let text = member.key.text else {
                     dynamicKeys.append(DynamicKeyReference(location: member.key.location, api: ".\(wrapper.name)", table: table,
-                                                           literalPrefix: member.key.dynamicPrefix, expression: member.key.expression))
+                                                           literalPrefix: member.key.dynamicPrefix, expression: member.key.expression,
+                                                           shape: member.key.dynamicShape))
                     continue
                 }
                 guard !text.isEmpty else { continue }
