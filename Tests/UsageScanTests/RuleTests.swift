@@ -353,6 +353,31 @@ struct RuleTests {
         #expect(report.scan.dynamicKeys.contains { $0.shape == ["", "_", "_", ""] })
     }
 
+    /// Aidoku (2026-11-28) keeps a line's height with `Text("empty").lineLimit(1).opacity(0)`: nobody sees that text,
+    /// so a key missing there is no error; it still counts as used. A visible one beside it is still reported.
+    @Test func aKeyOfAViewNobodySeesIsNotReportedMissing() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"TITLE\" = \"Title\";\n")
+        project.write("Sources/HomeScrollerView.swift", """
+        import SwiftUI
+        struct Row: View {
+            var body: some View {
+                VStack {
+                    Text("TITLE")
+                    Text("empty")
+                        .font(.footnote)
+                        .lineLimit(1)
+                        .opacity(0)
+                    Text("spacer").hidden()
+                    Text("shown").opacity(0.5)
+                }
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).compactMap(\.key) == ["shown"], "\(report.findings(.keyNotInCatalog).map(\.message))")
+    }
+
     @Test func lintWithSourcesAddsTheRulesToANormalRun() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")

@@ -765,14 +765,36 @@ final class UsageVisitor: SyntaxVisitor {
             return // `cond ? "label" : ""`: an empty string is shown as nothing, never looked up as a key
         case let .literal(text):
             usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments,
-                                                 hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0))
+                                                 hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0 && !Self.isNeverSeen(node)))
         case let .interpolated(interpolated):
             usage.references.append(KeyReference(location: location(node), key: .interpolated(interpolated), table: table, api: api,
-                                                 arguments: arguments, hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0))
+                                                 arguments: arguments, hasDefaultValue: hasDefaultValue,
+                                                 reportsMissing: debugDepth == 0 && !Self.isNeverSeen(node)))
         case let .dynamic(prefix, shape):
             usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
                                                          expression: node.trimmedDescription, shape: shape))
         }
+    }
+
+    /// `Text("empty").lineLimit(1).opacity(0)`, `.hidden()`: a view laid out for the room it takes and never seen
+    /// (Aidoku keeps a line's height so). A key missing there shows nobody a raw key; it still counts as used.
+    static func isNeverSeen(_ key: some SyntaxProtocol) -> Bool {
+        // From the key to the call that takes it: the argument, the argument list, the call.
+        var node: Syntax? = Syntax(key)
+        for _ in 0..<3 where node.map({ !$0.is(FunctionCallExprSyntax.self) }) ?? false { node = node?.parent }
+        guard var view = node, view.is(FunctionCallExprSyntax.self) else { return false }
+        // Then along its modifiers: `.modifier(…)` is a call on a member of the view so far.
+        while let member = view.parent?.as(MemberAccessExprSyntax.self), member.base.map({ Syntax($0) == view }) ?? false,
+              let call = member.parent?.as(FunctionCallExprSyntax.self), Syntax(call.calledExpression) == Syntax(member) {
+            switch member.declName.baseName.text {
+            case "hidden" where call.arguments.isEmpty: return true
+            case "opacity" where call.arguments.count == 1 && ["0", "0.0"].contains(call.arguments.first?.expression.trimmedDescription ?? ""):
+                return true
+            default: break
+            }
+            view = Syntax(call)
+        }
+        return false
     }
 
     private func argument(_ slot: UsageConfiguration.ArgumentSlot, of call: FunctionCallExprSyntax) -> LabeledExprSyntax? {
