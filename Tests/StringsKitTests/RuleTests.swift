@@ -127,6 +127,8 @@ import Testing
         ("%@ files", "%s filer", "%s (C string) but the base (en) has %@ (object)"),
         ("%.2f km", "%d km", "%d (32-bit integer) but the base (en) has %.2f (double)"),
         ("%@ has %d files", "%d filer har %@", "different order"),
+        // zotero's German: each argument numbered once in the example.
+        ("Syncing %@ (%d / %d) in %@", "%@ in %@ synchronisieren (%d / %d)", "e.g. %1$@ … %4$@ … %2$d … %3$d"),
         ("%1$@ has %2$d files", "%2$@ har %1$d filer", "argument 1 is %1$d"),
         ("%@ and %@", "%1$@ og %@", "mixes numbered"),
         ("%1$@ %2$@ %3$@", "%1$@ %3$@", "never uses argument 2"),

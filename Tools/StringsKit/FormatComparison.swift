@@ -79,9 +79,16 @@ public enum FormatComparison {
     }
 
     /// The translation's specifiers in its order, each numbered as the base's argument of the same kind: "%2$d … %1$@".
-    private static func numberedLike(_ arguments: Arguments, _ baseArguments: Arguments) -> String {
-        arguments.sequence.map { specifier in
-            numbered(specifier, (1...max(1, baseArguments.highest)).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1)
+    /// Each specifier numbered as the first base argument of its type not taken yet: zotero's German
+    /// "%@ in %@ synchronisieren (%d / %d)" for "Syncing %@ (%d / %d) in %@" is "%1$@ … %4$@ … %2$d … %3$d" (each
+    /// number once; the example read "%1$@ … %1$@ … %2$d … %2$d" before).
+    static func numberedLike(_ arguments: Arguments, _ baseArguments: Arguments) -> String {
+        var taken = Set<Int>()
+        return arguments.sequence.map { specifier in
+            let number = (1...max(1, baseArguments.highest)).first { !taken.contains($0) && baseArguments.byNumber[$0]?.signature == specifier.signature }
+                ?? (1...max(1, baseArguments.highest)).first { baseArguments.byNumber[$0]?.signature == specifier.signature } ?? 1
+            taken.insert(number)
+            return numbered(specifier, number)
         }.joined(separator: " … ")
     }
 
