@@ -133,6 +133,31 @@ import Testing
         #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["be:zzOld1"])
     }
 
+    /// ProtonVPN (2026-11-28) keeps its Siri intents in another target's folder, not in `Base.lproj` beside the app's
+    /// `.lproj` folders: `apps/ios/Siri Shortcut Handler/Intents.intentdefinition`. Its IDs were 34 `extra-key`
+    /// warnings, each saying "remove it".
+    @Test func anIntentDefinitionInANearbyTargetFolderIsItsTablesBase() throws {
+        let folder = CatalogFolder()
+        folder.write("ios/Siri Shortcut Handler/Intents.intentdefinition", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>INIntents</key>
+              <array><dict>
+                <key>INIntentTitle</key><string>Connect</string>
+                <key>INIntentTitleID</key><string>k3Lm9Q</string>
+                <key>INIntentDescriptionID</key><string>JOCERT</string>
+              </dict></array>
+            </dict>
+            </plist>
+
+            """)
+        folder.write("ios/VPNApp/Resources/en.lproj/Intents.strings", "\"k3Lm9Q\" = \"Connect\";\n")
+        folder.write("ios/VPNApp/Resources/tr.lproj/Intents.strings", "\"k3Lm9Q\" = \"Bağlan\";\n\"JOCERT\" = \"Durumu al\";\n\"zzOld1\" = \"Eski\";\n")
+        let result = try Linter().lint(Catalog.load(paths: [folder.path("ios")]))
+        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["tr:zzOld1"])
+    }
+
     @Test func qqqIsDocumentationNeverALocale() throws {
         let result = try Self.catalog().lint()
         #expect(!result.findings.contains { $0.locale == "qqq" })

@@ -39,7 +39,8 @@ public struct TableConventions: Sendable, Equatable {
     func isPropertyListText(_ key: String, file: String, table: String) -> Bool {
         guard let folder = PropertyListTexts.lprojParent(of: file) else { return false }
         if PropertyListTexts.isPropertyListTable(table), propertyListTexts[folder]?.contains(key) == true { return true }
-        return propertyListTexts[PropertyListTexts.definition(of: table, in: folder)]?.contains(key) ?? false
+        if let texts = propertyListTexts[PropertyListTexts.definition(of: table, in: folder)] { return texts.contains(key) }
+        return PropertyListTexts.nearbyIntentTexts(table: table, folder: folder).contains(key)
     }
 
     public func placeholderStyle(of table: String) -> PlaceholderStyle { placeholders[table] ?? .printf }
@@ -432,6 +433,31 @@ public enum PropertyListTexts {
     static func definition(of table: String, in folder: String) -> String {
         (folder.isEmpty ? "" : folder + "/") + "Base.lproj/" + table + ".intentdefinition"
     }
+
+    /// The texts of an intent definition named after `table` that is not in `Base.lproj` beside the `.lproj` folders but
+    /// in a target folder near them: ProtonVPN keeps `apps/ios/Siri Shortcut Handler/Intents.intentdefinition` for
+    /// `apps/ios/ProtonVPN/Resources/<locale>.lproj/Intents.strings`, whose keys are its IDs (`JOCERT`). Looked for in
+    /// the folders one and two levels above `folder` and in their subfolders (and their `Base.lproj`), once per table
+    /// and folder, and only when a key would otherwise be reported extra.
+    static func nearbyIntentTexts(table: String, folder: String) -> Set<String> {
+        let cacheKey = folder + "\u{0}" + table
+        if let known = nearbyIntents.withLock({ $0[cacheKey] }) { return known }
+        let name = table + ".intentdefinition"
+        var texts = Set<String>()
+        for ancestor in [(folder.isEmpty ? "." : folder) + "/..", (folder.isEmpty ? "." : folder) + "/../.."] {
+            let children = (try? FileManager.default.contentsOfDirectory(atPath: ancestor)) ?? []
+            for child in children where !Catalog.isSkippedInWalk(child) {
+                let directory = ancestor + "/" + child
+                for candidate in [directory + "/" + name, directory + "/Base.lproj/" + name] {
+                    texts.formUnion(Self.texts(of: candidate) ?? [])
+                }
+            }
+        }
+        nearbyIntents.withLock { $0[cacheKey] = texts }
+        return texts
+    }
+
+    private static let nearbyIntents = Locked<[String: Set<String>]>([:])
 
     /// The top-level keys and every text of the property list at `path`; nil when it is missing, over 2 MB, or does
     /// not parse.
