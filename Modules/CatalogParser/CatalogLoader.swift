@@ -134,7 +134,7 @@ extension Catalog {
         while let relative = enumerator.nextObject() as? String {
             let components = relative.split(separator: "/")
             // `l10n lint .` at an app's root reads its catalogs, not an export's copy or a dependency's.
-            if let name = components.last, isSkippedInWalk(name), !fileExtensions.contains(where: { name.hasSuffix("." + $0) }) {
+            if let name = components.last, isSkippedInWalk(name) {
                 enumerator.skipDescendants()
                 continue
             }

@@ -5,11 +5,6 @@ import LocalizationKit
 /// holds `<locale>.lproj` folders with catalog files, and every String Catalog. What `l10n lint` with no path reads
 /// when there is no `Localization` folder, and what `l10n usage` reads when `--sources` names no catalog folder.
 public enum CatalogDiscovery {
-    /// Folders never searched, and bundles never entered: the loader's own lists (`Catalog.skippedFolders`,
-    /// `Catalog.skippedBundleExtensions`), so that `l10n lint` with no path and `l10n lint .` read the same files.
-    static var skipped: Set<String> { Catalog.skippedFolders }
-    static var skippedExtensions: Set<String> { Catalog.skippedBundleExtensions }
-
     /// The catalog files under `root`: those in `<locale>.lproj` folders and String Catalogs, sorted. Files, not
     /// folders, so that nothing under a skipped folder is read by the loader's own walk.
     public static func find(under root: String, maxDepth: Int = 10) -> [String] {
@@ -38,7 +33,9 @@ public enum CatalogDiscovery {
     private static func walk(_ folder: String, depth: Int, maxDepth: Int, files: inout [String]) {
         guard depth <= maxDepth, let children = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in children.sorted() {
-            if name.hasPrefix(".") || skipped.contains(name) { continue }
+            // The loader's own rule (`Catalog.isSkippedInWalk`), so that `l10n lint` with no path and `l10n lint .` read
+            // the same files: hidden, build and dependency folders, and bundles (an `.xcloc` export) are never entered.
+            if Catalog.isSkippedInWalk(name) { continue }
             let path = folder == "." ? name : (folder as NSString).appendingPathComponent(name)
             let ext = (name as NSString).pathExtension
             if ext == "xcstrings" {
@@ -46,11 +43,11 @@ public enum CatalogDiscovery {
                 continue
             }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  !skippedExtensions.contains(ext) else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             if ext == "lproj" {
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                for entry in entries.sorted() where entry.hasSuffix(".strings") || entry.hasSuffix(".stringsdict") || entry.hasSuffix(".xcstrings") {
+                for entry in entries.sorted() where !Catalog.isSkippedInWalk(entry)
+                    && (entry.hasSuffix(".strings") || entry.hasSuffix(".stringsdict") || entry.hasSuffix(".xcstrings")) {
                     files.append((path as NSString).appendingPathComponent(entry))
                 }
                 continue

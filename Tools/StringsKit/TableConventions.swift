@@ -24,9 +24,9 @@ public struct TableConventions: Sendable, Equatable {
     public var keysAsText: Set<String> = []
     /// Tables whose values use the app's own placeholders, with their style (a table absent here is printf).
     public var placeholders: [String: PlaceholderStyle] = [:]
-    /// Where a table's base text is a property list rather than a `.strings` file (`PropertyListTexts`), every text of
-    /// it: by folder of `.lproj` folders for `InfoPlist` tables (`Info.plist`, `Info-Remote.plist` beside them), and by
-    /// path for a table an intent definition in `Base.lproj` owns (`Base.lproj/Widget.intentdefinition`).
+    /// Where an `InfoPlist` table's base text is a property list rather than a `.strings` file (`PropertyListTexts`),
+    /// every text of it, by folder of `.lproj` folders (`Info.plist`, `Info-Remote.plist` beside them). An intent
+    /// definition's texts are looked up only when a key would be reported extra (`PropertyListTexts.nearbyIntentTexts`).
     public var propertyListTexts: [String: Set<String>] = [:]
 
     public init(keysAsText: Set<String> = [], placeholders: [String: PlaceholderStyle] = [:]) {
@@ -35,11 +35,11 @@ public struct TableConventions: Sendable, Equatable {
     }
 
     /// Whether `key`, in the `.lproj` file at `file` of `table`, is a text of the property list that is the table's
-    /// real base: the Info.plist beside an `InfoPlist` table, or the intent definition in `Base.lproj` named after it.
+    /// real base: the Info.plist beside an `InfoPlist` table, or the intent definition named after it (in `Base.lproj`
+    /// beside the `.lproj` folders, or in a target folder near them).
     func isPropertyListText(_ key: String, file: String, table: String) -> Bool {
         guard let folder = PropertyListTexts.lprojParent(of: file) else { return false }
         if PropertyListTexts.isPropertyListTable(table), propertyListTexts[folder]?.contains(key) == true { return true }
-        if let texts = propertyListTexts[PropertyListTexts.definition(of: table, in: folder)] { return texts.contains(key) }
         return PropertyListTexts.nearbyIntentTexts(table: table, folder: folder).contains(key)
     }
 
@@ -50,17 +50,12 @@ public struct TableConventions: Sendable, Equatable {
                               configuration: LintConfiguration) -> TableConventions {
         var conventions = TableConventions()
         var looked = Set<String>()
-        for table in catalog.tableNames {
-            let propertyListTable = PropertyListTexts.isPropertyListTable(table)
+        for table in catalog.tableNames where PropertyListTexts.isPropertyListTable(table) {
             for locale in catalog.locales {
                 for file in catalog.table(table, locale: locale)?.files ?? [] {
                     guard let folder = PropertyListTexts.lprojParent(of: file) else { continue }
-                    if propertyListTable, looked.insert(folder).inserted {
+                    if looked.insert(folder).inserted {
                         conventions.propertyListTexts[folder] = PropertyListTexts.near(folder)
-                    }
-                    let definition = PropertyListTexts.definition(of: table, in: folder)
-                    if looked.insert(definition).inserted, let texts = PropertyListTexts.texts(of: definition) {
-                        conventions.propertyListTexts[definition] = texts
                     }
                 }
             }
@@ -427,15 +422,9 @@ public enum PropertyListTexts {
         return texts
     }
 
-    /// Where an intent definition that owns `table` would be: `Base.lproj/<table>.intentdefinition` beside the
-    /// `.lproj` folders. Xcode exports its texts' IDs (`A1rwKl`) as the keys of `<table>.strings`; mastodon-ios's
-    /// translations have IDs that its en copy lacks.
-    static func definition(of table: String, in folder: String) -> String {
-        (folder.isEmpty ? "" : folder + "/") + "Base.lproj/" + table + ".intentdefinition"
-    }
-
-    /// The texts of an intent definition named after `table` that is not in `Base.lproj` beside the `.lproj` folders but
-    /// in a target folder near them: ProtonVPN keeps `apps/ios/Siri Shortcut Handler/Intents.intentdefinition` for
+    /// The texts of an intent definition named after `table`, whose IDs (`A1rwKl`) Xcode exports as the table's keys: in
+    /// `Base.lproj` beside the `.lproj` folders (mastodon-ios's `Base.lproj/WidgetExtension.intentdefinition`, whose
+    /// en copy lacks IDs its translations have), or in a target folder near them: ProtonVPN keeps `apps/ios/Siri Shortcut Handler/Intents.intentdefinition` for
     /// `apps/ios/ProtonVPN/Resources/<locale>.lproj/Intents.strings`, whose keys are its IDs (`JOCERT`). Looked for in
     /// the folders one and two levels above `folder` and in their subfolders (and their `Base.lproj`), once per table
     /// and folder, and only when a key would otherwise be reported extra.

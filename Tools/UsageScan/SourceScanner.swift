@@ -136,10 +136,12 @@ public struct SourceUsage: Sendable {
         // Interface Builder files: a text of one is a key the app may look up. Sequel-Ace's build turns each xib's
         // English texts into its translations through Localizable.strings (Wil Shipley's xibLocalizationPostprocessor),
         // so "Create Role" is read though no code names it; `--fix` deleted 19 such keys from every locale.
-        for file in sourceFiles.interface {
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
+        let interfaceFiles = sourceFiles.interface
+        DispatchQueue.concurrentPerform(iterations: interfaceFiles.count) { index in
+            guard let data = FileManager.default.contents(atPath: interfaceFiles[index]) else { return }
+            let texts = InterfaceTexts.all(in: data)
             bytes.withLock { $0 += data.count }
-            seen.withLock { $0.formUnion(InterfaceTexts.all(in: data)) }
+            seen.withLock { $0.formUnion(texts) }
         }
         var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
         found.interfaceFilesRead = sourceFiles.interface.count
