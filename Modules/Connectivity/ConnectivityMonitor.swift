@@ -134,10 +134,14 @@ public actor ConnectivityMonitor {
             inbox.yield(machine.path?.isUsable == true ? .probeSucceeded : .probeFailed)
             return
         }
-        probeTask = Task { [inbox, logger] in
+        let started = ContinuousClock.now
+        probeTask = Task { [inbox, logger, telemetry] in
             let outcome = await probe.check()
             guard !Task.isCancelled else { return }
             logger.debug("reachability probe", metadata: ["reachable": "\(outcome.isReachable)", "detail": "\(outcome.detail)"])
+            // Each probe's outcome and how long it took: what a slow return to online is made of.
+            telemetry.record("connectivity.probe", attributes: ["reachable": "\(outcome.isReachable)", "timed_out": "\(outcome.timedOut)",
+                                                                "detail": outcome.detail], duration: ContinuousClock.now - started)
             inbox.yield(outcome.isReachable ? .probeSucceeded : outcome.timedOut ? .probeTimedOut : .probeFailed)
         }
     }

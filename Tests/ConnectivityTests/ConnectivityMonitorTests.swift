@@ -55,7 +55,7 @@ final class ScriptedProbe: Sendable {
         #expect(await waitFor(monitor.status) { $0 == .offline } == .offline)
         path.set(.cellular)
         #expect(await waitFor(monitor.status) { $0 == .online } == .online)
-        #expect(sink.events.map { $0.attributes["to"] } == ["online", "offline", "online"])
+        #expect(sink.events.filter { $0.name == "connectivity.status" }.map { $0.attributes["to"] } == ["online", "offline", "online"])
         await monitor.stop()
     }
 
@@ -80,7 +80,11 @@ final class ScriptedProbe: Sendable {
         }
         await waitUntil { script.callCount >= 4 }
         #expect(await waitFor(monitor.status) { $0 == .online } == .online)
-        #expect(sink.events.map { $0.attributes["to"] } == ["offline", "online"])  // offline at the third failure
+        #expect(sink.events.filter { $0.name == "connectivity.status" }.map { $0.attributes["to"] } == ["offline", "online"])  // offline at the third failure
+        // Each probe's outcome is recorded too, with how long it took: what a slow return to online is made of.
+        let probes = sink.events.filter { $0.name == "connectivity.probe" }
+        #expect(probes.map { $0.attributes["reachable"] } == ["false", "false", "false", "true"])
+        #expect(probes.allSatisfy { $0.duration != nil && $0.attributes["timed_out"] == "false" })
         let bounds: [(Double, Double)] = [(5, 6), (10, 12), (20, 24)]
         for (delay, (low, high)) in zip(delays, bounds) {
             #expect(delay.seconds >= low && delay.seconds <= high, "retry after \(delay)")

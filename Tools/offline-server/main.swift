@@ -114,7 +114,7 @@ struct OfflineServer: AsyncParsableCommand {
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Watch connectivity: the live path monitor plus a probe of --health-url; one JSON line per change.",
-        discussion: "Lines: {\"t\":seconds since start,\"mono\":seconds on the system's monotonic clock (CLOCK_MONOTONIC, the same in every process, so a caller can time a change from its own cause),\"event\":\"path\"|\"status\"|\"ready\",…}. Runs until SIGINT/SIGTERM.")
+        discussion: "Lines: {\"t\":seconds since start,\"mono\":seconds on the system's monotonic clock (CLOCK_MONOTONIC, the same in every process, so a caller can time a change from its own cause),\"event\":\"path\"|\"status\"|\"probe\"|\"ready\",…}; a probe line has reachable, timed_out, detail and ms. Runs until SIGINT/SIGTERM.")
 
     @Option(name: .customLong("health-url"), help: "The URL the reachability probe GETs (204 or 200 means reachable).")
     var healthURL: String
@@ -141,11 +141,13 @@ struct Watch: AsyncParsableCommand {
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         }
         let pathSource = makePathSource()
+        // Every probe's outcome is a line too ({"event":"probe","reachable":…,"ms":…}): what a slow change is made of.
+        let probes = Telemetry(sink: ProbeLines(emit: emit), now: Date.init)
         let monitor = ConnectivityMonitor(
             pathSource: pathSource, probe: .http(healthURL: url, timeout: .milliseconds(probeTimeoutMs), time: time),
             policy: ConnectivityPolicy(pathDownConfirmation: .milliseconds(pathDownMs), failureThreshold: failureThreshold,
                                        failureWindow: .milliseconds(failureWindowMs)),
-            time: time, randomSeed: UInt64.random(in: 0...UInt64.max))
+            time: time, randomSeed: UInt64.random(in: 0...UInt64.max), telemetry: probes)
         let paths = monitor.path.values()
         let statuses = monitor.status.values()
         Task { for await path in paths { if let path { emit(["event": "path", "path": path.description]) } } }
@@ -164,6 +166,19 @@ struct Watch: AsyncParsableCommand {
         #else
         SimulatedPathSource(.wired)
         #endif
+    }
+}
+
+/// The monitor's probe events as `watch` lines; its other telemetry is dropped.
+struct ProbeLines: TelemetrySink {
+    let emit: @Sendable ([String: String]) -> Void
+
+    func record(_ event: TelemetryEvent) {
+        guard event.name == "connectivity.probe" else { return }
+        var fields = event.attributes
+        fields["event"] = "probe"
+        if let duration = event.duration { fields["ms"] = String(Int((duration / .milliseconds(1)).rounded())) }
+        emit(fields)
     }
 }
 
