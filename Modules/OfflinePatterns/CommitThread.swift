@@ -33,7 +33,11 @@ final class CommitThread: @unchecked Sendable {
         }
         threadRunning = true
         condition.unlock()
-        Thread.detachNewThread { [self] in drain() }
+        Thread.detachNewThread { [self] in
+            // Named, so a profile or a stack dump tells the outbox's transactions from the pool's work.
+            Thread.current.name = "outbox-commit"
+            drain()
+        }
     }
 
     private func drain() {

@@ -45,11 +45,12 @@ public actor Outbox {
     private let logger = Logger(label: "OfflineKit.Outbox")
 
     private var queue = OutboxQueue()
-    private var commitBatch: [(changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
-                               what: String?, after: AfterCommit?, durability: RecordDurability)] = []
-    private var committing = false
-    /// Where transactions run: a thread of their own, parked between them.
-    private let committer = CommitThread()
+    /// Where transactions run, on a thread of their own, and how the queue is laid out in the store (`OutboxJournal`).
+    private let commits: OutboxCommits
+    /// Submissions to `commits` not yet heard of as finished.
+    private var uncommitted = 0
+    /// Hears of each finished transaction, in order.
+    private var listener: Task<Void, Never>?
     private var unpersistedWrites = 0
     private let feedbackMap = Locked<[ResourceID: OfflineFeedback]>([:])
     private var started = false
@@ -81,7 +82,13 @@ public actor Outbox {
         self.telemetry = telemetry
         self.idempotencyKeys = idempotencyKeys
         random = SplitMix64(seed: seed)
+        commits = OutboxCommits(store: store) {
+            // After a failed transaction: the queue's records as the store has them.
+            try? Self.restoreJournal(store, logger: Logger(label: "OfflineKit.Outbox")).journal
+        }
     }
+
+    deinit { commits.close() }
 
     // MARK: Lifecycle
 
@@ -91,7 +98,9 @@ public actor Outbox {
         let entries: [OutboxEntry]
         let letters: [DeadLetter]
         do {
-            entries = try decodeAll(OutboxEntry.self, collection: Self.queueCollection)
+            let restored = try Self.restoreJournal(store, logger: logger)
+            commits.reset(restored.journal)
+            entries = restored.entries
             letters = try decodeAll(DeadLetter.self, collection: Self.deadLetterCollection)
         } catch { throw .store(error) }
         queue = OutboxQueue(restoring: entries, deadLetters: letters)
@@ -133,25 +142,56 @@ public actor Outbox {
     /// Queues several writes in one transaction (one disk sync for all of them). Writes from concurrent
     /// callers that arrive while a transaction is being synced share the next one (group commit); each
     /// caller returns once its own writes are durable.
+    ///
+    /// A caller waits for its transaction off the actor: the commit thread answers it directly, so a durable write costs the
+    /// actor one visit, not three (`OutboxCommits`). The records' pending look is published as they are queued, and
+    /// rebuilt from the store before any caller hears that its transaction failed.
     @discardableResult
-    public func write(contentsOf writes: [OutboxWrite]) async throws(OutboxError) -> [OutboxEntry?] {
+    public nonisolated func write(contentsOf writes: [OutboxWrite]) async throws(OutboxError) -> [OutboxEntry?] {
         for write in writes {
             guard write.pattern == .optimisticWithFeedback || write.pattern == .optimisticWithoutFeedback else {
                 throw .patternDoesNotQueue(write.pattern)
             }
         }
+        // What does not depend on the queue is prepared in the caller's own task, beside the other callers: the actor,
+        // which every write passes through one at a time, only places them.
+        let prepared = writes.map { PreparedWrite(write: $0, idempotencyKey: idempotencyKeys.make(), json: OutboxRecordJSON.encode($0)) }
+        let (carriers, ticket) = try await enqueue(prepared)
+        if case let .failure(error) = await ticket.result() { throw .store(error) }
+        return carriers
+    }
+
+    /// A write with its idempotency key and its JSON (nil: left to `JSONEncoder`), made before it reaches the actor.
+    private struct PreparedWrite: Sendable {
+        var write: OutboxWrite
+        var idempotencyKey: String
+        var json: [UInt8]?
+    }
+
+    /// Queues `writes` in place and submits their transaction; what the caller then awaits.
+    private func enqueue(_ writes: [PreparedWrite]) throws(OutboxError) -> ([OutboxEntry?], CommitTicket) {
         // The queue is changed in place (copying it per write would cost O(queued writes)); if the store refuses
         // the batch, the queue is rebuilt from the store, which is the truth.
         var changes: [RecordChange] = []
+        var operations: [OutboxJournal.Operation] = []
         var carriers: [OutboxEntry?] = []
         var touched: Set<ResourceID> = []
         let now = time.now()
         do throws(OutboxError) {
-            for write in writes {
-                let result = queue.enqueue(write, idempotencyKey: idempotencyKeys.make(), now: now)
+            for prepared in writes {
+                let write = prepared.write
+                let result = queue.enqueue(write, idempotencyKey: prepared.idempotencyKey, now: now)
                 changes += write.optimisticData
-                for sequence in result.removed { changes.append(.delete(collection: Self.queueCollection, key: Self.key(sequence))) }
-                for entry in result.saved { changes.append(try save(entry)) }
+                for sequence in result.removed { operations.append(.finished(sequence)) }
+                for entry in result.saved {
+                    // A new entry carries the write as it came; one that absorbed it (a merged update) is encoded whole.
+                    if entry.idempotencyKey == prepared.idempotencyKey, let json = prepared.json,
+                       let encoded = OutboxRecordJSON.encode(entry, encodedWrite: json) {
+                        operations.append(.put(entry, encoded: encoded))
+                    } else {
+                        operations.append(try put(entry))
+                    }
+                }
                 carriers.append(result.carrier)
                 if let resource = write.resource { touched.insert(resource) }
             }
@@ -159,23 +199,19 @@ public actor Outbox {
             reloadQueue()
             throw error
         }
-        try await commitQueued(changes)
+        let ticket = submitQueued(changes, operations)
         publish(touched)
-        wake()
-        return carriers
+        return (carriers, ticket)
     }
 
-    /// Commits what queued entries need (their records, their optimistic data), already changed in the queue in place:
-    /// nothing is sent while they are not durable, and if the store refuses them the queue is rebuilt from the store.
-    private func commitQueued(_ changes: [RecordChange]) async throws(OutboxError) {
+    /// Submits what queued entries need (their records, their optimistic data), already changed in the queue in place:
+    /// nothing is sent while they are not durable (`unpersistedWrites`, counted down in `finished`), and if the store
+    /// refuses them the queue is rebuilt from the store before the ticket says so.
+    private func submitQueued(_ changes: [RecordChange], _ operations: [OutboxJournal.Operation]) -> CommitTicket {
         unpersistedWrites += 1
-        let result = await commit(changes)
-        unpersistedWrites -= 1
-        if case let .failure(error) = result {
-            reloadQueue()
-            wake()
-            throw .store(error)
-        }
+        let ticket = CommitTicket()
+        schedule(changes, operations, ticket: ticket, what: nil, then: .queued, durability: .synced)
+        return ticket
     }
 
     /// The user dismissed a failed write: a failed create disappears from the store; anything else only
@@ -187,7 +223,7 @@ public actor Outbox {
             changes.append(.delete(collection: resource.collection, key: resource.key))
         }
         // Through the ordered commits, so it can never land before the failure it dismisses.
-        if case let .failure(error) = await commit(changes) { throw .store(error) }
+        if case let .failure(error) = await commit(changes).result() { throw .store(error) }
         // Changed in place once durable: writes queued while this one committed stay in the queue.
         guard queue.dismiss(deadLetterID) != nil else { return }
         publish(Set([letter.entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
@@ -204,12 +240,13 @@ public actor Outbox {
         // Changed in place before the commit, like a write (nothing is sent while it is not durable); rebuilt from
         // the store if the store refuses it.
         guard let (_, entry) = queue.requeue(deadLetterID, idempotencyKey: key, now: time.now()) else { return nil }
-        let saved: RecordChange
-        do throws(OutboxError) { saved = try save(entry) } catch {
+        let saved: OutboxJournal.Operation
+        do throws(OutboxError) { saved = try put(entry) } catch {
             reloadQueue()
             throw error
         }
-        try await commitQueued(letter.entry.write.optimisticData + [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id)), saved])
+        let ticket = submitQueued(letter.entry.write.optimisticData + [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id))], [saved])
+        if case let .failure(error) = await ticket.result() { throw .store(error) }
         telemetry.record("outbox_write_retried", attributes: ["path": entry.write.request.path, "same_key": "\(letter.retryable)"])
         publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
         wake()
@@ -234,7 +271,7 @@ public actor Outbox {
     /// Suspends until the queue is empty (tests, the torture tool, a clean shutdown), or the outbox pauses because
     /// the server refuses the session.
     public func waitUntilDrained() async {
-        guard started, !pausedBySession, !queue.isEmpty || committing else { return }
+        guard started, !pausedBySession, !queue.isEmpty || uncommitted > 0 else { return }
         await withCheckedContinuation { drainWaiters.append($0) }
     }
 
@@ -278,8 +315,8 @@ public actor Outbox {
             queue.markSettling(entry.sequence)
             // Deferred: a power loss that takes this outcome back only means one more send of the entry, which its
             // idempotency key makes a no-op on the server; its success data are applied again when that answer comes.
-            schedule(entry.write.successData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)],
-                     continuation: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration), durability: .deferred)
+            schedule(entry.write.successData + entry.write.finallyData, [.finished(entry.sequence)],
+                     ticket: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration), durability: .deferred)
             return
         }
         if error.isAuthenticationFailure {
@@ -296,10 +333,10 @@ public actor Outbox {
         switch failure {
         case let .willRetry(updated)?:
             // Losing it to a power loss only gives the entry back an attempt and sends it sooner.
-            persist([try? save(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)")
+            persist([try? put(updated)].compactMap { $0 }, what: "the retry state of \(entry.write.request.path)")
             logger.debug("outbox retry \(updated.attempts) of \(entry.write.request.path) after \(error)")
         case let .deadLettered(letter)?:
-            var changes = entry.write.failureData + entry.write.finallyData + [.delete(collection: Self.queueCollection, key: key)]
+            var changes = entry.write.failureData + entry.write.finallyData
             if let data = try? Self.encoder.encode(letter) {
                 changes.append(.save(collection: Self.deadLetterCollection, key: key, value: data))
             }
@@ -308,7 +345,8 @@ public actor Outbox {
             logger.warning("outbox gave up on \(entry.write.request.method) \(entry.write.request.path): \(error)")
             // Shown as failed once its failure data is in the store.
             // Synced: a failure the user has seen must not come back as pending.
-            schedule(changes, continuation: nil, what: "the failure of \(entry.write.request.path)", then: .deadLettered(entry), durability: .synced)
+            schedule(changes, [.finished(entry.sequence)], ticket: nil, what: "the failure of \(entry.write.request.path)",
+                     then: .deadLettered(entry), durability: .synced)
             return
         case nil:
             break
@@ -317,7 +355,9 @@ public actor Outbox {
     }
 
     /// What to publish once a transaction is durable.
-    private enum AfterCommit {
+    enum AfterCommit: Sendable {
+        /// Entries the user queued (`unpersistedWrites`): sendable once durable; the queue rebuilt if they are not.
+        case queued
         case synced(OutboxEntry, Duration)
         case deadLettered(OutboxEntry)
     }
@@ -333,6 +373,8 @@ public actor Outbox {
             publish(Set([entry.write.resource].compactMap { $0 }))
         case let .deadLettered(entry):
             publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
+        case .queued:
+            break
         }
     }
 
@@ -408,66 +450,55 @@ public actor Outbox {
     /// the next request goes out while this transaction commits. Safe because transactions apply in order, and if the
     /// process dies or the power goes first the entry is simply sent again with its idempotency key, which the server
     /// answers without applying it again.
-    private func persist(_ changes: [RecordChange], what: String) {
-        guard !changes.isEmpty else { return }
-        schedule(changes, continuation: nil, what: what, then: nil, durability: .deferred)
+    private func persist(_ operations: [OutboxJournal.Operation], what: String) {
+        guard !operations.isEmpty else { return }
+        schedule([], operations, ticket: nil, what: what, then: nil, durability: .deferred)
     }
 
     /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives
     /// while a transaction is syncing into one.
-    private func commit(_ changes: [RecordChange]) async -> Result<Void, RecordStoreError> {
-        await withCheckedContinuation { continuation in
-            schedule(changes, continuation: continuation, what: nil, then: nil, durability: .synced)
-        }
+    private func commit(_ changes: [RecordChange]) -> CommitTicket {
+        let ticket = CommitTicket()
+        schedule(changes, [], ticket: ticket, what: nil, then: nil, durability: .synced)
+        return ticket
     }
 
-    private func schedule(_ changes: [RecordChange], continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>?,
+    private func schedule(_ changes: [RecordChange], _ operations: [OutboxJournal.Operation], ticket: CommitTicket?,
                           what: String?, then after: AfterCommit?, durability: RecordDurability) {
-        commitBatch.append((changes, continuation, what, after, durability))
-        guard !committing else { return }
-        committing = true
-        Task { await self.runCommits() }
+        uncommitted += 1
+        commits.submit(OutboxCommits.Item(changes: changes, operations: operations, ticket: ticket, durability: durability,
+                                          what: what, after: after))
+        guard listener == nil else { return }
+        listener = Task { [weak self, commits] in
+            for await transaction in commits.finished { await self?.finished(transaction) }
+        }
     }
 
-    private func runCommits() async {
-        while !commitBatch.isEmpty {
-            let batch = commitBatch
-            commitBatch = []
-            let changes = batch.flatMap(\.changes)
-            // One transaction: synced as soon as anything in it must be (a write the user queued, a failure shown).
-            let durability: RecordDurability = batch.allSatisfy { $0.durability == .deferred } ? .deferred : .synced
-            let store = store
-            // On the outbox's commit thread (`CommitThread`, which says why not GCD): a commit blocks for its disk
-            // sync, which must not hold one of the few threads that run the writers queueing the next group. One
-            // transaction at a time still: the loop awaits each before it schedules the next.
-            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, RecordStoreError>, Never>) in
-                committer.run {
-                    do throws(RecordStoreError) {
-                        try store.apply(changes, durability: durability)
-                        continuation.resume(returning: .success(()))
-                    } catch {
-                        continuation.resume(returning: .failure(error))
-                    }
-                }
+    /// A transaction is over (in order): what waited on it is published.
+    private func finished(_ transaction: OutboxCommits.Finished) {
+        var queued = 0
+        for item in transaction.items {
+            if case let .failure(error) = transaction.result, let what = item.what {
+                // The server already has it; if the queue record survives, the replay is absorbed by its idempotency key.
+                logger.error("outbox could not record \(what): \(error)")
             }
-            for waiter in batch {
-                if case let .failure(error) = result, let what = waiter.what {
-                    // The server already has it; if the queue record survives, the replay is absorbed by its idempotency key.
-                    logger.error("outbox could not record \(what): \(error)")
-                }
-                waiter.continuation?.resume(returning: result)
-                if let after = waiter.after { committed(after) }
-            }
+            if case .queued = item.after { queued += 1 }
+            if let after = item.after { committed(after) }
         }
-        committing = false
-        notifyWaiters()
+        unpersistedWrites -= queued
+        if case .failure = transaction.result {
+            // Entries queued in place that the store refused: the store is the truth. Rebuilt before any caller hears it.
+            if queued > 0 { reloadQueue() }
+            for item in transaction.items { item.ticket?.complete(transaction.result) }
+        }
+        uncommitted -= transaction.items.count
+        if uncommitted == 0 { notifyWaiters() }
         wake()
     }
 
-    private func save(_ entry: OutboxEntry) throws(OutboxError) -> RecordChange {
+    private func put(_ entry: OutboxEntry) throws(OutboxError) -> OutboxJournal.Operation {
         do {
-            let value = try OutboxRecordJSON.encode(entry) ?? Self.encoder.encode(entry)
-            return .save(collection: Self.queueCollection, key: Self.key(entry.sequence), value: value)
+            return .put(entry, encoded: try OutboxRecordJSON.encode(entry) ?? Self.encoder.encode(entry))
         } catch {
             throw .invalidWrite("the write to \(entry.write.request.path) could not be encoded: \(error)")
         }
@@ -492,8 +523,17 @@ public actor Outbox {
         feedbackMap.withLock { $0 }
     }
 
+    /// The journal and the queued entries, from the store.
+    private static func restoreJournal(_ store: any RecordStore, logger: Logger) throws(RecordStoreError) -> (journal: OutboxJournal, entries: [OutboxEntry]) {
+        let records = try store.loadAll(collection: Self.queueCollection)
+        return OutboxJournal.restoring(records, decoder: Self.decoder) { key, error in
+            logger.error("outbox record \(Self.queueCollection)/\(key) is unreadable and was skipped: \(error)")
+        }
+    }
+
     private func reloadQueue() {
-        let entries = (try? decodeAll(OutboxEntry.self, collection: Self.queueCollection)) ?? []
+        // The journal is `commits`' own (read back there after a failed transaction).
+        let entries = (try? Self.restoreJournal(store, logger: logger))?.entries ?? []
         let letters = (try? decodeAll(DeadLetter.self, collection: Self.deadLetterCollection)) ?? []
         queue = OutboxQueue(restoring: entries, deadLetters: letters)
         publishEverything()
@@ -531,17 +571,14 @@ public actor Outbox {
             syncWaiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
             for waiter in ready { waiter.continuation.resume() }
         }
-        if queue.isEmpty, !committing {
+        if queue.isEmpty, uncommitted == 0 {
             for waiter in drainWaiters { waiter.resume() }
             drainWaiters = []
         }
     }
 
-    /// Queue keys sort in sequence order.
-    static func key(_ sequence: UInt64) -> String {
-        let digits = String(sequence)
-        return String(repeating: "0", count: max(0, 20 - digits.count)) + digits
-    }
+    /// Dead letters are kept under their entry's sequence, in the queue's key order.
+    static func key(_ sequence: UInt64) -> String { OutboxJournal.entryKey(sequence) }
 
     /// Queued entries and dead letters are stored as the wire's JSON (ISO 8601 dates).
     static var encoder: JSONEncoder { WireJSON.encoder }

@@ -10,20 +10,41 @@ enum OutboxRecordJSON {
     static func encode(_ entry: OutboxEntry) -> Data? {
         var writer = Writer()
         writer.bytes.reserveCapacity(384 + (entry.write.request.body?.count ?? 0) * 4 / 3)
-        guard writer.entry(entry) else { return nil }
+        guard writer.entry(entry, encodedWrite: nil) else { return nil }
+        return Data(writer.bytes)
+    }
+
+    /// The JSON of a write alone (the `"write"` member of its entry), or nil as for `encode`. The bulk of an entry, and
+    /// independent of its place in the queue: a caller encodes it before it visits the outbox's actor.
+    static func encode(_ write: OutboxWrite) -> [UInt8]? {
+        var writer = Writer()
+        writer.bytes.reserveCapacity(320 + (write.request.body?.count ?? 0) * 4 / 3)
+        guard writer.write(write) else { return nil }
+        return writer.bytes
+    }
+
+    /// The entry's JSON, its write given as `encode(_:)` of that write wrote it.
+    static func encode(_ entry: OutboxEntry, encodedWrite: [UInt8]) -> Data? {
+        var writer = Writer()
+        writer.bytes.reserveCapacity(160 + encodedWrite.count)
+        guard writer.entry(entry, encodedWrite: encodedWrite) else { return nil }
         return Data(writer.bytes)
     }
 
     private struct Writer {
         var bytes: [UInt8] = []
 
-        mutating func entry(_ entry: OutboxEntry) -> Bool {
+        mutating func entry(_ entry: OutboxEntry, encodedWrite: [UInt8]?) -> Bool {
             raw("{\"sequence\":")
             integer(entry.sequence)
             raw(",\"idempotencyKey\":")
             string(entry.idempotencyKey)
             raw(",\"write\":")
-            guard write(entry.write) else { return false }
+            if let encodedWrite {
+                bytes.append(contentsOf: encodedWrite)
+            } else {
+                guard write(entry.write) else { return false }
+            }
             raw(",\"attempts\":")
             integer(entry.attempts)
             raw(",\"enqueuedAt\":")
@@ -36,7 +57,7 @@ enum OutboxRecordJSON {
             return true
         }
 
-        private mutating func write(_ write: OutboxWrite) -> Bool {
+        mutating func write(_ write: OutboxWrite) -> Bool {
             raw("{\"request\":{\"method\":")
             string(write.request.method)
             raw(",\"path\":")
