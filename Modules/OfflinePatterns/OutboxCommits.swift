@@ -38,6 +38,8 @@ final class OutboxCommits: Sendable {
         /// Items in `pending` that a caller waits on.
         var pendingWriters = 0
         var running = false
+        /// True while the thread waits in `gather()`.
+        var gathering = false
         var journal = OutboxJournal()
         /// How many callers to gather into the next transaction (`GroupCommitGather`).
         var gather = GroupCommitGather()
@@ -73,8 +75,13 @@ final class OutboxCommits: Sendable {
             state.pending.append(item)
             if item.ticket != nil { state.pendingWriters += 1 }
             guard !state.running else {
-                // The thread, if it gathers, needs waking only once the last caller it waits for is here.
-                return (false, item.ticket != nil && state.pendingWriters == state.gather.target)
+                // The thread, if it gathers, needs waking only when its wait is over: the last caller it waits for is
+                // here, or a first caller (or a synced change) ends a wait for outcomes.
+                guard state.gathering else { return (false, false) }
+                let ends = item.ticket != nil
+                    ? state.pendingWriters == 1 || state.pendingWriters == state.gather.target
+                    : item.durability == .synced || state.pending.count == Self.outcomesPerTransaction
+                return (false, ends)
             }
             state.running = true
             return (true, false)
@@ -91,16 +98,39 @@ final class OutboxCommits: Sendable {
     /// Ends `finished` (the outbox is gone).
     func close() { finishedContinuation.finish() }
 
-    /// Waits, briefly, for the callers a transaction is likely to gather (see `GroupCommitGather`).
+    /// A transaction of deferred changes alone (the outcomes of sends) waits up to this long for more, up to
+    /// `outcomesPerTransaction`: nobody waits on them, and a replay's sends come back one every few hundred microseconds,
+    /// each of which was a transaction of its own (a sealed record, a delete, the store's per-transaction work).
+    static let outcomesWaitNanoseconds: UInt64 = 2_000_000
+    static let outcomesPerTransaction = 32
+
+    /// Waits, briefly, for what the next transaction is likely to gather: the callers the last one released (see
+    /// `GroupCommitGather`), or more outcomes when only outcomes wait. Woken by `submit` when the wait is over; checked
+    /// under `arrivals`' lock, so no wake-up is lost between the check and the wait.
     private func gather() {
-        let deadline = DispatchTime.now().uptimeNanoseconds + GroupCommitGather.longestWaitNanoseconds
-        while true {
-            let waiting = state.withLock { $0.gather.shouldWait(pendingWriters: $0.pendingWriters) }
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard waiting, now < deadline else { return }
-            arrivals.lock()
-            _ = arrivals.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+        let start = DispatchTime.now().uptimeNanoseconds
+        arrivals.lock()
+        defer {
             arrivals.unlock()
+            state.withLock { $0.gathering = false }
+        }
+        while true {
+            let limit = state.withLock { state -> UInt64? in
+                let limit: UInt64?
+                if state.pendingWriters > 0 {
+                    limit = state.gather.shouldWait(pendingWriters: state.pendingWriters) ? GroupCommitGather.longestWaitNanoseconds : nil
+                } else if !state.pending.isEmpty, state.pending.count < Self.outcomesPerTransaction,
+                          state.pending.allSatisfy({ $0.durability == .deferred }) {
+                    limit = Self.outcomesWaitNanoseconds
+                } else {
+                    limit = nil
+                }
+                state.gathering = limit != nil
+                return limit
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard let limit, now < start + limit else { return }
+            _ = arrivals.wait(until: Date(timeIntervalSinceNow: Double(start + limit - now) / 1e9))
         }
     }
 

@@ -95,7 +95,7 @@ struct OutboxSuite: BenchSuite {
         // Paired rounds, in an order that alternates, so that this host's drift (the raw rate alone varies 2× between
         // runs minutes apart) hits both alike; the ratio is the median of the ratios taken within a round. Round 0 warms
         // both up (connections, and the checkpoint of the enqueue phase's log) and is not scored.
-        let rounds = 5
+        let rounds = 9
         let perRound = 400
         let status = StateCell(ConnectivityStatus.offline)
         let outbox = Outbox(store: store.vault(for: "replay"), transport: .live(client), status: status, time: .live, seed: 1, idempotencyKeys: .random)
