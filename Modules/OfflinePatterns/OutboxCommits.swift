@@ -118,7 +118,7 @@ final class OutboxCommits: Sendable {
             let limit = state.withLock { state -> UInt64? in
                 let limit: UInt64?
                 if state.pendingWriters > 0 {
-                    limit = state.gather.shouldWait(pendingWriters: state.pendingWriters) ? GroupCommitGather.longestWaitNanoseconds : nil
+                    limit = state.gather.shouldWait(pendingWriters: state.pendingWriters) ? state.gather.longestWaitNanoseconds : nil
                 } else if !state.pending.isEmpty, state.pending.count < Self.outcomesPerTransaction,
                           state.pending.allSatisfy({ $0.durability == .deferred }) {
                     limit = Self.outcomesWaitNanoseconds
@@ -153,6 +153,7 @@ final class OutboxCommits: Sendable {
             // One transaction: synced as soon as anything in it must be (a write the user queued, a failure shown).
             let durability: RecordDurability = batch.allSatisfy { $0.durability == .deferred } ? .deferred : .synced
             let result: Result<Void, RecordStoreError>
+            let started = DispatchTime.now().uptimeNanoseconds
             do throws(RecordStoreError) {
                 if !changes.isEmpty { _ = try store.apply(changes, durability: durability) }
                 result = .success(())
@@ -161,7 +162,8 @@ final class OutboxCommits: Sendable {
                 // The journal assumed the transaction would commit.
                 if let journal = restoreJournal() { state.withLock { $0.journal = journal } }
             }
-            state.withLock { $0.gather.committed(waitingNow: $0.pendingWriters) }
+            let took = DispatchTime.now().uptimeNanoseconds - started
+            state.withLock { $0.gather.committed(waitingNow: $0.pendingWriters, syncTook: durability == .synced ? took : nil) }
             if case .success = result {
                 for item in batch { item.ticket?.complete(result) }
             }
@@ -177,14 +179,15 @@ final class OutboxCommits: Sendable {
 /// Callers that await each write come back as soon as their transaction is durable. Taken at once, the next transaction
 /// carries only the callers that arrived while the previous one synced, and the two halves alternate: sixteen callers
 /// ride eight to a transaction, and every write pays for half a disk sync. So when a transaction ends, the callers it
-/// releases plus those already waiting are how many the next one waits for; never longer than `longestWaitNanoseconds`
-/// (a fraction of one flash sync on a phone, about one sync here), and never while nothing waits, so a lone caller's
-/// write goes at once; an estimate gone stale (callers that stopped writing) costs one wait and is measured again.
+/// releases plus those already waiting are how many the next one waits for; never longer than the last synced
+/// transaction took (`longestWaitNanoseconds`: waiting longer than a sync costs more than the sync it saves; 200 µs
+/// before any, within 50 µs and 2 ms), and never while nothing waits, so a lone caller's write goes at once; an
+/// estimate gone stale (callers that stopped writing) costs one wait and is measured again.
 /// Measured (`offline-bench outbox`'s 16-caller phase, six rounds each way, alternating in one process): 15.8 writes per
 /// transaction instead of 8, so half the disk syncs, and 30–39 µs of CPU per write instead of 38–47.
 struct GroupCommitGather: Sendable, Equatable {
-    /// The longest a transaction with a caller waiting is held for more to arrive.
-    static let longestWaitNanoseconds: UInt64 = 200_000
+    /// The longest a transaction with a caller waiting is held for more to arrive: what the last synced transaction took.
+    private(set) var longestWaitNanoseconds: UInt64 = 200_000
 
     /// Callers to gather; 0 or 1 means take what there is.
     private(set) var target = 0
@@ -200,9 +203,11 @@ struct GroupCommitGather: Sendable, Equatable {
         lastWriters = writers
     }
 
-    /// The transaction is durable, and `waitingNow` callers queued meanwhile: its own callers will likely be back.
-    mutating func committed(waitingNow: Int) {
+    /// The transaction is over, and `waitingNow` callers queued meanwhile: its own callers will likely be back.
+    /// `syncTook`: how long it took, if it synced.
+    mutating func committed(waitingNow: Int, syncTook: UInt64? = nil) {
         target = lastWriters + waitingNow
+        if let syncTook { longestWaitNanoseconds = min(max(syncTook, 50_000), 2_000_000) }
     }
 }
 

@@ -35,4 +35,18 @@ struct GroupCommitGatherTests {
         gather.committed(waitingNow: 0)
         #expect(!gather.shouldWait(pendingWriters: 3), "three callers now: no more holding")
     }
+
+    @Test("The wait is bounded by what a sync costs: waiting longer would cost more than the sync it saves")
+    func theWaitIsBoundedByWhatASyncCosts() {
+        var gather = GroupCommitGather()
+        #expect(gather.longestWaitNanoseconds == 200_000, "before any sync")
+        gather.committed(waitingNow: 0, syncTook: 310_000)
+        #expect(gather.longestWaitNanoseconds == 310_000)
+        gather.committed(waitingNow: 0)
+        #expect(gather.longestWaitNanoseconds == 310_000, "a transaction that did not sync says nothing of a sync's cost")
+        gather.committed(waitingNow: 0, syncTook: 9_000_000)
+        #expect(gather.longestWaitNanoseconds == 2_000_000, "at most 2 ms, whatever one slow sync took")
+        gather.committed(waitingNow: 0, syncTook: 1_000)
+        #expect(gather.longestWaitNanoseconds == 50_000, "at least 50 µs")
+    }
 }
