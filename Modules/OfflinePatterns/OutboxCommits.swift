@@ -46,8 +46,10 @@ final class OutboxCommits: Sendable {
     }
 
     private let state = Locked(State())
-    /// Signalled when a caller's item arrives while the thread gathers.
-    private let arrivals = NSCondition()
+    /// Signalled when what the thread gathers for has arrived. A semaphore, not a condition: its wait is on the monotonic
+    /// clock (a wall clock set back during a wait must not hold the transactions), and a signal given before the wait
+    /// starts is kept, so none is lost; one given late only makes the next wait look again.
+    private let arrivals = DispatchSemaphore(value: 0)
     private let thread = CommitThread()
     private let store: any RecordStore
     private let restoreJournal: @Sendable () -> OutboxJournal?
@@ -89,9 +91,7 @@ final class OutboxCommits: Sendable {
         if start {
             thread.run { [self] in drain() }
         } else if gathered {
-            arrivals.lock()
             arrivals.signal()
-            arrivals.unlock()
         }
     }
 
@@ -105,15 +105,11 @@ final class OutboxCommits: Sendable {
     static let outcomesPerTransaction = 32
 
     /// Waits, briefly, for what the next transaction is likely to gather: the callers the last one released (see
-    /// `GroupCommitGather`), or more outcomes when only outcomes wait. Woken by `submit` when the wait is over; checked
-    /// under `arrivals`' lock, so no wake-up is lost between the check and the wait.
+    /// `GroupCommitGather`), or more outcomes when only outcomes wait. Woken by `submit` when the wait is over (it reads
+    /// `gathering` under the state's lock, set before the wait begins).
     private func gather() {
         let start = DispatchTime.now().uptimeNanoseconds
-        arrivals.lock()
-        defer {
-            arrivals.unlock()
-            state.withLock { $0.gathering = false }
-        }
+        defer { state.withLock { $0.gathering = false } }
         while true {
             let limit = state.withLock { state -> UInt64? in
                 let limit: UInt64?
@@ -130,7 +126,7 @@ final class OutboxCommits: Sendable {
             }
             let now = DispatchTime.now().uptimeNanoseconds
             guard let limit, now < start + limit else { return }
-            _ = arrivals.wait(until: Date(timeIntervalSinceNow: Double(start + limit - now) / 1e9))
+            _ = arrivals.wait(timeout: .now() + .nanoseconds(Int(start + limit - now)))
         }
     }
 
