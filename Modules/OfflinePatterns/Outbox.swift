@@ -82,10 +82,14 @@ public actor Outbox {
         self.telemetry = telemetry
         self.idempotencyKeys = idempotencyKeys
         random = SplitMix64(seed: seed)
-        commits = OutboxCommits(store: store) {
+        let revision = feedbackRevision
+        commits = OutboxCommits(store: store, restoreJournal: {
             // After a failed transaction: the queue's records as the store has them.
             try? Self.restoreJournal(store, logger: Logger(label: "OfflineKit.Outbox")).journal
-        }
+        }, queuedWritesDurable: {
+            // Their rows are in the store now: a screen that heard the pending look before re-reads them.
+            _ = revision.update { $0 += 1 }
+        })
     }
 
     deinit { commits.close() }
@@ -145,7 +149,8 @@ public actor Outbox {
     ///
     /// A caller waits for its transaction off the actor: the commit thread answers it directly, so a durable write costs the
     /// actor one visit, not three (`OutboxCommits`). The records' pending look is published as they are queued, and
-    /// rebuilt from the store before any caller hears that its transaction failed.
+    /// `feedbackRevision` moves again once they are durable, before their callers hear of it (a screen that re-reads its
+    /// rows then finds them in the store); after a failed transaction the queue is rebuilt from the store first.
     @discardableResult
     public nonisolated func write(contentsOf writes: [OutboxWrite]) async throws(OutboxError) -> [OutboxEntry?] {
         for write in writes {

@@ -53,14 +53,19 @@ final class OutboxCommits: Sendable {
     private let thread = CommitThread()
     private let store: any RecordStore
     private let restoreJournal: @Sendable () -> OutboxJournal?
+    private let queuedWritesDurable: @Sendable () -> Void
     /// Every transaction once it is over, in order; one reader (the outbox).
     let finished: AsyncStream<Finished>
     private let finishedContinuation: AsyncStream<Finished>.Continuation
 
-    /// - Parameter restoreJournal: the journal as the store has it, read after a failed transaction (nil: unreadable).
-    init(store: any RecordStore, restoreJournal: @escaping @Sendable () -> OutboxJournal?) {
+    /// - Parameters:
+    ///   - restoreJournal: the journal as the store has it, read after a failed transaction (nil: unreadable).
+    ///   - queuedWritesDurable: called after a transaction that carried queued writes commits, before their callers hear.
+    init(store: any RecordStore, restoreJournal: @escaping @Sendable () -> OutboxJournal?,
+         queuedWritesDurable: @escaping @Sendable () -> Void = {}) {
         self.store = store
         self.restoreJournal = restoreJournal
+        self.queuedWritesDurable = queuedWritesDurable
         (finished, finishedContinuation) = AsyncStream.makeStream()
     }
 
@@ -161,6 +166,7 @@ final class OutboxCommits: Sendable {
             let took = DispatchTime.now().uptimeNanoseconds - started
             state.withLock { $0.gather.committed(waitingNow: $0.pendingWriters, syncTook: durability == .synced ? took : nil) }
             if case .success = result {
+                if batch.contains(where: { if case .queued = $0.after { true } else { false } }) { queuedWritesDurable() }
                 for item in batch { item.ticket?.complete(result) }
             }
             finishedContinuation.yield(Finished(items: batch, result: result))

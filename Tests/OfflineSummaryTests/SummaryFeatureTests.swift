@@ -292,7 +292,10 @@ func drained(_ outbox: Outbox, sourceLocation: SourceLocation = #_sourceLocation
         #expect(SummaryFeature.userAction(forActionID: SummaryActionID.resend(activity.id)) == .retryFailedActivity)
         #expect(await harness.feature.tap(actionID: SummaryActionID.resend(activity.id)) == .handled)
         #expect(harness.feature.attention == nil, "queued again: nothing needs attention while it is sent")
-        let synced = await waitFor(harness.feature.viewState) { $0.activities.isEmpty }
+        // The store has the success data (the row gone) a moment before the outbox counts the write synced (the prompt):
+        // wait for both, as the screen settles.
+        let synced = await waitFor(harness.feature.viewState) { $0.activities.isEmpty && $0.refreshPrompt != nil }
+        #expect(synced.activities.isEmpty)
         #expect(synced.refreshPrompt?.title == SummaryCopy.refreshPrompt, "accepted: the summary is out of date again")
         #expect(harness.feature.attention == nil)
         #expect(await harness.feature.tap(actionID: SummaryActionID.resend(activity.id)) == .notOnScreen, "no failed row left to retry")
