@@ -106,6 +106,32 @@ struct CatalogTests {
         #expect(problem.hint.contains("split"))
     }
 
+    /// A file of `mappedFileSize` or more is mapped rather than read: the same entries either way, in UTF-16 (parsed in
+    /// place from the mapping) and UTF-8 (decoded from it), and the mapping is gone once the file is parsed.
+    @Test(arguments: [false, true])
+    func aLargeFileIsMappedAndReadsAsASmallOneDoes(utf16: Bool) throws {
+        let folder = try TemporaryCatalog()
+        var text = "/* Large. */\n"
+        var index = 0
+        while text.utf8.count * (utf16 ? 2 : 1) < Catalog.mappedFileSize + 4096 {
+            text += "/* Entry \(index). */\n\"key.\(index)\" = \"Verdi nummer \(index) for %@ – «sitat» \\\"\(index)\\\"\";\n"
+            index += 1
+        }
+        let large = try folder.write("nb.lproj/Large.strings", text, utf16: utf16)
+        let small = try folder.write("en.lproj/Small.strings", "\"key.7\" = \"Value 7\";\n", utf16: utf16)
+        let whole = Catalog.readWhole(large)
+        guard case .read(let data) = whole else { Issue.record("not read: \(whole)"); return }
+        #expect(data == (try Data(contentsOf: URL(fileURLWithPath: large))))
+        let catalog = try Catalog.load(paths: [large, small])
+        #expect(catalog.problems.isEmpty)
+        let table = try #require(catalog.table("Large", locale: "nb"))
+        #expect(table.keys.count == index)
+        #expect(table.entries["key.0"]?.value == .text("Verdi nummer 0 for %@ – «sitat» \"0\""))
+        #expect(table.entries["key.\(index - 1)"]?.value == .text("Verdi nummer \(index - 1) for %@ – «sitat» \"\(index - 1)\""))
+        #expect(table.entries["key.\(index - 1)"]?.comment == "Entry \(index - 1).")
+        #expect(catalog.table("Small", locale: "en")?.entries["key.7"]?.value == .text("Value 7"))
+    }
+
     @Test func missingPathIsATypedErrorNamingIt() {
         #expect(throws: CatalogLoadError.missing(path: "/nonexistent/Localization")) {
             try Catalog.load(paths: ["/nonexistent/Localization"])
