@@ -39,7 +39,9 @@ public struct LocaleCompleteness: Sendable, Equatable {
         var translatable: [String: Int] = [:]
         for (table, tableBase) in tableBases {
             guard let baseTable = catalog.table(table, locale: tableBase) else { continue }
-            translatable[table] = baseTable.entries.values.count { $0.needsTranslation && !$0.isStale }
+            // Counted by the base's `baseKeys` jobs as they checked each entry; a pass of its own only without them.
+            translatable[table] = counts[Catalog.TableID(table: table, locale: tableBase)]?.translatable
+                ?? baseTable.entries.values.count { $0.needsTranslation && !$0.isStale }
         }
         var entries: [String: Int] = [:]
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }

@@ -88,7 +88,7 @@ public struct Linter: Sendable {
         findings += first.findings
         // Extra keys need a second pass only where a locale has more keys than it shares with the base.
         var extraJobs: [LintRun.Job] = []
-        for (pair, counts) in first.counts {
+        for (pair, counts) in first.counts where pair.locale != run.tableBase(pair.table) {
             guard let table = catalog.table(pair.table, locale: pair.locale), table.keys.count > counts.matched else { continue }
             // Their entries are still checked (a stray % is one wherever the base text is); only "extra" is not said.
             // Nor in a key-as-text table, whose base holds every key that is text: an identifier among them has its
@@ -139,10 +139,17 @@ public struct Linter: Sendable {
     /// nil when the base is where it should be; else the base's key count and how many keys each translation has that
     /// the base lacks.
     public static func baseTextElsewhere(base: CatalogTable?, translations: [CatalogTable]) -> (baseKeys: Int, beyond: [Int])? {
-        let baseKeys = base?.entries.values.count(where: \.needsTranslation) ?? 0
         // A base with a tenth of the largest translation or more cannot be outgrown so: no key is looked up (the
-        // 100,000-entry project of `offline-bench lint` stays one count per table).
-        guard let largest = translations.map(\.entries.count).max(), largest >= 20, baseKeys * 10 < largest else { return nil }
+        // 100,000-entry project of `offline-bench lint` stays one count per table). Its keys are counted only until
+        // they reach that tenth: an app's own base gets there after about a tenth of its entries.
+        guard let largest = translations.map(\.entries.count).max(), largest >= 20 else { return nil }
+        var baseKeys = 0
+        if let entries = base?.entries.values {
+            for entry in entries where entry.needsTranslation {
+                baseKeys += 1
+                if baseKeys * 10 >= largest { return nil }
+            }
+        }
         let beyond = translations.map { table in
             table.entries.values.count { $0.needsTranslation && base?.entries[$0.key] == nil }
         }.filter { $0 > 0 }.sorted()
@@ -202,11 +209,15 @@ struct LintRun {
         var missing = 0
         /// Translations identical to the base text (as the `untranslated` rule judges, whatever its severity).
         var identical = 0
+        /// For a table's base (a `baseKeys` job): its keys that need translation and are not stale, the keys a
+        /// translation is measured against (`LocaleCompleteness`), counted while the entries are checked anyway.
+        var translatable = 0
 
         mutating func add(_ other: Counts) {
             matched += other.matched
             missing += other.missing
             identical += other.identical
+            translatable += other.translatable
         }
     }
 
@@ -367,7 +378,7 @@ struct LintRun {
 
     static func chunks(_ count: Int) -> [Range<Int>] {
         guard count > jobSize else { return [0..<count] }
-        let parts = min(ProcessInfo.processInfo.activeProcessorCount * 2, (count + jobSize - 1) / jobSize)
+        let parts = min(OwnPlaceholders.cores * 2, (count + jobSize - 1) / jobSize)
         let size = (count + parts - 1) / parts
         return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
     }
@@ -435,16 +446,22 @@ struct LintRun {
                    + "pass --sources with the folders of the code to check them against its default values and calls")
     }
 
-    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has, lacks and leaves as in the base.
+    /// Runs one job; a `localeKeys` job also says how many of its base keys the locale has, lacks and leaves as in the
+    /// base, and a `baseKeys` job how many of its keys need translation (`Counts.translatable`, under the table's base).
     mutating func perform(_ job: Job) -> (pair: Catalog.TableID, counts: Counts)? {
         switch job {
         case let .baseKeys(tableName, range):
             guard let baseEntries = ordered(tableName, tableBase(tableName)) else { return nil }
+            var translatable = 0
             // Entries are read in place from the array (no copy of each, no lookup by key).
             baseEntries.withUnsafeBufferPointer { entries in
-                for index in range { checkEntry(entries[index], baseEntry: nil, locale: base, table: tableName) }
+                for index in range {
+                    let entry = entries[index]
+                    if entry.needsTranslation, !entry.isStale { translatable += 1 }
+                    checkEntry(entry, baseEntry: nil, locale: base, table: tableName)
+                }
             }
-            return nil
+            return (Catalog.TableID(table: tableName, locale: tableBase(tableName)), Counts(translatable: translatable))
         case let .localeKeys(tableName, locale, baseRange):
             guard let baseEntries = ordered(tableName, tableBase(tableName)), let table = catalog.table(tableName, locale: locale),
                   let targetEntries = ordered(tableName, locale) else { return nil }
@@ -560,25 +577,29 @@ struct LintRun {
     mutating func checkEntry(_ entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
         if entry.state == "stale" || entry.isStale { checkStale(entry, locale: locale, table: table) }
         guard entry.shouldTranslate else { return }
-        checkInternalIdentifier(entry, locale: locale, table: table)
+        // Each value read once: every read of an entry's field is a call that returns it retained, and this runs for
+        // every entry of every locale.
+        let value = entry.value
+        let baseText: String? = if let baseEntry, case .text(let text) = baseEntry.value { text } else { nil }
+        checkInternalIdentifier(entry, value: value, locale: locale, table: table)
         let style = conventions.placeholderStyle(of: table)
-        if style != .printf, case .text(let text) = entry.value {
+        if style != .printf, case .text(let text) = value {
             checkOwnPlaceholders(text, style: style, entry: entry, baseEntry: baseEntry, locale: locale, table: table)
             return
         }
-        switch entry.value {
+        switch value {
         case .text(let text):
             // Parse each text's specifiers once; most copy has no "%" at all.
             let hasPercent = Self.hasPercent(text)
             var sameAsBase: Bool?
-            if hasPercent, let baseEntry, case .text(let baseText) = baseEntry.value { sameAsBase = SpecifierScan.sameSpecifiers(text, baseText) }
+            if hasPercent, let baseText { sameAsBase = SpecifierScan.sameSpecifiers(text, baseText) }
             // Identical plain specifiers, or plain ones in the base locale, need no full parse: nothing to report.
             let needsParse = hasPercent && sameAsBase != true && !(baseEntry == nil && SpecifierScan.isPlain(text))
             let parsed = needsParse ? FormatSpecifier.parseReportingInvalid(text) : (specifiers: [], invalid: [])
             // A translation that is the base's text word for word (an export tool's stand-in for "not translated yet")
             // has the base's % problems, which the base's own entry reports once: not again in each of 150 locales.
             var copiesBase = false
-            if hasPercent, let baseEntry, case .text(let baseText) = baseEntry.value { copiesBase = text == baseText }
+            if hasPercent, let baseText { copiesBase = text == baseText }
             if !copiesBase, let offset = parsed.invalid.first {
                 report(.invalidFormat, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\" has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
@@ -589,7 +610,7 @@ struct LintRun {
                        + "the specifier \"\(accident.specifier.text)\", so String(format:) and generated accessors read an argument "
                        + "there; write \(accident.number)%% if it is a percent sign")
             }
-            if let baseEntry, case .text(let baseText) = baseEntry.value {
+            if let baseText {
                 if text.isEmpty {
                     if !baseText.isEmpty {
                         report(.emptyValue, entry: entry, locale: locale, table: table,
@@ -655,7 +676,7 @@ struct LintRun {
         checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
     }
 
-    mutating func checkInternalIdentifier(_ entry: CatalogEntry, locale: String, table: String) {
+    mutating func checkInternalIdentifier(_ entry: CatalogEntry, value: CatalogValue, locale: String, table: String) {
         let fix = "internal identifiers are never translated: move it out of the catalog, or mark it shouldTranslate: false in a String Catalog"
         if let kind = linter.identifiers.kind(of: entry.key) {
             report(.internalIdentifier, entry: entry, locale: locale, table: table,
@@ -669,7 +690,7 @@ struct LintRun {
                    "the value of \"\(entry.key)\" contains \"\(identifier)\", a \(kind); \(fix)")
             return true
         }
-        switch entry.value {
+        switch value {
         case .text(let text):
             _ = check(text) // most values: no array of one text per entry
         case .plural(let rule):

@@ -122,12 +122,29 @@ public struct TableConventions: Sendable, Equatable {
         func inBase(_ keys: [String], _ index: Int) -> Bool {
             (index < baseKeys.count && baseKeys[index] == keys[index]) || baseEntries.index(forKey: keys[index]) != nil
         }
-        var absent = Set<String>()
         var translations: [[String]] = []
         for locale in catalog.locales where locale != tableBase && locale != base && !Linter.isSpecialFolder(locale) {
             guard let keys = catalog.table(table, locale: locale)?.keys else { continue }
             translations.append(keys)
-            for index in keys.indices where !inBase(keys, index) { absent.insert(keys[index]) }
+        }
+        var absent = Set<String>()
+        var notInBase = 0
+        var unread = translations.reduce(0) { $0 + $1.count }
+        for keys in translations {
+            var inBaseHere = 0
+            for index in keys.indices {
+                unread -= 1
+                if inBase(keys, index) {
+                    inBaseHere += 1
+                    // `shared` below holds at least this translation's keys in the base (a table's keys are distinct),
+                    // and `absent` at most the keys read outside it and those unread: once these cannot outnumber
+                    // those, the answer is no (an identifier-keyed table is told after half its first translation).
+                    if inBaseHere >= notInBase + unread { return false }
+                } else {
+                    absent.insert(keys[index])
+                    notInBase += 1
+                }
+            }
         }
         guard absent.count >= 3 else { return false }
         var shared = Set<String>()
@@ -302,6 +319,10 @@ public enum OwnPlaceholders {
         style(count: texts.count) { texts[$0] }
     }
 
+    /// The cores to split work for, read once: Foundation reads the CPU list and cgroup limits from files on every
+    /// `activeProcessorCount` (0.3–0.5 ms of a 20,000-entry lint where a few parts asked for it).
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// What one part of a table's texts holds.
     private struct Tally: Sendable {
         var percentIndex = 0
@@ -313,7 +334,7 @@ public enum OwnPlaceholders {
     /// `style(of:)` for `count` texts that `text` gives by index (nil for a value that is not a text). A table of
     /// thousands is read in parts on every core: reading each entry's text is mostly waiting for memory.
     static func style(count: Int, text: @Sendable (Int) -> String?) -> PlaceholderStyle? {
-        let parts = count >= 8_192 ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let parts = count >= 8_192 ? min(4, cores) : 1
         let size = (count + parts - 1) / max(parts, 1)
         let tallies = Locked([Tally](repeating: Tally(), count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
