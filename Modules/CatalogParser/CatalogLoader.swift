@@ -22,11 +22,6 @@ extension Catalog {
     public static let maximumFileSize = 32 * 1024 * 1024
     /// Files this large or larger are mapped rather than read (`readWhole`); a typical table is far smaller.
     static let mappedFileSize = 1024 * 1024
-    #if os(Linux)
-    private static let populateFlag = MAP_POPULATE
-    #else
-    private static let populateFlag: Int32 = 0
-    #endif
 
     public static let fileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
     /// Folders a walk for an app's catalogs never enters: build products, dependencies and tools' caches hold other
@@ -215,12 +210,7 @@ extension Catalog {
     /// calls and a copy as long as the parse. The size comes from the open file itself, so a 100 MB mistake is refused
     /// before it is read; a file that grows while it is read is read to its end.
     ///
-    /// A regular file of `mappedFileSize` or more is mapped instead (`mmap`, its pages mapped up front): its bytes
-    /// are the page cache's, with no copy and no fresh page to fault in for each 4 KB (3–4 ms of a 20,000-entry
-    /// UTF-16 pair's 48 ms lint, measured with `offline-bench lint`). The data is only read while the file is parsed,
-    /// and nothing of it is kept. As with any mapped read (git maps its packs and index so), a file that another
-    /// program truncates during those milliseconds ends the process instead of giving a short read; editors and
-    /// export tools replace a file by renaming a new one over it, which leaves the mapping whole.
+    /// A regular file of `mappedFileSize` or more is mapped instead, where that is safe (`mapUnderLease`).
     static func readWhole(_ path: String) -> WholeFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failed(reason: String(cString: strerror(errno))) }
@@ -229,9 +219,8 @@ extension Catalog {
         guard fstat(descriptor, &status) == 0 else { return .failed(reason: String(cString: strerror(errno))) }
         let size = Int(status.st_size)
         if size > maximumFileSize { return .tooLarge(size: size) }
-        if size >= mappedFileSize, status.st_mode & S_IFMT == S_IFREG,
-           let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populateFlag, descriptor, 0), mapped != MAP_FAILED {
-            return .read(Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) }))
+        if size >= mappedFileSize, status.st_mode & S_IFMT == S_IFREG, let mapped = mapUnderLease(descriptor, size: size) {
+            return .read(mapped)
         }
         var data = Data(count: size)
         var filled = 0
@@ -262,6 +251,44 @@ extension Catalog {
             }
         }
     }
+
+    /// The file's bytes mapped (`mmap`, every page mapped at once), read in place: no copy, and no fresh page to fault in
+    /// for each 4 KB (3.5–5 ms of a 20,000-entry UTF-16 pair's lint, interleaved runs of `offline-bench lint`'s pair).
+    /// nil where that is not safe, and the caller reads the file instead.
+    ///
+    /// A mapped file that another program truncates while it is read would end this process (SIGBUS) where `read` gives
+    /// a short read; an editor that saves in place does just that. So the file is mapped only under a read lease
+    /// (Linux `F_SETLEASE`): whoever then opens it to write or truncates it waits in the kernel until the lease is given
+    /// up, which the returned data does when it is released, once the file is parsed. Taken only when
+    /// - the system grants it: a local file not open for writing anywhere (else `EAGAIN`), that this user owns (else
+    ///   `EACCES`), on a file system with leases (else `EINVAL`);
+    /// - and a broken lease cannot end the process: the kernel tells the holder with SIGIO, whose default is to
+    ///   terminate, so only a process that ignores SIGIO maps. The `l10n` executable does; an app or test that loads
+    ///   catalogs keeps its signals and reads.
+    static func mapUnderLease(_ descriptor: Int32, size: Int) -> Data? {
+        #if os(Linux)
+        var sigio = sigaction()
+        guard sigaction(SIGIO, nil, &sigio) == 0, unsafeBitCast(sigio.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self),
+              fcntl(descriptor, linuxSetLease, Int32(F_RDLCK)) == 0 else { return nil }
+        // The lease belongs to the open file, which `held` keeps open (the caller closes `descriptor`) until the data goes.
+        let held = dup(descriptor)
+        guard held >= 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
+            _ = fcntl(descriptor, linuxSetLease, Int32(F_UNLCK))
+            if held >= 0 { close(held) }
+            return nil
+        }
+        return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in
+            munmap(pointer, count)
+            _ = fcntl(held, linuxSetLease, Int32(F_UNLCK))
+            close(held)
+        })
+        #else
+        return nil
+        #endif
+    }
+
+    /// `F_SETLEASE` (`F_LINUX_SPECIFIC_BASE + 0`), which Glibc's Swift module leaves out with the other `_GNU_SOURCE` names.
+    static let linuxSetLease: Int32 = 1024
 
     // MARK: .strings
 

@@ -106,10 +106,10 @@ struct CatalogTests {
         #expect(problem.hint.contains("split"))
     }
 
-    /// A file of `mappedFileSize` or more is mapped rather than read: the same entries either way, in UTF-16 (parsed in
-    /// place from the mapping) and UTF-8 (decoded from it), and the mapping is gone once the file is parsed.
-    @Test(arguments: [false, true])
-    func aLargeFileIsMappedAndReadsAsASmallOneDoes(utf16: Bool) throws {
+    /// A file of `mappedFileSize` or more reads as a small one does, in UTF-16 (parsed in place) and UTF-8 (decoded),
+    /// whether it is mapped (SIGIO ignored, as the `l10n` executable does) or read (an app's or this process's default).
+    @Test(arguments: [false, true], [false, true])
+    func aLargeFileReadsAsASmallOneDoes(utf16: Bool, mapped: Bool) throws {
         let folder = try TemporaryCatalog()
         var text = "/* Large. */\n"
         var index = 0
@@ -119,10 +119,12 @@ struct CatalogTests {
         }
         let large = try folder.write("nb.lproj/Large.strings", text, utf16: utf16)
         let small = try folder.write("en.lproj/Small.strings", "\"key.7\" = \"Value 7\";\n", utf16: utf16)
-        let whole = Catalog.readWhole(large)
-        guard case .read(let data) = whole else { Issue.record("not read: \(whole)"); return }
-        #expect(data == (try Data(contentsOf: URL(fileURLWithPath: large))))
-        let catalog = try Catalog.load(paths: [large, small])
+        let catalog = try SIGIOIgnored.while(mapped) {
+            let whole = Catalog.readWhole(large)
+            guard case .read(let data) = whole else { throw CatalogTestFailure("not read: \(whole)") }
+            #expect(data == (try Data(contentsOf: URL(fileURLWithPath: large))))
+            return try Catalog.load(paths: [large, small])
+        }
         #expect(catalog.problems.isEmpty)
         let table = try #require(catalog.table("Large", locale: "nb"))
         #expect(table.keys.count == index)
@@ -130,6 +132,39 @@ struct CatalogTests {
         #expect(table.entries["key.\(index - 1)"]?.value == .text("Verdi nummer \(index - 1) for %@ – «sitat» \"\(index - 1)\""))
         #expect(table.entries["key.\(index - 1)"]?.comment == "Entry \(index - 1).")
         #expect(catalog.table("Small", locale: "en")?.entries["key.7"]?.value == .text("Value 7"))
+    }
+
+    /// The mapping is held under a read lease, so that a program that saves the file in place waits instead of
+    /// truncating it under the parser (which would end the process): the kernel lists the lease while the data lives,
+    /// and drops it with the data. Without SIGIO ignored no lease is taken and the file is read.
+    @Test(.enabled(if: FileManager.default.isReadableFile(atPath: "/proc/locks"), "leases are listed in Linux's /proc/locks"))
+    func aMappedFileIsHeldUnderALeaseUntilItsDataIsReleased() throws {
+        let folder = try TemporaryCatalog()
+        let path = try folder.writeData("nb.lproj/Large.strings", Data(repeating: 0x20, count: Catalog.mappedFileSize))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        let inode = status.st_ino
+        // Read as the test goes: the positive check below fails if it cannot be read, so the negative ones are not vacuous.
+        func leased() -> Bool {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            return locks.split(separator: "\n").contains { line in
+                line.contains("LEASE") && line.contains(" READ ") && line.contains(" \(getpid()) ") && line.contains(":\(inode) ")
+            }
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        try SIGIOIgnored.while(false) {
+            #expect(Catalog.mapUnderLease(descriptor, size: Catalog.mappedFileSize) == nil, "SIGIO at its default: no lease, no mapping")
+            #expect(!leased())
+        }
+        try SIGIOIgnored.while(true) {
+            var data = Catalog.mapUnderLease(descriptor, size: Catalog.mappedFileSize)
+            #expect(data?.count == Catalog.mappedFileSize)
+            #expect(data?.first == 0x20)
+            #expect(leased())
+            data = nil
+            #expect(!leased())
+        }
     }
 
     @Test func missingPathIsATypedErrorNamingIt() {
@@ -181,5 +216,24 @@ struct FormatSpecifierTests {
     @Test func percentBeforeAWordCanSilentlyBeASpecifier() {
         // printf reads "50% off" as "% o" (octal, space flag): the linter must see it as one.
         #expect(FormatSpecifier.parse("50% off").map(\.text) == ["% o"])
+    }
+}
+
+struct CatalogTestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// SIGIO ignored for the length of `body` (as the `l10n` executable ignores it) when `ignored`, else at its default;
+/// the disposition before is put back after. One lock for the tests that depend on it, which may run at once.
+enum SIGIOIgnored {
+    private static let lock = NSLock()
+
+    static func `while`<Result>(_ ignored: Bool, _ body: () throws -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        let previous = signal(SIGIO, ignored ? SIG_IGN : SIG_DFL)
+        defer { signal(SIGIO, previous) }
+        return try body()
     }
 }
