@@ -282,6 +282,8 @@ let package = Package(
         ),
         /// During `swift build`: one Swift file of accessors for a target that `l10n.json`'s "accessors" names.
         .plugin(name: "L10nAccessors", capability: .buildTool(), dependencies: ["l10n-accessors"], path: "Plugins/L10nAccessors"),
+        /// glibc's allocator tuning (`mallopt`), which the `l10n` executable sets for itself; header only.
+        .systemLibrary(name: "CMallocTuning", path: "Tools/CMallocTuning"),
         .systemLibrary(
             name: "CEditLine",
             path: "Tools/CEditLine",
@@ -335,7 +337,7 @@ let package = Package(
         .executableTarget(
             name: "l10n",
             dependencies: [
-                "LocalizationKit", "StringsKit", "UsageScan", "L10nCommandLine",
+                "LocalizationKit", "StringsKit", "UsageScan", "L10nCommandLine", "CMallocTuning",
                 tooling("ArgumentParser", "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tools/l10n",
