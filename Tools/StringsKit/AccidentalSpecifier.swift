@@ -17,8 +17,7 @@ struct AccidentalSpecifier {
     static func first(in text: String) -> AccidentalSpecifier? {
         // Cheap filter first: most texts with a % have no "<digit>% " or "<digit>%-" at all. The text's own bytes are
         // read in place (a copy of each into an array cost more than the scan).
-        var text = text
-        let candidate = text.withUTF8 { bytes in
+        let candidate = UTF8Bytes.with(text) { bytes in
             guard let base = bytes.baseAddress, bytes.count > 2 else { return false }
             var from = 1
             // From `%` to `%` with libc's vectorised search.

@@ -75,8 +75,7 @@ public struct InternalIdentifiers: Sendable, Equatable {
     /// Works on UTF-8 bytes: the linter calls it for every value, and identifiers are ASCII.
     public func identifier(in text: String) -> String? {
         guard maximumLength > 0 else { return nil }
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return UTF8Bytes.with(text) { bytes -> String? in
             var lower = 0
             var upper = bytes.count
             while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
@@ -136,8 +135,7 @@ public struct InternalIdentifiers: Sendable, Equatable {
     /// `contains` without building a String when the filter already says no.
     func containsKey(_ key: String) -> Bool {
         guard maximumLength > 0 else { return false }
-        var key = key
-        let possible = key.withUTF8 { bytes in bytes.count <= maximumLength && mayContain(bytes, 0..<bytes.count) }
+        let possible = UTF8Bytes.with(key) { bytes in bytes.count <= maximumLength && mayContain(bytes, 0..<bytes.count) }
         return possible && kinds[key] != nil
     }
 

@@ -11,10 +11,8 @@ enum SpecifierScan {
     /// True when both strings have exactly the same specifier texts in the same order and no lone `%`;
     /// false when they certainly differ textually; nil when the scan met something it does not handle.
     static func sameSpecifiers(_ text: String, _ base: String) -> Bool? {
-        var text = text
-        var base = base
-        return text.withUTF8 { mine in
-            base.withUTF8 { theirs in
+        UTF8Bytes.with(text) { mine in
+            UTF8Bytes.with(base) { theirs in
                 var myCursor = 0
                 var theirCursor = 0
                 while true {
@@ -34,8 +32,7 @@ enum SpecifierScan {
 
     /// True when every `%` in the text starts a plain specifier or `%%`, so Core would report no invalid ones.
     static func isPlain(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        UTF8Bytes.with(text) { bytes in
             var cursor = 0
             while let step = next(in: bytes, from: &cursor) {
                 if case .end = step { return true }
@@ -47,8 +44,7 @@ enum SpecifierScan {
     /// True when the text has an ASCII letter outside its specifiers, false when it has no letter at all; nil when a
     /// non-ASCII byte (which may be a letter) or something the scan does not handle stands outside them.
     static func hasASCIILetters(_ text: String) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes in
+        UTF8Bytes.with(text) { bytes in
             var cursor = 0
             var literalStart = 0
             func scan(_ range: Range<Int>) -> Bool? {

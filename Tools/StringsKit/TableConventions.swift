@@ -190,8 +190,7 @@ public struct TableConventions: Sendable, Equatable {
     /// `A8P-vn-DEJ.title`, `Ofk-Ld-r8O.headerCell.title`, `123.title`. Read as UTF-8 bytes: the object ID is ASCII
     /// letters and digits, so any other byte before the first `.` rules a key out.
     public static func isInterfaceBuilderKey(_ key: String) -> Bool {
-        var key = key
-        return key.withUTF8 { bytes in
+        UTF8Bytes.with(key) { bytes in
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot + 1 < bytes.count else { return false }
             let next = bytes[dot + 1]
             if next < 0x80 {
@@ -359,9 +358,9 @@ public enum OwnPlaceholders {
     private static func tally(_ range: Range<Int>, text: (Int) -> String?) -> Tally {
         var tally = Tally()
         for index in range {
-            guard var text = text(index) else { continue }
+            guard let text = text(index) else { continue }
             // `%` to `%` and the first `{` with libc's vectorised search: every base text of the table passes here.
-            let (percent, percentDigit, brace) = text.withUTF8 { bytes -> (Bool, Bool, Bool) in
+            let (percent, percentDigit, brace) = UTF8Bytes.with(text) { bytes -> (Bool, Bool, Bool) in
                 guard let base = bytes.baseAddress else { return (false, false, false) }
                 var percent = false, percentDigit = false
                 var from = 0

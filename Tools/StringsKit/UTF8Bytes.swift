@@ -12,6 +12,16 @@ import Android
 /// (`text.utf8.contains(_:)`, `.last`) steps index by index through the string's storage, about 500 instructions to
 /// find a `%` in a sentence; a native (or small) string's bytes are contiguous, and `memchr` reads them a word at a time.
 enum UTF8Bytes {
+    /// The text's UTF-8 in place. `var copy = text; copy.withUTF8 { … }` retains and releases the string's storage
+    /// each time (it may have to make the copy contiguous), which the per-key checks paid on every value of every
+    /// locale; a native or small string is read where it is, and only a string without contiguous UTF-8 is copied.
+    @inline(__always)
+    static func with<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return try copy.withUTF8(body)
+    }
+
     /// True when the text's UTF-8 has the byte (an ASCII character, for meaning).
     @inline(__always)
     static func contains(_ text: String, _ byte: UInt8) -> Bool {
