@@ -11,20 +11,31 @@ extension PseudoStyle: ExpressibleByArgument {}
 
 /// Prints a library command's outcome and passes its exit code on.
 public func finish(_ outcome: CommandOutcome) throws {
+    write(outcome)
+    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+}
+
+/// Prints a library command's outcome: its report on stdout, its notes on stderr.
+public func write(_ outcome: CommandOutcome) {
     if !outcome.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8)) }
     if !outcome.standardError.isEmpty { FileHandle.standardError.write(Data(outcome.standardError.utf8)) }
-    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+}
+
+/// Logs (e.g. a pseudo-locale ICU has no data for) go to stderr from warnings up, so that stdout stays the report (JSON,
+/// SARIF). Once per process, before any command runs.
+public func bootstrapL10nLogging() {
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = .warning
+        return handler
+    }
 }
 
 extension ParsableCommand {
     /// Runs the command line as every `l10n` program does: logs (e.g. a pseudo-locale ICU has no data for) go to stderr
     /// so stdout stays the report (JSON, SARIF); a usage mistake exits 2 (ArgumentParser's own code is 64), a failure 1.
     public static func runAsL10nProgram() -> Never {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
-            return handler
-        }
+        bootstrapL10nLogging()
         do {
             var command = try parseSubcommandAlone() ?? parseAsRoot()
             try command.run()

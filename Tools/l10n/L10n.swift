@@ -39,6 +39,15 @@ struct L10n: ParsableCommand {
         if arguments.count > 1, arguments[1] == "repl" {
             do { try SiblingProgram.handOver(to: SiblingProgram.repl, arguments: Array(arguments.dropFirst(2))) } catch { exit(withError: error) }
         }
+        // A plain `l10n lint …` is read without ArgumentParser (`LintArguments.quick`): 2.3–2.7 ms of every lint.
+        // L10N_ARGUMENTS=full turns that off, should a reading ever be in doubt.
+        if arguments.count > 1, arguments[1] == "lint", ProcessInfo.processInfo.environment["L10N_ARGUMENTS"] != "full",
+           let quick = LintArguments.quick(arguments.dropFirst(2)) {
+            bootstrapL10nLogging()
+            let outcome = L10nCommands.lint(Lint.options(quick))
+            write(outcome)
+            Foundation.exit(outcome.exitCode)
+        }
         runAsL10nProgram()
     }
 }

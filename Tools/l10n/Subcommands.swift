@@ -104,19 +104,28 @@ struct Lint: ParsableCommand {
     }
 
     func run() throws {
-        let colour = format == .text && Reporter.shouldColour()
         var (sources, paths) = (sources, paths)
         if paths.isEmpty { (sources, paths) = UsageCommands.separatingCatalogFolders(sources) }
-        var options = L10nCommands.LintOptions(paths: paths, format: format, configPath: config, strict: strict, colour: colour)
-        options.keepsCatalogUntilExit = true
+        var options = Self.options(LintArguments(paths: paths, format: format, config: config, strict: strict, summary: summary,
+                                                 maxFindings: maxFindings, baseline: baseline, writeBaseline: writeBaseline))
         if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, force: force, verbose: verbose) }
         if sources.isEmpty, fix || verbose { throw ValidationError("--fix and --verbose need --sources: the folders of Swift code to check") }
         if force, !fix { throw ValidationError("--force goes with --fix: it deletes the keys of tables the scan cannot vouch for too") }
-        options.summaryOnly = summary
-        options.maxFindings = maxFindings ?? (format == .text && isatty(1) != 0 ? Self.terminalMaxFindings : nil)
-        options.baselinePath = baseline
-        options.writeBaselinePath = writeBaseline
         try finish(L10nCommands.lint(options))
+    }
+
+    /// What a lint runs with, whichever reading of the arguments gave them: this command's, or
+    /// `LintArguments.quick` (`L10n.main`), which takes no `--sources`.
+    static func options(_ arguments: LintArguments) -> L10nCommands.LintOptions {
+        let colour = arguments.format == .text && Reporter.shouldColour()
+        var options = L10nCommands.LintOptions(paths: arguments.paths, format: arguments.format, configPath: arguments.config,
+                                               strict: arguments.strict, colour: colour)
+        options.keepsCatalogUntilExit = true
+        options.summaryOnly = arguments.summary
+        options.maxFindings = arguments.maxFindings ?? (arguments.format == .text && isatty(1) != 0 ? terminalMaxFindings : nil)
+        options.baselinePath = arguments.baseline
+        options.writeBaselinePath = arguments.writeBaseline
+        return options
     }
 }
 
