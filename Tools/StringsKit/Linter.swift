@@ -677,6 +677,8 @@ struct LintRun {
     }
 
     mutating func checkInternalIdentifier(_ entry: CatalogEntry, value: CatalogValue, locale: String, table: String) {
+        // No identifiers (no l10n.json lists any, no feature passed its own): nothing to read, not even the key.
+        guard !linter.identifiers.kinds.isEmpty else { return }
         let fix = "internal identifiers are never translated: move it out of the catalog, or mark it shouldTranslate: false in a String Catalog"
         if let kind = linter.identifiers.kind(of: entry.key) {
             report(.internalIdentifier, entry: entry, locale: locale, table: table,
