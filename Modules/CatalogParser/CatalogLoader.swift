@@ -219,7 +219,7 @@ extension Catalog {
         guard fstat(descriptor, &status) == 0 else { return .failed(reason: String(cString: strerror(errno))) }
         let size = Int(status.st_size)
         if size > maximumFileSize { return .tooLarge(size: size) }
-        if size >= mappedFileSize, status.st_mode & S_IFMT == S_IFREG, let mapped = mapUnderLease(descriptor, size: size) {
+        if size >= mappedFileSize, status.st_mode & S_IFMT == S_IFREG, let mapped = mapUnderLease(descriptor) {
             return .read(mapped)
         }
         var data = Data(count: size)
@@ -265,13 +265,17 @@ extension Catalog {
     /// - and a broken lease cannot end the process: the kernel tells the holder with SIGIO, whose default is to
     ///   terminate, so only a process that ignores SIGIO maps. The `l10n` executable does; an app or test that loads
     ///   catalogs keeps its signals and reads.
-    static func mapUnderLease(_ descriptor: Int32, size: Int) -> Data? {
+    static func mapUnderLease(_ descriptor: Int32) -> Data? {
         #if os(Linux)
         var sigio = sigaction()
         guard sigaction(SIGIO, nil, &sigio) == 0, unsafeBitCast(sigio.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self),
               fcntl(descriptor, linuxSetLease, Int32(F_RDLCK)) == 0 else { return nil }
-        // The lease belongs to the open file, which `held` keeps open (the caller closes `descriptor`) until the data goes.
-        let held = dup(descriptor)
+        // The size is read under the lease: one read before it could be stale by a truncation in between, and a mapping
+        // past the end would fault. The lease belongs to the open file, which `held` keeps open (the caller closes
+        // `descriptor`) until the data goes.
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        let held = size >= mappedFileSize && size <= maximumFileSize ? dup(descriptor) : -1
         guard held >= 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else {
             _ = fcntl(descriptor, linuxSetLease, Int32(F_UNLCK))
             if held >= 0 { close(held) }
