@@ -614,12 +614,12 @@ struct LintRun {
                 if text.isEmpty {
                     if !baseText.isEmpty {
                         report(.emptyValue, entry: entry, locale: locale, table: table,
-                               "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(base)) text is shown")
+                               "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(tableBase(table))) text is shown")
                     }
                 } else {
                     if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
                     if sameAsBase != true, !parsed.specifiers.isEmpty || Self.hasPercent(baseText),
-                       let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: base) {
+                       let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: tableBase(table)) {
                         var message = "\"\(entry.key)\" in \(locale): \(problem)"
                         if let accident = AccidentalSpecifier.first(in: baseText) {
                             message += " (but the base's \"\(accident.specifier.text)\" in \"\(accident.excerpt)\" looks like a percent sign: "
@@ -664,7 +664,7 @@ struct LintRun {
         if text.isEmpty {
             if !baseText.isEmpty {
                 report(.emptyValue, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(base)) text is shown")
+                       "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(tableBase(table))) text is shown")
             }
             return
         }
@@ -709,7 +709,7 @@ struct LintRun {
         else { return }
         identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,
-               "\"\(entry.key)\" in \(locale) is identical to the base (\(base)) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
+               "\"\(entry.key)\" in \(locale) is identical to the base (\(tableBase(table))) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
     }
 
     /// True when the text has letters outside its format specifiers ("%d %%" has none).
@@ -790,7 +790,7 @@ struct LintRun {
     mutating func checkPluralFormat(_ rule: PluralRule, baseRule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
         if Self.sameSpecifiersAsBase(rule, baseRule) { return }
         let baseFormat = Self.baseFormat(baseRule, comparedWith: rule)
-        if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseFormat), baseLocale: base) {
+        if let problem = FormatComparison.compare(FormatSpecifier.parse(rule.format), base: FormatSpecifier.parse(baseFormat), baseLocale: tableBase(table)) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale): \(problem)")
             return
         }
@@ -799,7 +799,7 @@ struct LintRun {
             let baseCountSignature = FormatSpecifier.parse("%" + baseVariable.valueType).first?.signature
             if countSignature != baseCountSignature {
                 report(.formatMismatch, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\" in \(locale): %#@\(name)@ counts with %\(variable.valueType) but the base (\(base)) uses %\(baseVariable.valueType); use %\(baseVariable.valueType)")
+                       "\"\(entry.key)\" in \(locale): %#@\(name)@ counts with %\(variable.valueType) but the base (\(tableBase(table))) uses %\(baseVariable.valueType); use %\(baseVariable.valueType)")
                 return
             }
             var allowed: [String: String] = [:]
@@ -812,7 +812,7 @@ struct LintRun {
                 for specifier in FormatSpecifier.parse(form) where allowed[specifier.signature] == nil {
                     let expected = allowed.values.sorted().joined(separator: ", ")
                     report(.formatMismatch, entry: entry, locale: locale, table: table,
-                           "\"\(entry.key)\" in \(locale): the \"\(category.rawValue)\" form of %#@\(name)@ uses \(specifier.text) (\(FormatComparison.describe(specifier))) but the base (\(base)) uses \(expected.isEmpty ? "no specifier" : expected); use the base's specifier")
+                           "\"\(entry.key)\" in \(locale): the \"\(category.rawValue)\" form of %#@\(name)@ uses \(specifier.text) (\(FormatComparison.describe(specifier))) but the base (\(tableBase(table))) uses \(expected.isEmpty ? "no specifier" : expected); use the base's specifier")
                     return
                 }
             }
@@ -931,10 +931,10 @@ struct LintRun {
         let baseTrailing = String(baseText.reversed().prefix { $0.isWhitespace }.reversed())
         if leading != baseLeading {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
-                   "\"\(entry.key)\" in \(locale) starts with \(Self.describeWhitespace(leading)) but the base (\(base)) starts with \(Self.describeWhitespace(baseLeading)); match the base")
+                   "\"\(entry.key)\" in \(locale) starts with \(Self.describeWhitespace(leading)) but the base (\(tableBase(table))) starts with \(Self.describeWhitespace(baseLeading)); match the base")
         } else if trailing != baseTrailing {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
-                   "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(base)) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base")
+                   "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(tableBase(table))) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base")
         }
         checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
     }
@@ -945,7 +945,7 @@ struct LintRun {
         if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)),
            !FinalPunctuation.isScriptsOwnForm(text, mark: mark, baseMark: baseMark, language: Self.language(of: locale)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
-                   "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(base)) ends with \(baseMark.description); end it the same way (in your script's form)")
+                   "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(tableBase(table))) ends with \(baseMark.description); end it the same way (in your script's form)")
         }
     }
 
