@@ -460,7 +460,7 @@ let package = Package(
         // Every body through WireJSON and back, the routes' paths, money both ways.
         tests("WireContract", dependencies: ["WireContract", "Core", "TestSupport"]),
         // The engine's tests need no server, store or test support: the parser, catalogs, Localizer and ICU goldens.
-        tests("LocalizationKit", dependencies: ["LocalizationKit", "CatalogParser", "Core", .product(name: "Logging", package: "swift-log")]),
+        tests("LocalizationKit", dependencies: ["LocalizationKit", "CatalogParser", "Core", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         // The parser against Apple's grammar (fixtures, fast path, differential runs), with no ICU linked.
         tests("CatalogParser", dependencies: ["CatalogParser", "Core"], exclude: ["StringsParser/Fixtures"]),
         tests("Localization", dependencies: ["Localization", "LocalizationKit", "Core"]),

@@ -296,3 +296,41 @@ public struct Catalog: Sendable {
         if declaredSourceLanguage == nil { declaredSourceLanguage = language }
     }
 }
+
+extension Catalog {
+    /// The same catalog with each bundle's table merged into the one of its name (`fileTableName`), as the loader read
+    /// them before it told bundles apart: what code refers to (a table's name, whichever bundle it reads it from).
+    public func mergingBundles() -> Catalog {
+        guard tables.keys.contains(where: { $0.table.contains("/") }) else { return self }
+        var merged = self
+        merged.tables = [:]
+        merged.orderedEntries = [:]
+        // The plain tables first, then each bundle's, so the app's own text wins a key both have.
+        for id in tables.keys.sorted(by: { ($0.table.contains("/") ? 1 : 0, $0) < ($1.table.contains("/") ? 1 : 0, $1) }) {
+            guard let table = tables[id] else { continue }
+            let name = Self.fileTableName(id.table)
+            let target = TableID(table: name, locale: id.locale)
+            if merged.tables[target] == nil {
+                var renamed = table
+                renamed.name = name
+                merged.add(renamed, ordered: orderedEntries[id])
+            } else {
+                for key in table.keys {
+                    guard let entry = table.entries[key] else { continue }
+                    if merged.tables[target]?.entries[key] == nil { merged.insert(entry, table: name, locale: id.locale) }
+                }
+            }
+        }
+        return merged
+    }
+
+    /// Gives every table of this (one file's) catalog another name.
+    mutating func renameTables(to name: String) {
+        for id in tables.keys {
+            guard var table = tables.removeValue(forKey: id) else { continue }
+            let ordered = orderedEntries.removeValue(forKey: id)
+            table.name = name
+            add(table, ordered: ordered)
+        }
+    }
+}

@@ -65,10 +65,14 @@ extension Catalog {
         // Files are read and parsed on every core, then merged in order, so the result is the
         // same as reading them one by one (a later file still wins a duplicate key).
         let paths = files.filter { shadowed[$0] == nil }
+        // Tables of the same name that ship in different bundles (an app's and a Swift package's `Localizable`) are
+        // read as tables of their own, not merged into one.
+        let bundled = bundleTableNames(paths)
         let parts = Locked([Catalog?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             var part = Catalog()
             part.loadFile(paths[index])
+            if let name = bundled[paths[index]] { part.renameTables(to: name) }
             parts.withLock { $0[index] = part }
         }
         // Each part is taken out of the list before it is merged, so once merged the catalog holds its tables alone: a
@@ -107,6 +111,96 @@ extension Catalog {
             if stringCatalogs.contains(candidate) { shadowed[file] = candidate }
         }
         return shadowed
+    }
+
+    /// The folder that a file's table ships from: the folder of its `<locale>.lproj` folder, or a String Catalog's own.
+    public static func bundleFolder(ofFile path: String) -> String {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast()
+        if components.last?.hasSuffix(".lproj") == true { components.removeLast() }
+        return components.joined(separator: "/")
+    }
+
+    /// Files whose table shares its name with a table of another bundle, and the name that table is read under.
+    ///
+    /// One bundle holds one `<locale>.lproj/<Table>.strings` per locale, so two folders that both hold a table's file
+    /// for the same locale (or a String Catalog of it, which holds every locale) ship in different bundles: an app and
+    /// its widget, an app and a Swift package's `Bundle.module`. Merging them would report every key of one as missing
+    /// from the other (NetNewsWire: 414 of 424 findings) and hide a key the other has too. Folders that share no locale
+    /// (the base in one folder, a vendor's translations in another) stay one table, as before.
+    ///
+    /// The shallowest folder keeps the plain name; each other bundle's table is `<bundle>/<Table>`, `<bundle>` being a
+    /// Swift package target's name (`Sources/<Target>/…`), else the folder's last name that is not a generic one
+    /// (`Resources`, `Localization`…), else its path. A file's name can never hold a `/`, so `fileTableName` recovers
+    /// the table's own name.
+    static func bundleTableNames(_ files: [String]) -> [String: String] {
+        // Table → folder → the locales its files there hold (nil: a String Catalog, every locale).
+        var folders: [String: [String: Set<String>?]] = [:]
+        for file in files {
+            let table = tableName(ofFile: file)
+            let folder = bundleFolder(ofFile: file)
+            if file.hasSuffix(".xcstrings") {
+                folders[table, default: [:]][folder] = .some(nil)
+            } else if case let .some(.some(locales)) = folders[table]?[folder] {
+                folders[table]?[folder] = locales.union([locale(ofFile: file)])
+            } else if folders[table]?[folder] == nil {
+                folders[table, default: [:]][folder] = [locale(ofFile: file)]
+            }
+        }
+        var names: [String: String] = [:]
+        for (table, byFolder) in folders where byFolder.count > 1 {
+            func depth(_ folder: String) -> Int { folder.isEmpty ? 0 : folder.count(where: { $0 == "/" }) + 1 }
+            let ordered = byFolder.keys.sorted { (depth($0), $0) < (depth($1), $1) }
+            var groups: [(folders: [String], locales: Set<String>?)] = []
+            for folder in ordered {
+                let locales = byFolder[folder] ?? nil
+                func overlaps(_ other: Set<String>?) -> Bool {
+                    guard let other, let locales else { return true }
+                    return !other.isDisjoint(with: locales)
+                }
+                if let index = groups.firstIndex(where: { !overlaps($0.locales) }) {
+                    groups[index].folders.append(folder)
+                    groups[index].locales = groups[index].locales.flatMap { mine in locales.map { mine.union($0) } }
+                } else {
+                    groups.append(([folder], locales))
+                }
+            }
+            guard groups.count > 1 else { continue }
+            let qualifiers = groups.dropFirst().map { bundleName(of: $0.folders[0]) }
+            for (offset, group) in groups.dropFirst().enumerated() {
+                let qualifier = qualifiers[offset]
+                let unique = qualifiers.count(where: { $0 == qualifier }) == 1 && !qualifier.isEmpty
+                let name = (unique ? qualifier : (group.folders[0].isEmpty ? "." : group.folders[0])) + "/" + table
+                for folder in group.folders { names[folder + "\u{0}" + table] = name }
+            }
+        }
+        guard !names.isEmpty else { return [:] }
+        var byFile: [String: String] = [:]
+        for file in files {
+            if let name = names[bundleFolder(ofFile: file) + "\u{0}" + tableName(ofFile: file)] { byFile[file] = name }
+        }
+        return byFile
+    }
+
+    /// Folder names that say nothing about which bundle a folder is (`App/Resources`, `Widget/Localization`).
+    static let genericFolderNames: Set<String> = ["resources", "resource", "localization", "localizations", "localisation",
+                                                  "localisations", "localized", "strings", "languages", "translations", "i18n",
+                                                  "l10n", "lang", "supporting files", "supportingfiles", "sources", "source",
+                                                  "src", "assets", "shared", "common"]
+
+    /// A short name for the bundle a folder ships in: a Swift package target (`Sources/<Target>`), else the folder's
+    /// last name that is not generic; "" when every name is.
+    static func bundleName(of folder: String) -> String {
+        let components = folder.split(separator: "/").map(String.init)
+        if let sources = components.lastIndex(of: "Sources"), sources + 1 < components.count { return components[sources + 1] }
+        return components.last { !genericFolderNames.contains($0.lowercased()) && $0 != "." && $0 != ".." } ?? ""
+    }
+
+    /// The name of the files a table is read from: `Localizable` for `ActivityLog/Localizable`, which is the
+    /// `Localizable` of another bundle than the app's (`bundleTableNames`), and for `Localizable` itself.
+    public static func fileTableName(_ table: String) -> String {
+        guard let slash = table.lastIndex(of: "/") else { return table }
+        return String(table[table.index(after: slash)...])
     }
 
     /// Adds everything `other` read, as if its files had been loaded into this catalog after its own.

@@ -49,7 +49,8 @@ public enum AccessorCommand {
                        + "add \"accessors\": {\"\(target)\": {\"tables\": [\"\(target)\"]}}")
                 return 1
             }
-            let catalog = try Catalog.load(paths: catalogs)
+            // Accessors name a table as code does, whichever bundle holds it.
+            let catalog = try Catalog.load(paths: catalogs).mergingBundles()
             let problems = catalog.problems.filter { $0.kind != .shadowed }
             for problem in problems { errors("\(problem.location): error: \(problem.message). \(problem.hint)") }
             if !problems.isEmpty { return 1 }

@@ -137,17 +137,20 @@ public enum L10nCommands {
         do {
             result = try linter.lint(catalog)
             if let check = options.sourceCheck {
-                let context = SourceCheckContext(catalog: catalog, configuration: configuration, configurationPath: configPath,
+                // Code names a table, not the bundle it reads it from: the code ↔ catalog rules (and `--fix`) see each
+                // bundle's table merged into the one of its name, as before the loader told bundles apart.
+                let context = SourceCheckContext(catalog: catalog.mergingBundles(), configuration: configuration, configurationPath: configPath,
                                                  baseLocale: try linter.baseLocale(of: catalog))
                 let outcome = check(context)
                 if let problem = outcome.usageError { return .usage(problem) }
-                result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(TableKey(table: finding.table, key: $0)) } ?? false }
+                func codeKey(_ finding: Finding, _ key: String) -> TableKey { TableKey(table: Catalog.fileTableName(finding.table), key: key) }
+                result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(codeKey(finding, $0)) } ?? false }
                 // A key whose base text is the code's default value is not extra; nor, where the code gives a table's
                 // base text, is the table's base file without text something to report (the check looked at its keys).
                 result.findings.removeAll { finding in
                     guard finding.rule == .extraKey else { return false }
-                    guard let key = finding.key else { return outcome.codeBaseTables.contains(finding.table) }
-                    return outcome.codeBaseKeys.contains(TableKey(table: finding.table, key: key))
+                    guard let key = finding.key else { return outcome.codeBaseTables.contains(Catalog.fileTableName(finding.table)) }
+                    return outcome.codeBaseKeys.contains(codeKey(finding, key))
                 }
                 result.findings = (result.findings + outcome.findings).sorted(by: Finding.reportOrder)
                 notes = outcome.notes

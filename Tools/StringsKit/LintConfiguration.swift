@@ -1,4 +1,5 @@
 public import Foundation
+import LocalizationKit
 
 /// Why `l10n.json` cannot be used. Always names the file and the JSON problem: a usage error (exit 2).
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -88,9 +89,22 @@ public struct LintConfiguration: Sendable, Equatable {
         minimumTranslated[locale] ?? minimumTranslated["*"]
     }
 
-    /// The budget `l10n.json` sets for a key, if any (`Table/key` wins over `key`).
+    /// The budget `l10n.json` sets for a key, if any (`Table/key` wins over `key`; a bundle's table,
+    /// `ActivityLog/Localizable`, also takes its file's name's budgets).
     public func lengthBudget(table: String, key: String) -> Int? {
-        lengthBudgets["\(table)/\(key)"] ?? lengthBudgets[key]
+        let fileTable = Catalog.fileTableName(table)
+        return lengthBudgets["\(table)/\(key)"] ?? (fileTable == table ? nil : lengthBudgets["\(fileTable)/\(key)"]) ?? lengthBudgets[key]
+    }
+
+    /// What `tables.<Table>.keysAsText` declares for a table; a bundle's table (`ActivityLog/Localizable`) takes its
+    /// own entry, else its file's name's (`Localizable`).
+    public func declaredKeysAsText(table: String) -> Bool? {
+        keysAsText[table] ?? keysAsText[Catalog.fileTableName(table)]
+    }
+
+    /// What `tables.<Table>.placeholders` declares for a table, looked up as `declaredKeysAsText` is.
+    public func declaredPlaceholderStyle(table: String) -> PlaceholderStyle? {
+        placeholderStyles[table] ?? placeholderStyles[Catalog.fileTableName(table)]
     }
 
     /// Reads and validates a configuration file. Unknown fields and rule ids are errors, so a typo never silently does nothing.

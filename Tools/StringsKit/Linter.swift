@@ -253,7 +253,7 @@ struct LintRun {
         for table in conventions.keysAsText.sorted() {
             let tableBase = tableBase(table)
             let file = catalog.table(table, locale: tableBase)?.files.first ?? table
-            let declared = configuration.keysAsText[table] != nil
+            let declared = configuration.declaredKeysAsText(table: table) != nil
             report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: "keys-as-text",
                    "table \(table) takes its keys as the \(tableBase) text (genstrings style)\(declared ? ", as l10n.json declares" : ": most keys its translations have are text absent from \(tableBase)"): "
                    + "a key missing from \(tableBase) is its own text there, translations are compared with it, and none is an extra key"
@@ -262,7 +262,7 @@ struct LintRun {
         for (table, style) in conventions.placeholders.sorted(by: { $0.key < $1.key }) {
             let tableBase = tableBase(table)
             let file = catalog.table(table, locale: tableBase)?.files.first ?? table
-            let declared = configuration.placeholderStyles[table] != nil
+            let declared = configuration.declaredPlaceholderStyle(table: table) != nil
             let undo = declared ? "" : "; set \"tables\": {\"\(table)\": {\"placeholders\": \"printf\"}} in l10n.json if the table is formatted with String(format:)"
             let message = if style == .noPlaceholders {
                 "table \(table) is shown as it is, never formatted\(declared ? ", as l10n.json declares" : ": its keys are Interface Builder object IDs (a storyboard's or xib's texts)"): "
@@ -402,7 +402,7 @@ struct LintRun {
                         if translatable > 0 {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
                             report(.missingKey, file: baseTable.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
-                                   subject: "", "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; add \(locale).lproj/\(tableName).strings")
+                                   subject: "", "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; \(addTable(tableName, locale: locale, baseFile: baseTable.files.first))")
                         }
                     }
                     continue
@@ -414,13 +414,36 @@ struct LintRun {
                     if PropertyListTexts.isPropertyListTable(tableName) || TableConventions.isInterfaceBuilderTable(tableName, in: catalog)
                         || emptyBaseTables.contains(tableName) { continue }
                     report(.extraKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
-                           "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(base).lproj/\(tableName).strings or remove this file")
+                           "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(newTableFile(tableName, locale: base)) or remove this file")
                     continue
                 }
                 jobs += Self.chunks(baseTable.keys.count).map { .localeKeys(table: tableName, locale: locale, baseRange: $0) }
             }
         }
         return jobs
+    }
+
+    /// Where `locale`'s file of a table goes: `<locale>.lproj/<Table>.strings`, in its bundle's folder for a bundle's
+    /// table (`ActivityLog/Localizable`, see `Catalog.bundleTableNames`), whose name is no file name.
+    func newTableFile(_ tableName: String, locale: String) -> String {
+        let plain = "\(locale).lproj/\(Catalog.fileTableName(tableName)).strings"
+        guard let folder = bundleFolder(of: tableName), !folder.isEmpty else { return plain }
+        return "\(folder)/\(plain)"
+    }
+
+    /// The folder of a table whose name another bundle's table shares (its files are all there); nil for any other
+    /// table, whose files may be spread over folders of one bundle.
+    func bundleFolder(of tableName: String) -> String? {
+        let name = Catalog.fileTableName(tableName)
+        guard catalog.tableNames.contains(where: { $0 != tableName && Catalog.fileTableName($0) == name }),
+              let file = catalog.tables.first(where: { $0.key.table == tableName })?.value.files.first else { return nil }
+        return Catalog.bundleFolder(ofFile: file)
+    }
+
+    /// What to do for a locale that lacks a table: translate it in the String Catalog that holds it, else add its file.
+    func addTable(_ tableName: String, locale: String, baseFile: String?) -> String {
+        if let baseFile, baseFile.hasSuffix(".xcstrings") { return "add its \(locale) translations to \(baseFile)" }
+        return "add \(newTableFile(tableName, locale: locale))"
     }
 
     /// A base table with next to no text while translations have many keys it lacks (KeePassium's
@@ -437,8 +460,11 @@ struct LintRun {
         emptyBaseTables.insert(tableName)
         // An empty base file has no table; the finding is still at it when there is one.
         let file = baseTable?.files.first
-            ?? catalog.files.first { Catalog.locale(ofFile: $0) == base && ($0 as NSString).lastPathComponent.hasPrefix(tableName + ".") }
-            ?? "\(base).lproj/\(tableName).strings"
+            ?? catalog.files.first { file in
+                Catalog.locale(ofFile: file) == base && Catalog.tableName(ofFile: file) == Catalog.fileTableName(tableName)
+                    && bundleFolder(of: tableName).map { Catalog.bundleFolder(ofFile: file) == $0 } ?? true
+            }
+            ?? newTableFile(tableName, locale: base)
         report(.extraKey, file: file, position: nil, locale: base, table: tableName, key: nil,
                "the \(base) \(tableName) table has \(baseKeys) key(s), while \(beyond.count) translation(s) have up to \(beyond.last ?? 0) "
                    + "key(s) it lacks: the \(base) text is not in the catalog (often it is in code: NSLocalizedString(_:value:comment:), "

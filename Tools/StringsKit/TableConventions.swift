@@ -62,12 +62,12 @@ public struct TableConventions: Sendable, Equatable {
         }
         for table in catalog.tableNames {
             let tableBase = tableBases[table] ?? base
-            if let declared = configuration.keysAsText[table] {
+            if let declared = configuration.declaredKeysAsText(table: table) {
                 if declared { conventions.keysAsText.insert(table) }
             } else if isKeyAsText(table, in: catalog, tableBase: tableBase, base: base) {
                 conventions.keysAsText.insert(table)
             }
-            if let declared = configuration.placeholderStyles[table] {
+            if let declared = configuration.declaredPlaceholderStyle(table: table) {
                 if declared != .printf { conventions.placeholders[table] = declared }
             } else if isInterfaceBuilderTable(table, in: catalog) {
                 conventions.placeholders[table] = .noPlaceholders

@@ -106,7 +106,8 @@ public enum UsageCommands {
         let built = XcodeProject.keepingBuiltLocales(catalog, paths: paths, base: base)
         catalog = built.catalog
         discovery += built.note ?? ""
-        let context = SourceCheckContext(catalog: catalog, configuration: configuration, configurationPath: configPath, baseLocale: base)
+        // Code names a table, not the bundle it reads it from (see `Catalog.mergingBundles`).
+        let context = SourceCheckContext(catalog: catalog.mergingBundles(), configuration: configuration, configurationPath: configPath, baseLocale: base)
         let run = check(context, sources: options.sources, fix: options.fix, force: options.force, verbose: options.verbose)
         if let problem = run.outcome.usageError { return usageError(problem) }
         if options.printConfiguration, let report = run.report {

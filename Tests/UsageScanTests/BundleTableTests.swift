@@ -1,0 +1,113 @@
+import Foundation
+import LocalizationKit
+import StringsKit
+import TestSupport
+import Testing
+@testable import UsageScan
+
+/// `l10n lint` on an app whose Swift package has a `Localizable` of its own (NetNewsWire's layout: the app's String
+/// Catalog in English only, the ActivityLog package's with Spanish). The two were read as one table: every key of the
+/// app was "missing" in Spanish. The fixtures are a notes app's, written here in that layout.
+@Suite("Lint and usage across bundles")
+struct BundleLintTests {
+    static let appKeys = ["Notes", "New note", "Delete", "Search", "Settings"]
+    static let packageKeys = ["Syncing": "Sincronizando", "Sync failed": "Falló la sincronización", "Synced": "Sincronizado",
+                              "Retry": "Reintentar", "Offline": "Sin conexión"]
+
+    static func project() -> ProjectFolder {
+        let project = ProjectFolder()
+        project.write("Shared/Localizable.xcstrings", stringCatalogText(Dictionary(uniqueKeysWithValues: appKeys.map { ($0, ["en": $0]) })))
+        project.write("Modules/SyncLog/Sources/SyncLog/Resources/Localizable.xcstrings",
+                      stringCatalogText(packageKeys.mapValues { ["es": $0] }))
+        project.write("Shared/NotesView.swift", """
+        import Foundation
+
+        struct NotesView {
+            let title = String(localized: "Notes")
+            let delete = String(localized: "Delete")
+            let search = String(localized: "Search")
+            let settings = String(localized: "Settings")
+        }
+        """)
+        project.write("Modules/SyncLog/Sources/SyncLog/SyncStatus.swift", """
+        import Foundation
+
+        enum SyncStatus {
+            static let syncing = String(localized: "Syncing", bundle: .module)
+            static let synced = String(localized: "Synced", bundle: .module)
+            static let retry = String(localized: "Retry", bundle: .module)
+            static let offline = String(localized: "Offline", bundle: .module)
+        }
+        """)
+        return project
+    }
+
+    static func findings(_ outcome: CommandOutcome) throws -> [[String: Any]] {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        return try #require(json["findings"] as? [[String: Any]])
+    }
+
+    @Test func theAppsKeysAreNotMissingFromThePackagesSpanish() throws {
+        let project = Self.project()
+        let findings = try Self.findings(L10nCommands.lint(.init(paths: [project.root], format: .json)))
+        let missing = findings.filter { $0["rule"] as? String == "missing-key" }
+        // One finding for the app's table, which has no Spanish at all; none per key, and none in the package.
+        #expect(missing.count == 1)
+        let message = try #require(missing.first?["message"] as? String)
+        #expect(message.contains("es has no Localizable table, so 5 key(s) are untranslated there"))
+        #expect(message.contains("add its es translations to \(project.path("Shared/Localizable.xcstrings"))"))
+        #expect(missing.first?["table"] as? String == "Localizable")
+        #expect(!findings.contains { ($0["table"] as? String) == "SyncLog/Localizable" && ($0["rule"] as? String) != "untranslated" })
+    }
+
+    @Test func aWidgetsMissingTableIsToBeAddedInTheWidgetsFolder() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n")
+        project.write("App/fr.lproj/Localizable.strings", "\"Done\" = \"Terminé\";\n")
+        project.write("NotesWidget/en.lproj/Localizable.strings", "\"Today\" = \"Today\";\n\"Pinned\" = \"Pinned\";\n")
+        project.write("NotesWidget/de.lproj/Localizable.strings", "\"Today\" = \"Heute\";\n\"Pinned\" = \"Angeheftet\";\n")
+        let outcome = L10nCommands.lint(.init(paths: [project.root], format: .json))
+        let findings = try Self.findings(outcome)
+        #expect(findings.count == 1)
+        #expect(findings.first?["table"] as? String == "NotesWidget/Localizable")
+        #expect(findings.first?["locale"] as? String == "fr")
+        #expect((findings.first?["message"] as? String)?.hasSuffix("fr has no NotesWidget/Localizable table, so 2 key(s) are untranslated there; "
+                                                                  + "add \(project.path("NotesWidget/fr.lproj/Localizable.strings"))") == true)
+    }
+
+    /// Code names a table, not its bundle: a key the package's code reads is used, and `--fix` deletes only the keys
+    /// no code reads, each from its own bundle's file.
+    @Test func usageMatchesCodeToTablesByNameAndFixDeletesOnlyUnusedKeys() throws {
+        let project = Self.project()
+        var options = L10nCommands.LintOptions(paths: [project.root], format: .json)
+        options.sourceCheck = UsageCommands.sourceCheck(sources: [project.root])
+        let findings = try Self.findings(L10nCommands.lint(options))
+        let unused = findings.filter { $0["rule"] as? String == "unused-key" }.compactMap { $0["key"] as? String }.sorted()
+        #expect(unused == ["New note", "Sync failed"])
+        #expect(!findings.contains { ["key-not-in-catalog", "unverifiable-table"].contains($0["rule"] as? String ?? "") })
+
+        let catalog = try Catalog.load(paths: [project.root])
+        let context = SourceCheckContext(catalog: catalog.mergingBundles(), configuration: LintConfiguration(), configurationPath: nil, baseLocale: "en")
+        let run = UsageCommands.check(context, sources: [project.root], fix: true, verbose: false, directory: project.root)
+        #expect(run.outcome.usageError == nil)
+        let after = try Catalog.load(paths: [project.root])
+        #expect(after.table("Localizable", locale: "en")?.keys.sorted() == ["Delete", "Notes", "Search", "Settings"])
+        #expect(after.table("SyncLog/Localizable", locale: "es")?.keys.sorted() == ["Offline", "Retry", "Synced", "Syncing"])
+    }
+
+    @Test func settingsByTableApplyToEveryBundlesTableOfThatNameAndItsOwnWins() {
+        var configuration = LintConfiguration()
+        configuration.keysAsText = ["Localizable": true, "SyncLog/Localizable": false]
+        configuration.placeholderStyles = ["Localizable": .noPlaceholders]
+        configuration.lengthBudgets = ["Localizable/Syncing": 12, "SyncLog/Localizable/Retry": 8, "Synced": 20]
+        #expect(configuration.declaredKeysAsText(table: "Widget/Localizable") == true)
+        #expect(configuration.declaredKeysAsText(table: "SyncLog/Localizable") == false)
+        #expect(configuration.declaredPlaceholderStyle(table: "SyncLog/Localizable") == .noPlaceholders)
+        #expect(configuration.declaredPlaceholderStyle(table: "InfoPlist") == nil)
+        #expect(configuration.lengthBudget(table: "SyncLog/Localizable", key: "Syncing") == 12)
+        #expect(configuration.lengthBudget(table: "SyncLog/Localizable", key: "Retry") == 8)
+        #expect(configuration.lengthBudget(table: "Localizable", key: "Retry") == nil)
+        #expect(configuration.lengthBudget(table: "SyncLog/Localizable", key: "Synced") == 20)
+    }
+}
