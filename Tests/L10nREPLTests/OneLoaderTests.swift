@@ -71,6 +71,31 @@ import Testing
         #expect(!compare.contains("⚠"))
     }
 
+    /// An app's `Localizable` and its widget's, a table whose folder has a dot, and a key that is empty (NetNewsWire keeps
+    /// `""` in its catalog): `keys` listed them by splitting `Table.key` again, and an empty key stopped the REPL.
+    @Test func theREPLListsAndShowsEachBundlesTableAndAnEmptyKey() async throws {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("bundles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = ["App/en.lproj/Localizable.strings": "\"Done\" = \"Done\";\n\"\" = \"\";\n",
+                     "App/de.lproj/Localizable.strings": "\"Done\" = \"Fertig\";\n",
+                     "Notes.Widget/en.lproj/Localizable.strings": "\"Today\" = \"Today\";\n",
+                     "Notes.Widget/de.lproj/Localizable.strings": "\"Today\" = \"Heute\";\n"]
+        for (relative, text) in files {
+            let path = (root as NSString).appendingPathComponent(relative)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let repl = try REPLSession(options: .init(locale: "de", catalogsPath: root))
+        let tables = await repl.execute("tables").stdout
+        // The names' column is as wide as the longest.
+        #expect(tables == "Localizable              2 keys\nNotes.Widget/Localizable 1 keys")
+        let keys = await repl.execute("keys").stdout.split(separator: "\n").map(String.init)
+        #expect(keys.contains("Localizable.") && keys.contains("Localizable.Done") && keys.contains("Notes.Widget/Localizable.Today"))
+        #expect(await repl.execute("keys Notes.Widget/Localizable").stdout == "Notes.Widget/Localizable.Today")
+        #expect(await repl.execute("show Notes.Widget/Localizable.Today").stdout.contains("Heute"))
+        #expect(await repl.execute("show Localizable.Done").stdout.contains("Fertig"))
+    }
+
     @Test func theBundledCatalogsAreWhatTheLinterReadsFromTheSameFolder() throws {
         let runtime = try BundledCatalogs.load()
         let lint = try L10nCommands.loadCatalog(paths: [BundledCatalogs.directory.path])

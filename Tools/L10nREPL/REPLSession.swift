@@ -314,19 +314,23 @@ public final class REPLSession {
     // MARK: Keys
 
     func tables() -> CommandOutput {
+        // A bundle's table (`ActivityLog/Localizable`) is wider than the usual column.
+        let width = max(18, catalog.tableNames.map(\.count).max() ?? 0)
         let lines = catalog.tableNames.map { table in
-            "\(table.padding(toLength: 18, withPad: " ", startingAt: 0)) \(catalog.table(table, locale: baseLocale)?.keys.count ?? 0) keys"
+            "\(table.padding(toLength: width, withPad: " ", startingAt: 0)) \(catalog.table(table, locale: baseLocale)?.keys.count ?? 0) keys"
         }
         return .ok(lines.joined(separator: "\n"))
     }
 
     /// `keys [TABLE] [GLOB]`: the keys of a table, those a pattern matches, or every key.
     func keys(table: String?, pattern: String?) -> CommandOutput {
-        let matches = qualifiedKeys.filter { qualified in
-            let (entryTable, key) = Self.splitKey(qualified)!
-            if let table, entryTable != table { return false }
-            if let pattern { return Self.glob(pattern, matches: key) || Self.glob(pattern, matches: qualified) }
-            return true
+        // From the keys themselves, not their qualified names split again: a key may be empty, and a table's name may
+        // hold a dot.
+        let matches = baseKeys.compactMap { entry -> String? in
+            let qualified = "\(entry.table).\(entry.key)"
+            if let table, entry.table != table { return nil }
+            if let pattern { return Self.glob(pattern, matches: entry.key) || Self.glob(pattern, matches: qualified) ? qualified : nil }
+            return qualified
         }
         if matches.isEmpty { return .error("no keys match\(pattern.map { " `\($0)`" } ?? "")\(table.map { " in \($0)" } ?? "")") }
         return .ok(matches.joined(separator: "\n"))
@@ -344,7 +348,10 @@ public final class REPLSession {
     }
 
     private func lookUp(_ qualified: String) -> Result<(table: String, key: String, entry: CatalogEntry), REPLCommandError> {
-        guard let (table, key) = Self.splitKey(qualified), let entry = catalog.entry(table: table, locale: baseLocale, key: key) else {
+        // The longest table name the text starts with: a table's name may hold a dot (`My.App/Localizable`).
+        let table = catalog.tableNames.filter { qualified.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+        let split = table.map { ($0, String(qualified.dropFirst($0.count + 1))) } ?? Self.splitKey(qualified)
+        guard let (table, key) = split, let entry = catalog.entry(table: table, locale: baseLocale, key: key) else {
             let hint = Suggestion.closest(to: qualified, in: qualifiedKeys).map { "; did you mean `\($0)`?" } ?? "; `keys` lists them"
             return .failure(REPLCommandError(message: "no key `\(qualified)`\(hint)"))
         }
