@@ -188,7 +188,7 @@ public struct Finding: Sendable, Hashable, Codable {
                     fileRank = fileRanks[finding.file]!
                     last = (finding.file, fileRank)
                 }
-                places.append(Place(file: fileRank, line: finding.line, column: finding.column, rule: ruleRanks[finding.rule]!))
+                places.append(Place(file: fileRank, line: finding.line, column: finding.column, rule: ruleRanks[finding.rule.rawValue]!))
             }
             return places.withUnsafeBufferPointer { places in
                 Array(buffer.indices).sorted { lhs, rhs in
@@ -201,7 +201,9 @@ public struct Finding: Sendable, Hashable, Codable {
     }
 
     /// Each rule's place in the order of the rules' names.
-    private static let ruleRanks: [Rule: Int] = Dictionary(uniqueKeysWithValues: Rule.allCases.sorted { $0.rawValue < $1.rawValue }.enumerated().map { ($1, $0) })
+    /// Each rule's place by its name. Keyed by the name, not the rule: a `[Rule: Int]` looked `Rule: Hashable` up at run
+    /// time (a scan of every protocol conformance in the binary, about 0.25 ms of a lint).
+    private static let ruleRanks: [String: Int] = Dictionary(uniqueKeysWithValues: Rule.allCases.map(\.rawValue).sorted().enumerated().map { ($1, $0) })
 }
 
 /// What one lint run found, plus the counts the reporters summarise.

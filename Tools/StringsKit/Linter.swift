@@ -805,7 +805,7 @@ struct LintRun {
         let mine = FormatComparison.Arguments(FormatSpecifier.parse(rule.format))
         let theirs = FormatComparison.Arguments(FormatSpecifier.parse(baseRule.format))
         var format = baseRule.format
-        for (number, specifier) in theirs.byNumber {
+        for (number, specifier) in theirs.byNumber.pairs {
             guard let name = specifier.variable, let variable = baseRule.variables[name],
                   let given = mine.byNumber[number], given.variable == nil else { continue }
             format = format.replacingOccurrences(of: "#@\(name)@", with: variable.valueType)

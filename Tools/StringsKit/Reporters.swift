@@ -70,10 +70,12 @@ public enum Reporter {
         severity == .info ? "note" : severity.rawValue
     }
 
-    /// Colour only when stdout is a terminal and `NO_COLOR` is not set (https://no-color.org).
-    public static func shouldColour(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                    isTerminal: Bool = isatty(1) != 0) -> Bool {
-        isTerminal && environment["NO_COLOR"] == nil
+    /// Colour only when stdout is a terminal and `NO_COLOR` is not set (https://no-color.org). The process's own
+    /// environment is read with `getenv` when none is given: Foundation's copy of it costs a lint about 0.3 ms.
+    public static func shouldColour(environment: [String: String]? = nil, isTerminal: Bool = isatty(1) != 0) -> Bool {
+        guard isTerminal else { return false }
+        if let environment { return environment["NO_COLOR"] == nil }
+        return getenv("NO_COLOR") == nil
     }
 
     /// Xcode and clang know `error`, `warning` and `note`.

@@ -42,7 +42,7 @@ struct L10n: ParsableCommand {
         // A plain `l10n lint …` is read without ArgumentParser (`LintArguments.quick`): 2.3–2.7 ms of every lint.
         // L10N_ARGUMENTS=full turns that off, should a reading ever be in doubt.
         if arguments.count > 1, arguments[1] == "lint", getenv("L10N_ARGUMENTS").map({ String(cString: $0) }) != "full",
-           let quick = LintArguments.quick(arguments.dropFirst(2)) {
+           let quick = LintArguments.quick(Array(arguments.dropFirst(2))) {
             bootstrapL10nLogging()
             let outcome = L10nCommands.lint(Lint.options(quick))
             write(outcome)
