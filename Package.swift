@@ -20,12 +20,15 @@ let swiftSettings: [SwiftSetting] = [
 /// For an executable that must start fast: it links the Swift runtime and Foundation in (what `--static-swift-stdlib`
 /// does, for that target alone), so no 27 shared libraries are resolved at start and no call into the runtime goes
 /// through the PLT. Foundation's static archives do not name their own dependencies, hence the list (the one
-/// `--static-swift-stdlib` passes with Swift 6.3 on Linux).
+/// `--static-swift-stdlib` passes with Swift 6.3 on Linux). `--no-export-dynamic` undoes SwiftPM's `-export-dynamic`:
+/// the runtime's start-up (the backtracer locating itself) calls `dladdr`, which searches the dynamic symbols one by
+/// one, and the 40,175 exported ones cost every start about 1 ms (644 are left; a crash's backtrace reads the full
+/// symbol table from the file).
 let staticSwiftRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-lFoundationEssentials",
                   "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationInternationalization",
                   "-lFoundationXML", "-l_CFXMLInterface", "-lxml2", "-lswiftSynchronization", "-lswiftDispatch",
-                  "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-lm", "-lutil", "-ldl"],
+                  "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-lm", "-lutil", "-ldl", "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux])),
 ]
 
