@@ -462,7 +462,7 @@ let package = Package(
         ]),
         // Every body through WireJSON and back, the routes' paths, money both ways.
         tests("WireContract", dependencies: ["WireContract", "Core", "TestSupport"]),
-        // The engine's tests need no server, store or test support: the parser, catalogs, Localizer and ICU goldens.
+        // The engine's tests need no server or store: the parser, catalogs, Localizer and ICU goldens (TestSupport for fixtures).
         tests("LocalizationKit", dependencies: ["LocalizationKit", "CatalogParser", "Core", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         // The parser against Apple's grammar (fixtures, fast path, differential runs), with no ICU linked.
         tests("CatalogParser", dependencies: ["CatalogParser", "Core"], exclude: ["StringsParser/Fixtures"]),

@@ -132,6 +132,9 @@ import Testing
         ("%1$@ has %2$d files", "%2$@ har %1$d filer", "argument 1 is %1$d"),
         ("%@ and %@", "%1$@ og %@", "mixes numbered"),
         ("%1$@ %2$@ %3$@", "%1$@ %3$@", "never uses argument 2"),
+        // A huge argument number is one argument, not a count to two billion (the linter used to count up to it).
+        ("%@ items", "%2000000000$@ elementer", "never uses argument 1 but uses argument 2000000000"),
+        ("%2000000000$@ items", "%1$@ %2$@ elementer", "but the base (en) has 1 (%2000000000$@)"),
     ])
     func formatMismatchIsFoundByCountSizeTypeAndPosition(base: String, translation: String, expected: String) throws {
         let folder = CatalogFolder()
@@ -140,6 +143,17 @@ import Testing
         let findings = try folder.lint().findings(.formatMismatch)
         #expect(findings.count == 1)
         #expect(findings.first?.message.contains(expected) == true, "\(findings.first?.message ?? "no finding")")
+    }
+
+    /// A value of 20,000 specifiers (a corrupt or hostile catalog) is compared in one pass, not one search per argument.
+    @Test func aValueWithThousandsOfSpecifiersIsComparedAndReported() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"k\" = \"\(String(repeating: "%d ", count: 20_000))\";\n")
+        folder.write("nb.lproj/Main.strings", "\"k\" = \"\(String(repeating: "%d ", count: 19_999))%@\";\n")
+        let findings = try folder.lint().findings(.formatMismatch)
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.contains("argument 20000 is %@ (object) but the base (en) has %d (32-bit integer)") == true,
+                "\(findings.first?.message ?? "no finding")")
     }
 
     @Test func reorderedNumberedSpecifiersAndPrecisionChangesPass() throws {

@@ -200,9 +200,9 @@ public struct Finding: Sendable, Hashable, Codable {
         return order.map { findings[$0] }
     }
 
-    /// Each rule's place in the order of the rules' names.
-    /// Each rule's place by its name. Keyed by the name, not the rule: a `[Rule: Int]` looked `Rule: Hashable` up at run
-    /// time (a scan of every protocol conformance in the binary, about 0.25 ms of a lint).
+    /// Each rule's place in the order of the rules' names, by its name. Keyed by the name, not the rule: a
+    /// `[Rule: Int]` looked `Rule: Hashable` up at run time (a scan of every protocol conformance in the binary, about
+    /// 0.25 ms of a lint).
     private static let ruleRanks: [String: Int] = Dictionary(uniqueKeysWithValues: Rule.allCases.map(\.rawValue).sorted().enumerated().map { ($1, $0) })
 }
 
