@@ -151,8 +151,11 @@ public actor Outbox {
     /// callers that arrive while a transaction is being synced share the next one (group commit); each
     /// caller returns once its own writes are durable.
     ///
-    /// A caller waits for its transaction off the actor: the commit thread answers it directly, so a durable write costs the
-    /// actor one visit, not three (`OutboxCommits`). The records' pending look is published as they are queued, and
+    /// A caller never visits the actor: it prepares its writes in its own task, leaves them with its ticket in `arrivals`
+    /// (under a lock), and waits; the actor places every caller that arrived in one visit (`placeArrivals`) and the commit
+    /// thread answers each caller directly (`OutboxCommits`). A visit per caller cost each write two hops (onto the actor and
+    /// off it again), each a thread woken on this 2-core host: a fifth of the 16-caller phase's CPU was the scheduler's
+    /// (`offline-bench outbox` under `perf`). The records' pending look is published as they are queued, and
     /// `feedbackRevision` moves again once they are durable, before their callers hear of it (a screen that re-reads its
     /// rows then finds them in the store); after a failed transaction the queue is rebuilt from the store first.
     @discardableResult
@@ -164,63 +167,113 @@ public actor Outbox {
         }
         // What does not depend on the queue is prepared in the caller's own task, beside the other callers: the actor,
         // which every write passes through one at a time, only places them.
-        let prepared = writes.map { PreparedWrite(write: $0, idempotencyKey: idempotencyKeys.make(), json: OutboxRecordJSON.encode($0)) }
-        let (carriers, ticket) = try await enqueue(prepared)
-        if case let .failure(error) = await ticket.result() { throw .store(error) }
-        return carriers
+        let now = time.now()
+        let prepared = writes.map { write in
+            let key = idempotencyKeys.make()
+            return PreparedWrite(write: write, idempotencyKey: key, enqueuedAt: now,
+                                 entryTail: OutboxRecordJSON.encodeTail(idempotencyKey: key, write: write, enqueuedAt: now))
+        }
+        let ticket = CommitTicket()
+        let mustPlace = arrivals.withLock { arrivals in
+            arrivals.waiting.append(Arrival(writes: prepared, ticket: ticket))
+            defer { arrivals.placing = true }
+            return !arrivals.placing
+        }
+        if mustPlace { Task { await self.placeArrivals() } }
+        return try await ticket.result().get()
     }
 
-    /// A write with its idempotency key and its JSON (nil: left to `JSONEncoder`), made before it reaches the actor.
+    /// A write with its idempotency key, the time it was queued, and its entry's JSON but for the sequence (nil: left to
+    /// `JSONEncoder`), made in the caller's task before the actor places it.
     private struct PreparedWrite: Sendable {
         var write: OutboxWrite
         var idempotencyKey: String
-        var json: [UInt8]?
+        var enqueuedAt: Date
+        var entryTail: [UInt8]?
     }
 
-    /// Queues `writes` in place and submits their transaction; what the caller then awaits.
-    private func enqueue(_ writes: [PreparedWrite]) throws(OutboxError) -> ([OutboxEntry?], CommitTicket) {
+    /// One caller's writes, waiting to be placed in the queue, and the ticket it waits on.
+    private struct Arrival: Sendable {
+        var writes: [PreparedWrite]
+        var ticket: CommitTicket
+    }
+
+    private struct Arrivals: Sendable {
+        var waiting: [Arrival] = []
+        /// True from the first arrival until `placeArrivals` finds none left: one visit to the actor for all of them.
+        var placing = false
+    }
+
+    /// Callers' writes not yet placed; see `write(contentsOf:)`.
+    private nonisolated let arrivals = Locked(Arrivals())
+
+    /// Places every caller that arrived, in the order they arrived, and submits their transaction; until none is left.
+    private func placeArrivals() {
+        while let batch = arrivals.withLock({ arrivals -> [Arrival]? in
+            guard !arrivals.waiting.isEmpty else {
+                arrivals.placing = false
+                return nil
+            }
+            defer { arrivals.waiting = [] }
+            return arrivals.waiting
+        }) {
+            place(batch)
+        }
+    }
+
+    /// Queues each arrival's writes in place and submits one transaction for all of them.
+    private func place(_ batch: [Arrival]) {
         // The queue is changed in place (copying it per write would cost O(queued writes)); if the store refuses
         // the batch, the queue is rebuilt from the store, which is the truth.
         var changes: [RecordChange] = []
         var operations: [OutboxJournal.Operation] = []
-        var carriers: [OutboxEntry?] = []
+        var tickets: [CommitTicket] = []
         var touched: Set<ResourceID> = []
-        let now = time.now()
-        do throws(OutboxError) {
-            for prepared in writes {
-                let write = prepared.write
-                let result = queue.enqueue(write, idempotencyKey: prepared.idempotencyKey, now: now)
-                changes += write.optimisticData
-                for sequence in result.removed { operations.append(.finished(sequence)) }
-                for entry in result.saved {
-                    // A new entry carries the write as it came; one that absorbed it (a merged update) is encoded whole.
-                    if entry.idempotencyKey == prepared.idempotencyKey, let json = prepared.json,
-                       let encoded = OutboxRecordJSON.encode(entry, encodedWrite: json) {
-                        operations.append(.put(entry, encoded: encoded))
-                    } else {
-                        operations.append(try put(entry))
+        for arrival in batch {
+            var carriers: [OutboxEntry?] = []
+            carriers.reserveCapacity(arrival.writes.count)
+            do throws(OutboxError) {
+                for prepared in arrival.writes {
+                    let write = prepared.write
+                    let result = queue.enqueue(write, idempotencyKey: prepared.idempotencyKey, now: prepared.enqueuedAt)
+                    changes += write.optimisticData
+                    for sequence in result.removed { operations.append(.finished(sequence)) }
+                    for entry in result.saved {
+                        // A new entry carries the write as it came; one that absorbed it (a merged update) is encoded whole.
+                        if entry.idempotencyKey == prepared.idempotencyKey, let tail = prepared.entryTail,
+                           let encoded = OutboxRecordJSON.encode(entry, tail: tail, idempotencyKey: prepared.idempotencyKey,
+                                                                 enqueuedAt: prepared.enqueuedAt) {
+                            operations.append(.put(entry, encoded: encoded))
+                        } else {
+                            operations.append(try put(entry))
+                        }
                     }
+                    carriers.append(result.carrier)
+                    if let resource = write.resource { touched.insert(resource) }
                 }
-                carriers.append(result.carrier)
-                if let resource = write.resource { touched.insert(resource) }
+            } catch {
+                // The callers placed before this one are submitted first: their writes are in the queue as they stand.
+                if !tickets.isEmpty { submitQueued(changes, operations, tickets: tickets) }
+                changes = []
+                operations = []
+                tickets = []
+                reloadQueue()
+                arrival.ticket.fail(error)
+                continue
             }
-        } catch {
-            reloadQueue()
-            throw error
+            arrival.ticket.place(carriers)
+            tickets.append(arrival.ticket)
         }
-        let ticket = submitQueued(changes, operations)
+        if !tickets.isEmpty { submitQueued(changes, operations, tickets: tickets) }
         publish(touched)
-        return (carriers, ticket)
     }
 
     /// Submits what queued entries need (their records, their optimistic data), already changed in the queue in place:
     /// nothing is sent while they are not durable (`unpersistedWrites`, counted down in `finished`), and if the store
     /// refuses them the queue is rebuilt from the store before the ticket says so.
-    private func submitQueued(_ changes: [RecordChange], _ operations: [OutboxJournal.Operation]) -> CommitTicket {
+    private func submitQueued(_ changes: [RecordChange], _ operations: [OutboxJournal.Operation], tickets: [CommitTicket]) {
         unpersistedWrites += 1
-        let ticket = CommitTicket()
-        schedule(changes, operations, ticket: ticket, what: nil, then: .queued, durability: .synced)
-        return ticket
+        schedule(changes, operations, tickets: tickets, what: nil, then: .queued, durability: .synced)
     }
 
     /// The user dismissed a failed write: a failed create disappears from the store; anything else only
@@ -232,7 +285,7 @@ public actor Outbox {
             changes.append(.delete(collection: resource.collection, key: resource.key))
         }
         // Through the ordered commits, so it can never land before the failure it dismisses.
-        if case let .failure(error) = await commit(changes).result() { throw .store(error) }
+        if case let .failure(error) = await commit(changes).result() { throw error }
         // Changed in place once durable: writes queued while this one committed stay in the queue.
         guard queue.dismiss(deadLetterID) != nil else { return }
         publish(Set([letter.entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
@@ -254,8 +307,10 @@ public actor Outbox {
             reloadQueue()
             throw error
         }
-        let ticket = submitQueued(letter.entry.write.optimisticData + [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id))], [saved])
-        if case let .failure(error) = await ticket.result() { throw .store(error) }
+        let ticket = CommitTicket()
+        submitQueued(letter.entry.write.optimisticData + [.delete(collection: Self.deadLetterCollection, key: Self.key(letter.id))], [saved],
+                     tickets: [ticket])
+        if case let .failure(error) = await ticket.result() { throw error }
         telemetry.record("outbox_write_retried", attributes: ["path": entry.write.request.path, "same_key": "\(letter.retryable)"])
         publish(Set([entry.write.resource].compactMap { $0 }), deadLettersChanged: true)
         wake()
@@ -325,7 +380,7 @@ public actor Outbox {
             // Deferred: a power loss that takes this outcome back only means one more send of the entry, which its
             // idempotency key makes a no-op on the server; its success data are applied again when that answer comes.
             schedule(entry.write.successData + entry.write.finallyData, [.finished(entry.sequence)],
-                     ticket: nil, what: "the success of \(entry.write.request.path)", then: .synced(entry, duration), durability: .deferred)
+                     tickets: [], what: "the success of \(entry.write.request.path)", then: .synced(entry, duration), durability: .deferred)
             return
         }
         if error.isAuthenticationFailure {
@@ -354,7 +409,7 @@ public actor Outbox {
             logger.warning("outbox gave up on \(entry.write.request.method) \(entry.write.request.path): \(error)")
             // Shown as failed once its failure data is in the store.
             // Synced: a failure the user has seen must not come back as pending.
-            schedule(changes, [.finished(entry.sequence)], ticket: nil, what: "the failure of \(entry.write.request.path)",
+            schedule(changes, [.finished(entry.sequence)], tickets: [], what: "the failure of \(entry.write.request.path)",
                      then: .deadLettered(entry), durability: .synced)
             return
         case nil:
@@ -461,21 +516,21 @@ public actor Outbox {
     /// answers without applying it again.
     private func persist(_ operations: [OutboxJournal.Operation], what: String) {
         guard !operations.isEmpty else { return }
-        schedule([], operations, ticket: nil, what: what, then: nil, durability: .deferred)
+        schedule([], operations, tickets: [], what: what, then: nil, durability: .deferred)
     }
 
     /// Applies `changes` in the next transaction, off the actor, in arrival order; batches what arrives
     /// while a transaction is syncing into one.
     private func commit(_ changes: [RecordChange]) -> CommitTicket {
         let ticket = CommitTicket()
-        schedule(changes, [], ticket: ticket, what: nil, then: nil, durability: .synced)
+        schedule(changes, [], tickets: [ticket], what: nil, then: nil, durability: .synced)
         return ticket
     }
 
-    private func schedule(_ changes: [RecordChange], _ operations: [OutboxJournal.Operation], ticket: CommitTicket?,
+    private func schedule(_ changes: [RecordChange], _ operations: [OutboxJournal.Operation], tickets: [CommitTicket],
                           what: String?, then after: AfterCommit?, durability: RecordDurability) {
         uncommitted += 1
-        commits.submit(OutboxCommits.Item(changes: changes, operations: operations, ticket: ticket, durability: durability,
+        commits.submit(OutboxCommits.Item(changes: changes, operations: operations, tickets: tickets, durability: durability,
                                           what: what, after: after))
         guard listener == nil else { return }
         listener = Task { [weak self, commits] in
@@ -498,7 +553,9 @@ public actor Outbox {
         if case .failure = transaction.result {
             // Entries queued in place that the store refused: the store is the truth. Rebuilt before any caller hears it.
             if queued > 0 { reloadQueue() }
-            for item in transaction.items { item.ticket?.complete(transaction.result) }
+            for item in transaction.items {
+                for ticket in item.tickets { ticket.complete(transaction.result) }
+            }
         }
         uncommitted -= transaction.items.count
         if uncommitted == 0 { notifyWaiters() }
@@ -558,14 +615,15 @@ public actor Outbox {
 
     /// Publishes what changed for `resources` only: O(changed records), whatever the queue's length.
     private func publish(_ resources: Set<ResourceID>, deadLettersChanged: Bool = false) {
-        var changed = false
-        for resource in resources {
-            let value = queue.feedback(for: resource)
-            changed = feedbackMap.withLock { map in
-                guard map[resource] != value else { return false }
+        let values = resources.map { ($0, queue.feedback(for: $0)) }
+        // One lock for all of them: a placement publishes up to a few dozen records at once.
+        let changed = feedbackMap.withLock { map in
+            var changed = false
+            for (resource, value) in values where map[resource] != value {
                 map[resource] = value
-                return true
-            } || changed
+                changed = true
+            }
+            return changed
         }
         if changed { _ = feedbackRevision.update { $0 += 1 } }
         if deadLettersChanged { _ = deadLetters.set(queue.deadLetters) }

@@ -18,9 +18,9 @@ final class OutboxCommits: Sendable {
     struct Item: Sendable {
         var changes: [RecordChange]
         var operations: [OutboxJournal.Operation]
-        /// Who waits for the outcome: told of a success from the commit thread, of a failure by the outbox (which first
-        /// rebuilds its queue).
-        var ticket: CommitTicket?
+        /// Who waits for the outcome (one ticket per caller; several callers' writes share an item): told of a success from
+        /// the commit thread, of a failure by the outbox (which first rebuilds its queue).
+        var tickets: [CommitTicket]
         var durability: RecordDurability
         /// What the outbox does once the transaction is over (logged if it failed; published if it committed).
         var what: String?
@@ -35,7 +35,7 @@ final class OutboxCommits: Sendable {
 
     private struct State: Sendable {
         var pending: [Item] = []
-        /// Items in `pending` that a caller waits on.
+        /// Callers waiting on items in `pending`.
         var pendingWriters = 0
         var running = false
         /// True while the thread waits in `gather()`.
@@ -80,13 +80,14 @@ final class OutboxCommits: Sendable {
     func submit(_ item: Item) {
         let (start, gathered) = state.withLock { state -> (Bool, Bool) in
             state.pending.append(item)
-            if item.ticket != nil { state.pendingWriters += 1 }
+            let writersBefore = state.pendingWriters
+            state.pendingWriters += item.tickets.count
             guard !state.running else {
-                // The thread, if it gathers, needs waking only when its wait is over: the last caller it waits for is
-                // here, or a first caller (or a synced change) ends a wait for outcomes.
+                // The thread, if it gathers, needs waking only when its wait is over: the last callers it waits for are
+                // here, or first callers (or a synced change) end a wait for outcomes.
                 guard state.gathering else { return (false, false) }
-                let ends = item.ticket != nil
-                    ? state.pendingWriters == 1 || state.pendingWriters == state.gather.target
+                let ends = !item.tickets.isEmpty
+                    ? writersBefore == 0 || state.pendingWriters >= state.gather.target
                     : item.durability == .synced || state.pending.count == Self.outcomesPerTransaction
                 return (false, ends)
             }
@@ -167,7 +168,9 @@ final class OutboxCommits: Sendable {
             state.withLock { $0.gather.committed(waitingNow: $0.pendingWriters, syncTook: durability == .synced ? took : nil) }
             if case .success = result {
                 if batch.contains(where: { if case .queued = $0.after { true } else { false } }) { queuedWritesDurable() }
-                for item in batch { item.ticket?.complete(result) }
+                for item in batch {
+                    for ticket in item.tickets { ticket.complete(result) }
+                }
             }
             finishedContinuation.yield(Finished(items: batch, result: result))
         }
@@ -213,24 +216,50 @@ struct GroupCommitGather: Sendable, Equatable {
     }
 }
 
-/// One submission's outcome, for a caller that awaits it off the outbox's actor: completed once, awaited once.
+/// One caller's outcome, awaited off the outbox's actor: the entries that carry its writes (set when they are placed in
+/// the queue), then success once their transaction commits, or the failure; completed once, awaited once.
 final class CommitTicket: Sendable {
-    private let state = Locked<(result: Result<Void, RecordStoreError>?, waiter: CheckedContinuation<Result<Void, RecordStoreError>, Never>?)>((nil, nil))
+    private struct State {
+        var carriers: [OutboxEntry?] = []
+        var result: Result<[OutboxEntry?], OutboxError>?
+        var waiter: CheckedContinuation<Result<[OutboxEntry?], OutboxError>, Never>?
+    }
 
+    private let state = Locked(State())
+
+    /// The entries that carry the caller's writes, before their transaction is submitted.
+    func place(_ carriers: [OutboxEntry?]) {
+        state.withLock { $0.carriers = carriers }
+    }
+
+    /// The transaction is over.
     func complete(_ result: Result<Void, RecordStoreError>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Result<Void, RecordStoreError>, Never>? in
-            guard state.result == nil else { return nil }
+        switch result {
+        case .success: settle { .success($0) }
+        case let .failure(error): settle { _ in .failure(.store(error)) }
+        }
+    }
+
+    /// The writes could not be queued.
+    func fail(_ error: OutboxError) {
+        settle { _ in .failure(error) }
+    }
+
+    private func settle(_ outcome: ([OutboxEntry?]) -> Result<[OutboxEntry?], OutboxError>) {
+        let (waiter, result) = state.withLock { state -> (CheckedContinuation<Result<[OutboxEntry?], OutboxError>, Never>?, Result<[OutboxEntry?], OutboxError>?) in
+            guard state.result == nil else { return (nil, nil) }
+            let result = outcome(state.carriers)
             state.result = result
             defer { state.waiter = nil }
-            return state.waiter
+            return (state.waiter, result)
         }
-        waiter?.resume(returning: result)
+        if let waiter, let result { waiter.resume(returning: result) }
     }
 
     /// The outcome, once there is one.
-    func result() async -> Result<Void, RecordStoreError> {
+    func result() async -> Result<[OutboxEntry?], OutboxError> {
         await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Result<Void, RecordStoreError>? in
+            let ready = state.withLock { state -> Result<[OutboxEntry?], OutboxError>? in
                 if let result = state.result { return result }
                 state.waiter = continuation
                 return nil

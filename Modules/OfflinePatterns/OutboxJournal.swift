@@ -191,15 +191,16 @@ struct OutboxJournal: Sendable {
             let id = chunk.first!.0
             segments[id] = Segment(sequences: chunk.map(\.0))
             for (sequence, _) in chunk { segmentOf[sequence] = id }
-            var value = Data()
+            // Built as bytes and made a `Data` once: appending `Data` to `Data` went through its slice machinery per entry.
+            var value: [UInt8] = []
             value.reserveCapacity(chunk.reduce(2) { $0 + $1.1.count + 1 })
             value.append(UInt8(ascii: "["))
             for (index, item) in chunk.enumerated() {
                 if index > 0 { value.append(UInt8(ascii: ",")) }
-                value.append(item.1)
+                value.append(contentsOf: item.1)
             }
             value.append(UInt8(ascii: "]"))
-            changes.append(.save(collection: Outbox.queueCollection, key: Self.segmentKey(id), value: value))
+            changes.append(.save(collection: Outbox.queueCollection, key: Self.segmentKey(id), value: Data(value)))
         }
         return changes
     }

@@ -10,41 +10,49 @@ enum OutboxRecordJSON {
     static func encode(_ entry: OutboxEntry) -> Data? {
         var writer = Writer()
         writer.bytes.reserveCapacity(384 + (entry.write.request.body?.count ?? 0) * 4 / 3)
-        guard writer.entry(entry, encodedWrite: nil) else { return nil }
+        guard writer.entry(entry) else { return nil }
         return Data(writer.bytes)
     }
 
-    /// The JSON of a write alone (the `"write"` member of its entry), or nil as for `encode`. The bulk of an entry, and
-    /// independent of its place in the queue: a caller encodes it before it visits the outbox's actor.
-    static func encode(_ write: OutboxWrite) -> [UInt8]? {
+    /// A new entry's JSON after its sequence: `,"idempotencyKey":…,"write":…,"attempts":0,"enqueuedAt":…}`, or nil as for
+    /// `encode`. All of an entry the caller knows before the outbox's actor gives it its place in the queue.
+    static func encodeTail(idempotencyKey: String, write: OutboxWrite, enqueuedAt: Date) -> [UInt8]? {
         var writer = Writer()
-        writer.bytes.reserveCapacity(320 + (write.request.body?.count ?? 0) * 4 / 3)
+        writer.bytes.reserveCapacity(400 + (write.request.body?.count ?? 0) * 4 / 3)
+        writer.raw(",\"idempotencyKey\":")
+        writer.string(idempotencyKey)
+        writer.raw(",\"write\":")
         guard writer.write(write) else { return nil }
+        writer.raw(",\"attempts\":0,\"enqueuedAt\":")
+        guard writer.date(enqueuedAt) else { return nil }
+        writer.raw("}")
         return writer.bytes
     }
 
-    /// The entry's JSON, its write given as `encode(_:)` of that write wrote it.
-    static func encode(_ entry: OutboxEntry, encodedWrite: [UInt8]) -> Data? {
+    /// The entry's JSON from its sequence and `encodeTail`'s bytes, when the entry is still as the tail describes it (that
+    /// key, no attempt, queued then, no delay); nil otherwise.
+    static func encode(_ entry: OutboxEntry, tail: [UInt8], idempotencyKey: String, enqueuedAt: Date) -> Data? {
+        guard entry.idempotencyKey == idempotencyKey, entry.attempts == 0, entry.notBefore == nil, entry.enqueuedAt == enqueuedAt else {
+            return nil
+        }
         var writer = Writer()
-        writer.bytes.reserveCapacity(160 + encodedWrite.count)
-        guard writer.entry(entry, encodedWrite: encodedWrite) else { return nil }
+        writer.bytes.reserveCapacity(32 + tail.count)
+        writer.raw("{\"sequence\":")
+        writer.integer(entry.sequence)
+        writer.bytes.append(contentsOf: tail)
         return Data(writer.bytes)
     }
 
     private struct Writer {
         var bytes: [UInt8] = []
 
-        mutating func entry(_ entry: OutboxEntry, encodedWrite: [UInt8]?) -> Bool {
+        mutating func entry(_ entry: OutboxEntry) -> Bool {
             raw("{\"sequence\":")
             integer(entry.sequence)
             raw(",\"idempotencyKey\":")
             string(entry.idempotencyKey)
             raw(",\"write\":")
-            if let encodedWrite {
-                bytes.append(contentsOf: encodedWrite)
-            } else {
-                guard write(entry.write) else { return false }
-            }
+            guard write(entry.write) else { return false }
             raw(",\"attempts\":")
             integer(entry.attempts)
             raw(",\"enqueuedAt\":")
@@ -125,7 +133,7 @@ enum OutboxRecordJSON {
             return true
         }
 
-        private mutating func raw(_ text: StaticString) {
+        mutating func raw(_ text: StaticString) {
             text.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
 
@@ -133,8 +141,24 @@ enum OutboxRecordJSON {
             bytes.append(contentsOf: text.utf8)
         }
 
-        private mutating func integer(_ value: some BinaryInteger) {
-            bytes.append(contentsOf: String(value).utf8)
+        mutating func integer(_ value: some BinaryInteger) {
+            guard let magnitude = UInt64(exactly: value) else {
+                bytes.append(contentsOf: String(value).utf8)
+                return
+            }
+            // Digits straight into the buffer: `String(value)` allocated a string for every sequence number.
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var rest = magnitude
+                var start = buffer.count
+                repeat {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                bytes.append(contentsOf: buffer[start...])
+            }
         }
 
         private mutating func base64(_ data: Data) {
@@ -144,7 +168,7 @@ enum OutboxRecordJSON {
         }
 
         /// A JSON string: quote, backslash and control characters escaped, everything else as its UTF-8.
-        private mutating func string(_ text: String) {
+        mutating func string(_ text: String) {
             bytes.append(UInt8(ascii: "\""))
             for byte in text.utf8 {
                 switch byte {
@@ -163,7 +187,7 @@ enum OutboxRecordJSON {
         }
 
         /// `2026-01-01T00:00:00Z`: the whole second at or before the date, in UTC, as `JSONEncoder`'s `.iso8601` writes it.
-        private mutating func date(_ date: Date) -> Bool {
+        mutating func date(_ date: Date) -> Bool {
             let interval = date.timeIntervalSince1970.rounded(.down)
             // 0001-01-01T00:00:00Z ..< 10000-01-01T00:00:00Z: four-digit years, the proleptic Gregorian calendar.
             guard interval.isFinite, interval >= -62_135_596_800, interval < 253_402_300_800 else { return false }

@@ -51,4 +51,22 @@ struct OutboxRecordJSONTests {
         entry.enqueuedAt = Date(timeIntervalSince1970: 253_402_300_799)
         #expect(OutboxRecordJSON.encode(entry) != nil)
     }
+
+    @Test(arguments: entries)
+    func aNewEntryWrittenFromItsTailIsTheSameRecord(_ entry: OutboxEntry) throws {
+        var fresh = entry
+        fresh.attempts = 0
+        fresh.notBefore = nil
+        let tail = try #require(OutboxRecordJSON.encodeTail(idempotencyKey: fresh.idempotencyKey, write: fresh.write, enqueuedAt: fresh.enqueuedAt))
+        #expect(OutboxRecordJSON.encode(fresh, tail: tail, idempotencyKey: fresh.idempotencyKey, enqueuedAt: fresh.enqueuedAt)
+                == OutboxRecordJSON.encode(fresh), "byte for byte what the whole entry's writer writes")
+        var retried = fresh
+        retried.attempts = 1
+        #expect(OutboxRecordJSON.encode(retried, tail: tail, idempotencyKey: fresh.idempotencyKey, enqueuedAt: fresh.enqueuedAt) == nil,
+                "an entry that no longer matches its tail is left to the whole writer")
+        var delayed = fresh
+        delayed.notBefore = fresh.enqueuedAt
+        #expect(OutboxRecordJSON.encode(delayed, tail: tail, idempotencyKey: fresh.idempotencyKey, enqueuedAt: fresh.enqueuedAt) == nil)
+        #expect(OutboxRecordJSON.encode(fresh, tail: tail, idempotencyKey: fresh.idempotencyKey + "x", enqueuedAt: fresh.enqueuedAt) == nil)
+    }
 }
