@@ -176,7 +176,7 @@ public final class SummaryFeature: AppFeature {
         // A dismissal or a retry is done when its tap returns: the row is gone or queued again (or a failure was
         // recorded).
         if result == .handled, actionID.hasPrefix(SummaryActionID.dismissPrefix) || actionID.hasPrefix(SummaryActionID.resendPrefix) {
-            await rowActions.wait(for: actionID)
+            _ = await rowActions.wait(for: actionID)
             await reloadActivities()
         }
         return result
