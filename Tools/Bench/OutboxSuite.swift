@@ -18,6 +18,9 @@ struct OutboxSuite: BenchSuite {
     let name = "outbox"
     let summary = "Outbox: durable enqueues/s (SecureStore), replay vs raw HTTP round trips/s, memory for 10,000 queued writes"
 
+    /// Rounds of the 16-caller phase the durable rate is the median of.
+    static let concurrentRounds = 5
+
     struct Registration: Encodable { var kind: String; var occurredAt: Date; var note: String }
 
     func write(_ index: Int) throws -> OutboxWrite {
@@ -49,33 +52,51 @@ struct OutboxSuite: BenchSuite {
         let transactionsBefore = counted.transactions
         let cpuBefore = processCPUMilliseconds()
         let concurrent = try await concurrentPhase(offline, writes: writes, producers: producers)
-        let concurrentCPU = (processCPUMilliseconds() - cpuBefore) * 1000 / 6_000
-        let concurrentTransactions = counted.transactions - transactionsBefore
+        var concurrentCPU = [(processCPUMilliseconds() - cpuBefore) * 1000 / 6_000]
+        var concurrentTransactions = counted.transactions - transactionsBefore
+        var concurrentRates = [6_000 / (concurrent.milliseconds / 1000)]
         let (_, batched) = try await Stopwatch.measure {
             for start in stride(from: 8_000, to: 10_000, by: 100) { try await offline.write(contentsOf: Array(writes[start..<start + 100])) }
+        }
+        // The memory row's reading, before the rounds below queue writes of their own.
+        let queued = await offline.pending.count
+        let after = ProcessMemory.peakResidentBytes() ?? 0
+        // Four more rounds of the 16-caller phase, each a new outbox over a vault of its own in the same store: one round
+        // of 6,000 writes lasts about 200 ms, and this host's disk and CPU move more than the change being measured
+        // between one such moment and the next (15,052 to 29,960 writes/s in single rounds of one build).
+        for round in 1..<Self.concurrentRounds {
+            let vault = TransactionCounter(store.vault(for: "enqueue-\(round)"))
+            let outbox = Outbox(store: vault, transport: OutboxTransport { _, _ in }, status: StateCell(.offline), time: .live, seed: 1, idempotencyKeys: .random)
+            try await outbox.start()
+            let cpu = processCPUMilliseconds()
+            let elapsed = try await concurrentPhase(outbox, writes: writes, producers: producers)
+            concurrentCPU.append((processCPUMilliseconds() - cpu) * 1000 / 6_000)
+            concurrentRates.append(6_000 / (elapsed.milliseconds / 1000))
+            concurrentTransactions += vault.transactions
+            await outbox.stop()
         }
         let syncsAfter = diskSyncsPerSecond(in: folder)
         let syncs = (syncsBefore + syncsAfter) / 2
         let singleRate = 2_000 / (single.milliseconds / 1000)
-        let concurrentRate = 6_000 / (concurrent.milliseconds / 1000)
+        let concurrentRate = median(concurrentRates)
+        let concurrentWrites = 6_000 * Self.concurrentRounds
         let syncPeer = "fdatasync of 4 KiB in the same folder (mean of before and after: \(Int(syncsBefore)), \(Int(syncsAfter)))"
         report.emit("durable_enqueues_per_second", concurrentRate, unit: "writes/s", peer: syncPeer, peerValue: syncs, ratio: concurrentRate / syncs,
                     goal: ">= 30000 writes/s", pass: concurrentRate >= 30_000,
-                    note: "\(producers) tasks each awaiting write(_:) in turn; writes arriving while a transaction syncs share the next "
+                    note: "median of \(Self.concurrentRounds) rounds of \(producers) tasks each awaiting write(_:) in turn, 6,000 writes a round "
+                        + "(by round: \(concurrentRates.map { String(Int($0)) }.joined(separator: ", "))); writes arriving while a transaction syncs share the next "
                         + "transaction and its one sync (group commit), so with \(producers) callers most of them ride each one (writes_per_transaction); "
                         + "the ratio is writes per disk sync the disk could do")
-        report.emit("durable_enqueues_writes_per_transaction", 6_000 / Double(max(concurrentTransactions, 1)), unit: "writes",
-                    note: "with \(producers) callers: \(concurrentTransactions) transactions (each one disk sync) for 6,000 writes; at most \(producers), "
+        report.emit("durable_enqueues_writes_per_transaction", Double(concurrentWrites) / Double(max(concurrentTransactions, 1)), unit: "writes",
+                    note: "with \(producers) callers: \(concurrentTransactions) transactions (each one disk sync) for \(concurrentWrites) writes; at most \(producers), "
                         + "since each caller awaits its write; on a disk slow to sync the rate above is about this × the disk's syncs/s")
-        report.emit("durable_enqueues_cpu_per_write", concurrentCPU, unit: "µs",
-                    note: "process CPU (all threads) per write in the \(producers)-caller phase: the host has 2 cores, so a rate past "
+        report.emit("durable_enqueues_cpu_per_write", median(concurrentCPU), unit: "µs",
+                    note: "process CPU (all threads) per write in the \(producers)-caller phase, median of its rounds: the host has 2 cores, so a rate past "
                         + "2,000,000 / this is out of reach whatever the disk")
         report.emit("durable_enqueues_per_second_one_caller", singleRate, unit: "writes/s", peer: syncPeer, peerValue: syncs, ratio: singleRate / syncs,
                     note: "one caller awaiting each write: one transaction and one disk sync (WAL, synchronous=FULL) per write")
         report.emit("durable_enqueues_per_second_batched_100", 2_000 / (batched.milliseconds / 1000), unit: "writes/s",
                     note: "write(contentsOf:) with 100 writes per transaction")
-        let queued = await offline.pending.count
-        let after = ProcessMemory.peakResidentBytes() ?? 0
         report.emit("memory_for_10000_queued_writes", Double(max(after - before, 0)) / 1_048_576, unit: "MiB",
                     note: "peak resident growth while \(queued) writes were queued (encoded entries, queue indexes, feedback map)")
         await offline.stop()
