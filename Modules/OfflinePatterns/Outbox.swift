@@ -174,12 +174,18 @@ public actor Outbox {
                                  entryTail: OutboxRecordJSON.encodeTail(idempotencyKey: key, write: write, enqueuedAt: now))
         }
         let ticket = CommitTicket()
-        let mustPlace = arrivals.withLock { arrivals in
+        let priority = Task.currentPriority
+        // One visit at a time places everyone; a caller of higher priority than the visit on its way starts one of its
+        // own. The callers wait on their tickets, not on the actor, so nothing else would raise a background writer's
+        // visit for the user's write queued behind it. (A visit always at user-initiated priority cost 3–6 % of the
+        // 16-caller rate here: on Linux it ran on another dispatch queue's thread.)
+        let visit = arrivals.withLock { arrivals -> TaskPriority? in
             arrivals.waiting.append(Arrival(writes: prepared, ticket: ticket))
-            defer { arrivals.placing = true }
-            return !arrivals.placing
+            if let placing = arrivals.placing, placing >= priority { return nil }
+            arrivals.placing = priority
+            return priority
         }
-        if mustPlace { Task { await self.placeArrivals() } }
+        if let visit { Task(priority: visit) { await self.placeArrivals() } }
         return try await ticket.result().get()
     }
 
@@ -200,8 +206,9 @@ public actor Outbox {
 
     private struct Arrivals: Sendable {
         var waiting: [Arrival] = []
-        /// True from the first arrival until `placeArrivals` finds none left: one visit to the actor for all of them.
-        var placing = false
+        /// The priority of the visit on its way, from the first arrival until `placeArrivals` finds none left: one visit
+        /// to the actor for all of them.
+        var placing: TaskPriority?
     }
 
     /// Callers' writes not yet placed; see `write(contentsOf:)`.
@@ -211,7 +218,7 @@ public actor Outbox {
     private func placeArrivals() {
         while let batch = arrivals.withLock({ arrivals -> [Arrival]? in
             guard !arrivals.waiting.isEmpty else {
-                arrivals.placing = false
+                arrivals.placing = nil
                 return nil
             }
             defer { arrivals.waiting = [] }

@@ -145,4 +145,26 @@ struct OutboxGroupCommitTests {
         #expect(store.batches.count == 2)
         await outbox.stop()
     }
+
+    @Test("Callers of mixed priorities, a higher one starting a placement of its own, are each placed once and made durable")
+    func callersOfMixedPrioritiesAreEachPlacedOnce() async throws {
+        let store = GatedStore(InMemoryRecordStore(now: { fixedNow }))
+        let outbox = outbox(store)
+        try await outbox.start()
+        let first = Task { try await outbox.write(registration(0)) }
+        await waitUntil("the first write's transaction at the gate", timeout: Self.deadline) { store.isHolding }
+        var rest: [Task<OutboxEntry?, any Error>] = []
+        for (index, priority) in [(1, TaskPriority.background), (2, .userInitiated), (3, .background), (4, .high), (5, .utility)] {
+            rest.append(Task(priority: priority) { try await outbox.write(registration(index)) })
+        }
+        await waitUntil("the five writes queued behind the held transaction", timeout: Self.deadline) { await outbox.pending.count == 6 }
+        store.open()
+        _ = try await first.value
+        var sequences: [UInt64] = []
+        for task in rest { sequences.append(try #require(try await task.value).sequence) }
+        #expect(Set(sequences) == Set(2...6), "each caller has an entry of its own")
+        #expect(await outbox.pending.map(\.sequence) == Array(1...6), "none placed twice, none lost")
+        #expect(store.batches.count >= 2)
+        await outbox.stop()
+    }
 }
