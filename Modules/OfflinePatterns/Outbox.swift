@@ -246,8 +246,9 @@ public actor Outbox {
                     changes += write.optimisticData
                     for sequence in result.removed { operations.append(.finished(sequence)) }
                     for entry in result.saved {
-                        // A new entry carries the write as it came; one that absorbed it (a merged update) is encoded whole.
-                        if entry.idempotencyKey == prepared.idempotencyKey, let tail = prepared.entryTail,
+                        // A new entry carries the write as it came (`encode(_:tail:…)` checks it still does); one that
+                        // absorbed it (a merged update) is encoded whole.
+                        if let tail = prepared.entryTail,
                            let encoded = OutboxRecordJSON.encode(entry, tail: tail, idempotencyKey: prepared.idempotencyKey,
                                                                  enqueuedAt: prepared.enqueuedAt) {
                             operations.append(.put(entry, encoded: encoded))

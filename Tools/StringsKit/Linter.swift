@@ -785,8 +785,8 @@ struct LintRun {
         let baseArguments = FormatComparison.Arguments(FormatSpecifier.parse(baseRule.format))
         var pairs: [(name: String, variable: PluralVariable, base: PluralVariable)] = []
         var paired = Set<String>()
-        for number in arguments.byNumber.pairs.map(\.number) {
-            guard let name = arguments.byNumber[number]?.variable, let variable = rule.variables[name], !paired.contains(name),
+        for (number, specifier) in arguments.byNumber.pairs {
+            guard let name = specifier.variable, let variable = rule.variables[name], !paired.contains(name),
                   let baseName = baseArguments.byNumber[number]?.variable, let baseVariable = baseRule.variables[baseName] else { continue }
             pairs.append((name, variable, baseVariable))
             paired.insert(name)
