@@ -50,7 +50,9 @@ extension Catalog {
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw .missing(path: path)
             }
-            if isDirectory.boolValue {
+            // A folder named like a catalog is no folder of catalogs: it is read as the file it claims to be, which
+            // reports it (`loadFile`), as a walk that lists it does.
+            if isDirectory.boolValue, !fileExtensions.contains((path as NSString).pathExtension) {
                 files += catalogFiles(under: path)
             } else {
                 guard fileExtensions.contains((path as NSString).pathExtension) else {

@@ -111,7 +111,95 @@ import Testing
             == ["MyApp/Resources/de.lproj/Localizable.strings", "MyApp/Resources/en.lproj/Localizable.strings", "Widget/Localizable.xcstrings"])
         let defaults = L10nCommands.defaultCatalogPaths(in: folder.root)
         #expect(defaults.paths == found)
-        #expect(defaults.note?.contains("reading the 3 catalog file(s) in") == true)
+        #expect(defaults.notes.first?.contains("reading the 3 catalog file(s) in") == true)
+    }
+
+    /// Mastodon (2026-12-06): its `Localization` folder holds a converter's Swift package and that converter's input
+    /// (`StringsConvertor/input/<locale>.lproj`); the shipped tables are in a package target's `Resources`. Reading
+    /// `Localization` alone reported 754 keys the code uses as "not in the catalog".
+    @Test func aConvertersInputInsideAPackageIsLeftOutAndALocalizationFolderWithoutCatalogsIsNotTheDefault() throws {
+        let folder = CatalogFolder()
+        folder.write("Localization/Localizable.stringsdict", "<plist version=\"1.0\"><dict/></plist>")
+        folder.write("Localization/Converter/Package.swift", """
+        // swift-tools-version:5.2
+        import PackageDescription
+        let package = Package(name: "Converter", targets: [.target(name: "Converter"), .testTarget(name: "ConverterTests")])
+        """)
+        folder.write("Localization/Converter/Sources/Converter/main.swift", "print(1)\n")
+        folder.write("Localization/Converter/input/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        folder.write("Localization/Converter/input/de.lproj/Localizable.strings", "\"a\" = \"A de\";\n")
+        folder.write("AppKit/Package.swift", """
+        let package = Package(name: "AppKit", targets: [
+            .target(name: "AppLocalization", resources: [.process("Resources")]),
+            .target(name: "Shared", path: "Modules/\\(shared)"),
+        ])
+        """)
+        folder.write("AppKit/Sources/AppLocalization/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        folder.write("AppKit/Sources/AppLocalization/Resources/de.lproj/Localizable.strings", "\"a\" = \"A de\";\n")
+        folder.write("AppKit/Modules/Shared/en.lproj/Shared.strings", "\"s\" = \"S\";\n")
+        folder.write("AppKit/Samples/en.lproj/Sample.strings", "\"x\" = \"X\";\n")
+
+        let found = CatalogDiscovery.search(under: folder.root)
+        #expect(found.files.map { String($0.dropFirst(folder.root.count + 1)) } == [
+            "AppKit/Modules/Shared/en.lproj/Shared.strings",
+            "AppKit/Sources/AppLocalization/Resources/de.lproj/Localizable.strings",
+            "AppKit/Sources/AppLocalization/Resources/en.lproj/Localizable.strings",
+        ])
+        #expect(found.unshipped.map { String($0.folder.dropFirst(folder.root.count + 1)) } == ["AppKit/Samples", "Localization/Converter/input"])
+        let note = try #require(found.unshippedNote)
+        #expect(note.contains("/Localization/Converter/input") && note.contains("Converter/Package.swift") && note.contains("no bundle ships them"), "\(note)")
+
+        // `Localization` holds no catalog of its own, so it is not what a lint with no path reads.
+        let defaults = L10nCommands.defaultCatalogPaths(in: folder.root)
+        #expect(defaults.paths == found.files)
+        #expect(defaults.notes.first?.contains("Localization holds no <locale>.lproj folder or String Catalog of its own") == true, "\(defaults.notes)")
+        #expect(defaults.notes.count == 2)
+        // A folder passed to lint is walked the same way, and named as it was given.
+        let outcome = folder.run(L10nCommands.LintOptions(paths: [folder.root + "/"]))
+        #expect(outcome.standardError.contains("left out the catalogs in \(folder.root)/AppKit/Samples"), "\(outcome.standardError)")
+        #expect(!outcome.standardOutput.contains("Converter/input"))
+        // Passing the input folder itself lints it.
+        let input = folder.run(L10nCommands.LintOptions(paths: [folder.path("Localization/Converter/input")]))
+        #expect(input.exitCode == CommandOutcome.success && !input.standardError.contains("left out"), "\(input.standardError)")
+    }
+
+    @Test func aPackageBesideAnXcodeProjectOrWithAComputedPathShipsWhateverItsFolderHolds() throws {
+        let folder = CatalogFolder()
+        // The app's own folder: a manifest for its tools beside the project that builds the catalogs.
+        folder.write("App/Package.swift", "let package = Package(name: \"Tools\", targets: [.target(name: \"Lint\")])\n")
+        folder.write("App/App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{}\n")
+        folder.write("App/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        // A path only running the manifest could name.
+        folder.write("Kit/Package.swift", "let root = \"Code\"\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", path: root)])\n")
+        folder.write("Kit/Code/en.lproj/Kit.strings", "\"k\" = \"K\";\n")
+        // A link back up the tree is not walked again and again.
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Kit/Code/loop"), withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Kit/Code/root"), withDestinationPath: folder.root)
+        let found = CatalogDiscovery.search(under: folder.root)
+        #expect(found.unshipped.isEmpty)
+        #expect(found.files.count == 2, "\(found.files)")
+    }
+
+    /// DuckDuckGo (2026-12-06): a plural only the base's `.stringsdict` has was reported at the Polish `.strings`
+    /// with "add it to this file"; a plural belongs in the locale's `.stringsdict`, which is named to be added when
+    /// there is none. A locale without the table is told the folder its `.lproj` goes in.
+    @Test func aMissingKeyIsReportedAtTheFileOfItsKindAndAMissingTableNamesItsFolder() throws {
+        let folder = CatalogFolder()
+        folder.write("App/Resources/en.lproj/Localizable.strings", "\"title\" = \"Title\";\n")
+        folder.writePlural("App/Resources/en.lproj/Localizable.stringsdict", key: "tabs.count", forms: ["one": "%d tab", "other": "%d tabs"])
+        folder.write("App/Resources/pl.lproj/Localizable.strings", "\"title\" = \"Tytuł\";\n")
+        folder.write("App/Resources/de.lproj/Localizable.strings", "\"title\" = \"Titel\";\n")
+        folder.writePlural("App/Resources/de.lproj/Localizable.stringsdict", key: "other.count", forms: ["one": "%d", "other": "%d"])
+        folder.write("App/Resources/en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"App\";\n")
+        folder.write("App/Resources/de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"App\";\n")
+        let result = try folder.lint()
+        let polish = try #require(result.findings(.missingKey).first { $0.locale == "pl" && $0.key == "tabs.count" })
+        #expect(polish.file.hasSuffix("App/Resources/pl.lproj/Localizable.strings"))
+        #expect(polish.message.contains("add it to a new \(folder.root)/App/Resources/pl.lproj/Localizable.stringsdict"), "\(polish.message)")
+        let german = try #require(result.findings(.missingKey).first { $0.locale == "de" && $0.key == "tabs.count" })
+        #expect(german.file.hasSuffix("App/Resources/de.lproj/Localizable.stringsdict") && german.message.hasSuffix("add it to this file"))
+        let table = try #require(result.findings(.missingKey).first { $0.locale == "pl" && $0.key == nil && $0.table == "InfoPlist" })
+        #expect(table.message.contains("add \(folder.root)/App/Resources/pl.lproj/InfoPlist.strings"), "\(table.message)")
     }
 
     // MARK: Found on apps the tool had never seen (issue 38, second pass)

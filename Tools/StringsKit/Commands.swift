@@ -71,16 +71,38 @@ public enum L10nCommands {
         }
     }
 
-    /// The catalogs to read when the command names none: `Localization` where it exists (this repository's layout),
-    /// else every catalog file under the current folder (an app's `.lproj` folders wherever its targets keep them),
-    /// with a note saying what was found. `configPaths` are where `l10n.json` is looked for.
-    public static func defaultCatalogPaths(in root: String = ".") -> (paths: [String], configPaths: [String], note: String?) {
+    /// The catalogs to read when the command names none: `Localization` where it holds catalogs of its own (this
+    /// repository's layout: `Localization/<locale>.lproj`), else every catalog file under the current folder (an app's
+    /// `.lproj` folders wherever its targets keep them; Mastodon's `Localization` holds only a converter's input), with
+    /// notes saying what was found and what was left out. `configPaths` are where `l10n.json` is looked for.
+    public static func defaultCatalogPaths(in root: String = ".") -> (paths: [String], configPaths: [String], notes: [String]) {
         let local = root == "." ? defaultPath : (root as NSString).appendingPathComponent(defaultPath)
-        if FileManager.default.fileExists(atPath: local) { return ([local], [local], nil) }
-        let found = CatalogDiscovery.find(under: root)
-        guard !found.isEmpty else { return ([local], [local], nil) }
-        return (found, [root] + found,
-                "no \(defaultPath) folder here: reading \(CatalogDiscovery.describe(found)) (pass folders or files to choose)")
+        let localExists = FileManager.default.fileExists(atPath: local)
+        if localExists, CatalogDiscovery.holdsCatalogsAtTop(local) { return ([local], [local], []) }
+        let found = CatalogDiscovery.search(under: root)
+        let unshipped = found.unshippedNote.map { [$0] } ?? []
+        guard !found.files.isEmpty else { return ([local], [local], unshipped) }
+        let why = localExists ? "\(defaultPath) holds no <locale>.lproj folder or String Catalog of its own" : "no \(defaultPath) folder here"
+        return (found.files, [root] + found.files,
+                ["\(why): reading \(CatalogDiscovery.describe(found.files)) (pass folders or files to choose)"] + unshipped)
+    }
+
+    /// The catalog files a lint reads for the paths it was given: a folder's as `CatalogDiscovery` finds them (so that
+    /// a package's converter input is left out there too, with a note), a file as it is.
+    static func expandingFolders(_ paths: [String]) -> (files: [String], notes: [String]) {
+        var files: [String] = []
+        var notes: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                files.append(path) // a file, or a missing path the loader reports
+                continue
+            }
+            let found = CatalogDiscovery.search(under: path, maxDepth: 32, keepsRootPrefix: true)
+            files += found.files
+            if let note = found.unshippedNote { notes.append(note) }
+        }
+        return (files, notes)
     }
 
     public static func lint(_ options: LintOptions) -> CommandOutcome {
@@ -90,11 +112,15 @@ public enum L10nCommands {
         if paths.isEmpty {
             let found = defaultCatalogPaths()
             (paths, configPaths) = (found.paths, found.configPaths)
-            discovery = found.note.map { "l10n: \($0)\n" } ?? ""
-            if found.note == nil, !FileManager.default.fileExists(atPath: defaultPath) {
-                return .usage("no catalogs here: no \(defaultPath) folder, and no <locale>.lproj folder or .xcstrings file under this folder; run l10n in your app's folder, or pass the folder of your <locale>.lproj folders")
+            discovery = found.notes.map { "l10n: \($0)\n" }.joined()
+            if found.paths == [defaultPath], !FileManager.default.fileExists(atPath: defaultPath) {
+                return CommandOutcome(standardError: discovery + "l10n: no catalogs here: no \(defaultPath) folder, and no <locale>.lproj folder or .xcstrings file under this folder; run l10n in your app's folder, or pass the folder of your <locale>.lproj folders\n",
+                                      exitCode: CommandOutcome.usageOrIO)
             }
         }
+        // Folders are walked here, not by the loader, so that what no bundle ships is left out whichever way they came.
+        let expanded = expandingFolders(paths)
+        discovery += expanded.notes.filter { !discovery.contains($0) }.map { "l10n: \($0)\n" }.joined()
         let configuration: LintConfiguration
         let configPath: String?
         do {
@@ -107,12 +133,13 @@ public enum L10nCommands {
         let projects = XcodeProject.Found.inBackground(near: paths)
         var catalog: Catalog
         do {
-            catalog = try loadCatalog(paths: paths)
+            catalog = try loadCatalog(paths: expanded.files)
         } catch {
             return .usage(error.description)
         }
         if catalog.files.isEmpty {
-            return .usage("\(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or .strings, .stringsdict or .xcstrings files")
+            return CommandOutcome(standardError: discovery + "l10n: \(paths.joined(separator: ", ")): no catalog files found; pass a folder of <locale>.lproj folders, or .strings, .stringsdict or .xcstrings files\n",
+                                  exitCode: CommandOutcome.usageOrIO)
         }
         LaunchTrace.mark("lint: catalogs loaded")
         let identifiers = options.identifiers.adding(configuration)

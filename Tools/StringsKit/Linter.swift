@@ -427,8 +427,26 @@ struct LintRun {
     /// table (`ActivityLog/Localizable`, see `Catalog.bundleTableNames`), whose name is no file name.
     func newTableFile(_ tableName: String, locale: String) -> String {
         let plain = "\(locale).lproj/\(Catalog.fileTableName(tableName)).strings"
-        guard let folder = bundleFolder(of: tableName), !folder.isEmpty else { return plain }
+        guard let folder = bundleFolder(of: tableName) ?? translationsFolder(of: tableName), !folder.isEmpty, folder != "." else { return plain }
         return "\(folder)/\(plain)"
+    }
+
+    /// The one folder whose `.lproj` folders hold a table's files (Mastodon's `Mastodon/Resources`), so that "add
+    /// ar.lproj/InfoPlist.strings" says where; where they are spread over folders (the base in the app's folder, a
+    /// vendor's translations in another), the one folder of its translations; nil when that is not one folder either.
+    func translationsFolder(of tableName: String) -> String? {
+        let base = tableBase(tableName)
+        var all: Set<String> = []
+        var translations: Set<String> = []
+        for (id, table) in catalog.tables where id.table == tableName {
+            for file in table.files where !file.hasSuffix(".xcstrings") {
+                let folder = Catalog.bundleFolder(ofFile: file)
+                all.insert(folder)
+                if id.locale != base { translations.insert(folder) }
+            }
+        }
+        if all.count == 1 { return all.first }
+        return translations.count == 1 ? translations.first : nil
     }
 
     /// The folder of a table whose name another bundle's table shares (its files are all there); nil for any other
@@ -493,6 +511,9 @@ struct LintRun {
                   let targetEntries = ordered(tableName, locale) else { return nil }
             let required = Set(configuration.requiredKeys[tableName] ?? [])
             let file = table.files.first ?? tableName
+            // A base key from a `.stringsdict` is added to the locale's `.stringsdict` (a plural is a dictionary there),
+            // one from a `.strings` to its `.strings`: the finding is at that file, or names the file to add.
+            let missingTargets = MissingKeyTargets(tableFiles: table.files, table: tableName)
             // A file of this table and locale that CF cannot read (damus: 27 locales' Localizable.strings start with a
             // second byte-order mark) is reported once, as such: its keys are still counted missing, not listed.
             let lostFile = catalog.problems.contains { problem in
@@ -528,9 +549,11 @@ struct LintRun {
                         } else if baseEntry.needsTranslation, !baseEntry.isStale {
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
-                            report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: baseEntry.key, subject: "",
+                            let target = missingTargets.file(for: baseEntry.location.file)
+                            report(.missingKey, file: target.existing ?? file, position: nil, locale: locale, table: tableName,
+                                   key: baseEntry.key, subject: "",
                                    Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName),
-                                                       keysAsText: conventions.keysAsText.contains(tableName)))
+                                                       keysAsText: conventions.keysAsText.contains(tableName), toAdd: target.toAdd))
                         }
                     }
                 }
@@ -559,13 +582,39 @@ struct LintRun {
     /// A key-as-text table's base is completed with its translations' keys, which stand in no base file: those say
     /// where the key was found instead of calling a Finnish file the base locale.
     /// Only a key-as-text table's entries are looked at (a missing key is the most common finding of all).
-    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String, keysAsText: Bool) -> String {
+    /// `toAdd`: the file to create for it, when the locale has no file of the base entry's kind (nil: the finding's).
+    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String, keysAsText: Bool, toAdd: String? = nil) -> String {
         let file = baseEntry.location.file
+        let action = toAdd.map { "add it to a new \($0)" } ?? "add it to this file"
         if keysAsText, file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"), Catalog.locale(ofFile: file) != tableBase {
             return "\"\(baseEntry.key)\" is the text \(tableBase) users see (this table's keys are its text; found in \(baseEntry.location)) "
-                + "but has no \(locale) translation; add it to this file"
+                + "but has no \(locale) translation; \(action)"
         }
-        return "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; add it to this file"
+        return "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; \(action)"
+    }
+
+    /// Where a locale's missing key goes: its file of the base entry's kind (`.strings` or `.stringsdict`), or, when the
+    /// locale has none, the path of the one to add beside its others. A String Catalog holds both kinds.
+    struct MissingKeyTargets {
+        var strings: String?
+        var stringsdict: String?
+        var newFolder: String?
+        var table: String
+
+        init(tableFiles: [String], table: String) {
+            strings = tableFiles.first { $0.hasSuffix(".strings") || $0.hasSuffix(".xcstrings") }
+            stringsdict = tableFiles.first { $0.hasSuffix(".stringsdict") || $0.hasSuffix(".xcstrings") }
+            newFolder = tableFiles.first.map(PropertyListTexts.folder(of:))
+            self.table = Catalog.fileTableName(table)
+        }
+
+        func file(for baseFile: String) -> (existing: String?, toAdd: String?) {
+            let wantsDictionary = baseFile.hasSuffix(".stringsdict")
+            if let existing = wantsDictionary ? stringsdict : strings { return (existing, nil) }
+            guard baseFile.hasSuffix(".strings") || wantsDictionary, let newFolder else { return (nil, nil) }
+            let name = table + (wantsDictionary ? ".stringsdict" : ".strings")
+            return (nil, newFolder.isEmpty ? name : newFolder + "/" + name)
+        }
     }
 
     /// Where `key` is in `entries` within `radius` places of `guess`, nearest first; nil when it is not that near.

@@ -76,7 +76,8 @@ public enum UsageCommands {
         var discovery = ""
         if paths.isEmpty {
             // No catalog named: the ones under the source folders (`--sources .` in an app's folder), else Localization.
-            let found = options.sources.flatMap { CatalogDiscovery.find(under: $0) }
+            let searches = options.sources.map { CatalogDiscovery.search(under: $0) }
+            let found = searches.flatMap(\.files)
             if found.isEmpty {
                 paths = [L10nCommands.defaultPath]
             } else {
@@ -84,6 +85,7 @@ public enum UsageCommands {
                 configPaths = options.sources + paths
                 discovery = "l10n: reading \(CatalogDiscovery.describe(paths)) found under --sources\n"
             }
+            discovery += searches.compactMap(\.unshippedNote).map { "l10n: \($0)\n" }.joined()
             if configPaths.isEmpty { configPaths = paths }
         }
         let configuration: LintConfiguration
