@@ -229,6 +229,33 @@ import Testing
         #expect(TableConventions.isInterfaceBuilderKey("123.title") && !TableConventions.isInterfaceBuilderKey("settings.title"))
     }
 
+    /// IINA (2026-12-06): its `KeyBinding` table is read whole as a dictionary and filled by a template; its English
+    /// uses `%` only as a percent sign (`"relative-percent" = "%";`), and each translation's `%` was an
+    /// `invalid-format` warning (85 of 91). A table whose base has one specifier or `%%` stays printf.
+    @Test func aTableWhoseBaseUsesPercentOnlyAsASignIsNeverFormatted() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/KeyBinding.strings", """
+        "relative-percent" = "%";
+        "relative-percent+exact" = "% (exact)";
+        "read.seek" = "Seek {{#fwd}}forward{{/fwd}} {{value}}{{#per}}%{{/per}}";
+        "seek-to" = "to";
+        """)
+        folder.write("fr.lproj/KeyBinding.strings", """
+        "relative-percent" = "%";
+        "relative-percent+exact" = "% (exact)";
+        "read.seek" = "Avancer {{#fwd}}en avant{{/fwd}} {{value}}{{#per}}%{{/per}}";
+        "seek-to" = "à";
+        """)
+        folder.write("Base.lproj/Localizable.strings", "\"volume\" = \"Volume %.0f%%\";\n\"done\" = \"100%\";\n\"half\" = \"50%\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"volume\" = \"Volume %.0f%\";\n\"done\" = \"100 %\";\n\"half\" = \"50 %\";\n")
+        let result = try folder.lint()
+        #expect(!result.findings(.invalidFormat).contains { $0.table == "KeyBinding" })
+        let convention = try #require(result.findings(.tableConvention).first { $0.table == "KeyBinding" })
+        #expect(convention.message.contains("use % only as a bare percent sign"), "\(convention.message)")
+        // Localizable formats (it has %.0f and %%): its lone % signs are still reported.
+        #expect(result.findings(.invalidFormat).filter { $0.table == "Localizable" }.count >= 2)
+    }
+
     /// CotEditor (2026-11-28): a top-level plural of a string with two arguments, whose Japanese puts the file name
     /// first. The plural counts the first argument wherever the text puts it; reading the first specifier in the text
     /// instead reported "counts with %@ but the base uses %d" in seven locales.
@@ -352,6 +379,12 @@ import Testing
         overrides.write("en.lproj/Localizable.strings", "\"a\" = \"Color\";\n\"b\" = \"Center\";\n\"c\" = \"Share\";\n")
         overrides.write("en-GB.lproj/Localizable.strings", "\"a\" = \"Colour\";\n\"b\" = \"Centre\";\n")
         #expect(try Linter().baseLocale(of: Catalog.load(paths: [overrides.root])) == "en")
+        // focus-ios (2026-12-06): an en-GB of about as many keys (a widget's InfoPlist more) beside en-US and a stale
+        // en. en-US is the source: a key en-GB lacked was "not in the base locale (en-GB)".
+        folder.write("en-GB.lproj/Localizable.strings", "\"Intro.Title\" = \"Welcome\";\n\"Settings.Title\" = \"Settings\";\n\"Settings.Search\" = \"Search engine\";\n\"Share.Button\" = \"Share\";\n")
+        folder.write("Widget/en-GB.lproj/InfoPlist.strings", (0..<20).map { "\"k\($0)\" = \"v\";\n" }.joined())
+        folder.write("Widget/en-US.lproj/InfoPlist.strings", (0..<19).map { "\"k\($0)\" = \"v\";\n" }.joined())
+        #expect(try Linter().baseLocale(of: Catalog.load(paths: [folder.root])) == "en-US")
     }
 
     @Test func aPlaceholderFollowedByAPercentSignIsStillAPlaceholder() {

@@ -346,8 +346,8 @@ public enum OwnPlaceholders {
         }
         let all = tallies.withLock { $0 }
         let percentIndex = all.reduce(0) { $0 + $1.percentIndex }, braces = all.reduce(0) { $0 + $1.braces }
-        // Fewer than two of either own style: printf or plain text, whatever the printf count.
-        guard percentIndex >= 2 || braces >= 2 else { return nil }
+        // Fewer than two of either own style: printf, or text never formatted when its `%` signs are all literal.
+        guard percentIndex >= 2 || braces >= 2 else { return literalPercentsOnly(all.flatMap(\.printfCandidates), text: text) ? .noPlaceholders : nil }
         let needed = max(percentIndex >= 2 ? percentIndex : 0, braces >= 2 ? braces : 0)
         var printf = 0
         for index in all.flatMap(\.printfCandidates) where !FormatSpecifier.parse(text(index) ?? "").isEmpty {
@@ -357,6 +357,22 @@ public enum OwnPlaceholders {
         if percentIndex >= 2, percentIndex > printf { return .percentIndex }
         if braces >= 2, braces > printf { return .braces }
         return nil
+    }
+
+    /// Whether the texts with a `%` use it only as a percent sign, bare: at least two a lone `%` that forms no
+    /// specifier (`"%"`, `"% (exact)"`), none a specifier or an escaped `%%`. No one formats such a table (IINA reads its
+    /// `KeyBinding` table whole, as a dictionary for a template): `%%` would show there as two signs, and reporting
+    /// each `%` was 85 of IINA's 91 `invalid-format` warnings. One printf text or `%%` keeps the table printf, so a base
+    /// text's lone `%` in a formatted table is still reported.
+    static func literalPercentsOnly(_ candidates: [Int], text: (Int) -> String?) -> Bool {
+        var literal = 0
+        for index in candidates {
+            guard let value = text(index) else { continue }
+            let parsed = FormatSpecifier.parseReportingInvalid(value)
+            if !parsed.specifiers.isEmpty || value.contains("%%") { return false }
+            if !parsed.invalid.isEmpty { literal += 1 }
+        }
+        return literal >= 2
     }
 
     private static func tally(_ range: Range<Int>, text: (Int) -> String?) -> Tally {
