@@ -93,8 +93,13 @@ public enum L10nCommands {
         var files: [String] = []
         var notes: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            // A catalog's name is read as that file (the loader reports one that is a folder); anything else is looked at.
+            if path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") || path.hasSuffix(".xcstrings") {
+                files.append(path)
+                continue
+            }
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 files.append(path) // a file, or a missing path the loader reports
                 continue
             }
@@ -120,7 +125,7 @@ public enum L10nCommands {
         }
         // Folders are walked here, not by the loader, so that what no bundle ships is left out whichever way they came.
         let expanded = expandingFolders(paths)
-        discovery += expanded.notes.filter { !discovery.contains($0) }.map { "l10n: \($0)\n" }.joined()
+        for note in expanded.notes where !discovery.contains(note) { discovery += "l10n: \(note)\n" }
         let configuration: LintConfiguration
         let configPath: String?
         do {

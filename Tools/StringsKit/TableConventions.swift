@@ -347,7 +347,9 @@ public enum OwnPlaceholders {
         let all = tallies.withLock { $0 }
         let percentIndex = all.reduce(0) { $0 + $1.percentIndex }, braces = all.reduce(0) { $0 + $1.braces }
         // Fewer than two of either own style: printf, or text never formatted when its `%` signs are all literal.
-        guard percentIndex >= 2 || braces >= 2 else { return literalPercentsOnly(all.flatMap(\.printfCandidates), text: text) ? .noPlaceholders : nil }
+        guard percentIndex >= 2 || braces >= 2 else {
+            return literalPercentsOnly(all.lazy.flatMap(\.printfCandidates), text: text) ? .noPlaceholders : nil
+        }
         let needed = max(percentIndex >= 2 ? percentIndex : 0, braces >= 2 ? braces : 0)
         var printf = 0
         for index in all.flatMap(\.printfCandidates) where !FormatSpecifier.parse(text(index) ?? "").isEmpty {
@@ -364,15 +366,26 @@ public enum OwnPlaceholders {
     /// `KeyBinding` table whole, as a dictionary for a template): `%%` would show there as two signs, and reporting
     /// each `%` was 85 of IINA's 91 `invalid-format` warnings. One printf text or `%%` keeps the table printf, so a base
     /// text's lone `%` in a formatted table is still reported.
-    static func literalPercentsOnly(_ candidates: [Int], text: (Int) -> String?) -> Bool {
+    static func literalPercentsOnly(_ candidates: some Sequence<Int>, text: (Int) -> String?) -> Bool {
         var literal = 0
         for index in candidates {
             guard let value = text(index) else { continue }
+            // Every `%` a plain specifier or `%%` (a printf table's first text, most often): printf, with no full parse.
+            if SpecifierScan.isPlain(value) { return false }
             let parsed = FormatSpecifier.parseReportingInvalid(value)
-            if !parsed.specifiers.isEmpty || value.contains("%%") { return false }
+            if !parsed.specifiers.isEmpty || hasEscapedPercent(value) { return false }
             if !parsed.invalid.isEmpty { literal += 1 }
         }
         return literal >= 2
+    }
+
+    private static func hasEscapedPercent(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "%"), previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func tally(_ range: Range<Int>, text: (Int) -> String?) -> Tally {
