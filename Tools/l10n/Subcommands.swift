@@ -13,7 +13,11 @@ struct Lint: ParsableCommand {
         abstract: "Check catalogs for mistakes: syntax, missing and extra keys, format specifiers, plurals, length budgets…",
         discussion: """
         PATH is a folder of <locale>.lproj folders (and .xcstrings files), or
-        single .strings, .stringsdict or .xcstrings files. Default: Localization.
+        single .strings, .stringsdict or .xcstrings files. Default: Localization
+        when it holds <locale>.lproj folders, else every catalog under the
+        current folder. A folder's walk leaves out catalogs inside a Swift
+        package but outside its targets' folders (no bundle ships them), and
+        says so; pass such a folder itself to lint it.
 
         First day on an existing project:
           1. See where you stand, one line per locale (worst first) and per rule:
@@ -57,7 +61,7 @@ struct Lint: ParsableCommand {
         """
     )
 
-    @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization.")
+    @Argument(help: "Folders of <locale>.lproj folders, or catalog files. Default: Localization, else every catalog under the current folder.")
     var paths: [String] = []
 
     @Option(name: .long, parsing: .upToNextOption, help: "Also check the Swift code in these folders against the catalogs.")
