@@ -172,12 +172,19 @@ import Testing
         // A path only running the manifest could name.
         folder.write("Kit/Package.swift", "let root = \"Code\"\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", path: root)])\n")
         folder.write("Kit/Code/en.lproj/Kit.strings", "\"k\" = \"K\";\n")
+        // A root manifest for tools, the project a folder down; a Bazel monorepo that resolves packages with SwiftPM.
+        folder.write("Repo/Package.swift", "let package = Package(name: \"Tools\", targets: [.target(name: \"Format\")])\n")
+        folder.write("Repo/iOS/Repo.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{}\n")
+        folder.write("Repo/iOS/Resources/en.lproj/Localizable.strings", "\"r\" = \"R\";\n")
+        folder.write("Mono/Package.swift", "let package = Package(name: \"Deps\", targets: [])\n")
+        folder.write("Mono/MODULE.bazel", "module(name = \"mono\")\n")
+        folder.write("Mono/Modules/Feature/Resources/en.lproj/Feature.strings", "\"f\" = \"F\";\n")
         // A link back up the tree is not walked again and again.
         try FileManager.default.createSymbolicLink(atPath: folder.path("Kit/Code/loop"), withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: folder.path("Kit/Code/root"), withDestinationPath: folder.root)
         let found = CatalogDiscovery.search(under: folder.root)
-        #expect(found.unshipped.isEmpty)
-        #expect(found.files.count == 2, "\(found.files)")
+        #expect(found.unshipped.isEmpty, "\(found.unshipped)")
+        #expect(found.files.count == 4, "\(found.files)")
     }
 
     /// DuckDuckGo (2026-12-06): a plural only the base's `.stringsdict` has was reported at the Polish `.strings`

@@ -109,11 +109,7 @@ public enum CatalogDiscovery {
     /// the manifest could name). SwiftPM's default folders count, and each literal `path:`; an interpolation
     /// (`"Modules/\(name)"`) allows everything under the text before it.
     static func packageFolders(in folder: String, children: [String]) -> PackageFolders? {
-        guard children.contains("Package.swift") else { return nil }
-        let projectMarks: Set<String> = ["project.yml", "project.yaml", "Project.swift", "Tuist", "Workspace.swift"]
-        if children.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || projectMarks.contains($0) }) {
-            return nil
-        }
+        guard children.contains("Package.swift"), !holdsAnotherBuild(folder, children: children, depth: 0) else { return nil }
         let manifestPath = folder == "." ? "Package.swift" : (folder as NSString).appendingPathComponent("Package.swift")
         guard let manifest = try? String(contentsOfFile: manifestPath, encoding: .utf8) else { return nil }
         var targetFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins", "Snippets"]
@@ -136,6 +132,25 @@ public enum CatalogDiscovery {
             targetFolders.append(path)
         }
         return PackageFolders(folder: folder, targetFolders: targetFolders)
+    }
+
+    /// What builds an app other than SwiftPM: an Xcode project or workspace, a project generator's manifest (XcodeGen,
+    /// Tuist), a Bazel or Buck build. With one beside the manifest or in a folder below it (a root `Package.swift` for
+    /// tools beside `App/App.xcodeproj`), the manifest does not say what ships, so the rule is off there.
+    private static let otherBuildMarks: Set<String> = ["project.yml", "project.yaml", "Project.swift", "Tuist", "Workspace.swift",
+                                                       "BUILD", "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel", "BUCK"]
+
+    private static func holdsAnotherBuild(_ folder: String, children: [String], depth: Int) -> Bool {
+        if children.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || otherBuildMarks.contains($0) }) {
+            return true
+        }
+        guard depth < 3 else { return false }
+        for name in children where !Catalog.isSkippedInWalk(name) && !name.hasSuffix(".lproj") && !name.contains(".") {
+            let path = folder == "." ? name : folder + "/" + name
+            guard let below = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            if holdsAnotherBuild(path, children: below, depth: depth + 1) { return true }
+        }
+        return false
     }
 
     private static func walk(_ folder: String, prefix: String?, depth: Int, maxDepth: Int, package: PackageFolders?, found: inout Found) {
