@@ -122,15 +122,24 @@ import Testing
                 <key>INIntentTitle</key><string>Hashtag</string>
                 <key>INIntentTitleID</key><string>A1rwKl</string>
                 <key>INIntentDescriptionID</key><string>GTUbZg</string>
+                <key>INIntentParameterPromptDialogs</key>
+                <array><dict><key>INIntentParameterPromptDialogFormatStringID</key><string>2etfeF</string></dict></array>
               </dict></array>
+              <key>INEnums</key>
+              <array><dict><key>INEnumValues</key><array><dict>
+                <key>INEnumValueDisplayName</key><string>Name</string>
+                <key>INEnumValueDisplayNameID</key><string>8CnkN3</string>
+              </dict></array></dict></array>
             </dict>
             </plist>
 
             """)
         folder.write("Widget/en.lproj/Widget.strings", "\"A1rwKl\" = \"Hashtag\";\n")
-        folder.write("Widget/be.lproj/Widget.strings", "\"A1rwKl\" = \"Хэштэг\";\n\"GTUbZg\" = \"Апісанне\";\n\"zzOld1\" = \"Стары\";\n")
+        // ownCloud (2026-12-06): `<prompt ID>-<value ID>` is Xcode's key for a prompt about one value of an enum.
+        folder.write("Widget/be.lproj/Widget.strings", "\"A1rwKl\" = \"Хэштэг\";\n\"GTUbZg\" = \"Апісанне\";\n\"zzOld1\" = \"Стары\";\n"
+                     + "\"2etfeF-8CnkN3\" = \"Вы мелі на ўвазе ‘Імя’?\";\n\"2etfeF-zzOld2\" = \"Стары\";\n")
         let result = try Linter().lint(Catalog.load(paths: [folder.path("Widget")]))
-        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["be:zzOld1"])
+        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["be:zzOld1", "be:2etfeF-zzOld2"])
     }
 
     /// ProtonVPN (2026-11-28) keeps its Siri intents in another target's folder, not in `Base.lproj` beside the app's

@@ -40,7 +40,12 @@ public struct TableConventions: Sendable, Equatable {
     func isPropertyListText(_ key: String, file: String, table: String) -> Bool {
         guard let folder = PropertyListTexts.lprojParent(of: file) else { return false }
         if PropertyListTexts.isPropertyListTable(table), propertyListTexts[folder]?.contains(key) == true { return true }
-        return PropertyListTexts.nearbyIntentTexts(table: table, folder: folder).contains(key)
+        let intentTexts = PropertyListTexts.nearbyIntentTexts(table: table, folder: folder)
+        if intentTexts.contains(key) { return true }
+        // Xcode's key for a prompt about one value of an enum parameter is `<prompt ID>-<value ID>` (ownCloud's
+        // `"2etfeF-8CnkN3" = "Just to confirm, you wanted ‘Name’?"`): a text of the definition when both IDs are.
+        guard !intentTexts.isEmpty, let dash = key.firstIndex(of: "-") else { return false }
+        return intentTexts.contains(String(key[..<dash])) && intentTexts.contains(String(key[key.index(after: dash)...]))
     }
 
     public func placeholderStyle(of table: String) -> PlaceholderStyle { placeholders[table] ?? .printf }
