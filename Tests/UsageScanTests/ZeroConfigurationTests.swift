@@ -295,6 +295,30 @@ struct ZeroConfigurationTests {
         #expect(report.tables.first { $0.table == "Root" }?.readBy == "the Settings app (Settings.bundle)")
     }
 
+    /// CodeEdit (2026-12-06): an English-only table and 692 SwiftUI literals it lacks. With no translation in the
+    /// catalog every user sees the text right: a note each, not a warning, until a second language arrives.
+    @Test func aTextKeyMissingFromAnUntranslatedAppIsANoteUntilALanguageArrives() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", "\"Settings\" = \"Settings\";\n\"Open\" = \"Open\";\n")
+        project.write("Sources/View.swift", """
+        import SwiftUI
+
+        struct AboutView: View {
+            var body: some View {
+                VStack { Text("Settings"); Text("MIT License") }
+            }
+        }
+        """)
+        let english = try project.usageReport(catalogs: "App")
+        let note = try #require(english.findings(.missingKey).first)
+        #expect(note.key == "MIT License" && note.severity == .info)
+        #expect(note.message.contains("the catalog has no language but en yet, so every user sees it right"), "\(note.message)")
+        project.write("App/fr.lproj/Localizable.strings", "\"Settings\" = \"Réglages\";\n")
+        let translated = try project.usageReport(catalogs: "App")
+        let warning = try #require(translated.findings(.missingKey).first)
+        #expect(warning.severity == .warning && warning.message.contains("which no translation of table \"Localizable\" has"))
+    }
+
     // MARK: Found on apps the tool had never seen (second pass)
 
     @Test func aCallThatGivesADefaultValueShowsItSoAMissingKeyIsAMissingTranslation() throws {

@@ -252,10 +252,13 @@ struct UsageRun {
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
-    private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, locale: String? = nil, _ message: String) {
+    /// `softened`: a warning that harms no user yet is a note (`info`); an error configured for the rule stays one.
+    private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, locale: String? = nil,
+                              softened: Bool = false, _ message: String) {
         let locale = locale ?? baseOf(table)
-        let severity = configuration.severity(of: rule, locale: locale)
+        var severity = configuration.severity(of: rule, locale: locale)
         guard severity != .off else { return }
+        if softened, severity == .warning { severity = .info }
         if let key, configuration.usage.isExcepted(rule, table: table, key: key) { return }
         findings.append(Finding(rule: rule, severity: severity, file: location.file, line: location.line, column: location.column,
                                 locale: locale, table: table, key: key, message: message))
@@ -374,10 +377,15 @@ struct UsageRun {
                 let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"
                 let key = Self.catalogKey(reference.key)
                 let translatedIn = translations(of: key, in: table)
-                let message = translatedIn.isEmpty
+                // With no translation in the catalog at all (an app not translated yet: CodeEdit's English-only table and
+                // 692 `Text` literals), every user sees the text right: a note of what to add before it is translated.
+                let untranslatedApp = translatedTables.isEmpty
+                let message = untranslatedApp
+                    ? "\(reference.api) uses \(shown), which table \"\(table)\" does not have: \(why), and the catalog has no language but \(baseOf(table)) yet, so every user sees it right; add it to the catalog before the app is translated"
+                    : translatedIn.isEmpty
                     ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the catalog so it can be translated"
                     : "\(reference.api) uses \(shown), which table \"\(table)\" has in \(translatedIn.count) translation(s) (\(translatedIn.prefix(3).joined(separator: ", "))\(translatedIn.count > 3 ? ", …" : "")) but not in \(baseOf(table)): \(why), so \(baseOf(table)) users see it right; add it to \(baseOf(table)) too, so it is extracted and kept with its translations"
-                add(.missingKey, at: reference.location, table: table, key: key, message)
+                add(.missingKey, at: reference.location, table: table, key: key, softened: untranslatedApp, message)
                 return
             }
             let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(baseOf(table))) has no such key"
