@@ -305,18 +305,21 @@ struct ZeroConfigurationTests {
 
         struct AboutView: View {
             var body: some View {
-                VStack { Text("Settings"); Text("MIT License") }
+                VStack { Text("Settings"); Text("MIT License"); LabeledContent("Install Method", value: "npm") }
             }
         }
         """)
         let english = try project.usageReport(catalogs: "App")
-        let note = try #require(english.findings(.missingKey).first)
-        #expect(note.key == "MIT License" && note.severity == .info)
+        let note = try #require(english.findings(.missingKey).first { $0.key == "MIT License" })
+        #expect(note.severity == .info)
         #expect(note.message.contains("the catalog has no language but en yet, so every user sees it right"), "\(note.message)")
+        #expect(english.findings(.missingKey).count == 2 && english.findings(.missingKey).allSatisfy { $0.severity == .info },
+                "\(english.findings(.missingKey).map(\.message))")
         project.write("App/fr.lproj/Localizable.strings", "\"Settings\" = \"Réglages\";\n")
         let translated = try project.usageReport(catalogs: "App")
-        let warning = try #require(translated.findings(.missingKey).first)
+        let warning = try #require(translated.findings(.missingKey).first { $0.key == "MIT License" })
         #expect(warning.severity == .warning && warning.message.contains("which no translation of table \"Localizable\" has"))
+        #expect(translated.findings(.missingKey).allSatisfy { $0.severity == .warning })
     }
 
     // MARK: Found on apps the tool had never seen (second pass)

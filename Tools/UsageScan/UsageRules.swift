@@ -357,8 +357,12 @@ struct UsageRun {
                         "\(reference.api) uses \(shown), which no language translates yet: users everywhere see the default value the call gives; send it to the translators (Xcode's Export Localizations takes the default value as its \(baseOf(table)) text)")
                     return
                 }
-                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key),
-                    "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
+                // An app not translated yet (CodeEdit's `LabeledContent("Install Method")`): every user sees the default.
+                let untranslatedApp = translatedTables.isEmpty
+                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key), softened: untranslatedApp,
+                    untranslatedApp
+                        ? "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, and the catalog has no language but \(baseOf(table)) yet; add the key to the catalog before the app is translated"
+                        : "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
                 return
             }
             let keysAreText = conventions.keysAsText.contains(table) || hasIdentityBase(table)
