@@ -322,6 +322,19 @@ struct ZeroConfigurationTests {
         #expect(translated.findings(.missingKey).allSatisfy { $0.severity == .warning })
     }
 
+    /// Mastodon (2026-12-06): `l10n usage` given the folder that holds a converter's package reads what lint reads, and
+    /// leaves the converter's input out with the same note; no key of it is reported unused, nor removed by `--fix`.
+    @Test func usageLeavesOutAConvertersInputAsLintDoes() throws {
+        let project = ProjectFolder()
+        project.write("Catalogs/Converter/Package.swift", "let package = Package(name: \"Converter\", targets: [.target(name: \"Converter\")])\n")
+        project.write("Catalogs/Converter/input/en.lproj/Localizable.strings", "\"old.title\" = \"Old\";\n")
+        project.write("Catalogs/en.lproj/Localizable.strings", "\"title\" = \"Title\";\n")
+        project.write("Sources/View.swift", "let title = NSLocalizedString(\"title\", comment: \"\")\n")
+        let outcome = UsageCommands.usage(.init(sources: [project.path("Sources")], catalogPaths: [project.path("Catalogs")]))
+        #expect(outcome.standardError.contains("left out the catalogs in \(project.path("Catalogs/Converter/input"))"), "\(outcome.standardError)")
+        #expect(!outcome.standardOutput.contains("old.title"), "\(outcome.standardOutput)")
+    }
+
     // MARK: Found on apps the tool had never seen (second pass)
 
     @Test func aCallThatGivesADefaultValueShowsItSoAMissingKeyIsAMissingTranslation() throws {

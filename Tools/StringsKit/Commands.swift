@@ -89,7 +89,7 @@ public enum L10nCommands {
 
     /// The catalog files a lint reads for the paths it was given: a folder's as `CatalogDiscovery` finds them (so that
     /// a package's converter input is left out there too, with a note), a file as it is.
-    static func expandingFolders(_ paths: [String]) -> (files: [String], notes: [String]) {
+    public static func expandingFolders(_ paths: [String]) -> (files: [String], notes: [String]) {
         var files: [String] = []
         var notes: [String] = []
         for path in paths {
@@ -138,7 +138,7 @@ public enum L10nCommands {
         let projects = XcodeProject.Found.inBackground(near: paths)
         var catalog: Catalog
         do {
-            catalog = try loadCatalog(paths: expanded.files)
+            catalog = try Catalog.load(paths: expanded.files) // `loadCatalog`, its folders already walked
         } catch {
             return .usage(error.description)
         }
@@ -229,9 +229,11 @@ public enum L10nCommands {
         return CommandOutcome(standardOutput: output, standardError: discovery + notes + standardError, exitCode: code)
     }
 
-    /// What `lint` and `export` read: Core's one loader, the one the runtime (`BundledCatalogs`) and the REPL use.
+    /// Core's one loader (the one the runtime's `BundledCatalogs` and the REPL use) over the files `expandingFolders`
+    /// finds, so that what no bundle ships is left out. `lint`, `export` and `usage` call the two themselves, to print
+    /// `expandingFolders`' notes.
     public static func loadCatalog(paths: [String]) throws(CatalogLoadError) -> Catalog {
-        try Catalog.load(paths: paths)
+        try Catalog.load(paths: expandingFolders(paths).files)
     }
 
     /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).
@@ -326,13 +328,16 @@ public enum L10nCommands {
             return .usage(error.description)
         }
         var catalog: Catalog
+        let expanded = expandingFolders(paths)
         do {
-            catalog = try loadCatalog(paths: paths)
+            catalog = try Catalog.load(paths: expanded.files) // `loadCatalog`, its folders already walked
         } catch {
             return .usage(error.description)
         }
+        // What no bundle ships is not sent to translators either: said so beside what was written.
+        let leftOut = expanded.notes.map { "l10n: \($0)\n" }.joined()
         if let problem = catalog.problems.first {
-            return CommandOutcome(standardError: "l10n: \(problem); fix it before exporting (`l10n lint` lists every problem)\n",
+            return CommandOutcome(standardError: leftOut + "l10n: \(problem); fix it before exporting (`l10n lint` lists every problem)\n",
                                   exitCode: problem.kind == .unreadable ? CommandOutcome.usageOrIO : CommandOutcome.findings)
         }
         let base: String
@@ -359,7 +364,7 @@ public enum L10nCommands {
             }
             written.append(path)
         }
-        return CommandOutcome(standardOutput: written.map { "wrote \($0)\n" }.joined(), exitCode: 0)
+        return CommandOutcome(standardOutput: written.map { "wrote \($0)\n" }.joined(), standardError: leftOut, exitCode: 0)
     }
 
     public static func importXLIFF(file path: String, into folder: String) -> CommandOutcome {

@@ -94,7 +94,10 @@ public enum UsageCommands {
         let base: String
         do {
             (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: configPaths)
-            catalog = try Catalog.load(paths: paths)
+            // Folders walked as lint walks them: what no bundle ships is left out here too, and said so.
+            let expanded = L10nCommands.expandingFolders(paths)
+            for note in expanded.notes where !discovery.contains(note) { discovery += "l10n: \(note)\n" }
+            catalog = try Catalog.load(paths: expanded.files)
             base = try Linter(configuration: configuration).baseLocale(of: catalog)
         } catch let error as ConfigurationError {
             return usageError(error.description)

@@ -249,10 +249,13 @@ struct UsageRun {
         return identical * 10 >= entries.count * 8 && entries.count(where: { TableConventions.looksLikeText($0.key) }) * 10 >= entries.count * 6
     }
 
+    /// The catalog holds no language but the base (an app not translated yet): a key missing from it harms no user.
+    var hasNoTranslation: Bool { translatedTables.isEmpty }
+
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
-    /// `softened`: a warning that harms no user yet is a note (`info`); an error configured for the rule stays one.
+    /// `softened`: the finding harms no user yet, so a warning is a note (`info`); an error configured for the rule stays one.
     private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, locale: String? = nil,
                               softened: Bool = false, _ message: String) {
         let locale = locale ?? baseOf(table)
@@ -358,9 +361,8 @@ struct UsageRun {
                     return
                 }
                 // An app not translated yet (CodeEdit's `LabeledContent("Install Method")`): every user sees the default.
-                let untranslatedApp = translatedTables.isEmpty
-                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key), softened: untranslatedApp,
-                    untranslatedApp
+                add(.missingKey, at: reference.location, table: table, key: Self.catalogKey(reference.key), softened: hasNoTranslation,
+                    hasNoTranslation
                         ? "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, and the catalog has no language but \(baseOf(table)) yet; add the key to the catalog before the app is translated"
                         : "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: users see the default value the call gives, untranslated where a language lacks the key too; add the key to the catalog so it can be translated")
                 return
@@ -383,13 +385,12 @@ struct UsageRun {
                 let translatedIn = translations(of: key, in: table)
                 // With no translation in the catalog at all (an app not translated yet: CodeEdit's English-only table and
                 // 692 `Text` literals), every user sees the text right: a note of what to add before it is translated.
-                let untranslatedApp = translatedTables.isEmpty
-                let message = untranslatedApp
+                let message = hasNoTranslation
                     ? "\(reference.api) uses \(shown), which table \"\(table)\" does not have: \(why), and the catalog has no language but \(baseOf(table)) yet, so every user sees it right; add it to the catalog before the app is translated"
                     : translatedIn.isEmpty
                     ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the catalog so it can be translated"
                     : "\(reference.api) uses \(shown), which table \"\(table)\" has in \(translatedIn.count) translation(s) (\(translatedIn.prefix(3).joined(separator: ", "))\(translatedIn.count > 3 ? ", …" : "")) but not in \(baseOf(table)): \(why), so \(baseOf(table)) users see it right; add it to \(baseOf(table)) too, so it is extracted and kept with its translations"
-                add(.missingKey, at: reference.location, table: table, key: key, softened: untranslatedApp, message)
+                add(.missingKey, at: reference.location, table: table, key: key, softened: hasNoTranslation, message)
                 return
             }
             let where_ = baseTables[table] == nil ? "there is no table \"\(table)\" in \(base) (tables: \(tableNames.joined(separator: ", ")))" : "table \"\(table)\" (\(baseOf(table))) has no such key"
