@@ -419,10 +419,28 @@ extension Catalog {
         if file.lastEntryIndexByKey.count == file.entries.count {
             // No duplicates (the usual case): the entries in file order, and the table from the parser's key index,
             // whose hash table `mapValues` reuses instead of inserting each key again.
-            // Each entry read in place from the parsed list (`map` would copy each out first, one count per field).
-            let list = file.entries.withUnsafeBufferPointer { entries in entries.indices.map { catalogEntry(entries[$0]) } }
-            built.entries = file.lastEntryIndexByKey.mapValues { list[$0] }
-            built.keys = file.entries.map(\.key)
+            // One walk over the parsed entries, every count taken while the entry is in cache: a 20,000-entry file's
+            // strings and boxes outgrow the cache, and a second walk (the keys, then the table in hash order) missed
+            // it on each of them (`perf` on the lint pair: a fifth of loading). The table's references are taken
+            // here and moved into it, so `mapValues`, which visits the entries in hash order, touches no box.
+            let count = file.entries.count
+            var list: [CatalogEntry] = []
+            list.reserveCapacity(count)
+            var keys: [String] = []
+            keys.reserveCapacity(count)
+            let forTable = UnsafeMutablePointer<CatalogEntry>.allocate(capacity: count)
+            defer { forTable.deallocate() }
+            file.entries.withUnsafeBufferPointer { entries in
+                for index in 0..<count {
+                    let entry = catalogEntry(entries[index])
+                    keys.append(entries[index].key)
+                    (forTable + index).initialize(to: entry)
+                    list.append(entry)
+                }
+            }
+            // Each index appears once (no duplicates), so each reference is moved out exactly once.
+            built.entries = file.lastEntryIndexByKey.mapValues { (forTable + $0).move() }
+            built.keys = keys
             add(built, ordered: list)
         } else {
             // Duplicates: the last entry wins at the first one's place, as `insert` does.
