@@ -90,18 +90,20 @@ enum OutboxRecordJSON {
             string(write.pattern.rawValue)
             raw(",\"lane\":")
             string(write.lane.rawValue)
-            for (name, changes) in [("optimisticData", write.optimisticData), ("successData", write.successData),
-                                    ("failureData", write.failureData), ("finallyData", write.finallyData)] {
-                raw(",\"")
-                raw(name)
-                raw("\":[")
-                for (index, change) in changes.enumerated() {
-                    if index > 0 { raw(",") }
-                    guard self.change(change) else { return false }
-                }
-                raw("]")
-            }
+            // One call per list, not a loop over an array of them: that array was built for every write.
+            guard changes(",\"optimisticData\":[", write.optimisticData), changes(",\"successData\":[", write.successData),
+                  changes(",\"failureData\":[", write.failureData), changes(",\"finallyData\":[", write.finallyData) else { return false }
             raw("}")
+            return true
+        }
+
+        private mutating func changes(_ opening: StaticString, _ changes: [RecordChange]) -> Bool {
+            raw(opening)
+            for (index, change) in changes.enumerated() {
+                if index > 0 { raw(",") }
+                guard self.change(change) else { return false }
+            }
+            raw("]")
             return true
         }
 
@@ -161,15 +163,59 @@ enum OutboxRecordJSON {
             }
         }
 
+        private static let base64Alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+        /// `Data.base64EncodedString()`'s text (padded, no line breaks), written straight into the buffer: the string it
+        /// made first was an allocation and a copy for every write.
         private mutating func base64(_ data: Data) {
             bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: data.base64EncodedString().utf8)
+            let alphabet = Self.base64Alphabet
+            data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+                let count = input.count
+                let encoded = (count + 2) / 3 * 4
+                let start = bytes.count
+                bytes.append(contentsOf: repeatElement(0, count: encoded))
+                bytes.withUnsafeMutableBufferPointer { output in
+                    alphabet.withUnsafeBufferPointer { alphabet in
+                        var read = 0
+                        var written = start
+                        while read + 3 <= count {
+                            let group = UInt32(input[read]) << 16 | UInt32(input[read + 1]) << 8 | UInt32(input[read + 2])
+                            output[written] = alphabet[Int(group >> 18)]
+                            output[written + 1] = alphabet[Int(group >> 12 & 0x3F)]
+                            output[written + 2] = alphabet[Int(group >> 6 & 0x3F)]
+                            output[written + 3] = alphabet[Int(group & 0x3F)]
+                            read += 3
+                            written += 4
+                        }
+                        let rest = count - read
+                        if rest > 0 {
+                            let group = UInt32(input[read]) << 16 | (rest == 2 ? UInt32(input[read + 1]) << 8 : 0)
+                            output[written] = alphabet[Int(group >> 18)]
+                            output[written + 1] = alphabet[Int(group >> 12 & 0x3F)]
+                            output[written + 2] = rest == 2 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "=")
+                            output[written + 3] = UInt8(ascii: "=")
+                        }
+                    }
+                }
+            }
             bytes.append(UInt8(ascii: "\""))
         }
 
         /// A JSON string: quote, backslash and control characters escaped, everything else as its UTF-8.
         mutating func string(_ text: String) {
             bytes.append(UInt8(ascii: "\""))
+            // Most texts (paths, keys, names) need no escape: their bytes are appended in one copy.
+            var text = text
+            let plain = text.withUTF8 { utf8 -> Bool in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if plain {
+                bytes.append(UInt8(ascii: "\""))
+                return
+            }
             for byte in text.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

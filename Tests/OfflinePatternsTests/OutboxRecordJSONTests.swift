@@ -44,6 +44,23 @@ struct OutboxRecordJSONTests {
         #expect(try WireJSON.decoder.decode(OutboxEntry.self, from: written) == WireJSON.decoder.decode(OutboxEntry.self, from: encoded))
     }
 
+    /// Bodies and data of every length modulo 3 (the base64 padding), bytes from the whole range, and plain texts beside
+    /// ones that need escapes: the writer's own base64 and its copy of plain text give what `JSONEncoder` writes.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 255, 256, 257])
+    func bodiesAndDataOfEveryLengthAreTheBase64JSONEncoderWrites(_ length: Int) throws {
+        var generator = SplitMix64(seed: UInt64(length) + 1)
+        let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let plain = String(repeating: "plain-text/0123456789", count: length % 5)
+        let entry = OutboxEntry(sequence: UInt64(length), idempotencyKey: plain,
+                                write: OutboxWrite(request: OutboxRequest(method: "POST", endpoint: "/v1/items", body: bytes),
+                                                   resource: ResourceID(collection: plain, key: "tab\t\(length)"), pendingAction: .add,
+                                                   optimisticData: [.save(collection: "items", key: plain, value: Data(bytes.reversed()))]),
+                                enqueuedAt: Date(timeIntervalSince1970: 1_767_225_600))
+        try theHandWrittenRecordHasTheKeysAndValuesJSONEncoderWrites(entry)
+        let written = try #require(OutboxRecordJSON.encode(entry))
+        #expect(String(decoding: written, as: UTF8.self).contains("\"body\":\"\(bytes.base64EncodedString())\""))
+    }
+
     @Test func aDateOutsideFourDigitYearsIsLeftToJSONEncoder() {
         var entry = Self.entries[0]
         entry.enqueuedAt = Date(timeIntervalSince1970: 253_402_300_800)
