@@ -167,6 +167,36 @@ import Testing
         #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["tr:zzOld1"])
     }
 
+    /// MonitorControl (2026-12-06): `en.lproj/Main.strings` lacks 24 object IDs that `Base.lproj/Main.storyboard` has and
+    /// its translations translate; each was an `extra-key` warning saying "remove it". The storyboard is the table's
+    /// base: a key whose object it has is not extra, one whose object it lost still is (in a xib too, and beside a
+    /// project without Base internationalization).
+    @Test func anInterfaceBuilderTablesKeysAreCheckedAgainstItsStoryboardsObjects() throws {
+        let folder = CatalogFolder()
+        folder.write("App/UI/Base.lproj/Main.storyboard", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" initialViewController="B8D-0N-5wS">
+              <scenes><scene sceneID="JPo-4y-FX3"><objects>
+                <button verticalHuggingPriority="750" id="3a3-In-jeQ" customModuleID="zzGone-1">
+                  <buttonCell key="cell" type="push" title="Reset" id="Pqk-VW-JGY"/>
+                </button>
+                <textField
+                  id="4wn-2u-KRo" userLabel="Note"/>
+              </objects></scene></scenes>
+            </document>
+
+            """)
+        folder.write("App/UI/en.lproj/Main.strings", "\"Pqk-VW-JGY.title\" = \"Reset\";\n")
+        folder.write("App/UI/hi.lproj/Main.strings", "\"Pqk-VW-JGY.title\" = \"रीसेट\";\n\"3a3-In-jeQ.title\" = \"बटन\";\n"
+                     + "\"4wn-2u-KRo.placeholderString\" = \"नोट\";\n\"zzGone-1.title\" = \"पुराना\";\n\"Old-Id-123.title\" = \"पुराना\";\n")
+        folder.write("Other/en.lproj/Prefs.xib", #"<document><objects><window title="Prefs" id="9aX-gm-8TS"/></objects></document>"#)
+        folder.write("Other/en.lproj/Prefs.strings", "\"Abc-De-Fgh.title\" = \"Prefs\";\n")
+        folder.write("Other/ja.lproj/Prefs.strings", "\"Abc-De-Fgh.title\" = \"設定\";\n\"9aX-gm-8TS.title\" = \"設定\";\n\"Zzz-Zz-Zzz.title\" = \"古い\";\n")
+        let result = try Linter().lint(Catalog.load(paths: [folder.path("App"), folder.path("Other")]))
+        #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" }.sorted()
+                == ["hi:Old-Id-123.title", "hi:zzGone-1.title", "ja:Zzz-Zz-Zzz.title"])
+    }
+
     @Test func qqqIsDocumentationNeverALocale() throws {
         let result = try Self.catalog().lint()
         #expect(!result.findings.contains { $0.locale == "qqq" })

@@ -37,9 +37,17 @@ public struct TableConventions: Sendable, Equatable {
     /// Whether `key`, in the `.lproj` file at `file` of `table`, is a text of the property list that is the table's
     /// real base: the Info.plist beside an `InfoPlist` table, or the intent definition named after it (in `Base.lproj`
     /// beside the `.lproj` folders, or in a target folder near them).
+    ///
+    /// An Interface Builder table's real base is its storyboard or xib: a key `<object ID>.<property>` whose object the
+    /// storyboard has is one of its texts, whether or not the base language's `.strings` lists it (MonitorControl's
+    /// `en.lproj/Main.strings` lacks 24 object IDs of `Base.lproj/Main.storyboard` that its translations have).
     func isPropertyListText(_ key: String, file: String, table: String) -> Bool {
         guard let folder = PropertyListTexts.lprojParent(of: file) else { return false }
         if PropertyListTexts.isPropertyListTable(table), propertyListTexts[folder]?.contains(key) == true { return true }
+        if TableConventions.isInterfaceBuilderKey(key), let dot = key.firstIndex(of: "."),
+           PropertyListTexts.interfaceObjectIDs(table: table, folder: folder).contains(String(key[..<dot])) {
+            return true
+        }
         let intentTexts = PropertyListTexts.nearbyIntentTexts(table: table, folder: folder)
         if intentTexts.contains(key) { return true }
         // Xcode's key for a prompt about one value of an enum parameter is `<prompt ID>-<value ID>` (ownCloud's
@@ -505,6 +513,53 @@ public enum PropertyListTexts {
     }
 
     private static let nearbyIntents = Locked<[String: Set<String>]>([:])
+
+    /// The object IDs of the storyboard or xib named after `table` in one of the `.lproj` folders in `folder`
+    /// (`Base.lproj/Main.storyboard`, or `en.lproj/Main.xib` in a project without Base internationalization): what
+    /// `ibtool` exports as the keys of the table's `.strings`, `<object ID>.<property>`. Read once per table and folder,
+    /// and only when a key would otherwise be reported extra; a file over 16 MB is passed over.
+    static func interfaceObjectIDs(table: String, folder: String) -> Set<String> {
+        let directory = folder.isEmpty ? "." : folder
+        let cacheKey = directory + "\u{0}" + table
+        if let known = interfaceIDs.withLock({ $0[cacheKey] }) { return known }
+        var ids = Set<String>()
+        let lprojs = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
+        for lproj in lprojs {
+            for name in [table + ".storyboard", table + ".xib"] {
+                ids.formUnion(objectIDs(ofInterfaceFile: directory + "/" + lproj + "/" + name))
+            }
+        }
+        interfaceIDs.withLock { $0[cacheKey] = ids }
+        return ids
+    }
+
+    private static let interfaceIDs = Locked<[String: Set<String>]>([:])
+
+    /// Every value of an `id` attribute in an Interface Builder document (XML): `<button … id="3a3-In-jeQ">`.
+    static func objectIDs(ofInterfaceFile path: String) -> Set<String> {
+        let manager = FileManager.default
+        guard let size = (try? manager.attributesOfItem(atPath: path))?[.size] as? Int, size <= 16 << 20,
+              let data = manager.contents(atPath: path) else { return [] }
+        var ids = Set<String>()
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            let count = bytes.count
+            var index = 1
+            // ` id="…"`: an attribute named exactly `id`, after whitespace (so not `customModuleID="…"` or `userLabel`).
+            while index + 4 < count {
+                if bytes[index] == UInt8(ascii: "i"), bytes[index + 1] == UInt8(ascii: "d"), bytes[index + 2] == UInt8(ascii: "="),
+                   bytes[index + 3] == UInt8(ascii: "\""), [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[index - 1]) {
+                    let start = index + 4
+                    var end = start
+                    while end < count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                    if end < count, end > start { ids.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
+                    index = end + 1
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return ids
+    }
 
     /// The top-level keys and every text of the property list at `path`; nil when it is missing, over 2 MB, or does
     /// not parse.
