@@ -421,7 +421,7 @@ extension Catalog {
             // whose hash table `mapValues` reuses instead of inserting each key again.
             // One walk over the parsed entries, every count taken while the entry is in cache: a 20,000-entry file's
             // strings and boxes outgrow the cache, and a second walk (the keys, then the table in hash order) missed
-            // it on each of them (`perf` on the lint pair: a fifth of loading). The table's references are taken
+            // it on each of them (`perf` on the lint pair: about a tenth of loading). The table's references are taken
             // here and moved into it, so `mapValues`, which visits the entries in hash order, touches no box.
             let count = file.entries.count
             var list: [CatalogEntry] = []
