@@ -333,6 +333,18 @@ import Testing
         single.writePlural("da.lproj/Localizable.stringsdict", key: "replies", forms: ["other": "%d svar"])
         let one = try #require(try single.lint().findings(.pluralCoverage).first)
         #expect(one.severity == .warning && one.message.contains("only \"other\""), "\(one.message)")
+        // In the base too (CotEditor, 2026-12-06): a message shown only for two files or more, and "%lld replaced" beside
+        // Apple's "zero" form, each one form for every count the developer chose; a warning, not an error that fails CI.
+        let base = CatalogFolder()
+        base.writePlural("en.lproj/Localizable.stringsdict", key: "trash.many", forms: ["other": "Move %lld items to the Trash?"], valueType: "lld")
+        base.writePlural("en.lproj/Find.stringsdict", key: "replaced", forms: ["zero": "Not replaced", "other": "%lld replaced"], valueType: "lld")
+        base.writePlural("cs.lproj/Find.stringsdict", key: "replaced", forms: ["zero": "Nenahrazeno", "few": "%lld nahrazena", "other": "%lld nahrazeno"], valueType: "lld")
+        let chosen = try base.lint().findings(.pluralCoverage)
+        #expect(chosen.filter { $0.locale == "en" }.map(\.severity) == [.warning, .warning], "\(chosen.map(\.message))")
+        #expect(chosen.contains { $0.key == "replaced" && $0.locale == "en" && $0.message.contains("only \"other\" and \"zero\"")
+                                  && $0.message.contains("unless the count is never 1") })
+        // Czech with "few" and "other" but no "one" wrote several forms and forgot one: still an error.
+        #expect(chosen.first { $0.locale == "cs" }?.severity == .error, "\(chosen.map(\.message))")
         // IceCubesApp's Polish: one, few and an "other" holding the form 5 takes (głosów). Whole numbers never see
         // "other" but for "many", which is missing: they show it, most likely right, so a warning that says so.
         let manyInOther = CatalogFolder()

@@ -970,11 +970,17 @@ struct LintRun {
             // everyday counts need stay errors that a team does not switch off with it.
             let rare = missing.filter { $0 != .other && (firstCounts[$0] ?? .max) > 999 }
             let everyday = missing.filter { !rare.contains($0) }
-            if !everyday.isEmpty, variable.forms.keys.sorted(by: { $0.rawValue < $1.rawValue }) == [.other], locale != base {
+            // Apple's "zero" answers a count of 0 in any language, beside CLDR's categories: "other" with it is still one
+            // form for every other count.
+            let counted = variable.forms.keys.filter { $0 != .zero }
+            if !everyday.isEmpty, counted == [.other] {
                 // One form for every count, given on purpose: right where the word does not change with the number
-                // (Danish "svar"), wrong where it does. The translator's choice, so a warning.
+                // (Danish "svar"), or where the count is never 1, wrong otherwise. The translator's choice, and in the
+                // base the developer's (CotEditor's "MoveToTrashConfirmation.title.many", shown for two files or more;
+                // "%lld replaced" beside a "zero" form), so a warning.
+                let also = variable.forms[.zero] != nil ? " and \"zero\"" : ""
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
-                       "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                       "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"\(also)); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))\(locale == base ? ", unless the count is never \(everyday.contains(.one) ? "1" : "one of those")" : "")")
             } else if everyday.count == 1, let lacking = everyday.first, integerCount, !firstCounts.isEmpty, firstCounts[.other] == nil,
                       variable.forms[.other] != nil, let example = firstCounts[lacking] {
                 // A whole number never gets Polish, Russian or Ukrainian "other" (fractions only), yet the translator
