@@ -195,6 +195,9 @@ struct LintRun {
     private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
+    /// Per locale, whether CLDR's "one" is the number 1 alone among whole numbers below 1,000 (English, Czech, Polish;
+    /// not French, which adds 0, nor Russian, which adds 21, 31…).
+    private var oneIsOneAloneByLocale: [String: Bool] = [:]
 
     init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:], conventions: TableConventions = TableConventions()) {
         self.conventions = conventions
@@ -718,7 +721,8 @@ struct LintRun {
         case .plural(let rule):
             // A copy of the base's forms is untranslated (said below), not short of forms: it shows the base text.
             let copiesBase: Bool = if let baseEntry, case .plural(let baseRule) = baseEntry.value, locale != base { rule.hasSameText(as: baseRule) } else { false }
-            if !copiesBase { checkPluralCoverage(rule, entry: entry, locale: locale, table: table) }
+            let baseRule: PluralRule? = if let baseEntry, case .plural(let baseRule) = baseEntry.value, locale != base { baseRule } else { nil }
+            if !copiesBase { checkPluralCoverage(rule, baseRule: baseRule, entry: entry, locale: locale, table: table) }
             if let baseEntry, case .plural(let baseRule) = baseEntry.value {
                 checkPluralFormat(rule, baseRule: baseRule, entry: entry, locale: locale, table: table)
                 if rule.hasSameText(as: baseRule), !PluralRule.lacksWords(rule) {
@@ -924,14 +928,20 @@ struct LintRun {
     mutating func firstCounts(for locale: String) -> [PluralCategory: Int] {
         if let cached = firstCountsByLocale[locale] { return cached }
         var first: [PluralCategory: Int] = [:]
+        var oneIsOneAlone = false
         let rulesLocale = rulesLocale(for: locale)
         if !rulesLocale.isEmpty {
             let formatting = LocaleFormatting(locale: rulesLocale)
+            var ones: [Int] = []
             for count in Array(0...999) + [1_000, 10_000, 100_000, 1_000_000] {
-                if let category = try? formatting.pluralCategory(Double(count)), first[category] == nil { first[category] = count }
+                guard let category = try? formatting.pluralCategory(Double(count)) else { continue }
+                if first[category] == nil { first[category] = count }
+                if category == .one, count < 1_000 { ones.append(count) }
             }
+            oneIsOneAlone = ones == [1]
         }
         firstCountsByLocale[locale] = first
+        oneIsOneAloneByLocale[locale] = oneIsOneAlone
         return first
     }
 
@@ -941,7 +951,7 @@ struct LintRun {
         return "diouxX".contains(last)
     }
 
-    mutating func checkPluralCoverage(_ rule: PluralRule, entry: CatalogEntry, locale: String, table: String) {
+    mutating func checkPluralCoverage(_ rule: PluralRule, baseRule: PluralRule? = nil, entry: CatalogEntry, locale: String, table: String) {
         let referenced = FormatSpecifier.parse(rule.format).compactMap(\.variable)
         for name in referenced where rule.variables[name] == nil {
             report(.pluralCoverage, entry: entry, locale: locale, table: table,
@@ -981,6 +991,15 @@ struct LintRun {
                 let also = variable.forms[.zero] != nil ? " and \"zero\"" : ""
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
                        "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"\(also)); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))\(locale == base ? ", unless the count is never \(everyday.contains(.one) ? "1" : "one of those")" : "")")
+            } else if everyday == [.one], integerCount, oneIsOneAloneByLocale[locale] == true,
+                      let baseVariable = baseRule?.variables[name] ?? (baseRule?.variables.count == 1 ? baseRule?.variables.values.first : nil),
+                      baseVariable.forms[.one] == nil, baseVariable.forms[.other] != nil, requiredCategories(for: base).contains(.one) {
+                // The base leaves "one" out where its language has it (CotEditor's "MoveToTrashConfirmation.title.many",
+                // shown for two files or more), and so does a translation whose "one" is the number 1 alone (Czech with
+                // few, many and other): the count is likely never 1. A language whose "one" also holds 21 (Russian)
+                // needs it whatever the base does, and stays an error.
+                report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
+                       "\"\(entry.key)\": %#@\(name)@ lacks the \"one\" form, as the base (\(base)) does: in \(place) \"one\" is the count 1 alone, so none is needed if the count is never 1; if it can be 1, add \"one\" here and in the base")
             } else if everyday.count == 1, let lacking = everyday.first, integerCount, !firstCounts.isEmpty, firstCounts[.other] == nil,
                       variable.forms[.other] != nil, let example = firstCounts[lacking] {
                 // A whole number never gets Polish, Russian or Ukrainian "other" (fractions only), yet the translator
