@@ -196,7 +196,7 @@ struct LintRun {
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
     /// Per locale, whether CLDR's "one" is the number 1 alone among whole numbers below 1,000 (English, Czech, Polish;
-    /// not French, which adds 0, nor Russian, which adds 21, 31…).
+    /// not French, which adds 0, nor Russian, which adds 21, 31…). Filled by `firstCounts(for:)`, in the same walk.
     private var oneIsOneAloneByLocale: [String: Bool] = [:]
 
     init(linter: Linter, catalog: Catalog, base: String, tableBases: [String: String] = [:], conventions: TableConventions = TableConventions()) {
@@ -720,8 +720,8 @@ struct LintRun {
             checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
         case .plural(let rule):
             // A copy of the base's forms is untranslated (said below), not short of forms: it shows the base text.
-            let copiesBase: Bool = if let baseEntry, case .plural(let baseRule) = baseEntry.value, locale != base { rule.hasSameText(as: baseRule) } else { false }
             let baseRule: PluralRule? = if let baseEntry, case .plural(let baseRule) = baseEntry.value, locale != base { baseRule } else { nil }
+            let copiesBase = baseRule.map { rule.hasSameText(as: $0) } ?? false
             if !copiesBase { checkPluralCoverage(rule, baseRule: baseRule, entry: entry, locale: locale, table: table) }
             if let baseEntry, case .plural(let baseRule) = baseEntry.value {
                 checkPluralFormat(rule, baseRule: baseRule, entry: entry, locale: locale, table: table)
