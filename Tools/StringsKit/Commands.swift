@@ -138,7 +138,7 @@ public enum L10nCommands {
         let projects = XcodeProject.Found.inBackground(near: paths)
         var catalog: Catalog
         do {
-            catalog = try Catalog.load(paths: expanded.files) // `loadCatalog`, its folders already walked
+            catalog = try Catalog.load(paths: expanded.files) // `loadCatalogNoting`, its folders walked above
         } catch {
             return .usage(error.description)
         }
@@ -230,10 +230,16 @@ public enum L10nCommands {
     }
 
     /// Core's one loader (the one the runtime's `BundledCatalogs` and the REPL use) over the files `expandingFolders`
-    /// finds, so that what no bundle ships is left out. `lint`, `export` and `usage` call the two themselves, to print
-    /// `expandingFolders`' notes.
+    /// finds, so that what no bundle ships is left out.
     public static func loadCatalog(paths: [String]) throws(CatalogLoadError) -> Catalog {
-        try Catalog.load(paths: expandingFolders(paths).files)
+        try loadCatalogNoting(paths: paths).catalog
+    }
+
+    /// `loadCatalog`, with what the folders' walk left out and why (`expandingFolders`' notes), for a command to print.
+    /// `lint` walks the folders itself, earlier: it says what it read before it reads its configuration.
+    public static func loadCatalogNoting(paths: [String]) throws(CatalogLoadError) -> (catalog: Catalog, notes: [String]) {
+        let expanded = expandingFolders(paths)
+        return (try Catalog.load(paths: expanded.files), expanded.notes)
     }
 
     /// `--config FILE`, else `l10n.json` beside the catalogs (in a folder PATH, or above a file's `.lproj`).
@@ -328,14 +334,14 @@ public enum L10nCommands {
             return .usage(error.description)
         }
         var catalog: Catalog
-        let expanded = expandingFolders(paths)
+        let notes: [String]
         do {
-            catalog = try Catalog.load(paths: expanded.files) // `loadCatalog`, its folders already walked
+            (catalog, notes) = try loadCatalogNoting(paths: paths)
         } catch {
             return .usage(error.description)
         }
         // What no bundle ships is not sent to translators either: said so beside what was written.
-        let leftOut = expanded.notes.map { "l10n: \($0)\n" }.joined()
+        let leftOut = notes.map { "l10n: \($0)\n" }.joined()
         if let problem = catalog.problems.first {
             return CommandOutcome(standardError: leftOut + "l10n: \(problem); fix it before exporting (`l10n lint` lists every problem)\n",
                                   exitCode: problem.kind == .unreadable ? CommandOutcome.usageOrIO : CommandOutcome.findings)

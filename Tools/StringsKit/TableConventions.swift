@@ -523,14 +523,21 @@ public enum PropertyListTexts {
         let cacheKey = directory + "\u{0}" + table
         if let known = interfaceIDs.withLock({ $0[cacheKey] }) { return known }
         var ids = Set<String>()
-        let lprojs = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
-        for lproj in lprojs {
-            for name in [table + ".storyboard", table + ".xib"] {
-                ids.formUnion(objectIDs(ofInterfaceFile: directory + "/" + lproj + "/" + name))
-            }
+        for path in localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory) {
+            ids.formUnion(objectIDs(ofInterfaceFile: path))
         }
         interfaceIDs.withLock { $0[cacheKey] = ids }
         return ids
+    }
+
+    /// The documents named after `table` in the `.lproj` folders of `directory`, by folder and then in the order of
+    /// `kinds` (file extensions): `Base.lproj/Main.storyboard`, `en.lproj/Main.xib`, `Base.lproj/Intents.intentdefinition`.
+    /// What owns a table whose keys are object IDs; the linter reads their IDs, the usage scan only asks whether one exists.
+    public static func localizedDocuments(named table: String, kinds: [String], in directory: String) -> [String] {
+        let lprojs = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
+        return lprojs.flatMap { lproj in
+            kinds.map { directory + "/" + lproj + "/" + table + "." + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        }
     }
 
     private static let interfaceIDs = Locked<[String: Set<String>]>([:])

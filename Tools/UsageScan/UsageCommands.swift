@@ -95,9 +95,9 @@ public enum UsageCommands {
         do {
             (configuration, configPath) = try L10nCommands.loadConfiguration(explicit: options.configPath, paths: configPaths)
             // Folders walked as lint walks them: what no bundle ships is left out here too, and said so.
-            let expanded = L10nCommands.expandingFolders(paths)
-            for note in expanded.notes where !discovery.contains(note) { discovery += "l10n: \(note)\n" }
-            catalog = try Catalog.load(paths: expanded.files)
+            let notes: [String]
+            (catalog, notes) = try L10nCommands.loadCatalogNoting(paths: paths)
+            for note in notes where !discovery.contains(note) { discovery += "l10n: \(note)\n" }
             base = try Linter(configuration: configuration).baseLocale(of: catalog)
         } catch let error as ConfigurationError {
             return usageError(error.description)

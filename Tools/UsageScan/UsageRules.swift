@@ -415,14 +415,11 @@ struct UsageRun {
     static func interfaceFiles(of tables: [String: CatalogTable]) -> [String: String] {
         var found: [String: String] = [:]
         for (name, table) in tables {
-            let roots = Set(table.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().deletingLastPathComponent() })
-            search: for root in roots.sorted(by: { $0.path < $1.path }) {
-                let folders = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
-                for folder in folders.sorted(by: { $0.path < $1.path }) where folder.pathExtension == "lproj" {
-                    for kind in ["intentdefinition", "storyboard", "xib"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).\(kind)").path) {
-                        found[name] = "\(name).\(kind)"
-                        break search
-                    }
+            let roots = Set(table.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().deletingLastPathComponent().path })
+            for root in roots.sorted() {
+                if let document = PropertyListTexts.localizedDocuments(named: name, kinds: ["intentdefinition", "storyboard", "xib"], in: root).first {
+                    found[name] = URL(fileURLWithPath: document).lastPathComponent
+                    break
                 }
             }
         }
