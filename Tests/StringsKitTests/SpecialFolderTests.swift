@@ -197,6 +197,24 @@ import Testing
                 == ["hi:Old-Id-123.title", "hi:zzGone-1.title", "ja:Zzz-Zz-Zzz.title"])
     }
 
+    /// Two bundles with a `Main` table each (Loop's app and its Learn target): the tables are told apart by folder
+    /// (`Learn/Main`), and each is still checked against its own `Base.lproj/Main.storyboard`.
+    @Test func aTableNamedApartFromAnotherBundlesIsStillCheckedAgainstItsStoryboard() throws {
+        let folder = CatalogFolder()
+        for bundle in ["App", "Learn"] {
+            folder.write("\(bundle)/Base.lproj/Main.storyboard", #"<document><scenes><scene><objects><label text="Hi" id="Le2-ss-On2"/>"#
+                         + #"<button title="Go" id="Btn-\#(bundle.prefix(2))-Go1"/></objects></scene></scenes></document>"#)
+            folder.write("\(bundle)/en.lproj/Main.strings", "\"Le2-ss-On2.text\" = \"Hi\";\n")
+            folder.write("\(bundle)/de.lproj/Main.strings", "\"Le2-ss-On2.text\" = \"Hallo\";\n\"Btn-\(bundle.prefix(2))-Go1.normalTitle\" = \"Los\";\n"
+                         + "\"Gone-11-Old.text\" = \"Alt\";\n")
+        }
+        let catalog = try Catalog.load(paths: [folder.path("App"), folder.path("Learn")])
+        #expect(Set(catalog.tableNames).count == 2)
+        let result = try Linter().lint(catalog)
+        #expect(result.findings(.extraKey).map { "\($0.table):\($0.key ?? "")" }.sorted().count == 2)
+        #expect(result.findings(.extraKey).allSatisfy { $0.key == "Gone-11-Old.text" })
+    }
+
     @Test func qqqIsDocumentationNeverALocale() throws {
         let result = try Self.catalog().lint()
         #expect(!result.findings.contains { $0.locale == "qqq" })

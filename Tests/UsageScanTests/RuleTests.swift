@@ -1,4 +1,5 @@
 import Foundation
+import LocalizationKit
 import StringsKit
 import Testing
 @testable import UsageScan
@@ -240,6 +241,22 @@ struct RuleTests {
         #expect(report.tables.first { $0.table == "Intents" }?.readBy == "Intents.intentdefinition")
         #expect(report.tables.first { $0.table == "Main" }?.readBy == "Main.storyboard")
         #expect(report.tables.first { $0.table == "Localizable" }?.readBy == nil)
+    }
+
+    /// Two bundles' `Main` tables, told apart by folder (`Learn/Main`): each is still owned by its own storyboard.
+    @Test func aTableNamedApartFromAnotherBundlesIsStillOwnedByItsStoryboard() throws {
+        let project = ProjectFolder()
+        for bundle in ["App", "Learn"] {
+            project.write("\(bundle)/Base.lproj/Main.storyboard", "<document/>\n")
+            project.write("\(bundle)/en.lproj/Main.strings", "\"Xyz-12-abc.text\" = \"Hello\";\n")
+        }
+        project.write("Sources/App.swift", "import Foundation\nlet a = 1\n")
+        let catalog = try Catalog.load(paths: [project.path("App"), project.path("Learn")])
+        let base = try Linter().baseLocale(of: catalog)
+        let scan = try SourceUsage.scan(paths: [project.path("Sources")], configuration: UsageConfiguration())
+        let report = UsageRules(configuration: LintConfiguration()).check(scan, catalog: catalog, baseLocale: base)
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.tables.map(\.readBy) == ["Main.storyboard", "Main.storyboard"], "\(report.tables.map { ($0.table, $0.readBy) })")
     }
 
     /// Every positive pattern of item 1 in one app-like tree, with a catalog holding exactly their keys plus the

@@ -41,14 +41,18 @@ public struct TableConventions: Sendable, Equatable {
     /// An Interface Builder table's real base is its storyboard or xib: a key `<object ID>.<property>` whose object the
     /// storyboard has is one of its texts, whether or not the base language's `.strings` lists it (MonitorControl's
     /// `en.lproj/Main.strings` lacks 24 object IDs of `Base.lproj/Main.storyboard` that its translations have).
+    ///
+    /// The documents are looked for by the file's own table name: a table that shares its name with one in another
+    /// bundle is known by a qualified name (`Learn/Main` beside `Loop/Main`), but its storyboard is still `Main.storyboard`.
     func isPropertyListText(_ key: String, file: String, table: String) -> Bool {
         guard let folder = PropertyListTexts.lprojParent(of: file) else { return false }
         if PropertyListTexts.isPropertyListTable(table), propertyListTexts[folder]?.contains(key) == true { return true }
+        let documentName = Catalog.tableName(ofFile: file)
         if TableConventions.isInterfaceBuilderKey(key), let dot = key.firstIndex(of: "."),
-           PropertyListTexts.interfaceObjectIDs(table: table, folder: folder).contains(String(key[..<dot])) {
+           PropertyListTexts.interfaceObjectIDs(table: documentName, folder: folder).contains(String(key[..<dot])) {
             return true
         }
-        let intentTexts = PropertyListTexts.nearbyIntentTexts(table: table, folder: folder)
+        let intentTexts = PropertyListTexts.nearbyIntentTexts(table: documentName, folder: folder)
         if intentTexts.contains(key) { return true }
         // Xcode's key for a prompt about one value of an enum parameter is `<prompt ID>-<value ID>` (ownCloud's
         // `"2etfeF-8CnkN3" = "Just to confirm, you wanted ‘Name’?"`): a text of the definition when both IDs are.

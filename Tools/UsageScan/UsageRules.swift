@@ -416,8 +416,10 @@ struct UsageRun {
         var found: [String: String] = [:]
         for (name, table) in tables {
             let roots = Set(table.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().deletingLastPathComponent().path })
+            // By the files' own table name: `Learn/Main`, named apart from another bundle's `Main`, is read by `Main.storyboard`.
+            let documentName = table.files.first.map(Catalog.tableName(ofFile:)) ?? name
             for root in roots.sorted() {
-                if let document = PropertyListTexts.localizedDocuments(named: name, kinds: ["intentdefinition", "storyboard", "xib"], in: root).first {
+                if let document = PropertyListTexts.localizedDocuments(named: documentName, kinds: ["intentdefinition", "storyboard", "xib"], in: root).first {
                     found[name] = URL(fileURLWithPath: document).lastPathComponent
                     break
                 }
