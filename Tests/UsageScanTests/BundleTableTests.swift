@@ -96,6 +96,63 @@ struct BundleLintTests {
         #expect(after.table("SyncLog/Localizable", locale: "es")?.keys.sorted() == ["Offline", "Retry", "Synced", "Syncing"])
     }
 
+    /// XcodesApp's package XcodesKit reads "Downloading" from the app's bundle; the app's own code never names it. With
+    /// the package's code unscanned, `--fix` deletes nothing and says why; with its checkout passed to `--sources` (or
+    /// `--force`), it deletes what is still unused.
+    @Test func fixDeletesNothingWhileARemotePackageThatMayReadTheKeysIsUnscanned() throws {
+        let project = ProjectFolder()
+        project.write("App.xcodeproj/project.pbxproj", """
+            // !$*UTF8*$!
+            { objects = {
+            A1 /* XCRemoteSwiftPackageReference "XcodesKit" */ = {
+                isa = XCRemoteSwiftPackageReference;
+                repositoryURL = "https://github.com/RobotsAndPencils/XcodesKit";
+            };
+            A2 /* XCRemoteSwiftPackageReference "swift-log" */ = {
+                isa = XCRemoteSwiftPackageReference;
+                repositoryURL = "https://github.com/apple/swift-log.git";
+            };
+            }; }
+            """)
+        project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Downloading\" = \"Downloading\";\n\"Stale\" = \"Old\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n\"Downloading\" = \"Lädt\";\n\"Stale\" = \"Alt\";\n")
+        project.write("App/App.swift", "import Foundation\nlet done = NSLocalizedString(\"Done\", comment: \"\")\n")
+        project.write("checkouts/XcodesKit/Sources/XcodesKit/Step.swift",
+                      "import Foundation\npublic let step = NSLocalizedString(\"Downloading\", comment: \"\")\n")
+        project.write("checkouts/swift-log/Sources/Logging/Logger.swift", "public struct Logger {}\n")
+        #expect(XcodeProject.remotePackages(near: [project.path("App/en.lproj")], manifestsIn: []) == ["XcodesKit", "swift-log"])
+
+        func context() throws -> SourceCheckContext {
+            SourceCheckContext(catalog: try Catalog.load(paths: [project.path("App")]), configuration: LintConfiguration(), configurationPath: nil, baseLocale: "en")
+        }
+        let refused = UsageCommands.check(try context(), sources: [project.path("App")], fix: true, verbose: false, directory: project.root)
+        #expect(refused.outcome.notes.contains("--fix deleted nothing: 2 remote package(s) were not scanned (XcodesKit, swift-log)"), "\(refused.outcome.notes)")
+        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.count == 3)
+        let lint = UsageCommands.check(try context(), sources: [project.path("App")], fix: false, verbose: false, directory: project.root)
+        #expect(lint.outcome.notes.contains("unused-key counts the app's own code only"))
+
+        // The checkouts scanned: the package's key is used, and --fix deletes the one nobody reads.
+        let fixed = UsageCommands.check(try context(), sources: [project.path("App"), project.path("checkouts")], fix: true, verbose: false,
+                                        directory: project.root)
+        #expect(!fixed.outcome.notes.contains("deleted nothing"), "\(fixed.outcome.notes)")
+        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.sorted() == ["Done", "Downloading"])
+    }
+
+    @Test func aPackageManifestsRemoteDependenciesAreNamedByTheirRepository() {
+        let project = ProjectFolder()
+        project.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [
+                .package(url: "https://github.com/SwiftGen/SwiftGen.git", from: "6.6.0"),
+                .package(name: "Kit", url: "git@github.com:team/kit-ios.git", .branch("main")),
+                .package(path: "../LocalKit"),
+            ], targets: [])
+            """)
+        #expect(XcodeProject.remotePackages(near: [], manifestsIn: [project.root]) == ["SwiftGen", "kit-ios"])
+        #expect(UsageCommands.unscannedPackages(["SwiftGen", "kit-ios"], sources: [project.path(".build/checkouts/SwiftGen")]) == ["kit-ios"])
+    }
+
     @Test func settingsByTableApplyToEveryBundlesTableOfThatNameAndItsOwnWins() {
         var configuration = LintConfiguration()
         configuration.keysAsText = ["Localizable": true, "SyncLog/Localizable": false]

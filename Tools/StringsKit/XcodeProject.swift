@@ -72,6 +72,41 @@ public enum XcodeProject {
         return regions.isEmpty ? nil : Set(regions)
     }
 
+    /// The remote Swift packages an app depends on, by name (the repository's, as SwiftPM names its checkout): each
+    /// `XCRemoteSwiftPackageReference`'s `repositoryURL` in the Xcode projects near `paths`, and each `.package(url:)` of
+    /// a `Package.swift` in `folders`. Their code is not in the app's folder, yet it can read the app's strings
+    /// (`NSLocalizedString` and `String(localized:)` read the main bundle unless told otherwise).
+    public static func remotePackages(near paths: [String], manifestsIn folders: [String]) -> [String] {
+        var names = Set<String>()
+        func add(_ url: Substring) {
+            var name = url.split(separator: "/").last.map(String.init) ?? ""
+            if name.hasSuffix(".git") { name.removeLast(4) }
+            if !name.isEmpty { names.insert(name) }
+        }
+        for project in projects(near: paths) {
+            guard let text = try? String(contentsOfFile: project, encoding: .utf8) else { continue }
+            var rest = text[...]
+            while let marker = rest.range(of: "repositoryURL = ") {
+                rest = rest[marker.upperBound...]
+                let value = rest.prefix { $0 != ";" && $0 != "\n" }
+                add(Substring(value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))))
+            }
+        }
+        for folder in Set(folders) {
+            guard let text = try? String(contentsOfFile: (folder as NSString).appendingPathComponent("Package.swift"), encoding: .utf8) else { continue }
+            var rest = text[...]
+            while let marker = rest.range(of: ".package(") {
+                rest = rest[marker.upperBound...]
+                let call = rest.prefix { $0 != ")" }
+                guard let url = call.range(of: "url:") else { continue }
+                let afterURL = call[url.upperBound...].drop { $0 == " " }
+                guard afterURL.first == "\"" else { continue }
+                add(afterURL.dropFirst().prefix { $0 != "\"" })
+            }
+        }
+        return names.sorted()
+    }
+
     /// Old Xcode projects name some regions in English.
     static let legacyNames = ["english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it", "dutch": "nl"]
 

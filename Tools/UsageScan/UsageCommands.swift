@@ -189,7 +189,20 @@ public enum UsageCommands {
                 notes += "looks unused in a table the scan cannot vouch for (not deleted without --force): \(key.table): \"\(key.key)\"\n"
             }
         }
+        // A remote package's code is not in the folders scanned, and it may read the app's strings (XcodesApp's
+        // XcodesKit reads "Downloading" from the main bundle): an unused key is then only unused by the app's own code.
+        let unscanned = report.unusedKeys.isEmpty && report.unverifiedKeys.isEmpty ? []
+            : Self.unscannedPackages(XcodeProject.remotePackages(near: Self.catalogFolders(context.catalog), manifestsIn: [directory] + sources),
+                                     sources: sources)
+        let packagesNote = unscanned.isEmpty ? "" : "\(unscanned.count) remote package(s) were not scanned (\(unscanned.prefix(8).joined(separator: ", "))\(unscanned.count > 8 ? ", …" : "")), "
+            + "and a package can read the app's strings (NSLocalizedString reads the main bundle by default); pass their checkouts to --sources "
+            + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts) to count what they use"
         if fix {
+            if !unscanned.isEmpty, !force, !(report.unusedKeys.isEmpty && report.unverifiedKeys.isEmpty) {
+                notes += "--fix deleted nothing: \(packagesNote); or --fix --force to delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\n"
+                return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
+                                           codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
+            }
             let doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
             if !force, !report.unverifiedKeys.isEmpty {
                 let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
@@ -217,8 +230,28 @@ public enum UsageCommands {
                 }
             }
         }
+        if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
         return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
                                    codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
+    }
+
+    /// The folders of the catalog's `.lproj` folders (where an Xcode project is looked for).
+    static func catalogFolders(_ catalog: Catalog) -> [String] {
+        Array(Set(catalog.files.map { ($0 as NSString).deletingLastPathComponent })).sorted()
+    }
+
+    /// The packages no `--sources` folder holds: one is scanned when a folder passed is its checkout (or inside it), or
+    /// a `checkouts` folder that holds it.
+    static func unscannedPackages(_ packages: [String], sources: [String]) -> [String] {
+        let roots = sources.map { ($0 as NSString).standardizingPath }
+        return packages.filter { package in
+            let name = package.lowercased()
+            return !roots.contains { root in
+                let components = (root as NSString).pathComponents.map { $0.lowercased() }
+                return components.contains(name) || (components.last == "checkouts"
+                    && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package)))
+            }
+        }
     }
 
     /// What the scan inferred, as an `l10n.json` a team can review and keep: the wrappers found by following data and
