@@ -35,6 +35,23 @@ import Testing
         #expect(outcome.standardError.split(separator: "\n").count == 1)
     }
 
+    /// Loop's "Pump error.\n\nTry again later.": a key with line breaks is one finding on one line in every text format
+    /// (Xcode and CI read a line a finding), and keeps its breaks in JSON.
+    @Test func aKeyWithLineBreaksIsOneFindingOnOneLine() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"Pump error.\\n\\nTry again later.\" = \"Pump error.\\n\\nTry again later.\";\n\"OK\" = \"OK\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"OK\" = \"Okay\";\n")
+        for format in [ReportFormat.xcode, .text] {
+            let outcome = folder.run(.init(format: format))
+            let lines = outcome.standardOutput.split(separator: "\n").filter { $0.contains("[missing-key]") }
+            #expect(lines.count == 1, "\(outcome.standardOutput)")
+            #expect(lines.first?.contains(#""Pump error.\n\nTry again later.""#) == true, "\(outcome.standardOutput)")
+            #expect(!outcome.standardOutput.contains("\n\nTry"))
+        }
+        let json = folder.run(.init(format: .json)).standardOutput
+        #expect(json.contains(#"Pump error.\n\nTry again later."#))
+    }
+
     @Test func theConfigurationBesideTheCatalogsIsUsed() {
         let folder = Self.mixedCatalog()
         folder.write("l10n.json", #"{"severities": {"format-mismatch": "warning", "extra-key": "off"}}"#)

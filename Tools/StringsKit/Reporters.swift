@@ -80,7 +80,25 @@ public enum Reporter {
 
     /// Xcode and clang know `error`, `warning` and `note`.
     public static func xcodeLine(_ finding: Finding) -> String {
-        "\(finding.file):\(finding.line):\(finding.column): \(severityWord(finding.severity)): \(finding.message) [\(finding.rule.rawValue)]"
+        "\(finding.file):\(finding.line):\(finding.column): \(severityWord(finding.severity)): \(oneLine(finding.message)) [\(finding.rule.rawValue)]"
+    }
+
+    /// A message on one line: a key or value that holds a line break (Loop's "Pump error.\n\nTry again later.") is
+    /// shown with it escaped, as in the catalog, so that Xcode, CI and `grep` still see one finding a line.
+    static func oneLine(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) else { return message }
+        var line = ""
+        line.reserveCapacity(message.utf8.count + 8)
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\u{2028}": line += "\\U2028"
+            case "\u{2029}": line += "\\U2029"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// Only new findings when a baseline is applied; the caller says on stderr what a limit left out.
@@ -105,7 +123,7 @@ public enum Reporter {
                 case .warning: paint("warning:", "1;33")
                 case .info, .off: paint("note:", "1;36")
                 }
-                output += "\(paint("\(finding.file):\(finding.line):\(finding.column):", "1")) \(severity) \(finding.message) \(paint("[\(finding.rule.rawValue)]", "2"))\n"
+                output += "\(paint("\(finding.file):\(finding.line):\(finding.column):", "1")) \(severity) \(oneLine(finding.message)) \(paint("[\(finding.rule.rawValue)]", "2"))\n"
             }
             if omitted > 0, let limit = options.maxFindings { output += paint(omittedLine(omitted, limit: limit), "2") + "\n" }
         }
