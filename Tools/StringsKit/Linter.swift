@@ -523,6 +523,7 @@ struct LintRun {
             // A base key from a `.stringsdict` is added to the locale's `.stringsdict` (a plural is a dictionary there),
             // one from a `.strings` to its `.strings`: the finding is at that file, or names the file to add.
             let missingTargets = MissingKeyTargets(tableFiles: table.files, table: tableName)
+            let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
             // A file of this table and locale that CF cannot read (damus: 27 locales' Localizable.strings start with a
             // second byte-order mark) is reported once, as such: its keys are still counted missing, not listed.
             let lostFile = catalog.problems.contains { problem in
@@ -556,6 +557,9 @@ struct LintRun {
                             }
                             synced = true
                         } else if baseEntry.needsTranslation, !baseEntry.isStale {
+                            // The development language's own table beside Base (Loop's en.lproj next to Base.lproj) in a
+                            // table whose keys are the text: a key it lacks is shown as the key, which is that text.
+                            if keysAsTextInBaseLanguage { continue }
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             let target = missingTargets.file(for: baseEntry.location.file)
