@@ -395,7 +395,8 @@ struct OldStylePlistScanner {
                          "'\\u' is not an escape: CF reads it as the letter 'u' followed by the digits; write '\\U' (capital U).")
                 }
                 escapeScratch.append(slashedCharacter())
-                if escaped == 0x55 && curr - backslashOffset == 6 && curr < end && Self.hexValue(units[curr]) != nil {
+                if escaped == 0x55 && curr - backslashOffset == 6 && curr < end && Self.hexValue(units[curr]) != nil
+                    && Self.readsAsLongCodePoint(units, escapeStart: backslashOffset, end: end) {
                     note(.longUnicodeEscape, at: backslashOffset, key: currentTopLevelKey,
                          "'\\U' takes exactly four hex digits; the fifth stays a literal character. For characters above U+FFFF write a surrogate pair such as \\UD83D\\UDE00, or the character itself.")
                 }
@@ -562,6 +563,20 @@ struct OldStylePlistScanner {
         }
         clearError()
         return dictionary
+    }
+
+    /// Whether `\UXXXX` and the hex digits after it read as one code point above U+FFFF, as an author writing
+    /// `\U1F600` means: five or six hex digits in all, worth more than U+FFFF, and no letter right after them.
+    /// `\U00A0Calendar` (MeetingBar) is a no-break space before a word: `00A0Ca` is no such code point, and a word goes on.
+    static func readsAsLongCodePoint(_ units: UnsafeBufferPointer<UInt16>, escapeStart: Int, end: Int) -> Bool {
+        var value = 0
+        var index = escapeStart + 2
+        while index < end, index < escapeStart + 8, let digit = hexValue(units[index]) {
+            value = value * 16 + Int(digit)
+            index += 1
+        }
+        let followedByLetter = index < end && ((units[index] | 0x20) >= 0x61 && (units[index] | 0x20) <= 0x7A)
+        return value > 0xFFFF && value <= 0x10FFFF && !followedByLetter
     }
 
     private func missingSemicolonHint(valueEnd: Int) -> String {

@@ -273,6 +273,15 @@ private func pos(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(
         #expect(file.notes.first?.position == pos(1, 8))
     }
 
+    /// MeetingBar's `\U00A0Calendar`: a no-break space before a word whose first letters are hex digits is no attempt at
+    /// a code point above U+FFFF; `\U1F600` is.
+    @Test func aWordAfterAFourDigitEscapeIsNoLongEscape() throws {
+        let file = try parse(#""k" = "\U00A0Calendar";"# + "\n" + #""e" = "\U2022Bold";"# + "\n" + #""f" = "\U1F600 hi";"#)
+        #expect(file.dictionary["k"] == .string("\u{00A0}Calendar"))
+        #expect(file.notes.map(\.kind) == [.longUnicodeEscape])
+        #expect(file.notes.first?.position == pos(3, 8))
+    }
+
     @Test func readsLowercaseUAsALetterAndNotesIt() throws {
         let file = try parse(#""k" = "\u00e9";"#)
         #expect(file.dictionary["k"] == .string("u00e9"))
