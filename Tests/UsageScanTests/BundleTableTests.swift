@@ -114,9 +114,12 @@ struct BundleLintTests {
             };
             }; }
             """)
-        project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Downloading\" = \"Downloading\";\n\"Stale\" = \"Old\";\n")
-        project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n\"Downloading\" = \"Lädt\";\n\"Stale\" = \"Alt\";\n")
-        project.write("App/App.swift", "import Foundation\nlet done = NSLocalizedString(\"Done\", comment: \"\")\n")
+        project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n"
+                      + "\"Downloading\" = \"Downloading\";\n\"Stale\" = \"Old\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n\"Open\" = \"Öffnen\";\n\"Quit\" = \"Beenden\";\n"
+                      + "\"Downloading\" = \"Lädt\";\n\"Stale\" = \"Alt\";\n")
+        project.write("App/App.swift", "import Foundation\nlet done = NSLocalizedString(\"Done\", comment: \"\")\n"
+                      + "let open = NSLocalizedString(\"Open\", comment: \"\")\nlet quit = NSLocalizedString(\"Quit\", comment: \"\")\n")
         project.write("checkouts/XcodesKit/Sources/XcodesKit/Step.swift",
                       "import Foundation\npublic let step = NSLocalizedString(\"Downloading\", comment: \"\")\n")
         project.write("checkouts/swift-log/Sources/Logging/Logger.swift", "public struct Logger {}\n")
@@ -127,7 +130,8 @@ struct BundleLintTests {
         }
         let refused = UsageCommands.check(try context(), sources: [project.path("App")], fix: true, verbose: false, directory: project.root)
         #expect(refused.outcome.notes.contains("--fix deleted nothing: 2 remote package(s) were not scanned (XcodesKit, swift-log)"), "\(refused.outcome.notes)")
-        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.count == 3)
+        #expect(refused.outcome.notes.contains("--fix --force to delete the 2 key(s)"))
+        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.count == 5)
         let lint = UsageCommands.check(try context(), sources: [project.path("App")], fix: false, verbose: false, directory: project.root)
         #expect(lint.outcome.notes.contains("unused-key counts the app's own code only"))
 
@@ -135,7 +139,7 @@ struct BundleLintTests {
         let fixed = UsageCommands.check(try context(), sources: [project.path("App"), project.path("checkouts")], fix: true, verbose: false,
                                         directory: project.root)
         #expect(!fixed.outcome.notes.contains("deleted nothing"), "\(fixed.outcome.notes)")
-        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.sorted() == ["Done", "Downloading"])
+        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.sorted() == ["Done", "Downloading", "Open", "Quit"])
     }
 
     @Test func aPackageManifestsRemoteDependenciesAreNamedByTheirRepository() {
@@ -150,7 +154,10 @@ struct BundleLintTests {
             ], targets: [])
             """)
         #expect(XcodeProject.remotePackages(near: [], manifestsIn: [project.root]) == ["SwiftGen", "kit-ios"])
-        #expect(UsageCommands.unscannedPackages(["SwiftGen", "kit-ios"], sources: [project.path(".build/checkouts/SwiftGen")]) == ["kit-ios"])
+        #expect(UsageCommands.unscannedPackages(["SwiftGen", "kit-ios"], sources: [project.path(".build/checkouts/SwiftGen/Sources")]) == ["kit-ios"])
+        // An app that lives in a folder named like one of its packages has not scanned that package.
+        #expect(UsageCommands.unscannedPackages(["Sparkle"], sources: ["/Users/dev/Sparkle/App"]) == ["Sparkle"])
+        #expect(UsageCommands.unscannedPackages(["Sparkle"], sources: ["/Users/dev/DerivedData/SourcePackages/checkouts/Sparkle"]).isEmpty)
     }
 
     @Test func settingsByTableApplyToEveryBundlesTableOfThatNameAndItsOwnWins() {

@@ -198,7 +198,7 @@ public enum UsageCommands {
             + "and a package can read the app's strings (NSLocalizedString reads the main bundle by default); pass their checkouts to --sources "
             + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts) to count what they use"
         if fix {
-            if !unscanned.isEmpty, !force, !(report.unusedKeys.isEmpty && report.unverifiedKeys.isEmpty) {
+            if !unscanned.isEmpty, !force, !report.unusedKeys.isEmpty {
                 notes += "--fix deleted nothing: \(packagesNote); or --fix --force to delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\n"
                 return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
                                            codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
@@ -240,16 +240,17 @@ public enum UsageCommands {
         Array(Set(catalog.files.map { ($0 as NSString).deletingLastPathComponent })).sorted()
     }
 
-    /// The packages no `--sources` folder holds: one is scanned when a folder passed is its checkout (or inside it), or
-    /// a `checkouts` folder that holds it.
+    /// The packages no `--sources` folder holds: one is scanned when a folder passed is its checkout (`…/XcodesKit`, or
+    /// a folder inside `checkouts/XcodesKit`), or a `checkouts` folder that holds it.
     static func unscannedPackages(_ packages: [String], sources: [String]) -> [String] {
         let roots = sources.map { ($0 as NSString).standardizingPath }
         return packages.filter { package in
             let name = package.lowercased()
             return !roots.contains { root in
                 let components = (root as NSString).pathComponents.map { $0.lowercased() }
-                return components.contains(name) || (components.last == "checkouts"
-                    && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package)))
+                if components.last == name { return true }
+                if let checkouts = components.lastIndex(of: "checkouts"), checkouts + 1 < components.count { return components[checkouts + 1] == name }
+                return components.last == "checkouts" && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package))
             }
         }
     }
