@@ -558,8 +558,9 @@ struct LintRun {
                             synced = true
                         } else if baseEntry.needsTranslation, !baseEntry.isStale {
                             // The development language's own table beside Base (Loop's en.lproj next to Base.lproj) in a
-                            // table whose keys are the text: a key it lacks is shown as the key, which is that text.
-                            if keysAsTextInBaseLanguage { continue }
+                            // table whose keys are the text: a key it lacks is shown as the key, which is that text (not
+                            // where Base gives the key other words: `"OK" = "Okay";` would show "OK").
+                            if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == baseEntry.key { continue }
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             let target = missingTargets.file(for: baseEntry.location.file)
