@@ -472,6 +472,24 @@ import Testing
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:b"])
     }
 
+    /// The parser's notes point into a value; the finding names its entry, as every other does (MeetingBar).
+    @Test func aMisleadingConstructNamesItsEntry() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"greeting\" = \"Caf\\u00e9\";\n")
+        folder.write("de.lproj/Main.strings", "\"greeting\" = \"Kaffee\";\n")
+        let finding = try #require(try folder.lint().findings(.misleadingConstruct).first)
+        #expect(finding.message.hasPrefix("In \"greeting\": '\\u' is not an escape"), "\(finding.message)")
+    }
+
+    /// OpenEmu's Arabic HTML value started with eight spaces, named one by one ("a space + a space + …").
+    @Test func whitespaceIsNamedByRuns() {
+        #expect(LintRun.describeWhitespace("        ") == "8 spaces")
+        #expect(LintRun.describeWhitespace("  \n\t") == "2 spaces + a line break + a tab")
+        #expect(LintRun.describeWhitespace(" ") == "a space")
+        #expect(LintRun.describeWhitespace("\u{200B}\u{200B}\u{00A0}") == "2 × U+200B + a no-break space")
+        #expect(LintRun.describeWhitespace("") == "no whitespace")
+    }
+
     /// Thai ends a sentence with no mark, Greek asks with `;`, and Khmer and Armenian have full stops of their own;
     /// a Thai question that drops its mark, or a Greek statement that ends with `;`, still differs.
     @Test func eachScriptsOwnEndingsMatchTheBase() throws {

@@ -354,6 +354,8 @@ struct LintRun {
                     rule = .truncatedFile
                 default:
                     rule = .misleadingConstruct
+                    // Named, as every other finding of an entry is: the position alone points into the value.
+                    if let key = note.key, !message.contains("\"\(key)\"") { message = "In \"\(key)\": " + message }
                 }
                 report(rule, file: path, position: note.position, locale: locale, table: table, key: note.key, message + advice)
             }
@@ -1110,18 +1112,25 @@ struct LintRun {
         }
     }
 
+    /// The whitespace named, a run of the same kind counted: "a space", "8 spaces + a line break" (OpenEmu's Arabic HTML
+    /// value started with eight spaces, each named).
     static func describeWhitespace(_ text: Substring) -> String {
         if text.isEmpty { return "no whitespace" }
-        let names = text.map { character -> String in
+        func code(_ character: Character) -> String { "U+" + String(character.unicodeScalars.first!.value, radix: 16, uppercase: true) }
+        let names = text.map { character -> (one: String, many: String) in
             switch character {
-            case " ": "a space"
-            case "\n", "\r\n", "\r": "a line break"
-            case "\t": "a tab"
-            case "\u{00A0}": "a no-break space"
-            default: "U+" + String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+            case " ": ("a space", "spaces")
+            case "\n", "\r\n", "\r": ("a line break", "line breaks")
+            case "\t": ("a tab", "tabs")
+            case "\u{00A0}": ("a no-break space", "no-break spaces")
+            default: (code(character), "× " + code(character))
             }
         }
-        return names.joined(separator: " + ")
+        var runs: [(name: (one: String, many: String), count: Int)] = []
+        for name in names {
+            if let last = runs.last, last.name.one == name.one { runs[runs.count - 1].count += 1 } else { runs.append((name, 1)) }
+        }
+        return runs.map { $0.count == 1 ? $0.name.one : "\($0.count) \($0.name.many)" }.joined(separator: " + ")
     }
 
     mutating func checkLengthBudget(_ texts: some Collection<String>, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
