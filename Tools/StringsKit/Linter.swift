@@ -808,6 +808,12 @@ struct LintRun {
     static func hasWords(_ text: String) -> Bool {
         // Most copy has an ASCII letter outside its specifiers: answered from the bytes, without Core's parser.
         if let found = SpecifierScan.hasASCIILetters(text), found { return true }
+        return withoutSpecifiers(text).unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// The text with its format specifiers taken out: what is left for a reader.
+    static func withoutSpecifiers(_ text: String) -> String {
+        guard hasPercent(text) else { return text }
         var literal = text
         for specifier in FormatSpecifier.parse(text).reversed() {
             let scalars = literal.unicodeScalars
@@ -815,7 +821,7 @@ struct LintRun {
             let end = scalars.index(start, offsetBy: specifier.text.unicodeScalars.count)
             literal.unicodeScalars.removeSubrange(start..<end)
         }
-        return literal.unicodeScalars.contains { $0.properties.isAlphabetic }
+        return literal
     }
 
     /// Whether a translation identical to `text` left something to translate: a word of the base language outside the
@@ -828,16 +834,6 @@ struct LintRun {
     /// letter (camel case); and in capitals only from five letters (`NOT FOUND`), since an acronym is rarely longer
     /// (`HIGH` and `LOW` are lost with `USB` and `HTTP`). Letters of other scripts than ASCII's count as words.
     static func hasTranslatableWords(_ text: String, englishBase: Bool = true) -> Bool {
-        guard hasWords(text) else { return false }
-        var literal = text
-        if hasPercent(text) {
-            for specifier in FormatSpecifier.parse(text).reversed() {
-                let scalars = literal.unicodeScalars
-                let start = scalars.index(scalars.startIndex, offsetBy: specifier.offset)
-                let end = scalars.index(start, offsetBy: specifier.text.unicodeScalars.count)
-                literal.unicodeScalars.removeSubrange(start..<end)
-            }
-        }
         var run: [Unicode.Scalar] = []
         func isWord() -> Bool {
             guard !run.isEmpty else { return false }
@@ -851,7 +847,7 @@ struct LintRun {
             default: return true
             }
         }
-        for scalar in literal.unicodeScalars {
+        for scalar in withoutSpecifiers(text).unicodeScalars {
             if scalar.properties.isAlphabetic {
                 run.append(scalar)
             } else {

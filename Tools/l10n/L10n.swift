@@ -31,10 +31,6 @@ struct L10n: ParsableCommand {
         // 4.5 MB table on a second core made about 2,000 of them. Heaps that grow 32 MB at a time make a handful (address
         // space only; a page costs memory once written). 2 ms of the 20,000-entry pair's 45 ms (`offline-bench lint`).
         _ = offlinekit_set_heap_growth(32 << 20)
-        // Those heaps then fault in 2 MiB pages where the kernel's transparent huge pages are "madvise" (the Debian and
-        // Ubuntu default): the 20,000-entry pair's page faults went from 7,258 to 1,359 and its median run from 56.2 to
-        // 51.5 ms, for 1.6–2.7 MB more peak memory (`Tools/StringsKit/README.md`). L10N_HUGE_PAGES=off leaves them out.
-        if getenv("L10N_HUGE_PAGES").map({ String(cString: $0) }) != "off" { _ = offlinekit_advise_huge_heaps() }
         // A large catalog is then read mapped under a file lease, whose break the kernel signals with SIGIO (which would
         // otherwise end the process): a writer just waits for the parse to finish (`Catalog.mapUnderLease`).
         signal(SIGIO, SIG_IGN)
@@ -43,6 +39,11 @@ struct L10n: ParsableCommand {
         if arguments.count > 1, arguments[1] == "repl" {
             do { try SiblingProgram.handOver(to: SiblingProgram.repl, arguments: Array(arguments.dropFirst(2))) } catch { exit(withError: error) }
         }
+        // Past the hand-over (the REPL is a process of its own), the heaps fault in 2 MiB pages where the kernel's
+        // transparent huge pages are "madvise" (the Debian and Ubuntu default): the 20,000-entry pair's page faults went
+        // from 7,258 to 1,359 and its median run from 56.2 to 51.5 ms, for 1.6–2.7 MB more peak memory; a one-entry lint
+        // pays nothing measurable (`Tools/StringsKit/README.md`). L10N_HUGE_PAGES=off leaves them out.
+        if getenv("L10N_HUGE_PAGES").map({ String(cString: $0) }) != "off" { _ = offlinekit_advise_huge_heaps() }
         // A plain `l10n lint …` is read without ArgumentParser (`LintArguments.quick`): 2.3–2.7 ms of every lint.
         // L10N_ARGUMENTS=full turns that off, should a reading ever be in doubt.
         if arguments.count > 1, arguments[1] == "lint", getenv("L10N_ARGUMENTS").map({ String(cString: $0) }) != "full",
