@@ -91,6 +91,20 @@ struct RuleTests {
         #expect(mismatches[2].message.contains("%@") && mismatches[2].message.contains("%d"))
     }
 
+    /// mullvad: `String(format:arguments:)` passes its arguments as one array; two in `[1, 65535]` were counted as one.
+    @Test func formatArgumentsGivenAsAnArrayAreCountedByItsElements() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"Valid range: %d - %d\" = \"Valid range: %d - %d\";\n")
+        project.write("Sources/Range.swift", """
+        import Foundation
+        let ok = String(format: NSLocalizedString("Valid range: %d - %d", comment: ""), arguments: [1, 65535])
+        let short = String(format: NSLocalizedString("Valid range: %d - %d", comment: ""), arguments: [1])
+        let built = String(format: NSLocalizedString("Valid range: %d - %d", comment: ""), arguments: bounds)
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.argumentMismatch).map(\.line) == [3], "\(report.findings(.argumentMismatch).map(\.message))")
+    }
+
     @Test func wrongTableWhenTheKeyIsInAnotherTable() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n")

@@ -194,7 +194,7 @@ public enum UsageCommands {
         let unscanned = report.unusedKeys.isEmpty && report.unverifiedKeys.isEmpty ? []
             : Self.unscannedPackages(XcodeProject.remotePackages(near: Self.catalogFolders(context.catalog), manifestsIn: [directory] + sources),
                                      sources: sources)
-        let packagesNote = unscanned.isEmpty ? "" : "\(unscanned.count) remote package(s) were not scanned (\(unscanned.prefix(8).joined(separator: ", "))\(unscanned.count > 8 ? ", …" : "")), "
+        let packagesNote = unscanned.isEmpty ? "" : "\(unscanned.count) remote package(s) were not scanned (\(unscanned.joined(separator: ", "))), "
             + "and a package can read the app's strings (NSLocalizedString reads the main bundle by default); pass their checkouts to --sources "
             + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts) to count what they use"
         if fix {

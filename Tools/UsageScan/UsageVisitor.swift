@@ -837,6 +837,12 @@ final class UsageVisitor: SyntaxVisitor {
             || ["localizedStringWithFormat", "appendingFormat"].contains(callee.name) && outer.arguments.first?.id == argument.id
         guard isFormat else { return nil }
         let rest = outer.arguments.drop { $0.id != argument.id }.dropFirst().filter { $0.label?.text != "locale" }
+        // `String(format:arguments:)` takes them as one array (mullvad's `arguments: [1, 65535]`): its elements, or, for an
+        // array the code builds, nothing known.
+        if rest.count == 1, let array = rest.first, array.label?.text == "arguments" {
+            guard let literal = array.expression.as(ArrayExprSyntax.self) else { return nil }
+            return CallArguments(specifiers: literal.elements.map { SpecifierInference().specifier(of: $0.expression) })
+        }
         return CallArguments(specifiers: rest.map { SpecifierInference().specifier(of: $0.expression) })
     }
 
