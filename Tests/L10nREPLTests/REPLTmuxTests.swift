@@ -58,6 +58,20 @@ struct REPLTmuxTests {
         return screen
     }
 
+    /// Polls the pane until the REPL waits at `prompt` on the screen's last line with nothing typed after it. Keys sent
+    /// before then arrive as type-ahead: the terminal echoes them before line editing starts, and the line is drawn
+    /// twice (a run under load once showed `show Core.offline.indicator.ti  l10n [pl]tle …` and the test timed out).
+    static func waitForPrompt(_ prompt: String, socket: String, session: String, attempts: Int = 400) throws {
+        var screen = ""
+        for _ in 0..<attempts {
+            screen = try tmuxRun(["-S", socket, "capture-pane", "-p", "-t", session])
+            let last = screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
+            if let last, last.trimmingCharacters(in: .whitespaces) == prompt { return }
+            usleep(25_000)  // polling a real terminal: the REPL runs in its own process
+        }
+        Issue.record("timed out waiting for the prompt \"\(prompt)\"; the screen was:\n\(screen)")
+    }
+
     @Test(.enabled(if: Requirement.met(REPLTmuxTests.tmux != nil), "tmux is not installed (apt-get install tmux; scripts/install-system-packages does)"))
     func typeRecallCompleteAndTypeNonASCII() throws {
         _ = try #require(Self.tmux, "tmux is not installed (apt-get install tmux; scripts/install-system-packages does)")
@@ -72,28 +86,31 @@ struct REPLTmuxTests {
         }
         let command = "env HOME=\(home.path) XDG_DATA_HOME= LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR=1 \(binary.path) repl"
         try Self.tmuxRun(["-S", socket, "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
-        _ = try Self.waitFor("l10n [en]>", socket: socket, session: session)
+        try Self.waitForPrompt("l10n [en]>", socket: socket, session: session)
 
         // Type a command.
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "locale nb", "Enter"])
         _ = try Self.waitFor("locale: nb", socket: socket, session: session)
-        _ = try Self.waitFor("l10n [nb]>", socket: socket, session: session)
+        try Self.waitForPrompt("l10n [nb]>", socket: socket, session: session)
 
         // Recall it with Up, edit it into another command.
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "Up"])
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "BSpace", "BSpace", "p", "l", "Enter"])
         _ = try Self.waitFor("locale: pl", socket: socket, session: session)
+        try Self.waitForPrompt("l10n [pl]>", socket: socket, session: session)
 
         // Complete a key with Tab.
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "show Core.offline.indicator.ti", "Tab"])
         _ = try Self.waitFor("show Core.offline.indicator.title", socket: socket, session: session)
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "Enter"])
         _ = try Self.waitFor("Tryb offline", socket: socket, session: session)
+        try Self.waitForPrompt("l10n [pl]>", socket: socket, session: session)
 
         // Non-ASCII input survives line editing.
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "show blåbær", "Enter"])
         let screen = try Self.waitFor("no key `blåbær`", socket: socket, session: session)
         #expect(screen.contains("show blåbær"))
+        try Self.waitForPrompt("l10n [pl]>", socket: socket, session: session)
 
         // History is kept across runs in the user's data folder.
         try Self.tmuxRun(["-S", socket, "send-keys", "-t", session, "quit", "Enter"])
