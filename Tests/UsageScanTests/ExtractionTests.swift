@@ -131,6 +131,43 @@ struct ExtractionTests {
         #expect(usage.dynamicKeys.map(\.expression) == ["ignored"])
     }
 
+    /// IceCubes (2026-12-07): a key returned from inside an `if` or `guard`, or by a ternary in a `switch` case under
+    /// `return`, was not seen, so `unused-key` called it unused and `--fix` deleted it from every locale. A literal a
+    /// `return` hands on reaches its function or property from any depth; a closure's `return` is the closure's own.
+    @Test func aKeyReturnedFromInsideAnIfAGuardOrASwitchCaseIsSeen() {
+        let usage = scan("""
+        import SwiftUI
+        struct TagGroupEditor: View {
+            var flag = false
+            var warning: LocalizedStringKey {
+                if flag { return "if.branch" }
+                guard !flag else { return "guard.branch" }
+                for _ in 0..<2 { if flag { return "loop.branch" } }
+                return "last.statement"
+            }
+            func label(_ x: Int) -> LocalizedStringKey {
+                switch x {
+                case 0: return flag ? "ternary.then" : "ternary.else"
+                case 1:
+                    if flag {
+                        do { return "nested.do" } catch { return "nested.catch" }
+                    }
+                    return "case.last"
+                default: return "default"
+                }
+            }
+            func swipe(_ x: Int) -> LocalizedStringKey {
+                switch x { case 0: flag ? "expression.then" : "expression.else"; default: "expression.default" }
+            }
+            func names() -> [String] { ["a", "b"].map { name in if flag { return "closure.not.a.key" }; return name } }
+            var body: some View { Text(warning) }
+        }
+        """)
+        #expect(Set(usage.keys) == ["if.branch", "guard.branch", "loop.branch", "last.statement", "ternary.then", "ternary.else",
+                                    "nested.do", "nested.catch", "case.last", "default", "expression.then", "expression.else",
+                                    "expression.default"], "\(usage.keys)")
+    }
+
     @Test func textVerbatimIsNotAKey() {
         let usage = scan("""
         import SwiftUI

@@ -355,6 +355,43 @@ struct RuleTests {
         #expect(report.scan.interfaceFilesRead == 1)
     }
 
+    /// Cryptomator (2026-12-07): its File Provider extension names its actions in its Info.plist
+    /// (`NSExtensionFileProviderActionName` = "Retry Upload"), and the system finds their text in the extension's
+    /// Localizable.strings. No code names them; `--fix --force` deleted both from every locale. A string value of a
+    /// property list among the sources is never called unused (XML and binary plists alike).
+    @Test func aStringValueOfAPropertyListAmongTheSourcesIsNotAnUnusedKey() throws {
+        let project = ProjectFolder()
+        let used = (1...10).map { "Unlock vault %\($0)$@" }
+        let keys = used + ["Retry Upload", "Clear from Cache", "Old Feature"]
+        project.write("Localization/en.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        project.write("Sources/FileProviderExtensionUI/Actions.swift", used.map { "let s = NSLocalizedString(\"\($0)\", comment: \"\")\n" }.joined())
+        project.write("Sources/FileProviderExtensionUI/Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>NSExtension</key>
+            <dict>
+                <key>NSExtensionFileProviderActions</key>
+                <array>
+                    <dict>
+                        <key>NSExtensionFileProviderActionIdentifier</key>
+                        <string>org.cryptomator.retry-upload</string>
+                        <key>NSExtensionFileProviderActionName</key>
+                        <string>Retry Upload</string>
+                    </dict>
+                </array>
+            </dict>
+        </dict>
+        </plist>
+        """)
+        let binary = try PropertyListSerialization.data(fromPropertyList: ["Actions": [["Name": "Clear from Cache"]]], format: .binary, options: 0)
+        try binary.write(to: URL(fileURLWithPath: project.path("Sources/FileProviderExtensionUI/Settings.plist")))
+        project.write("Sources/FileProviderExtensionUI/Broken.plist", "<plist><dict><key>")
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["Old Feature"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
     /// damus (2026-11-28) builds its notification texts' keys whole from interpolations, through its own wrapper:
     /// `let localization_key = "\(verb)_\(reacting_to)_\(min(pubkeys.count, 3))"`. No key had a literal start, so
     /// "zapped_your_note_3" and 26 more were unused, and `--fix` deleted them from every locale. A key of the

@@ -143,6 +143,16 @@ public struct SourceUsage: Sendable {
             bytes.withLock { $0 += data.count }
             seen.withLock { $0.formUnion(texts) }
         }
+        // Property lists: a string value of one may be a key the system looks up in the app's own table
+        // (Cryptomator's File Provider extension names its actions "Retry Upload" and "Clear from Cache" in its
+        // Info.plist, and the system finds their text in the extension's Localizable.strings); `--fix --force` deleted both.
+        let propertyLists = sourceFiles.propertyLists
+        DispatchQueue.concurrentPerform(iterations: propertyLists.count) { index in
+            guard let data = FileManager.default.contents(atPath: propertyLists[index]) else { return }
+            let values = PropertyListValues.strings(in: data)
+            bytes.withLock { $0 += data.count }
+            seen.withLock { $0.formUnion(values) }
+        }
         var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
         found.interfaceFilesRead = sourceFiles.interface.count
         found.references += objectiveC.withLock { $0 }
@@ -240,10 +250,11 @@ public struct SourceUsage: Sendable {
     /// The `.swift` files, and the Objective-C ones (`.m`, `.mm`, `.h`), under the paths, sorted; a path that does not
     /// exist is a usage error.
     static func sourceFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError)
-        -> (swift: [String], objectiveC: [String], interface: [String]) {
+        -> (swift: [String], objectiveC: [String], interface: [String], propertyLists: [String]) {
         var found: [String] = []
         var objectiveC: [String] = []
         var interface: [String] = []
+        var propertyLists: [String] = []
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -254,6 +265,7 @@ public struct SourceUsage: Sendable {
                 if path.hasSuffix(".swift") { found.append(path) }
                 if ObjectiveCScanner.fileExtensions.contains((path as NSString).pathExtension) { objectiveC.append(path) }
                 if InterfaceTexts.fileExtensions.contains((path as NSString).pathExtension) { interface.append(path) }
+                if path.hasSuffix(".plist") { propertyLists.append(path) }
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: path) else {
@@ -267,13 +279,35 @@ public struct SourceUsage: Sendable {
                 }
                 let isSwift = name.hasSuffix(".swift")
                 let isInterface = InterfaceTexts.fileExtensions.contains((name as NSString).pathExtension)
-                guard isSwift || isInterface || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
+                let isPropertyList = name.hasSuffix(".plist")
+                guard isSwift || isInterface || isPropertyList || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 if exclude.contains(where: { full.contains($0) }) { continue }
-                if isSwift { found.append(full) } else if isInterface { interface.append(full) } else { objectiveC.append(full) }
+                if isSwift { found.append(full) } else if isInterface { interface.append(full) }
+                else if isPropertyList { propertyLists.append(full) } else { objectiveC.append(full) }
             }
         }
-        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted(), Array(Set(interface)).sorted())
+        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted(), Array(Set(interface)).sorted(), Array(Set(propertyLists)).sorted())
+    }
+}
+
+/// The string values of a property list (XML, binary or OpenStep), at any depth; dictionary keys are not values. A file
+/// that is no property list gives none.
+enum PropertyListValues {
+    static func strings(in data: Data) -> Set<String> {
+        guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else { return [] }
+        var found = Set<String>()
+        var pending: [Any] = [root]
+        while let value = pending.popLast() {
+            if let text = value as? String {
+                found.insert(text)
+            } else if let array = value as? [Any] {
+                pending += array
+            } else if let dictionary = value as? [String: Any] {
+                pending += Array(dictionary.values)
+            }
+        }
+        return found
     }
 }
 

@@ -669,8 +669,21 @@ final class UsageVisitor: SyntaxVisitor {
     /// The declaration a literal's value reaches unchanged, if any.
     static func declaration(of literal: Syntax) -> Declaration? {
         var node = literal
-        for _ in 0..<12 {
+        // Past a `return`, the value goes to the function or property around it from any depth of `if`, `guard`,
+        // `switch` or loop (IceCubes: `if flag { return "if.branch" }; return ""` in a `LocalizedStringKey` property,
+        // which `--fix` deleted as unused), but never out of a closure, whose own result it is.
+        var returned = false
+        // Bounded: a switch case's ternary under `return` is already 14 levels below its function.
+        for _ in 0..<64 {
             guard let parent = node.parent else { return nil }
+            if returned {
+                if parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) { return nil }
+                if let function = parent.as(FunctionDeclSyntax.self) { return function.signature.returnClause.map { .type($0.type) } }
+                if let binding = parent.as(PatternBindingSyntax.self) { return binding.typeAnnotation.map { .type($0.type) } }
+                if let subscriptDecl = parent.as(SubscriptDeclSyntax.self) { return .type(subscriptDecl.returnClause.type) }
+                node = parent
+                continue
+            }
             if let binding = parent.as(PatternBindingSyntax.self) {
                 return binding.typeAnnotation.map { .type($0.type) }
             }
@@ -706,6 +719,7 @@ final class UsageVisitor: SyntaxVisitor {
             if let list = parent.as(CodeBlockItemListSyntax.self), list.last?.id != node.id,
                node.as(CodeBlockItemSyntax.self)?.item.is(ReturnStmtSyntax.self) != true { return nil }
             if let switchExpression = parent.as(SwitchExprSyntax.self), switchExpression.subject.id == node.id { return nil }
+            if parent.is(ReturnStmtSyntax.self) { returned = true }
             node = parent
         }
         return nil
