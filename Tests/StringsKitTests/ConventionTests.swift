@@ -53,6 +53,21 @@ import Testing
         #expect(keyedResult.findings(.tableConvention).isEmpty)
     }
 
+    /// openhab (2026-12-06): a key-as-text table with no base file at all (only translations; the English is the keys
+    /// in code) had its `table-convention` finding at `"file": "Localizable"`, which is no file a CI annotation can show.
+    /// A finding about a whole table names a file of that table: the base's, else a translation's.
+    @Test func aTableWideFindingNamesARealFileWhenTheBaseHasNone() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Home\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"Open in Safari\" = \"Ouvrir dans Safari\";\n\"Delete %@?\" = \"Supprimer %@ ?\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"Open in Safari\" = \"In Safari öffnen\";\n\"Delete %@?\" = \"%@ löschen?\";\n"
+                     + "\"Settings\" = \"Einstellungen\";\n")
+        let result = try folder.lint()
+        let convention = try #require(result.findings(.tableConvention).first)
+        #expect(convention.file == folder.path("de.lproj/Localizable.strings"), "\(convention.file)")
+        #expect(result.findings.allSatisfy { $0.file.hasSuffix(".strings") }, "\(result.findings.map { "\($0.rule) \($0.file)" })")
+    }
+
     /// Loop keeps an en.lproj beside Base.lproj in a table whose keys are the English text: a key en lacks is shown to
     /// en users as the key, the same text. 304 keys were reported "has no en translation".
     @Test func theDevelopmentLanguageBesideBaseIsNotAskedForTextKeys() throws {
@@ -226,6 +241,31 @@ import Testing
         #expect(german.file.hasSuffix("App/Resources/de.lproj/Localizable.stringsdict") && german.message.hasSuffix("add it to this file"))
         let table = try #require(result.findings(.missingKey).first { $0.locale == "pl" && $0.key == nil && $0.table == "InfoPlist" })
         #expect(table.message.contains("add \(folder.root)/App/Resources/pl.lproj/InfoPlist.strings"), "\(table.message)")
+    }
+
+    /// talk-ios (2026-12-06): 59 locales had a `Localizable.stringsdict` and no `Localizable.strings` (a translation
+    /// service pulls each file on its own), and every key of the base's `.strings` was a finding of its own there: 60,000
+    /// warnings. A file kind a locale lacks is one finding that counts and names its keys, as a missing table is; the keys
+    /// still count as missing. One key alone is still reported as itself.
+    @Test func aLocaleWithoutOneKindOfFileIsOneFindingNotOnePerKey() throws {
+        let folder = CatalogFolder()
+        folder.write("Talk/en.lproj/Localizable.strings",
+                     "\"Call\" = \"Call\";\n\"Chat\" = \"Chat\";\n\"Leave\" = \"Leave\";\n\"Mute\" = \"Mute\";\n\"%@ joined\" = \"%@ joined\";\n")
+        folder.writePlural("Talk/en.lproj/Localizable.stringsdict", key: "%ld participants", forms: ["one": "%ld participant", "other": "%ld participants"])
+        folder.writePlural("Talk/fr.lproj/Localizable.stringsdict", key: "%ld participants", forms: ["one": "%ld participant", "other": "%ld participants"])
+        folder.write("Talk/de.lproj/Localizable.strings",
+                     "\"Call\" = \"Anrufen\";\n\"Chat\" = \"Unterhaltung\";\n\"Leave\" = \"Verlassen\";\n\"Mute\" = \"Stumm\";\n")
+        let result = try folder.lint()
+        let french = result.findings(.missingKey).filter { $0.locale == "fr" }
+        #expect(french.count == 1, "\(french.map(\.message))")
+        let finding = try #require(french.first)
+        #expect(finding.key == nil && finding.file.hasSuffix("Talk/fr.lproj/Localizable.stringsdict"))
+        #expect(finding.message.hasPrefix("fr has Localizable.stringsdict but no Localizable.strings, so 5 key(s) of the base's "), "\(finding.message)")
+        #expect(finding.message.contains("(\"Call\", \"Chat\", \"Leave\", …); add \(folder.root)/Talk/fr.lproj/Localizable.strings"), "\(finding.message)")
+        #expect(result.completeness?.first { $0.locale == "fr" }?.missing == 5)
+        // German lacks its .stringsdict, which holds one key: that key is named as ever, and so is its .strings' gap.
+        let german = result.findings(.missingKey).filter { $0.locale == "de" }.compactMap(\.key).sorted()
+        #expect(german == ["%@ joined", "%ld participants"])
     }
 
     // MARK: Found on apps the tool had never seen (issue 38, second pass)

@@ -254,11 +254,19 @@ struct LintRun {
 
     // MARK: Files that could not be read, and the parser's notes
 
+    /// A file of `table` for a finding about the whole table: `locale`'s first, else the first of any locale's (a
+    /// key-as-text base completed from its translations has no file of its own: openhab's JSON said `"file": "Localizable"`),
+    /// else the table's name.
+    func anyFile(of table: String, preferring locale: String) -> String {
+        if let file = catalog.table(table, locale: locale)?.files.first { return file }
+        return catalog.tables.values.filter { $0.name == table }.compactMap(\.files.first).min() ?? table
+    }
+
     /// Says once per table what convention was found in it, so a reader knows why its findings read as they do.
     mutating func checkConventions() {
         for table in conventions.keysAsText.sorted() {
             let tableBase = tableBase(table)
-            let file = catalog.table(table, locale: tableBase)?.files.first ?? table
+            let file = anyFile(of: table, preferring: tableBase)
             let declared = configuration.declaredKeysAsText(table: table) != nil
             report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: "keys-as-text",
                    "table \(table) takes its keys as the \(tableBase) text (genstrings style)\(declared ? ", as l10n.json declares" : ": most keys its translations have are text absent from \(tableBase)"): "
@@ -267,7 +275,7 @@ struct LintRun {
         }
         for (table, style) in conventions.placeholders.sorted(by: { $0.key < $1.key }) {
             let tableBase = tableBase(table)
-            let file = catalog.table(table, locale: tableBase)?.files.first ?? table
+            let file = anyFile(of: table, preferring: tableBase)
             let declared = configuration.declaredPlaceholderStyle(table: table) != nil
             let undo = declared ? "" : "; set \"tables\": {\"\(table)\": {\"placeholders\": \"printf\"}} in l10n.json if the table is formatted with String(format:)"
             let why = declared ? ", as l10n.json declares"
@@ -380,7 +388,8 @@ struct LintRun {
     /// A slice of per-key work: the base table's own checks, or one locale's keys against the base.
     enum Job: Sendable {
         case baseKeys(table: String, range: Range<Int>)
-        case localeKeys(table: String, locale: String, baseRange: Range<Int>)
+        /// `absentKinds`: the file kinds (`strings`, `stringsdict`) the locale lacks, whose keys had one finding for all.
+        case localeKeys(table: String, locale: String, baseRange: Range<Int>, absentKinds: Set<String>)
         case extraKeys(table: String, locale: String, range: Range<Int>, reportsExtra: Bool)
     }
 
@@ -412,7 +421,7 @@ struct LintRun {
                         let translatable = baseTable.keys.count { baseTable.entries[$0]?.needsTranslation ?? false }
                         if translatable > 0 {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
-                            report(.missingKey, file: baseTable.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
+                            report(.missingKey, file: anyFile(of: tableName, preferring: base), position: nil, locale: locale, table: tableName, key: nil,
                                    subject: "", "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; \(addTable(tableName, locale: locale, baseFile: baseTable.files.first))")
                         }
                     }
@@ -428,10 +437,57 @@ struct LintRun {
                            "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(newTableFile(tableName, locale: base)) or remove this file")
                     continue
                 }
-                jobs += Self.chunks(baseTable.keys.count).map { .localeKeys(table: tableName, locale: locale, baseRange: $0) }
+                let absentKinds = reportAbsentFileKinds(tableName, baseTable: baseTable, table: table, locale: locale)
+                jobs += Self.chunks(baseTable.keys.count).map {
+                    .localeKeys(table: tableName, locale: locale, baseRange: $0, absentKinds: absentKinds)
+                }
             }
         }
         return jobs
+    }
+
+    /// A locale that has one file of a table but not the other kind (talk-ios: 59 locales with a `.stringsdict` and no
+    /// `.strings`; Transifex pulls each file on its own) lacks every key of that kind at once: one finding says so, as
+    /// for a table a locale lacks, where one per key (60,000 there) would bury everything else. The keys still count as
+    /// missing in the figures. A single key is listed as itself. Returns the kinds so reported.
+    mutating func reportAbsentFileKinds(_ tableName: String, baseTable: CatalogTable, table: CatalogTable, locale: String) -> Set<String> {
+        let targets = MissingKeyTargets(tableFiles: table.files, table: tableName)
+        guard targets.strings == nil || targets.stringsdict == nil, !isLostFile(tableName, locale: locale) else { return [] }
+        let required = Set(configuration.requiredKeys[tableName] ?? [])
+        let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
+        var absent: [String: (count: Int, examples: [String], baseFile: String, toAdd: String?)] = [:]
+        for key in baseTable.keys where table.entries[key] == nil {
+            guard let baseEntry = baseTable.entries[key], baseEntry.needsTranslation, !baseEntry.isStale,
+                  !required.contains(key), !linter.identifiers.contains(key) else { continue }
+            if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == key { continue }
+            let target = targets.file(for: baseEntry.location.file)
+            guard target.existing == nil, let toAdd = target.toAdd else { continue }
+            let kind = baseEntry.location.file.hasSuffix(".stringsdict") ? "stringsdict" : "strings"
+            var entry = absent[kind] ?? (0, [], baseEntry.location.file, toAdd)
+            entry.count += 1
+            if entry.examples.count < 3 { entry.examples.append(key) }
+            absent[kind] = entry
+        }
+        let fileName = Catalog.fileTableName(tableName)
+        var reported: Set<String> = []
+        for (kind, found) in absent.sorted(by: { $0.key < $1.key }) where found.count > 1 {
+            reported.insert(kind)
+            let has = table.files.map { ($0 as NSString).lastPathComponent }.first ?? tableName
+            let examples = found.examples.map { "\"\($0)\"" }.joined(separator: ", ")
+            report(.missingKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil, subject: "",
+                   "\(locale) has \(has) but no \(fileName).\(kind), so \(found.count) key(s) of the base's \(found.baseFile) are untranslated "
+                   + "there (\(examples)\(found.count > 3 ? ", …" : "")); add \(found.toAdd ?? fileName + "." + kind)")
+        }
+        return reported
+    }
+
+    /// A file of this table and locale that CF cannot read (damus: 27 locales' Localizable.strings start with a second
+    /// byte-order mark) is reported once, as such: its keys are still counted missing, not listed.
+    func isLostFile(_ tableName: String, locale: String) -> Bool {
+        catalog.problems.contains { problem in
+            [.syntax, .encoding, .unreadable].contains(problem.kind) && Catalog.locale(ofFile: problem.location.file) == locale
+                && Catalog.tableName(ofFile: problem.location.file) == tableName
+        }
     }
 
     /// Where `locale`'s file of a table goes: `<locale>.lproj/<Table>.strings`, in its bundle's folder for a bundle's
@@ -517,7 +573,7 @@ struct LintRun {
                 }
             }
             return (Catalog.TableID(table: tableName, locale: tableBase(tableName)), Counts(translatable: translatable))
-        case let .localeKeys(tableName, locale, baseRange):
+        case let .localeKeys(tableName, locale, baseRange, absentKinds):
             guard let baseEntries = ordered(tableName, tableBase(tableName)), let table = catalog.table(tableName, locale: locale),
                   let targetEntries = ordered(tableName, locale) else { return nil }
             let required = Set(configuration.requiredKeys[tableName] ?? [])
@@ -526,12 +582,9 @@ struct LintRun {
             // one from a `.strings` to its `.strings`: the finding is at that file, or names the file to add.
             let missingTargets = MissingKeyTargets(tableFiles: table.files, table: tableName)
             let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
-            // A file of this table and locale that CF cannot read (damus: 27 locales' Localizable.strings start with a
-            // second byte-order mark) is reported once, as such: its keys are still counted missing, not listed.
-            let lostFile = catalog.problems.contains { problem in
-                [.syntax, .encoding, .unreadable].contains(problem.kind) && Catalog.locale(ofFile: problem.location.file) == locale
-                    && Catalog.tableName(ofFile: problem.location.file) == tableName
-            }
+            let lostFile = isLostFile(tableName, locale: locale)
+            // A file kind the locale lacks altogether had one finding for all its keys (`reportAbsentFileKinds`).
+            let absentStrings = absentKinds.contains("strings"), absentStringsdict = absentKinds.contains("stringsdict")
             var matched = 0
             var missing = 0
             identical = 0
@@ -566,6 +619,8 @@ struct LintRun {
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             let target = missingTargets.file(for: baseEntry.location.file)
+                            if target.existing == nil,
+                               baseEntry.location.file.hasSuffix(".stringsdict") ? absentStringsdict : absentStrings { continue }
                             report(.missingKey, file: target.existing ?? file, position: nil, locale: locale, table: tableName,
                                    key: baseEntry.key, subject: "",
                                    Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName),
