@@ -142,6 +142,37 @@ struct BundleLintTests {
         #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.sorted() == ["Done", "Downloading", "Open", "Quit"])
     }
 
+    /// ownCloud (2026-12-07) keeps its SDK in a git submodule (`ios-sdk`), whose code reads the app's strings too. Not
+    /// checked out, or outside every --sources folder, it is code the scan has not seen: `--fix` deletes nothing and
+    /// names it, as for a remote package; checked out and scanned, `--fix` goes ahead.
+    @Test func fixDeletesNothingWhileAGitSubmoduleIsUnscanned() throws {
+        let project = ProjectFolder()
+        try FileManager.default.createDirectory(atPath: project.path(".git"), withIntermediateDirectories: true)
+        project.write(".gitmodules", "[submodule \"ios-sdk\"]\n\tpath = ios-sdk\n\turl = https://github.com/owncloud/ios-sdk.git\n")
+        try FileManager.default.createDirectory(atPath: project.path("ios-sdk"), withIntermediateDirectories: true)
+        project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n"
+                      + "\"Create folder\" = \"Create folder\";\n\"Stale\" = \"Old\";\n")
+        project.write("App/App.swift", "import Foundation\nlet done = NSLocalizedString(\"Done\", comment: \"\")\n"
+                      + "let open = NSLocalizedString(\"Open\", comment: \"\")\nlet quit = NSLocalizedString(\"Quit\", comment: \"\")\n")
+        func context() throws -> SourceCheckContext {
+            SourceCheckContext(catalog: try Catalog.load(paths: [project.path("App")]), configuration: LintConfiguration(), configurationPath: nil, baseLocale: "en")
+        }
+        let refused = UsageCommands.check(try context(), sources: [project.path("App")], fix: true, verbose: false, directory: project.root)
+        #expect(refused.outcome.notes.contains("--fix deleted nothing: 1 git submodule(s) were not scanned (ios-sdk, not checked out)"), "\(refused.outcome.notes)")
+        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "en")?.keys.count == 5)
+
+        // Checked out but not among the sources: still unscanned.
+        project.write("ios-sdk/ownCloudSDK/Actions.m", "NSString *title = OCLocalizedString(@\"Create folder\", nil);\n")
+        let outside = UsageCommands.check(try context(), sources: [project.path("App")], fix: false, verbose: false, directory: project.root)
+        #expect(outside.outcome.notes.contains("unused-key counts the app's own code only: 1 git submodule(s) were not scanned (ios-sdk)"), "\(outside.outcome.notes)")
+
+        // Scanned: its key is used, and --fix deletes the one nobody reads.
+        let fixed = UsageCommands.check(try context(), sources: [project.path("App"), project.path("ios-sdk")], fix: true, verbose: false,
+                                        directory: project.root)
+        #expect(!fixed.outcome.notes.contains("deleted nothing"), "\(fixed.outcome.notes)")
+        #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "en")?.keys.sorted() == ["Create folder", "Done", "Open", "Quit"])
+    }
+
     @Test func aPackageManifestsRemoteDependenciesAreNamedByTheirRepository() {
         let project = ProjectFolder()
         project.write("Package.swift", """

@@ -191,12 +191,26 @@ public enum UsageCommands {
         }
         // A remote package's code is not in the folders scanned, and it may read the app's strings (XcodesApp's
         // XcodesKit reads "Downloading" from the main bundle): an unused key is then only unused by the app's own code.
-        let unscanned = report.unusedKeys.isEmpty && report.unverifiedKeys.isEmpty ? []
+        let nothingToDelete = report.unusedKeys.isEmpty && report.unverifiedKeys.isEmpty
+        let unscannedPackages = nothingToDelete ? []
             : Self.unscannedPackages(XcodeProject.remotePackages(near: Self.catalogFolders(context.catalog), manifestsIn: [directory] + sources),
                                      sources: sources)
-        let packagesNote = unscanned.isEmpty ? "" : "\(unscanned.count) remote package(s) were not scanned (\(unscanned.joined(separator: ", "))), "
-            + "and a package can read the app's strings (NSLocalizedString reads the main bundle by default); pass their checkouts to --sources "
-            + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts) to count what they use"
+        // A git submodule's code is the app's too (ownCloud's ios-sdk), and unscanned when it is not checked out or lies
+        // outside every --sources folder.
+        let unscannedSubmodules = nothingToDelete ? [] : Self.unscannedSubmodules(near: [directory] + sources, sources: sources)
+        let unscanned = unscannedPackages + unscannedSubmodules.map(\.path)
+        var unscannedParts: [String] = []
+        if !unscannedPackages.isEmpty {
+            unscannedParts.append("\(unscannedPackages.count) remote package(s) were not scanned (\(unscannedPackages.joined(separator: ", "))), "
+                + "and a package can read the app's strings (NSLocalizedString reads the main bundle by default); pass their checkouts to --sources "
+                + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts) to count what they use")
+        }
+        if !unscannedSubmodules.isEmpty {
+            let listed = unscannedSubmodules.map { "\($0.path)\($0.checkedOut ? "" : ", not checked out")" }
+            unscannedParts.append("\(unscannedSubmodules.count) git submodule(s) were not scanned (\(listed.joined(separator: "; "))), "
+                + "and their code can read the app's strings; `git submodule update --init` and pass their folders to --sources")
+        }
+        let packagesNote = unscannedParts.joined(separator: "; ")
         if fix {
             if !unscanned.isEmpty, !force, !report.unusedKeys.isEmpty {
                 notes += "--fix deleted nothing: \(packagesNote); or --fix --force to delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\n"
@@ -253,6 +267,43 @@ public enum UsageCommands {
                 return components.last == "checkouts" && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package))
             }
         }
+    }
+
+    /// The git submodules (`.gitmodules` in `folders` or up to four folders above them, below the repository's top) that
+    /// no `--sources` folder holds, or that hold no file (not checked out), each by its path as given or found.
+    static func unscannedSubmodules(near folders: [String], sources: [String]) -> [(path: String, checkedOut: Bool)] {
+        let fileManager = FileManager.default
+        var manifests = Set<String>()
+        for folder in folders {
+            var current = (folder as NSString).standardizingPath
+            if !current.hasPrefix("/") { current = (fileManager.currentDirectoryPath as NSString).appendingPathComponent(current) }
+            current = (current as NSString).standardizingPath
+            for _ in 0..<5 {
+                let manifest = (current as NSString).appendingPathComponent(".gitmodules")
+                if fileManager.fileExists(atPath: manifest) { manifests.insert(manifest) }
+                // The repository's top: a submodule's own `.git` is a file, the top's a folder.
+                if fileManager.fileExists(atPath: (current as NSString).appendingPathComponent(".git")) || current == "/" { break }
+                current = (current as NSString).deletingLastPathComponent
+            }
+        }
+        let roots = sources.map { source -> String in
+            let path = source.hasPrefix("/") ? source : (fileManager.currentDirectoryPath as NSString).appendingPathComponent(source)
+            return (path as NSString).standardizingPath
+        }
+        var unscanned: [(path: String, checkedOut: Bool)] = []
+        for manifest in manifests.sorted() {
+            guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else { continue }
+            let top = (manifest as NSString).deletingLastPathComponent
+            for line in text.split(whereSeparator: \.isNewline) {
+                let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }
+                let path = ((top as NSString).appendingPathComponent(parts[1]) as NSString).standardizingPath
+                let checkedOut = !((try? fileManager.contentsOfDirectory(atPath: path)) ?? []).isEmpty
+                let scanned = roots.contains { root in path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
+                if !checkedOut || !scanned { unscanned.append((parts[1], checkedOut)) }
+            }
+        }
+        return unscanned
     }
 
     /// What the scan inferred, as an `l10n.json` a team can review and keep: the wrappers found by following data and
