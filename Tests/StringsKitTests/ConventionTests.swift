@@ -533,9 +533,13 @@ import Testing
         folder.write("Player/Settings.bundle/sv.lproj/Root.strings", "\"Group\" = \"Grupp\";\n")
         // A contributor's copy of a region the project does not list: never shipped.
         folder.write("Player/sr-CS.lproj/Localizable.strings", "\"menu.speed\" = \"%.2f×\";\n")
+        // Cryptomator (2026-12-07): a region whose only file is empty is no more built than one with text
+        // ("The file is empty: Xcode builds it" was said of af, mr, no and ur).
+        folder.write("Player/af.lproj/Localizable.strings", "")
         let run = folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")]))
         #expect(run.exitCode == 0, "\(run.standardOutput)\(run.standardError)")
-        #expect(run.standardError.contains("skipped sr-CS: not among the knownRegions of Player.xcodeproj"), "\(run.standardError)")
+        #expect(run.standardError.contains("skipped af, sr-CS: not among the knownRegions of Player.xcodeproj"), "\(run.standardError)")
+        #expect(!run.standardOutput.contains("af.lproj"), "\(run.standardOutput)")
         #expect(!run.standardError.contains("fi") && !run.standardError.contains("sv"))
         #expect(!run.standardOutput.contains("sr-CS"))
         // A project of synchronized folders (Xcode 16) lists no file: every folder in it is built.

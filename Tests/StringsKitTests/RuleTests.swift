@@ -503,6 +503,21 @@ import Testing
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["el:saved", "th:retry"])
     }
 
+    /// IceCubes (2026-12-07): "Posted: " is "投稿：" in ja and zh (23 `whitespace-mismatch`), and zh-Hant's "下載中⋯" ends
+    /// with its own ellipsis. Chinese and Japanese put no space beside Han, kana or full-width punctuation; a line break
+    /// they drop, or a space a Korean or Latin-script text drops, still differs.
+    @Test func chineseAndJapaneseOmitTheBasesSpacesAndWriteTheirOwnEllipsis() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"posted\" = \"Posted: \";\n\"by\" = \" by %@\";\n\"loading\" = \"Loading…\";\n\"note\" = \"Note:\\n\";\n")
+        folder.write("ja.lproj/Main.strings", "\"posted\" = \"投稿：\";\n\"by\" = \"作成者：%@\";\n\"loading\" = \"読み込み中…\";\n\"note\" = \"注：\";\n")
+        folder.write("zh-Hant.lproj/Main.strings", "\"posted\" = \"發佈於 \";\n\"by\" = \"由%@\";\n\"loading\" = \"下載中⋯\";\n\"note\" = \"注意：\\n\";\n")
+        folder.write("ko.lproj/Main.strings", "\"posted\" = \"게시됨:\";\n\"by\" = \" %@ 작성\";\n\"loading\" = \"로드 중…\";\n\"note\" = \"참고:\\n\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.whitespaceMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["ja:note", "ko:posted"],
+                "\(result.findings(.whitespaceMismatch).map(\.message))")
+        #expect(!result.findings(.punctuationMismatch).contains { $0.key == "loading" })
+    }
+
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence
     /// that gains a full stop, or a longer text, still differs.
     @Test func anAbbreviatedUnitsDotIsNoFullStop() throws {

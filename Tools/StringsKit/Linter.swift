@@ -1143,14 +1143,27 @@ struct LintRun {
         let baseLeading = baseText.prefix { $0.isWhitespace }
         let trailing = String(text.reversed().prefix { $0.isWhitespace }.reversed())
         let baseTrailing = String(baseText.reversed().prefix { $0.isWhitespace }.reversed())
-        if leading != baseLeading {
+        if leading != baseLeading, !Self.isSpaceTheScriptOmits(leading, base: baseLeading, beside: text.first { !$0.isWhitespace }) {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) starts with \(Self.describeWhitespace(leading)) but the base (\(tableBase(table))) starts with \(Self.describeWhitespace(baseLeading)); match the base")
-        } else if trailing != baseTrailing {
+        } else if trailing != baseTrailing,
+                  !Self.isSpaceTheScriptOmits(Substring(trailing), base: Substring(baseTrailing), beside: text.last { !$0.isWhitespace }) {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(tableBase(table))) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base")
         }
         checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+    }
+
+    /// Chinese and Japanese put no space between words, nor after their full-width punctuation, which carries its own
+    /// (IceCubes: "Posted: " is "投稿：" in ja and zh, 23 findings): a translation that drops the base's plain spaces beside
+    /// a Han, kana or full-width character writes that edge as its script does. A line break or tab is never omitted so.
+    static func isSpaceTheScriptOmits(_ whitespace: Substring, base: Substring, beside character: Character?) -> Bool {
+        guard whitespace.isEmpty, !base.isEmpty, base.allSatisfy({ $0 == " " }),
+              let scalar = character?.unicodeScalars.first?.value else { return false }
+        return (0x3000...0x30FF).contains(scalar)      // CJK punctuation (、。「」), hiragana, katakana
+            || (0x3400...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar)  // Han
+            || (0xFF01...0xFF60).contains(scalar)      // full-width forms (：，！？)
+            || (0xFE30...0xFE4F).contains(scalar)      // CJK compatibility forms
     }
 
     mutating func checkPunctuation(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
@@ -1258,7 +1271,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         let trimmed = text.reversed().drop { $0.isWhitespace }
         guard let last = trimmed.first else { self = .none; return }
         switch last {
-        case "…": self = .ellipsis
+        // ⋯ (U+22EF) is Traditional Chinese's ellipsis, ︙ its vertical form.
+        case "…", "⋯", "\u{FE19}": self = .ellipsis
         // Khmer ។, Myanmar ။, Armenian ։ and Tibetan ། end a sentence as well.
         case ".", "。", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}", "\u{0F0D}":
             self = trimmed.prefix(3).allSatisfy({ $0 == "." }) && trimmed.count >= 3 ? .ellipsis : .fullStop

@@ -158,10 +158,14 @@ public enum XcodeProject {
         guard !regions.isEmpty else { return nil }
         // Xcode 16's synchronized folders build every file in them without listing it: nothing to tell from the project.
         if texts.contains(where: { $0.contains("PBXFileSystemSynchronized") }) { return nil }
-        let locales = catalog.locales.filter { $0 != base && !Linter.isSpecialFolder($0) }
+        // A locale whose only files are empty or unreadable has no table, only problems (Cryptomator's af, mr, no and ur:
+        // an empty Localizable.strings each, reported as "Xcode builds it" though the project lists none of them).
+        let problemOnly = Set(catalog.problems.map(\.location.file).filter { $0.contains(".lproj/") && !$0.contains(".bundle/") }
+            .map(Catalog.locale(ofFile:))).subtracting(catalog.locales)
+        let locales = (catalog.locales + problemOnly.sorted()).filter { $0 != base && !Linter.isSpecialFolder($0) }
         let fromFolders = Set(catalog.tables.filter { id, table in
             !table.files.isEmpty && table.files.allSatisfy { Catalog.locale(ofFile: $0) == id.locale }
-        }.map(\.key.locale))
+        }.map(\.key.locale)).union(problemOnly)
         // A String Catalog's language, or a folder inside a `.bundle` (Settings.bundle is copied whole): built.
         let fromCatalogs = Set(catalog.tables.filter { id, table in
             table.files.contains { Catalog.locale(ofFile: $0) != id.locale || $0.contains(".bundle/") }
