@@ -510,11 +510,29 @@ extension Catalog {
         }
         let sourceLanguage = root["sourceLanguage"] as? String ?? "en"
         noteSourceLanguage(sourceLanguage)
-        let positions = Self.firstPositions(in: data, of: .jsonKey)
+        // Every place a language's name is a key, so that each localization is found inside its entry (a finding
+        // about the es text points at `"es" : {`, not at the entry's first line, which may be 40 languages above).
+        var languages = Set<String>()
+        for case let item as [String: Any] in strings.values {
+            for language in (item["localizations"] as? [String: Any] ?? [:]).keys { languages.insert(language) }
+        }
+        var everyPosition: [String: [(offset: Int, position: SourcePosition)]] = [:]
+        let positions = Self.firstPositions(in: data, of: .jsonKey, recordingEvery: languages, into: &everyPosition)
         let table = Self.tableName(ofFile: path)
         for key in strings.keys.sorted() {
             guard let item = strings[key] as? [String: Any] else { continue }
-            let location = CatalogLocation(file: path, position: positions[Self.jsonEscaped(key)]?.position)
+            let keyPosition = positions[Self.jsonEscaped(key)]
+            let location = CatalogLocation(file: path, position: keyPosition?.position)
+            func languageLocation(_ language: String) -> CatalogLocation {
+                guard let keyOffset = keyPosition?.offset, let all = everyPosition[language] else { return location }
+                // The first place after the entry's key: binary search of the offsets, which are in file order.
+                var low = 0, high = all.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if all[middle].offset > keyOffset { high = middle } else { low = middle + 1 }
+                }
+                return low < all.count ? CatalogLocation(file: path, position: all[low].position) : location
+            }
             let comment = item["comment"] as? String
             let shouldTranslate = item["shouldTranslate"] as? Bool ?? true
             let extractionState = item["extractionState"] as? String
@@ -528,7 +546,7 @@ extension Catalog {
             for (locale, raw) in localizations {
                 guard let localization = raw as? [String: Any], let value = Self.stringCatalogValue(localization) else { continue }
                 let state = ((localization["stringUnit"] as? [String: Any])?["state"] as? String)
-                insert(CatalogEntry(key: key, value: value.value, comment: comment, location: location,
+                insert(CatalogEntry(key: key, value: value.value, comment: comment, location: locale == sourceLanguage ? location : languageLocation(locale),
                                     state: state ?? value.state, shouldTranslate: shouldTranslate, extractionState: extractionState),
                        table: table, locale: locale)
             }
@@ -594,6 +612,13 @@ extension Catalog {
     /// One pass over the file: the first position of every `<key>NAME</key>` (XML) or `"NAME" :` (JSON),
     /// by NAME as written (still escaped), with its byte offset. Columns count Unicode scalars.
     static func firstPositions(in data: Data, of syntax: KeySyntax) -> [String: (offset: Int, position: SourcePosition)] {
+        var none: [String: [(offset: Int, position: SourcePosition)]] = [:]
+        return firstPositions(in: data, of: syntax, recordingEvery: [], into: &none)
+    }
+
+    /// `firstPositions`, and every position of the names in `every` (as written), in file order, in `all`.
+    static func firstPositions(in data: Data, of syntax: KeySyntax, recordingEvery every: Set<String>,
+                               into all: inout [String: [(offset: Int, position: SourcePosition)]]) -> [String: (offset: Int, position: SourcePosition)] {
         var found: [String: (offset: Int, position: SourcePosition)] = [:]
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -639,6 +664,7 @@ extension Catalog {
                     if after < count, bytes[after] == UInt8(ascii: ":") {
                         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                         if found[name] == nil { found[name] = (index, SourcePosition(line: line, column: column)) }
+                        if !every.isEmpty, every.contains(name) { all[name, default: []].append((index, SourcePosition(line: line, column: column))) }
                     }
                     advance(to: end + 1)
                 }

@@ -503,6 +503,43 @@ import Testing
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["el:saved", "th:retry"])
     }
 
+    /// IceCubes (2026-12-07): in a String Catalog every finding was at its entry's first line, so an `invalid-format` in
+    /// the es text pointed 40 languages above it, and a missing translation at 1:1 of an 85,000-line file. A
+    /// translation's finding is at its language's line; a missing one at the entry's key, where it is to be added.
+    @Test func aStringCatalogsFindingsPointAtTheirLanguageAndEntry() throws {
+        let folder = CatalogFolder()
+        folder.write("Localizable.xcstrings", """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "%ld digit code" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%ld-stelliger Code" }
+                },
+                "es" : {
+                  "stringUnit" : { "state" : "translated", "value" : "Código de %ld dígitos %" }
+                }
+              }
+            },
+            "b.title" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "Other title" }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """)
+        let result = try folder.lint()
+        let invalid = try #require(result.findings(.invalidFormat).first)
+        #expect(invalid.locale == "es" && invalid.line == 9, "\(invalid.line) \(invalid.message)")
+        let missing = try #require(result.findings(.missingKey).first { $0.key == "b.title" && $0.locale == "de" })
+        #expect(missing.line == 14, "\(missing.line)")
+    }
+
     /// IceCubes (2026-12-07): "Posted: " is "投稿：" in ja and zh (23 `whitespace-mismatch`), and zh-Hant's "下載中⋯" ends
     /// with its own ellipsis. Chinese and Japanese put no space beside Han, kana or full-width punctuation; a line break
     /// they drop, or a space a Korean or Latin-script text drops, still differs.

@@ -621,7 +621,11 @@ struct LintRun {
                             let target = missingTargets.file(for: baseEntry.location.file)
                             if target.existing == nil,
                                baseEntry.location.file.hasSuffix(".stringsdict") ? absentStringsdict : absentStrings { continue }
-                            report(.missingKey, file: target.existing ?? file, position: nil, locale: locale, table: tableName,
+                            // In a String Catalog the translation goes in the base entry's own object: point there,
+                            // not at 1:1 of a file that can be 85,000 lines long (IceCubes).
+                            let inSameFile = target.existing != nil && target.existing == baseEntry.location.file
+                            report(.missingKey, file: target.existing ?? file, position: inSameFile ? baseEntry.location.position : nil,
+                                   locale: locale, table: tableName,
                                    key: baseEntry.key, subject: "",
                                    Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName),
                                                        keysAsText: conventions.keysAsText.contains(tableName), toAdd: target.toAdd))
