@@ -122,6 +122,27 @@ import Testing
         #expect(allowed.findings(.untranslated).isEmpty)
     }
 
+    /// ownCloud (2026-12-07): ca, lo and tr were the English text throughout (790 of 790, marked translated by the
+    /// translation service), 890 `untranslated` findings each. Such a table is one finding naming the count; a locale
+    /// that left a few texts in English among its translations keeps one finding per key.
+    @Test func aTranslationThatIsTheBaseTextThroughoutIsOneFinding() throws {
+        let folder = CatalogFolder()
+        let texts = (1...30).map { "Open the folder number \($0)" }
+        folder.write("en.lproj/Main.strings", texts.enumerated().map { "\"k\($0.offset)\" = \"\($0.element)\";\n" }.joined())
+        folder.write("ca.lproj/Main.strings", texts.enumerated().map { "\"k\($0.offset)\" = \"\($0.element)\";\n" }.joined())
+        folder.write("de.lproj/Main.strings", texts.enumerated().map { index, text in
+            "\"k\(index)\" = \"\(index < 3 ? text : "Ordner Nummer \(index + 1) öffnen")\";\n"
+        }.joined())
+        let result = try folder.lint()
+        let catalan = result.findings(.untranslated).filter { $0.locale == "ca" }
+        #expect(catalan.count == 1 && catalan.first?.key == nil, "\(catalan.map(\.message))")
+        #expect(catalan.first?.message.hasPrefix("ca's Main is the base (en) text almost throughout: 30 of its 30 translations are identical to it (\"k0\", \"k1\", \"k2\", …)") == true,
+                "\(catalan.first?.message ?? "")")
+        #expect(catalan.first?.file == folder.path("ca.lproj/Main.strings"))
+        #expect(result.findings(.untranslated).filter { $0.locale == "de" }.compactMap(\.key).sorted() == ["k0", "k1", "k2"])
+        #expect(result.completeness?.first { $0.locale == "ca" }?.identical == 30)
+    }
+
     /// Loop, OpenEmu and ProtonVPN: units, acronyms, single letters and camel-case names read the same in every language
     /// (683 `untranslated` findings). A word left in English is still one, a short one included (`in %@`).
     @Test(arguments: [

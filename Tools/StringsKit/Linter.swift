@@ -103,6 +103,9 @@ public struct Linter: Sendable {
         }
         findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions).findings
         LaunchTrace.mark("lint: per-key checks")
+        var copiesRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
+        findings = copiesRun.collapsingCopiesOfTheBase(findings, counts: first.counts)
+        findings += copiesRun.findings
         var counts = first.counts
         for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
         let completeness = LocaleCompleteness.figures(of: catalog, base: base, tableBases: tableBases, counts: counts)
@@ -851,6 +854,33 @@ struct LintRun {
         case .other:
             break
         }
+    }
+
+    /// A translation that is the base text almost throughout (ownCloud's ca, lo and tr: 790 of 790 texts English, marked
+    /// `translated` by a translation service) is one `untranslated` finding for the table, not one per key: 890 findings
+    /// each said the same thing and buried the rest. At least 20 identical texts, and at least four in five of the keys
+    /// the locale has; a locale with some identical texts among real translations keeps its list.
+    mutating func collapsingCopiesOfTheBase(_ findings: [Finding], counts: [Catalog.TableID: Counts]) -> [Finding] {
+        let copies = counts.filter { pair, counts in
+            pair.locale != tableBase(pair.table) && counts.identical >= 20 && counts.identical * 5 >= counts.matched * 4
+        }
+        guard !copies.isEmpty else { return findings }
+        var examples: [Catalog.TableID: [Finding]] = [:]
+        let kept = findings.filter { finding in
+            let id = Catalog.TableID(table: finding.table, locale: finding.locale)
+            guard finding.rule == .untranslated, finding.key != nil, copies[id] != nil else { return true }
+            examples[id, default: []].append(finding)
+            return false
+        }
+        for (id, counts) in copies.sorted(by: { ($0.key.table, $0.key.locale) < ($1.key.table, $1.key.locale) }) {
+            guard let found = examples[id], let first = found.first else { continue }
+            let named = found.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(3).compactMap(\.key).map { "\"\($0)\"" }
+            report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil, subject: "",
+                   "\(id.locale)'s \(id.table) is the base (\(tableBase(id.table))) text almost throughout: \(found.count) of its \(counts.matched) "
+                   + "translations are identical to it (\(named.joined(separator: ", "))\(found.count > 3 ? ", …" : "")); translate them (a translation "
+                   + "service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated")
+        }
+        return kept
     }
 
     mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
