@@ -417,7 +417,12 @@ import Testing
         let czech = try #require(following.first { $0.locale == "cs" })
         #expect(czech.severity == .warning && czech.message.contains("as the base (en) does"), "\(czech.message)")
         let russian = try #require(following.first { $0.locale == "ru" })
-        #expect(!russian.message.contains("as the base") && russian.message.contains("counts like 1"), "\(russian.message)")
+        #expect(!russian.message.contains("as the base") && russian.message.contains("counts like 1, 21, 31, 41, 51, …"), "\(russian.message)")
+        // Polish "many" is 0 and 5 to 21 and more, which "counts like 0" alone understated (IceCubes, 2026-12-07).
+        follows.writePlural("pl.lproj/Localizable.stringsdict", key: "trash.many",
+                            forms: ["one": "Usunąć %lld element?", "few": "Usunąć %lld elementy?", "other": "Usunąć %lld elementów?"], valueType: "lld")
+        let polish = try #require(try follows.lint().findings(.pluralCoverage).first { $0.locale == "pl" })
+        #expect(polish.message.contains("lacks the \"many\" form (counts like 0, 5, 6, 7, 8, …)"), "\(polish.message)")
         // Where the base has "one", a Czech translation without it lacks it: an error.
         let lacks = CatalogFolder()
         lacks.writePlural("en.lproj/Localizable.stringsdict", key: "files", forms: ["one": "%lld file", "other": "%lld files"], valueType: "lld")

@@ -198,6 +198,15 @@ struct LintRun {
     private var identical = 0
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
+    /// Per locale, the first five counts of each category (`firstCounts(for:)` fills it): Polish "many" is 0 and 5 to 21
+    /// and more, which "counts like 0" alone understated.
+    private var countExamplesByLocale: [String: [PluralCategory: [Int]]] = [:]
+
+    /// "0, 5, 6, 7, 8, …" for a category of `locale` (after `firstCounts(for:)`), or `first` alone.
+    func countsLike(_ category: PluralCategory, locale: String, first: Int) -> String {
+        guard let examples = countExamplesByLocale[locale]?[category], examples.count > 1 else { return "\(first)" }
+        return examples.map(String.init).joined(separator: ", ") + (examples.count == 5 ? ", …" : "")
+    }
     /// Per locale, whether CLDR's "one" is the number 1 alone among whole numbers below 1,000 (English, Czech, Polish;
     /// not French, which adds 0, nor Russian, which adds 21, 31…). Filled by `firstCounts(for:)`, in the same walk.
     private var oneIsOneAloneByLocale: [String: Bool] = [:]
@@ -1075,12 +1084,15 @@ struct LintRun {
         if !rulesLocale.isEmpty {
             let formatting = LocaleFormatting(locale: rulesLocale)
             var ones: [Int] = []
+            var examples: [PluralCategory: [Int]] = [:]
             for count in Array(0...999) + [1_000, 10_000, 100_000, 1_000_000] {
                 guard let category = try? formatting.pluralCategory(Double(count)) else { continue }
                 if first[category] == nil { first[category] = count }
                 if category == .one, count < 1_000 { ones.append(count) }
+                if examples[category, default: []].count < 5 { examples[category, default: []].append(count) }
             }
             oneIsOneAlone = ones == [1]
+            countExamplesByLocale[locale] = examples
         }
         firstCountsByLocale[locale] = first
         oneIsOneAloneByLocale[locale] = oneIsOneAlone
@@ -1148,7 +1160,7 @@ struct LintRun {
                 // wrote one, and one category is missing: counts like 5 show "other", and what a translator tests with
                 // and writes there is the form those counts take. Likely right, not certain: a warning.
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
-                       "\"\(entry.key)\": %#@\(name)@ lacks the \"\(lacking.rawValue)\" form (counts like \(example)), so those counts show \"other\", which CLDR keeps for fractions in \(place) and whole numbers never see otherwise; if \"other\" reads right for \(example), copy it to \"\(lacking.rawValue)\", else add the right form")
+                       "\"\(entry.key)\": %#@\(name)@ lacks the \"\(lacking.rawValue)\" form (counts like \(countsLike(lacking, locale: locale, first: example))), so those counts show \"other\", which CLDR keeps for fractions in \(place) and whole numbers never see otherwise; if \"other\" reads right for them, copy it to \"\(lacking.rawValue)\", else add the right form")
             } else if !everyday.isEmpty {
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
                        "\"\(entry.key)\": %#@\(name)@ lacks the \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
