@@ -561,6 +561,30 @@ import Testing
         #expect(missing.line == 14, "\(missing.line)")
     }
 
+    /// IceCubes (2026-12-07): Xcode extracts `Text("")` as the key "" with no text ("write its text" is no advice for
+    /// it), and an empty German text in a String Catalog was to be fixed by removing the key, which every language shares.
+    @Test func aStringCatalogsEmptyTextsGetAdviceThatFitsIt() throws {
+        let folder = CatalogFolder()
+        folder.write("Localizable.xcstrings", """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "" : { },
+            "title" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "new", "value" : "" } },
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "Title" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """)
+        let empty = try folder.lint().findings(.emptyValue)
+        #expect(empty.map(\.key) == ["title"], "\(empty.map(\.message))")
+        #expect(empty.first?.message.contains("delete its de localization (not the key, which every language shares)") == true, "\(empty.first?.message ?? "")")
+    }
+
     /// IceCubes (2026-12-07): "Posted: " is "投稿：" in ja and zh (23 `whitespace-mismatch`), and zh-Hant's "下載中⋯" ends
     /// with its own ellipsis. Chinese and Japanese put no space beside Han, kana or full-width punctuation; a line break
     /// they drop, or a space a Korean or Latin-script text drops, still differs.

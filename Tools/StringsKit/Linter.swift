@@ -776,7 +776,7 @@ struct LintRun {
                 if text.isEmpty {
                     if !baseText.isEmpty {
                         report(.emptyValue, entry: entry, locale: locale, table: table,
-                               "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(tableBase(table))) text is shown")
+                               "\"\(entry.key)\" is empty in \(locale); translate it, or \(Self.removal(of: entry, locale: locale)) so the base (\(tableBase(table))) text is shown")
                     }
                 } else {
                     if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
@@ -791,7 +791,8 @@ struct LintRun {
                     }
                     checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
                 }
-            } else if text.isEmpty, locale == base {
+            } else if text.isEmpty, locale == base, !entry.key.isEmpty {
+                // An empty key with an empty text (Xcode extracts `Text("")` so) shows the nothing it asks for.
                 report(.emptyValue, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\" is empty in the base locale; write its text, or remove the key")
             }
@@ -815,6 +816,12 @@ struct LintRun {
         }
     }
 
+    /// How to take a translation out: its key from the locale's `.strings`, or in a String Catalog, where a key is every
+    /// language's, that language's localization of it (IceCubes: "remove the key" would have removed it for all).
+    static func removal(of entry: CatalogEntry, locale: String) -> String {
+        entry.location.file.hasSuffix(".xcstrings") ? "delete its \(locale) localization (not the key, which every language shares)" : "remove the key"
+    }
+
     /// A value of a table with the app's own placeholders: compared by those, never read as printf.
     mutating func checkOwnPlaceholders(_ text: String, style: PlaceholderStyle, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
         guard let baseEntry, case .text(let baseText) = baseEntry.value else {
@@ -827,7 +834,7 @@ struct LintRun {
         if text.isEmpty {
             if !baseText.isEmpty {
                 report(.emptyValue, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\" is empty in \(locale); translate it, or remove the key so the base (\(tableBase(table))) text is shown")
+                       "\"\(entry.key)\" is empty in \(locale); translate it, or \(Self.removal(of: entry, locale: locale)) so the base (\(tableBase(table))) text is shown")
             }
             return
         }
