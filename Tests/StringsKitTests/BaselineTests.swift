@@ -61,6 +61,21 @@ import Testing
         #expect(text.contains("2 baseline entries no longer occur (fixed); run `l10n lint --write-baseline \(path)` to remove them."))
     }
 
+    /// A finding that stands for many keys (a locale without the `.strings` of a table; a table that is the base text
+    /// throughout) is known in a baseline by its keys: a key added later is a new finding, not hidden by the old one.
+    @Test func aFindingForManyKeysIsNewWhenItsKeysChange() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n\"c\" = \"Cherry\";\n")
+        folder.writePlural("en.lproj/Main.stringsdict", key: "%ld fruits", forms: ["one": "%ld fruit", "other": "%ld fruits"])
+        folder.writePlural("de.lproj/Main.stringsdict", key: "%ld fruits", forms: ["one": "%ld Frucht", "other": "%ld Früchte"])
+        let path = folder.path("baseline.json")
+        #expect(folder.run(.init(writeBaselinePath: path)).exitCode == 0)
+        #expect(folder.run(.init(strict: true, baselinePath: path)).exitCode == 0)
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n\"c\" = \"Cherry\";\n\"d\" = \"Date\";\n")
+        let grown = folder.run(.init(strict: true, baselinePath: path))
+        #expect(grown.exitCode == 1 && grown.standardOutput.contains("so 4 key(s) of the base's"), "\(grown.standardOutput)")
+    }
+
     @Test func theFileIsSortedStableJSONThatDiffsLineByLine() throws {
         let folder = Self.catalog()
         let first = folder.path("first.json")

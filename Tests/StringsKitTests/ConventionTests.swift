@@ -557,6 +557,19 @@ import Testing
         #expect(XcodeProject.normalised("English") == "en" && XcodeProject.normalised("pt_BR") == "pt-br")
     }
 
+    /// A region outside knownRegions whose only file is empty is skipped with the rest, and never counts towards "most
+    /// locales", which turns the skip off (a review of the change found one such folder did).
+    @Test func anEmptyUnbuiltRegionNeverTurnsTheSkipOff() throws {
+        let folder = CatalogFolder()
+        folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; knownRegions = ( en, de, fr, ); }; }; }\n")
+        for locale in ["en", "de", "fr", "it"] { folder.write("App/\(locale).lproj/Localizable.strings", "\"title\" = \"Title \(locale)\";\n") }
+        folder.write("App/it.lproj/InfoPlist.strings", "")
+        folder.write("App/pl.lproj/InfoPlist.strings", "")
+        let run = folder.run(L10nCommands.LintOptions(paths: [folder.path("App")]))
+        #expect(run.standardError.contains("skipped it, pl: not among the knownRegions of App.xcodeproj"), "\(run.standardError)")
+        #expect(!run.standardOutput.contains("empty-file"), "\(run.standardOutput)")
+    }
+
     @Test func aLargeTablesPlaceholderStyleIsCountedInPartsWithTheSameAnswer() {
         // 9,000 texts are read in parts on every core: own placeholders only in the last part, printf only in the first.
         var texts = (0..<9_000).map { "Plain text \($0)" }

@@ -594,8 +594,12 @@ import Testing
         folder.write("ja.lproj/Main.strings", "\"posted\" = \"投稿：\";\n\"by\" = \"作成者：%@\";\n\"loading\" = \"読み込み中…\";\n\"note\" = \"注：\";\n")
         folder.write("zh-Hant.lproj/Main.strings", "\"posted\" = \"發佈於 \";\n\"by\" = \"由%@\";\n\"loading\" = \"下載中⋯\";\n\"note\" = \"注意：\\n\";\n")
         folder.write("ko.lproj/Main.strings", "\"posted\" = \"게시됨:\";\n\"by\" = \" %@ 작성\";\n\"loading\" = \"로드 중…\";\n\"note\" = \"참고:\\n\";\n")
+        // A full-width colon outside Chinese and Japanese is no script's own form.
+        folder.write("de.lproj/Main.strings", "\"posted\" = \"Gepostet：\";\n\"by\" = \" von %@\";\n\"loading\" = \"Lädt…\";\n\"note\" = \"Hinweis:\\n\";\n")
+        // Japanese writes an ellipsis with three katakana middle dots too.
+        folder.write("ja-JP.lproj/Main.strings", "\"posted\" = \"投稿：\";\n\"by\" = \"作成者：%@\";\n\"loading\" = \"読み込み中・・・\";\n\"note\" = \"注：\\n\";\n")
         let result = try folder.lint()
-        #expect(result.findings(.whitespaceMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["ja:note", "ko:posted"],
+        #expect(result.findings(.whitespaceMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["de:posted", "ja:note", "ko:posted"],
                 "\(result.findings(.whitespaceMismatch).map(\.message))")
         #expect(!result.findings(.punctuationMismatch).contains { $0.key == "loading" })
     }

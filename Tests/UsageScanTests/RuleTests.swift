@@ -355,6 +355,53 @@ struct RuleTests {
         #expect(report.scan.interfaceFilesRead == 1)
     }
 
+    /// vienna-rss (2026-12-07) writes long keys as C's adjacent literals, across lines too
+    /// (`NSLocalizedString(@"The subscription for \"%@\" requires " @"a user name and password for access.", nil)`): the
+    /// key is the joined text, which no single literal was, and `--fix` deleted it. PlayCover keeps keys in a variable
+    /// (`warningMessage = "ipaLibrary.version.older"`) read by `NSLocalizedString(warningMessage ?? "ipaLibrary.download", …)`:
+    /// a file that computes a key at run time holds its literals as possible keys. And an `NSPredicateEditor` reads the
+    /// table its xib names (`formattingStringsFilename="Predicates"`), which no code names.
+    @Test func joinedObjectiveCLiteralsKeysHeldInVariablesAndAPredicateEditorsTableAreUsed() throws {
+        let project = ProjectFolder()
+        let used = (1...10).map { "Refresh feed \($0)" }
+        let keys = used + ["The subscription for \"%@\" requires a user name and password for access.",
+                           "This folder cannot be chosen because you don’t have permission.",
+                           "ipaLibrary.version.older", "ipaLibrary.download", "Old Feature"]
+        project.write("Localization/en.lproj/Localizable.strings", keys.map { key in
+            let escaped = key.replacingOccurrences(of: "\"", with: "\\\"")
+            return "\"\(escaped)\" = \"\(escaped)\";\n"
+        }.joined())
+        project.write("Localization/en.lproj/Predicates.strings", "\"%[Title]@ %[is]@ %@\" = \"%1$[Title]@ %2$[is]@ %3$@\";\n")
+        project.write("Localization/de.lproj/Predicates.strings", "\"%[Title]@ %[is]@ %@\" = \"%1$[Titel]@ %2$[ist]@ %3$@\";\n")
+        project.write("Sources/Feeds.m", used.map { "NSString *s = NSLocalizedString(@\"\($0)\", nil);\n" }.joined() + """
+            NSString *credentials = NSLocalizedString(@"The subscription for \\"%@\\" requires "
+                                                      @"a user name and password for access.", nil);
+            NSString *folder = NSLocalizedString(@"This folder cannot be chosen " "because you don’t have permission.", nil);
+            """)
+        project.write("Sources/StoreAppView.swift", """
+            import SwiftUI
+            struct StoreAppView: View {
+                @State var warningMessage: String?
+                var body: some View {
+                    Text("x").help(NSLocalizedString(warningMessage ?? "ipaLibrary.download", comment: ""))
+                        .task { warningMessage = "ipaLibrary.version.older" }
+                }
+            }
+            """)
+        project.write("Sources/SearchFolder.xib", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0">
+                <objects>
+                    <predicateEditor verticalHuggingPriority="750" formattingStringsFilename="Predicates" id="pe1"/>
+                </objects>
+            </document>
+            """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["Old Feature"], "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.findings(.unverifiableTable).isEmpty, "\(report.findings(.unverifiableTable).map(\.message))")
+        #expect(report.unverifiedKeys.isEmpty)
+    }
+
     /// Cryptomator (2026-12-07): its File Provider extension names its actions in its Info.plist
     /// (`NSExtensionFileProviderActionName` = "Retry Upload"), and the system finds their text in the extension's
     /// Localizable.strings. No code names them; `--fix --force` deleted both from every locale. A string value of a

@@ -467,7 +467,7 @@ struct LintRun {
         guard targets.strings == nil || targets.stringsdict == nil, !isLostFile(tableName, locale: locale) else { return [] }
         let required = Set(configuration.requiredKeys[tableName] ?? [])
         let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
-        var absent: [String: (count: Int, examples: [String], baseFile: String, toAdd: String?)] = [:]
+        var absent: [String: (keys: [String], baseFile: String, toAdd: String?)] = [:]
         for key in baseTable.keys where table.entries[key] == nil {
             guard let baseEntry = baseTable.entries[key], baseEntry.needsTranslation, !baseEntry.isStale,
                   !required.contains(key), !linter.identifiers.contains(key) else { continue }
@@ -475,20 +475,21 @@ struct LintRun {
             let target = targets.file(for: baseEntry.location.file)
             guard target.existing == nil, let toAdd = target.toAdd else { continue }
             let kind = baseEntry.location.file.hasSuffix(".stringsdict") ? "stringsdict" : "strings"
-            var entry = absent[kind] ?? (0, [], baseEntry.location.file, toAdd)
-            entry.count += 1
-            if entry.examples.count < 3 { entry.examples.append(key) }
+            var entry = absent[kind] ?? ([], baseEntry.location.file, toAdd)
+            entry.keys.append(key)
             absent[kind] = entry
         }
         let fileName = Catalog.fileTableName(tableName)
         var reported: Set<String> = []
-        for (kind, found) in absent.sorted(by: { $0.key < $1.key }) where found.count > 1 {
+        for (kind, found) in absent.sorted(by: { $0.key < $1.key }) where found.keys.count > 1 {
             reported.insert(kind)
             let has = table.files.map { ($0 as NSString).lastPathComponent }.first ?? tableName
-            let examples = found.examples.map { "\"\($0)\"" }.joined(separator: ", ")
-            report(.missingKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil, subject: "",
-                   "\(locale) has \(has) but no \(fileName).\(kind), so \(found.count) key(s) of the base's \(found.baseFile) are untranslated "
-                   + "there (\(examples)\(found.count > 3 ? ", …" : "")); add \(found.toAdd ?? fileName + "." + kind)")
+            let examples = found.keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            // Its keys are its identity in a baseline: a key added to the base later is a new finding, not hidden.
+            report(.missingKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
+                   subject: found.keys.sorted().joined(separator: "\n"),
+                   "\(locale) has \(has) but no \(fileName).\(kind), so \(found.keys.count) key(s) of the base's \(found.baseFile) are untranslated "
+                   + "there (\(examples)\(found.keys.count > 3 ? ", …" : "")); add \(found.toAdd ?? fileName + "." + kind)")
         }
         return reported
     }
@@ -891,7 +892,9 @@ struct LintRun {
         for (id, counts) in copies.sorted(by: { ($0.key.table, $0.key.locale) < ($1.key.table, $1.key.locale) }) {
             guard let found = examples[id], let first = found.first else { continue }
             let named = found.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(3).compactMap(\.key).map { "\"\($0)\"" }
-            report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil, subject: "",
+            // Its keys are its identity in a baseline: another text left in the base language is a new finding.
+            report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil,
+                   subject: found.compactMap(\.key).sorted().joined(separator: "\n"),
                    "\(id.locale)'s \(id.table) is the base (\(tableBase(id.table))) text almost throughout: \(found.count) of its \(counts.matched) "
                    + "translations are identical to it (\(named.joined(separator: ", "))\(found.count > 3 ? ", …" : "")); translate them (a translation "
                    + "service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated")
@@ -1196,11 +1199,11 @@ struct LintRun {
         let baseLeading = baseText.prefix { $0.isWhitespace }
         let trailing = String(text.reversed().prefix { $0.isWhitespace }.reversed())
         let baseTrailing = String(baseText.reversed().prefix { $0.isWhitespace }.reversed())
-        if leading != baseLeading, !Self.isSpaceTheScriptOmits(leading, base: baseLeading, beside: text.first { !$0.isWhitespace }) {
+        if leading != baseLeading, !Self.isSpaceTheScriptOmits(leading, base: baseLeading, beside: text.first { !$0.isWhitespace }, locale: locale) {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) starts with \(Self.describeWhitespace(leading)) but the base (\(tableBase(table))) starts with \(Self.describeWhitespace(baseLeading)); match the base")
         } else if trailing != baseTrailing,
-                  !Self.isSpaceTheScriptOmits(Substring(trailing), base: Substring(baseTrailing), beside: text.last { !$0.isWhitespace }) {
+                  !Self.isSpaceTheScriptOmits(Substring(trailing), base: Substring(baseTrailing), beside: text.last { !$0.isWhitespace }, locale: locale) {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(tableBase(table))) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base")
         }
@@ -1210,8 +1213,8 @@ struct LintRun {
     /// Chinese and Japanese put no space between words, nor after their full-width punctuation, which carries its own
     /// (IceCubes: "Posted: " is "投稿：" in ja and zh, 23 findings): a translation that drops the base's plain spaces beside
     /// a Han, kana or full-width character writes that edge as its script does. A line break or tab is never omitted so.
-    static func isSpaceTheScriptOmits(_ whitespace: Substring, base: Substring, beside character: Character?) -> Bool {
-        guard whitespace.isEmpty, !base.isEmpty, base.allSatisfy({ $0 == " " }),
+    static func isSpaceTheScriptOmits(_ whitespace: Substring, base: Substring, beside character: Character?, locale: String) -> Bool {
+        guard ["zh", "ja", "yue", "wuu", "lzh"].contains(language(of: locale)), whitespace.isEmpty, !base.isEmpty, base.allSatisfy({ $0 == " " }),
               let scalar = character?.unicodeScalars.first?.value else { return false }
         return (0x3000...0x30FF).contains(scalar)      // CJK punctuation (、。「」), hiragana, katakana
             || (0x3400...0x4DBF).contains(scalar) || (0x4E00...0x9FFF).contains(scalar)  // Han
@@ -1326,6 +1329,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         switch last {
         // ⋯ (U+22EF) is Traditional Chinese's ellipsis, ︙ its vertical form.
         case "…", "⋯", "\u{FE19}": self = .ellipsis
+        // Japanese also writes it with three katakana middle dots.
+        case "・" where trimmed.prefix(3).allSatisfy { $0 == "・" } && trimmed.count >= 3: self = .ellipsis
         // Khmer ។, Myanmar ။, Armenian ։ and Tibetan ། end a sentence as well.
         case ".", "。", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}", "\u{0F0D}":
             self = trimmed.prefix(3).allSatisfy({ $0 == "." }) && trimmed.count >= 3 ? .ellipsis : .fullStop

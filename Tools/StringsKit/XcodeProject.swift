@@ -174,7 +174,9 @@ public enum XcodeProject {
             fromFolders.contains(locale) && !fromCatalogs.contains(locale) && !regions.contains(normalised(locale))
                 && !texts.contains { $0.contains("\(locale).lproj") || $0.contains("/* \(locale) */") }
         })
-        guard !unbuilt.isEmpty, unbuilt.count * 2 < locales.count else { return nil }
+        // "Most locales" counts the ones with text: a folder of empty files alone must not tip a project into looking
+        // like another app's.
+        guard !unbuilt.isEmpty, unbuilt.subtracting(problemOnly).count * 2 < locales.count(where: { !problemOnly.contains($0) }) else { return nil }
         let names = projects.map { ($0 as NSString).deletingLastPathComponent }.map { ($0 as NSString).lastPathComponent }
         return (unbuilt, names.joined(separator: ", "))
     }

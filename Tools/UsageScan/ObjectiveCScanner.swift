@@ -43,28 +43,44 @@ enum ObjectiveCScanner {
                 position += 1
             }
         }
-        /// `@"…"` at `position`: its text (escapes read), and the position after it.
+        /// `@"…"` at `position`: its text (escapes read), and the position after it. Adjacent literals are one string in
+        /// C (`@"requires " @"a password."`, `@"cannot be chosen " "because…"`, across lines too: vienna-rss), so the
+        /// pieces that follow are read on; the lines they span are counted.
         func objectiveCString(at position: Int) -> (text: String, end: Int)? {
             guard position + 1 < bytes.count, bytes[position] == 0x40, bytes[position + 1] == 0x22 else { return nil }
             var text: [UInt8] = []
             var cursor = position + 2
-            while cursor < bytes.count, bytes[cursor] != 0x22 {
-                if bytes[cursor] == 0x0A { return nil }
-                if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
-                    cursor += 1
-                    switch bytes[cursor] {
-                    case 0x6E: text.append(0x0A)
-                    case 0x74: text.append(0x09)
-                    case 0x72: text.append(0x0D)
-                    default: text.append(bytes[cursor])
+            while true {
+                while cursor < bytes.count, bytes[cursor] != 0x22 {
+                    if bytes[cursor] == 0x0A { return nil }
+                    if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
+                        cursor += 1
+                        switch bytes[cursor] {
+                        case 0x6E: text.append(0x0A)
+                        case 0x74: text.append(0x09)
+                        case 0x72: text.append(0x0D)
+                        default: text.append(bytes[cursor])
+                        }
+                    } else {
+                        text.append(bytes[cursor])
                     }
-                } else {
-                    text.append(bytes[cursor])
+                    cursor += 1
                 }
+                guard cursor < bytes.count else { return nil }
                 cursor += 1
+                // Another piece: whitespace, then `@"` or `"`.
+                var next = cursor
+                var newlines: [Int] = []
+                while next < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[next]) {
+                    if bytes[next] == 0x0A { newlines.append(next) }
+                    next += 1
+                }
+                if next < bytes.count, bytes[next] == 0x40 { next += 1 }
+                guard next < bytes.count, bytes[next] == 0x22 else { break }
+                if let last = newlines.last { line += newlines.count; lineStart = last + 1 }
+                cursor = next + 1
             }
-            guard cursor < bytes.count else { return nil }
-            return (String(decoding: text, as: UTF8.self), cursor + 1)
+            return (String(decoding: text, as: UTF8.self), cursor)
         }
 
         while index < bytes.count {
@@ -142,6 +158,40 @@ enum StringLiterals {
 
     /// The literals, and the starts of keys built from a literal (`"eq.preset." + name`, `"alert.\(name).title"`): a
     /// start that ends in `.`, `_`, `-` or `/` after a letter.
+    /// The text of `first` with the plain literals that follow it with only whitespace (and an `@`) between, as C
+    /// joins them; nil when none follows. Escapes of the common kinds are read; a piece with an interpolation ends it.
+    static func joinedPieces(after end: Int, first: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
+        var text = first
+        var cursor = end
+        var joined = false
+        while true {
+            while cursor < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[cursor]) { cursor += 1 }
+            if cursor < bytes.count, bytes[cursor] == 0x40 { cursor += 1 }
+            guard cursor < bytes.count, bytes[cursor] == 0x22, !(cursor + 1 < bytes.count && bytes[cursor + 1] == 0x22) else { break }
+            cursor += 1
+            var piece: [UInt8] = []
+            while cursor < bytes.count, bytes[cursor] != 0x22, bytes[cursor] != 0x0A {
+                if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
+                    cursor += 1
+                    switch bytes[cursor] {
+                    case 0x6E: piece.append(0x0A)
+                    case 0x74: piece.append(0x09)
+                    case 0x28: return joined ? text : nil
+                    default: piece.append(bytes[cursor])
+                    }
+                } else {
+                    piece.append(bytes[cursor])
+                }
+                cursor += 1
+            }
+            guard cursor < bytes.count, bytes[cursor] == 0x22 else { break }
+            cursor += 1
+            text += piece
+            joined = true
+        }
+        return joined ? text : nil
+    }
+
     static func scan(_ data: Data) -> (literals: Set<String>, prefixes: Set<String>) {
         let bytes = [UInt8](data)
         var found = Set<String>()
@@ -205,6 +255,8 @@ enum StringLiterals {
                     var after = index
                     while after < bytes.count, bytes[after] == 0x20 { after += 1 }
                     if after < bytes.count, bytes[after] == 0x2B { notePrefix(text) }
+                    // C's adjacent literals are one string (`@"requires " @"a password."`): the joined text too.
+                    if let joined = Self.joinedPieces(after: index, first: text, in: bytes) { found.insert(String(decoding: joined, as: UTF8.self)) }
                 }
             } else {
                 index += 1

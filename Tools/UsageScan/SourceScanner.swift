@@ -29,6 +29,9 @@ public struct SourceUsage: Sendable {
     public var literalsSeen: Set<String> = []
     /// How many `.xib` and `.storyboard` files under the sources gave their texts to `literalsSeen`.
     public var interfaceFilesRead = 0
+    /// Tables an Interface Builder file reads by name, with the file: an `NSPredicateEditor`'s
+    /// `formattingStringsFilename="Predicates"` (vienna-rss), whose keys no code names.
+    public var tablesReadByInterfaceFiles: [String: String] = [:]
     /// Starts of strings the code builds (`"eq.preset." + name`, `"alert.\(name).title"`), wherever they stand: a key
     /// with one of them is never called unused.
     public var keyPrefixesSeen: Set<String> = []
@@ -137,11 +140,17 @@ public struct SourceUsage: Sendable {
         // English texts into its translations through Localizable.strings (Wil Shipley's xibLocalizationPostprocessor),
         // so "Create Role" is read though no code names it; `--fix` deleted 19 such keys from every locale.
         let interfaceFiles = sourceFiles.interface
+        let namedTables = Locked<[String: String]>([:])
         DispatchQueue.concurrentPerform(iterations: interfaceFiles.count) { index in
             guard let data = FileManager.default.contents(atPath: interfaceFiles[index]) else { return }
             let texts = InterfaceTexts.all(in: data)
+            let tables = InterfaceTexts.tablesNamed(in: data)
             bytes.withLock { $0 += data.count }
             seen.withLock { $0.formUnion(texts) }
+            if !tables.isEmpty {
+                let file = interfaceFiles[index]
+                namedTables.withLock { named in for table in tables where named[table] == nil || file < named[table]! { named[table] = file } }
+            }
         }
         // Property lists: a string value of one may be a key the system looks up in the app's own table
         // (Cryptomator's File Provider extension names its actions "Retry Upload" and "Clear from Cache" in its
@@ -155,9 +164,10 @@ public struct SourceUsage: Sendable {
         }
         var found = SourceUsage(filesScanned: files.count + objectiveCFiles.count, bytesScanned: bytes.withLock { $0 })
         found.interfaceFilesRead = sourceFiles.interface.count
+        found.tablesReadByInterfaceFiles = namedTables.withLock { $0 }
         found.references += objectiveC.withLock { $0 }
         found.literalsSeen = seen.withLock { $0 }
-        for usage in usages { found.literalsSeen.formUnion(usage.literalsOfUnparsedParts) }
+        for usage in usages { found.literalsSeen.formUnion(usage.heldLiterals) }
         found.keyPrefixesSeen = prefixes.withLock { $0 }
         // Literal arguments of calls that are neither a localized API nor a wrapper (`LuminareToggle("Haptic feedback")`,
         // `Color(key: "gray", value: "Gray")`).
@@ -240,12 +250,52 @@ public struct SourceUsage: Sendable {
         let visitor = UsageVisitor(file: file, source: source, tree: tree, configuration: configuration)
         visitor.walk(tree)
         var usage = visitor.usage
-        if tree.hasError { usage.literalsOfUnparsedParts = StringLiterals.all(in: Data(source.utf8)) }
+        if tree.hasError { usage.heldLiterals = StringLiterals.all(in: Data(source.utf8)) }
+        if !usage.dynamicKeys.isEmpty { usage.heldLiterals.formUnion(literalsReaching(usage.dynamicKeys, in: source)) }
         // The visitor meets an outer call first (`.alert(…)` around the view it modifies): report in source order.
         usage.references.sort { $0.location < $1.location }
         usage.dynamicKeys.sort { $0.location < $1.location }
         return usage
     }
+
+    /// The literals a key computed at run time may take, found in its file: those in the key's own expression (the
+    /// fallback of `warningMessage ?? "ipaLibrary.download"`) and those assigned to a name it reads
+    /// (`warningMessage = "ipaLibrary.version.older"`, `var title: String = flag ? "a" : "b"`; PlayCover: `--fix --force`
+    /// deleted all four). Only assignments of those names count: a generated file's literals passed to its own `tr(…)`
+    /// are keys the generator maps, and stay checked.
+    static func literalsReaching(_ dynamicKeys: [DynamicKeyReference], in source: String) -> Set<String> {
+        var held = Set<String>()
+        var names = Set<String>()
+        for dynamic in dynamicKeys {
+            held.formUnion(StringLiterals.all(in: Data(dynamic.expression.utf8)))
+            var current = ""
+            for character in dynamic.expression + " " {
+                if character.isLetter || character == "_" || (character.isNumber && !current.isEmpty) {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty, !Self.notNames.contains(current) { names.insert(current) }
+                    current = ""
+                }
+            }
+        }
+        guard !names.isEmpty else { return held }
+        for line in source.split(whereSeparator: \.isNewline) where line.contains("=") {
+            // `name = …`, `name: Type = …`, `self.name = …` (not `==`, `!=`, `<=`, `>=`, `+=`).
+            let characters = Array(line)
+            guard let equals = characters.indices.first(where: { index in
+                characters[index] == "=" && (index + 1 == characters.count || characters[index + 1] != "=")
+                    && (index == 0 || !"=!<>+-*/&|^%".contains(characters[index - 1]))
+            }) else { continue }
+            let target = String(characters[..<equals]).split(separator: ":").first ?? ""
+            guard let name = target.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).last,
+                  names.contains(String(name)) else { continue }
+            held.formUnion(StringLiterals.all(in: Data(String(characters[(equals + 1)...]).utf8)))
+        }
+        return held
+    }
+
+    private static let notNames: Set<String> = ["self", "Self", "nil", "true", "false", "let", "var", "try", "await", "as", "is",
+                                                 "String", "NSString", "localized", "rawValue", "description"]
 
     /// The `.swift` files, and the Objective-C ones (`.m`, `.mm`, `.h`), under the paths, sorted; a path that does not
     /// exist is a usage error.
@@ -319,6 +369,17 @@ enum InterfaceTexts {
     private static let attribute = try! NSRegularExpression(
         pattern: #"\s(?:title|text|placeholder|placeholderString|toolTip|label|paletteLabel|headerTitle|footerTitle|prompt|alternateTitle)="([^"]+)""#)
     private static let element = try! NSRegularExpression(pattern: #"<string key="[A-Za-z]+"[^>]*>([^<]+)</string>"#)
+
+    private static let formattingStrings = try! NSRegularExpression(pattern: #"\sformattingStringsFilename="([^"]+)""#)
+
+    /// The tables the file reads by name: `formattingStringsFilename` of an `NSPredicateEditor` (its row templates' texts
+    /// are looked up in that `.strings` table).
+    static func tablesNamed(in data: Data) -> Set<String> {
+        guard data.range(of: Data("formattingStringsFilename".utf8)) != nil else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        let matches = formattingStrings.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        return Set(matches.compactMap { match in Range(match.range(at: 1), in: text).map { String(text[$0]) } })
+    }
 
     static func all(in data: Data) -> Set<String> {
         let text = String(decoding: data, as: UTF8.self)

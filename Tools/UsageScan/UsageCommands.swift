@@ -208,7 +208,8 @@ public enum UsageCommands {
         if !unscannedSubmodules.isEmpty {
             let listed = unscannedSubmodules.map { "\($0.path)\($0.checkedOut ? "" : ", not checked out")" }
             unscannedParts.append("\(unscannedSubmodules.count) git submodule(s) were not scanned (\(listed.joined(separator: "; "))), "
-                + "and their code can read the app's strings; `git submodule update --init` and pass their folders to --sources")
+                + "and their code can read the app's strings; "
+                + (unscannedSubmodules.contains { !$0.checkedOut } ? "`git submodule update --init`, then pass their folders to --sources" : "pass their folders to --sources"))
         }
         let packagesNote = unscannedParts.joined(separator: "; ")
         if fix {

@@ -158,6 +158,9 @@ struct UsageRun {
         for table in tables.keys where UsageRules.isSystemTable(table) {
             readBy[table] = "the system"
         }
+        for (table, file) in scan.tablesReadByInterfaceFiles where tables[table] != nil && readBy[table] == nil {
+            readBy[table] = "\((file as NSString).lastPathComponent) (formattingStringsFilename)"
+        }
         self.readBy = readBy
         baseTables = tables
         identityBaseTables = Set(tables.filter { Self.isIdentityBase($0.value) }.keys)
@@ -560,7 +563,7 @@ struct UsageRun {
                 let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
                 let before = findings.count
                 add(.unusedKey, at: location, table: table, key: key,
-                    "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned Swift code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
+                    "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
                 if findings.count > before { unused.append(TableKey(table: table, key: key)) }
             }
         }
@@ -603,7 +606,7 @@ struct UsageRun {
         let file = entries.files.sorted().first ?? table
         let seen = (used[table] ?? []).count
         let why = seen == 0
-            ? "no scanned Swift code names any of its \(entries.keys.count) key(s)"
+            ? "no scanned code names any of its \(entries.keys.count) key(s)"
             : "\(count) of its \(entries.keys.count) keys look unused (only \(seen) are named in the scanned code)"
         let dynamic = scan.dynamicKeys.isEmpty ? "" : " \(scan.dynamicKeys.count) key(s) are computed at run time (--verbose lists them)."
         add(.unverifiableTable, at: SourceLocation(file: file, line: 1, column: 1), table: table, key: nil,

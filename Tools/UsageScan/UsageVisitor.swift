@@ -7,9 +7,11 @@ import SwiftSyntax
 /// What one Swift file contributes: its key references, its dynamic keys, and the string constants it declares
 /// (`static let table = "Core"`), by qualified name, for resolving table arguments across files.
 public struct FileUsage: Sendable {
-    /// Plain string literals of a file swift-syntax could not parse whole (nesting deeper than it reads, syntax newer
-    /// than it knows): what it missed may use a key, so none of these is called unused.
-    public var literalsOfUnparsedParts: Set<String> = []
+    /// Plain string literals that may be keys the scan cannot follow, so none of these is called unused: those of a
+    /// file swift-syntax could not parse whole (nesting deeper than it reads, syntax newer than it knows), and those of
+    /// a file that computes a key at run time (PlayCover: `warningMessage = "ipaLibrary.version.older"` there, read by
+    /// `NSLocalizedString(warningMessage ?? "ipaLibrary.download", …)`; `--fix --force` deleted all four keys).
+    public var heldLiterals: Set<String> = []
     public var references: [KeyReference] = []
     public var dynamicKeys: [DynamicKeyReference] = []
     public var constants: [String: String] = [:]
