@@ -557,6 +557,24 @@ import Testing
         #expect(XcodeProject.normalised("English") == "en" && XcodeProject.normalised("pt_BR") == "pt-br")
     }
 
+    /// vienna-rss (2026-12-07): its Predicates table is an NSPredicateEditor's formatting strings, whose `%[…]@` choices
+    /// read as printf were 75 `invalid-format` and 22 `format-mismatch` findings.
+    @Test func aPredicateEditorsFormattingStringsAreNotPrintf() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/Predicates.strings", "\"%[Title]@ %[is,is not]@ %@\" = \"%[Title]@ %[is,is not]@ %@\";\n"
+                     + "\"%[Date]@ %[is before,is after]@ %@\" = \"%[Date]@ %[is before,is after]@ %@\";\n")
+        folder.write("de.lproj/Predicates.strings", "\"%[Title]@ %[is,is not]@ %@\" = \"%1$[Titel]@ %2$[ist,ist nicht]@ %3$@\";\n"
+                     + "\"%[Date]@ %[is before,is after]@ %@\" = \"%1$[Datum]@ %2$[ist vor,ist nach]@ %3$@\";\n")
+        folder.write("en.lproj/Main.strings", "\"title\" = \"%d files\";\n")
+        folder.write("de.lproj/Main.strings", "\"title\" = \"%@ Dateien\";\n")
+        let result = try folder.lint()
+        #expect(result.findings.filter { $0.table == "Predicates" && $0.rule != .tableConvention }.isEmpty,
+                "\(result.findings.filter { $0.table == "Predicates" }.map(\.message))")
+        #expect(result.findings(.tableConvention).first { $0.table == "Predicates" }?.message.contains("NSPredicateEditor's formatting strings") == true)
+        // Another table is printf as ever.
+        #expect(result.findings(.formatMismatch).map(\.table) == ["Main"])
+    }
+
     /// A region outside knownRegions whose only file is empty is skipped with the rest, and never counts towards "most
     /// locales", which turns the skip off (a review of the change found one such folder did).
     @Test func anEmptyUnbuiltRegionNeverTurnsTheSkipOff() throws {

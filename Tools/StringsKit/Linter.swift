@@ -293,7 +293,10 @@ struct LintRun {
             let why = declared ? ", as l10n.json declares"
                 : TableConventions.isInterfaceBuilderTable(table, in: catalog) ? ": its keys are Interface Builder object IDs (a storyboard's or xib's texts)"
                 : ": its \(tableBase) texts use % only as a bare percent sign, never a specifier or %%"
-            let message = if style == .noPlaceholders {
+            let message = if style == .noPlaceholders, !declared, TableConventions.isPredicateEditorTable(table, in: catalog) {
+                "table \(table) is an NSPredicateEditor's formatting strings (keys such as \"%[Title]@ %[is]@ %@\"): the editor fills "
+                    + "its %[…]@ choices and %@ itself, so no value is read as a printf specifier" + undo
+            } else if style == .noPlaceholders {
                 "table \(table) is shown as it is, never formatted\(why): "
                     + "% is a percent sign there, so no value is read as a printf specifier" + undo
             } else {

@@ -62,6 +62,14 @@ public struct TableConventions: Sendable, Equatable {
 
     public func placeholderStyle(of table: String) -> PlaceholderStyle { placeholders[table] ?? .printf }
 
+    /// An `NSPredicateEditor`'s formatting strings (vienna-rss's `Predicates`, named by a xib's
+    /// `formattingStringsFilename`): most keys hold `%[…]@` choices (`"%[Title]@ %[is,is not]@ %@"`), translated as
+    /// `"%1$[Titel]@ %2$[ist,ist nicht]@ %3$@"`. The editor fills them itself; read as printf, each was an error.
+    public static func isPredicateEditorTable(_ table: String, in catalog: Catalog) -> Bool {
+        let keys = catalog.tables.values.first { $0.name == table && !$0.keys.isEmpty }?.keys ?? []
+        return !keys.isEmpty && keys.count(where: { $0.contains("%[") }) * 2 > keys.count
+    }
+
     /// Reads the conventions from the catalog; `configuration` wins where it declares a table's.
     public static func detect(in catalog: Catalog, base: String, tableBases: [String: String],
                               configuration: LintConfiguration) -> TableConventions {
@@ -86,7 +94,7 @@ public struct TableConventions: Sendable, Equatable {
             }
             if let declared = configuration.declaredPlaceholderStyle(table: table) {
                 if declared != .printf { conventions.placeholders[table] = declared }
-            } else if isInterfaceBuilderTable(table, in: catalog) {
+            } else if isInterfaceBuilderTable(table, in: catalog) || isPredicateEditorTable(table, in: catalog) {
                 conventions.placeholders[table] = .noPlaceholders
             } else {
                 let id = Catalog.TableID(table: table, locale: tableBase)
