@@ -143,6 +143,45 @@ import Testing
         #expect(result.completeness?.first { $0.locale == "ca" }?.identical == 30)
     }
 
+    /// MonitorControl (2026-12-07): a Czech Main.strings that does not parse was reported as "cs has no Main table …;
+    /// add cs.lproj/Main.strings", a file that is there. It is the file to fix, and the finding says so.
+    @Test func aTableWhoseFileDoesNotParseIsToBeFixedNotAdded() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        folder.write("en.lproj/Other.strings", "\"x\" = \"Xylophone\";\n")
+        folder.write("cs.lproj/Main.strings", "\"a\" = \"Jablko\"\n\"b\" = \"Banán\";\n")
+        folder.write("cs.lproj/Other.strings", "\"x\" = \"Xylofon\";\n")
+        let result = try folder.lint()
+        let finding = try #require(result.findings(.missingKey).first { $0.locale == "cs" })
+        #expect(finding.file == folder.path("cs.lproj/Main.strings"))
+        #expect(finding.message == "cs's Main table cannot be read (it does not parse: see its syntax-error), so 2 key(s) are untranslated there; fix the file")
+    }
+
+    /// eul (2026-12-07): its language picker names each language in itself ("日本語", "Deutsch") in every locale, 390
+    /// `untranslated` findings. A text identical in every translation that has it (three or more) is one finding for the
+    /// key, which one allowlist entry settles; a text only some translations keep stays one finding per locale. Xcode's
+    /// `Note = "Do not localize"` (KeepingYouAwake) means what it says; and a label's abbreviation dot ("Design Cap.")
+    /// is no full stop a translation must keep.
+    @Test func aTextIdenticalInEveryTranslationIsOneFindingForItsKey() throws {
+        let folder = CatalogFolder()
+        let base = "\"language.ja\" = \"日本語\";\n\"language.de\" = \"Deutsch\";\n\"title\" = \"Battery Health\";\n"
+            + "/* Class = \"NSTextFieldCell\"; title = \"Warning Label\"; ObjectID = \"kYn\"; Note = \"Do not localize\"; */\n\"kYn.title\" = \"Warning Label\";\n"
+            + "\"capacity\" = \"Design Cap.\";\n"
+        folder.write("en.lproj/Main.strings", base)
+        folder.write("de.lproj/Main.strings", base.replacingOccurrences(of: "Battery Health", with: "Batteriezustand")
+            .replacingOccurrences(of: "Design Cap.", with: "Nennkapazität"))
+        folder.write("fr.lproj/Main.strings", base.replacingOccurrences(of: "Battery Health", with: "Santé de la batterie")
+            .replacingOccurrences(of: "Design Cap.", with: "Capacité nominale"))
+        folder.write("tr.lproj/Main.strings", base.replacingOccurrences(of: "Design Cap.", with: "Fabrika kapasitesi"))
+        let result = try folder.lint()
+        let untranslated = result.findings(.untranslated).map { "\($0.locale):\($0.key ?? "")" }.sorted()
+        #expect(untranslated == ["en:language.de", "en:language.ja", "tr:title"], "\(result.findings(.untranslated).map(\.message))")
+        let picker = try #require(result.findings(.untranslated).first { $0.key == "language.ja" })
+        #expect(picker.message.hasPrefix("\"language.ja\" is identical to the base (en) text in all 3 translations that have it (de, fr, tr)"), "\(picker.message)")
+        #expect(result.findings(.punctuationMismatch).isEmpty, "\(result.findings(.punctuationMismatch).map(\.message))")
+        #expect(result.findings(.missingKey).isEmpty)
+    }
+
     /// Loop, OpenEmu and ProtonVPN: units, acronyms, single letters and camel-case names read the same in every language
     /// (683 `untranslated` findings). A word left in English is still one, a short one included (`in %@`).
     @Test(arguments: [

@@ -104,7 +104,7 @@ public struct Linter: Sendable {
         findings += perform(extraJobs, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions).findings
         LaunchTrace.mark("lint: per-key checks")
         var copiesRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
-        findings = copiesRun.collapsingCopiesOfTheBase(findings, counts: first.counts)
+        findings = copiesRun.collapsingUntranslatedFloods(findings, counts: first.counts)
         findings += copiesRun.findings
         var counts = first.counts
         for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
@@ -436,8 +436,17 @@ struct LintRun {
                         let translatable = baseTable.keys.count { baseTable.entries[$0]?.needsTranslation ?? false }
                         if translatable > 0 {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
-                            report(.missingKey, file: anyFile(of: tableName, preferring: base), position: nil, locale: locale, table: tableName, key: nil,
-                                   subject: "", "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; \(addTable(tableName, locale: locale, baseFile: baseTable.files.first))")
+                            // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
+                            // syntax-error says where; adding the file would be no advice.
+                            let lost = catalog.problems.first { problem in
+                                [.syntax, .encoding, .unreadable].contains(problem.kind) && Catalog.locale(ofFile: problem.location.file) == locale
+                                    && Catalog.tableName(ofFile: problem.location.file) == tableName
+                            }
+                            report(.missingKey, file: lost?.location.file ?? anyFile(of: tableName, preferring: base), position: nil, locale: locale,
+                                   table: tableName, key: nil, subject: "",
+                                   lost.map { "\(locale)'s \(tableName) table cannot be read (\($0.kind == .syntax ? "it does not parse" : "its file cannot be read"): "
+                                       + "see its \($0.kind == .syntax ? "syntax-error" : "finding")), so \(translatable) key(s) are untranslated there; fix the file" }
+                                   ?? "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; \(addTable(tableName, locale: locale, baseFile: baseTable.files.first))")
                         }
                     }
                     continue
@@ -473,7 +482,7 @@ struct LintRun {
         var absent: [String: (keys: [String], baseFile: String, toAdd: String?)] = [:]
         for key in baseTable.keys where table.entries[key] == nil {
             guard let baseEntry = baseTable.entries[key], baseEntry.needsTranslation, !baseEntry.isStale,
-                  !required.contains(key), !linter.identifiers.contains(key) else { continue }
+                  !required.contains(key), !linter.identifiers.contains(key), !Self.commentSaysNotToTranslate(baseEntry.comment) else { continue }
             if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == key { continue }
             let target = targets.file(for: baseEntry.location.file)
             guard target.existing == nil, let toAdd = target.toAdd else { continue }
@@ -627,7 +636,7 @@ struct LintRun {
                                 cursor = found + 1
                             }
                             synced = true
-                        } else if baseEntry.needsTranslation, !baseEntry.isStale {
+                        } else if baseEntry.needsTranslation, !baseEntry.isStale, !Self.commentSaysNotToTranslate(baseEntry.comment) {
                             // The development language's own table beside Base (Loop's en.lproj next to Base.lproj) in a
                             // table whose keys are the text: a key it lacks is shown as the key, which is that text (not
                             // where Base gives the key other words: `"OK" = "Okay";` would show "OK").
@@ -876,24 +885,32 @@ struct LintRun {
         }
     }
 
-    /// A translation that is the base text almost throughout (ownCloud's ca, lo and tr: 790 of 790 texts English, marked
-    /// `translated` by a translation service) is one `untranslated` finding for the table, not one per key: 890 findings
-    /// each said the same thing and buried the rest. At least 20 identical texts, and at least four in five of the keys
-    /// the locale has; a locale with some identical texts among real translations keeps its list.
-    mutating func collapsingCopiesOfTheBase(_ findings: [Finding], counts: [Catalog.TableID: Counts]) -> [Finding] {
+    /// Floods of `untranslated` with one cause each become one finding:
+    /// - a translation that is the base text almost throughout (ownCloud's ca, lo and tr: 790 of 790 texts English,
+    ///   marked `translated` by a translation service; 890 findings each): one for the table, with the count. At least 20
+    ///   identical texts, and at least four in five of the keys the locale has;
+    /// - a text identical in every translation that has it, three or more (eul's language picker: "日本語", "Deutsch" in
+    ///   each of 20 locales, 390 findings; brand lines): one for the key, where one allowlist entry settles it.
+    /// A locale with some identical texts among real translations keeps one finding per key.
+    mutating func collapsingUntranslatedFloods(_ findings: [Finding], counts: [Catalog.TableID: Counts]) -> [Finding] {
         let copies = counts.filter { pair, counts in
             pair.locale != tableBase(pair.table) && counts.identical >= 20 && counts.identical * 5 >= counts.matched * 4
         }
-        guard !copies.isEmpty else { return findings }
-        var examples: [Catalog.TableID: [Finding]] = [:]
-        let kept = findings.filter { finding in
+        var byTable: [Catalog.TableID: [Finding]] = [:]
+        var byKey: [TableKey: [Finding]] = [:]
+        var kept: [Finding] = []
+        kept.reserveCapacity(findings.count)
+        for finding in findings {
+            guard finding.rule == .untranslated, let key = finding.key else { kept.append(finding); continue }
             let id = Catalog.TableID(table: finding.table, locale: finding.locale)
-            guard finding.rule == .untranslated, finding.key != nil, copies[id] != nil else { return true }
-            examples[id, default: []].append(finding)
-            return false
+            if copies[id] != nil {
+                byTable[id, default: []].append(finding)
+            } else {
+                byKey[TableKey(table: finding.table, key: key), default: []].append(finding)
+            }
         }
         for (id, counts) in copies.sorted(by: { ($0.key.table, $0.key.locale) < ($1.key.table, $1.key.locale) }) {
-            guard let found = examples[id], let first = found.first else { continue }
+            guard let found = byTable[id], let first = found.first else { continue }
             let named = found.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(3).compactMap(\.key).map { "\"\($0)\"" }
             // Its keys are its identity in a baseline: another text left in the base language is a new finding.
             report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil,
@@ -902,17 +919,46 @@ struct LintRun {
                    + "translations are identical to it (\(named.joined(separator: ", "))\(found.count > 3 ? ", …" : "")); translate them (a translation "
                    + "service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated")
         }
+        let baseLanguage = Self.language(of: base)
+        for (tableKey, found) in byKey {
+            let translations = lintedLocales.filter { locale in
+                locale != tableBase(tableKey.table) && Self.language(of: locale) != baseLanguage
+                    && catalog.table(tableKey.table, locale: locale)?.entries[tableKey.key] != nil
+            }
+            guard found.count >= 3, found.count == translations.count,
+                  let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else {
+                kept += found
+                continue
+            }
+            let locales = found.map(\.locale).sorted()
+            let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
+            report(.untranslated, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(tableKey.table),
+                   table: tableKey.table, key: tableKey.key, subject: locales.joined(separator: "\n"),
+                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in all \(found.count) translations that have it "
+                   + "(\(shown)): if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
+        }
         return kept
     }
 
     mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
         guard text == baseText, Self.language(of: locale) != Self.language(of: base),
               Self.hasTranslatableWords(baseText, englishBase: Self.language(of: base) == "en"),
-              !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText)
+              !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText),
+              !Self.commentSaysNotToTranslate(entry.comment)
         else { return }
         identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,
                "\"\(entry.key)\" in \(locale) is identical to the base (\(tableBase(table))) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
+    }
+
+    /// A translator's note that says the text stays as it is: Interface Builder's `Note = "Do not localize"`
+    /// (KeepingYouAwake), "DO NOT TRANSLATE", "don't localize". Read only where a finding would follow (a missing or an
+    /// identical translation), never for every entry.
+    static func commentSaysNotToTranslate(_ comment: String?) -> Bool {
+        guard let comment, comment.utf8.count >= 12 else { return false }
+        let lowered = comment.lowercased().replacingOccurrences(of: "’", with: "'")
+        return ["do not localize", "don't localize", "do not translate", "don't translate", "not to be translated",
+                "not to be localized", "no translation needed", "untranslatable"].contains { lowered.contains($0) }
     }
 
     /// True when the text has letters outside its format specifiers ("%d %%" has none).
@@ -1229,6 +1275,7 @@ struct LintRun {
         let mark = FinalPunctuation(text)
         let baseMark = FinalPunctuation(baseText)
         if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)),
+           !(mark == .none && baseMark == .fullStop && FinalPunctuation.endsWithAbbreviation(baseText)),
            !FinalPunctuation.isScriptsOwnForm(text, mark: mark, baseMark: baseMark, language: Self.language(of: locale)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(tableBase(table))) ends with \(baseMark.description); end it the same way (in your script's form)")
@@ -1367,6 +1414,16 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         let short = last.dropLast()
         return (1...4).contains(short.count) && short.allSatisfy(\.isLetter)
             && (1...3).contains(baseLast.count) && baseLast.allSatisfy(\.isLetter)
+    }
+
+    /// A short label whose dot ends an abbreviation, not a sentence (eul: "Design Cap.", "Time Rem.", "Thermal Lv."; 48
+    /// findings): two or three words, the last a capitalised word of one to four letters. A translation may spell it
+    /// out with no dot. A one-word sentence ("Done.") or a lower-case word ("Not now.") still ends a sentence.
+    static func endsWithAbbreviation(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard (2...3).contains(words.count), let last = words.last, last.hasSuffix("."), !last.hasSuffix("..") else { return false }
+        let short = last.dropLast()
+        return (1...4).contains(short.count) && short.allSatisfy(\.isLetter) && short.first?.isUppercase == true
     }
 
     var description: String {
