@@ -106,6 +106,7 @@ public struct Linter: Sendable {
         var copiesRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
         findings = copiesRun.collapsingUntranslatedFloods(findings, counts: first.counts)
         findings += copiesRun.findings
+        LaunchTrace.mark("lint: untranslated floods")
         var counts = first.counts
         for (pair, missing) in run.missingTables { counts[pair, default: LintRun.Counts()].missing += missing }
         let completeness = LocaleCompleteness.figures(of: catalog, base: base, tableBases: tableBases, counts: counts)
@@ -896,21 +897,23 @@ struct LintRun {
         let copies = counts.filter { pair, counts in
             pair.locale != tableBase(pair.table) && counts.identical >= 20 && counts.identical * 5 >= counts.matched * 4
         }
-        var byTable: [Catalog.TableID: [Finding]] = [:]
-        var byKey: [TableKey: [Finding]] = [:]
-        var kept: [Finding] = []
-        kept.reserveCapacity(findings.count)
-        for finding in findings {
-            guard finding.rule == .untranslated, let key = finding.key else { kept.append(finding); continue }
+        // Indices, not copies: a large run has tens of thousands of findings, and most often nothing to collapse.
+        var byTable: [Catalog.TableID: [Int]] = [:]
+        var byKey: [TableKey: [Int]] = [:]
+        for (index, finding) in findings.enumerated() where finding.rule == .untranslated {
+            guard let key = finding.key else { continue }
             let id = Catalog.TableID(table: finding.table, locale: finding.locale)
             if copies[id] != nil {
-                byTable[id, default: []].append(finding)
+                byTable[id, default: []].append(index)
             } else {
-                byKey[TableKey(table: finding.table, key: key), default: []].append(finding)
+                byKey[TableKey(table: finding.table, key: key), default: []].append(index)
             }
         }
+        var dropped: [Int] = []
         for (id, counts) in copies.sorted(by: { ($0.key.table, $0.key.locale) < ($1.key.table, $1.key.locale) }) {
-            guard let found = byTable[id], let first = found.first else { continue }
+            guard let indices = byTable[id], let first = indices.first.map({ findings[$0] }) else { continue }
+            dropped += indices
+            let found = indices.map { findings[$0] }
             let named = found.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(3).compactMap(\.key).map { "\"\($0)\"" }
             // Its keys are its identity in a baseline: another text left in the base language is a new finding.
             report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil,
@@ -919,25 +922,39 @@ struct LintRun {
                    + "translations are identical to it (\(named.joined(separator: ", "))\(found.count > 3 ? ", …" : "")); translate them (a translation "
                    + "service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated")
         }
+        // Each table's translations, listed once (the catalog's locales are computed anew each time they are asked for).
         let baseLanguage = Self.language(of: base)
-        for (tableKey, found) in byKey {
-            let translations = lintedLocales.filter { locale in
-                locale != tableBase(tableKey.table) && Self.language(of: locale) != baseLanguage
-                    && catalog.table(tableKey.table, locale: locale)?.entries[tableKey.key] != nil
+        var translationsOf: [String: [CatalogTable]] = [:]
+        if byKey.values.contains(where: { $0.count >= 3 }) {
+            for (id, table) in catalog.tables where id.locale != tableBase(id.table) && !Linter.isSpecialFolder(id.locale)
+                && Self.language(of: id.locale) != baseLanguage {
+                translationsOf[id.table, default: []].append(table)
             }
-            guard found.count >= 3, found.count == translations.count,
-                  let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else {
-                kept += found
-                continue
+        }
+        // Whether every translation that has the key is among the findings: stops at the first one past their count (a
+        // key left in English by 5 of 60 locales is answered after about six lookups).
+        func everyTranslation(_ count: Int, _ tableKey: TableKey) -> Bool {
+            var having = 0
+            for table in translationsOf[tableKey.table] ?? [] where table.entries[tableKey.key] != nil {
+                having += 1
+                if having > count { return false }
             }
-            let locales = found.map(\.locale).sorted()
+            return having == count
+        }
+        for (tableKey, indices) in byKey where indices.count >= 3 && everyTranslation(indices.count, tableKey) {
+            guard let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else { continue }
+            dropped += indices
+            let locales = indices.map { findings[$0].locale }.sorted()
             let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
             report(.untranslated, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(tableKey.table),
                    table: tableKey.table, key: tableKey.key, subject: locales.joined(separator: "\n"),
-                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in all \(found.count) translations that have it "
+                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in all \(locales.count) translations that have it "
                    + "(\(shown)): if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
         }
-        return kept
+        guard !dropped.isEmpty else { return findings }
+        var keep = [Bool](repeating: true, count: findings.count)
+        for index in dropped { keep[index] = false }
+        return findings.indices.filter { keep[$0] }.map { findings[$0] }
     }
 
     mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
@@ -955,11 +972,32 @@ struct LintRun {
     /// (KeepingYouAwake), "DO NOT TRANSLATE", "don't localize". Read only where a finding would follow (a missing or an
     /// identical translation), never for every entry.
     static func commentSaysNotToTranslate(_ comment: String?) -> Bool {
-        guard let comment, comment.utf8.count >= 12 else { return false }
-        let lowered = comment.lowercased().replacingOccurrences(of: "’", with: "'")
-        return ["do not localize", "don't localize", "do not translate", "don't translate", "not to be translated",
-                "not to be localized", "no translation needed", "untranslatable"].contains { lowered.contains($0) }
+        guard var comment, comment.utf8.count >= 12 else { return false }
+        // Read in place, ASCII letters folded: a volunteer locale lacks thousands of keys, each asking (the 100,000-entry
+        // project of `offline-bench lint` lacks 20,000), and lowercasing a copy of each note cost more than the check.
+        return comment.withUTF8 { bytes in
+            Self.notToTranslateNeedles.contains { needle in
+                needle.withUTF8Buffer { needle in
+                    guard bytes.count >= needle.count else { return false }
+                    outer: for start in 0...(bytes.count - needle.count) {
+                        for offset in 0..<needle.count {
+                            var byte = bytes[start + offset]
+                            if byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
+                            guard byte == needle[offset] else { continue outer }
+                        }
+                        return true
+                    }
+                    return false
+                }
+            }
+        }
     }
+
+    /// Lower-case ASCII; "don't" is also written "don’t", whose apostrophe is three bytes: its own needles.
+    static let notToTranslateNeedles: [StaticString] = [
+        "do not locali", "don't locali", "don\u{2019}t locali", "do not translate", "don't translate", "don\u{2019}t translate",
+        "not localizable", "not localisable", "not to be translated", "not to be locali", "no translation needed", "untranslatable",
+    ]
 
     /// True when the text has letters outside its format specifiers ("%d %%" has none).
     static func hasWords(_ text: String) -> Bool {
