@@ -477,7 +477,11 @@ struct LintRun {
     /// missing in the figures. A single key is listed as itself. Returns the kinds so reported.
     mutating func reportAbsentFileKinds(_ tableName: String, baseTable: CatalogTable, table: CatalogTable, locale: String) -> Set<String> {
         let targets = MissingKeyTargets(tableFiles: table.files, table: tableName)
-        guard targets.strings == nil || targets.stringsdict == nil, !isLostFile(tableName, locale: locale) else { return [] }
+        // Only a kind the base has and the locale lacks: most tables are one kind in every locale, and are done here
+        // without a look at their keys.
+        let lacksStrings = targets.strings == nil && baseTable.files.contains { $0.hasSuffix(".strings") }
+        let lacksStringsdict = targets.stringsdict == nil && baseTable.files.contains { $0.hasSuffix(".stringsdict") }
+        guard lacksStrings || lacksStringsdict, !isLostFile(tableName, locale: locale) else { return [] }
         let required = Set(configuration.requiredKeys[tableName] ?? [])
         let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
         var absent: [String: (keys: [String], baseFile: String, toAdd: String?)] = [:]

@@ -67,7 +67,16 @@ public struct TableConventions: Sendable, Equatable {
     /// `"%1$[Titel]@ %2$[ist,ist nicht]@ %3$@"`. The editor fills them itself; read as printf, each was an error.
     public static func isPredicateEditorTable(_ table: String, in catalog: Catalog) -> Bool {
         let keys = catalog.tables.values.first { $0.name == table && !$0.keys.isEmpty }?.keys ?? []
-        return !keys.isEmpty && keys.count(where: { $0.contains("%[") }) * 2 > keys.count
+        // Bytes, and an answer as soon as there is one: a 20,000-key table of identifiers is turned away after half of
+        // them, each a scan of its bytes (`String.contains` cost the lint pair 5 ms here).
+        var with = 0, without = 0
+        for var key in keys {
+            let found = key.withUTF8 { bytes in bytes.indices.dropLast().contains { bytes[$0] == 0x25 && bytes[$0 + 1] == 0x5B } }
+            if found { with += 1 } else { without += 1 }
+            if with * 2 > keys.count { return true }
+            if without * 2 >= keys.count { return false }
+        }
+        return false
     }
 
     /// Reads the conventions from the catalog; `configuration` wins where it declares a table's.
