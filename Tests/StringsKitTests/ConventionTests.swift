@@ -66,6 +66,16 @@ import Testing
         let convention = try #require(result.findings(.tableConvention).first)
         #expect(convention.file == folder.path("de.lproj/Localizable.strings"), "\(convention.file)")
         #expect(result.findings.allSatisfy { $0.file.hasSuffix(".strings") }, "\(result.findings.map { "\($0.rule) \($0.file)" })")
+        // An Interface Builder table's base is its storyboard (hidden, 2026-12-07: the note named ar.lproj/Main.strings).
+        let interface = CatalogFolder()
+        interface.write("App/Base.lproj/Main.storyboard", "<document><objects><button title=\"Quit\" id=\"3a3-In-jeQ\"/></objects></document>\n")
+        interface.write("App/en.lproj/Localizable.strings", "\"title\" = \"Title\";\n")
+        for locale in ["ar", "de"] {
+            interface.write("App/\(locale).lproj/Main.strings", "/* Class = \"NSButton\"; title = \"Quit\"; ObjectID = \"3a3-In-jeQ\"; */\n\"3a3-In-jeQ.title\" = \"Q \(locale)\";\n")
+            interface.write("App/\(locale).lproj/Localizable.strings", "\"title\" = \"T \(locale)\";\n")
+        }
+        let main = try #require(try interface.lint().findings(.tableConvention).first { $0.table == "Main" })
+        #expect(main.file == interface.path("App/Base.lproj/Main.storyboard"), "\(main.file)")
     }
 
     /// Loop keeps an en.lproj beside Base.lproj in a table whose keys are the English text: a key en lacks is shown to

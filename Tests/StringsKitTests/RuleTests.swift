@@ -180,6 +180,15 @@ import Testing
         #expect(picker.message.hasPrefix("\"language.ja\" is identical to the base (en) text in all 3 translations that have it (de, fr, tr)"), "\(picker.message)")
         #expect(result.findings(.punctuationMismatch).isEmpty, "\(result.findings(.punctuationMismatch).map(\.message))")
         #expect(result.findings(.missingKey).isEmpty)
+        // The note is written once, at the base: a translation exported from Xcode does not carry it (a review found it
+        // read only from the translation's own file).
+        let noted = CatalogFolder()
+        noted.write("en.lproj/Localizable.strings", "/* Brand name, do not translate */\n\"brand\" = \"Fancy Brand\";\n\"x\" = \"Hello there\";\n")
+        noted.write("fr.lproj/Localizable.strings", "\"brand\" = \"Fancy Brand\";\n\"x\" = \"Bonjour\";\n")
+        noted.write("de.lproj/Localizable.strings", "\"x\" = \"Hallo\";\n")
+        let notedResult = try noted.lint()
+        #expect(notedResult.findings(.untranslated).isEmpty && notedResult.findings(.missingKey).isEmpty,
+                "\(notedResult.findings.map(\.message))")
     }
 
     /// Loop, OpenEmu and ProtonVPN: units, acronyms, single letters and camel-case names read the same in every language

@@ -272,7 +272,14 @@ struct LintRun {
     /// else the table's name.
     func anyFile(of table: String, preferring locale: String) -> String {
         if let file = catalog.table(table, locale: locale)?.files.first { return file }
-        return catalog.tables.values.filter { $0.name == table }.compactMap(\.files.first).min() ?? table
+        let translations = catalog.tables.values.filter { $0.name == table }.compactMap(\.files.first)
+        // An Interface Builder table's base is its storyboard or xib beside the translations (hidden: `Base.lproj/Main.storyboard`).
+        if let first = translations.min(), let folder = PropertyListTexts.lprojParent(of: first),
+           let document = PropertyListTexts.localizedDocuments(named: Catalog.fileTableName(table), kinds: ["storyboard", "xib"], in: folder)
+               .first(where: { $0.contains("/Base.lproj/") }) {
+            return document
+        }
+        return translations.min() ?? table
     }
 
     /// Says once per table what convention was found in it, so a reader knows why its findings read as they do.
@@ -797,7 +804,7 @@ struct LintRun {
                                "\"\(entry.key)\" is empty in \(locale); translate it, or \(Self.removal(of: entry, locale: locale)) so the base (\(tableBase(table))) text is shown")
                     }
                 } else {
-                    if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
+                    if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
                     if sameAsBase != true, !parsed.specifiers.isEmpty || Self.hasPercent(baseText),
                        let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: tableBase(table)) {
                         var message = "\"\(entry.key)\" in \(locale): \(problem)"
@@ -825,7 +832,7 @@ struct LintRun {
                 if rule.hasSameText(as: baseRule), !PluralRule.lacksWords(rule) {
                     checkUntranslated(rule.format + rule.variables.values.flatMap { $0.forms.values }.sorted().joined(),
                                       baseText: baseRule.format + baseRule.variables.values.flatMap { $0.forms.values }.sorted().joined(),
-                                      entry: entry, locale: locale, table: table)
+                                      entry: entry, baseEntry: baseEntry, locale: locale, table: table)
                 }
             }
             checkLengthBudget(rule.variables.values.flatMap { $0.forms.values }, entry: entry, baseEntry: baseEntry, locale: locale, table: table)
@@ -856,7 +863,7 @@ struct LintRun {
             }
             return
         }
-        if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, locale: locale, table: table) }
+        if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
         if let problem = OwnPlaceholders.compare(text, base: baseText, style: style) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale) \(problem)")
         }
@@ -961,11 +968,13 @@ struct LintRun {
         return findings.indices.filter { keep[$0] }.map { findings[$0] }
     }
 
-    mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, locale: String, table: String) {
+    /// `baseEntry`: its note counts too (a translation exported from Xcode does not carry the base's comments, and a note
+    /// saying not to translate is written once, at the base).
+    mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
         guard text == baseText, Self.language(of: locale) != Self.language(of: base),
               Self.hasTranslatableWords(baseText, englishBase: Self.language(of: base) == "en"),
               !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText),
-              !Self.commentSaysNotToTranslate(entry.comment)
+              !Self.commentSaysNotToTranslate(baseEntry?.comment), !Self.commentSaysNotToTranslate(entry.comment)
         else { return }
         identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,
