@@ -8,9 +8,9 @@ import SwiftSyntax
 /// (`static let table = "Core"`), by qualified name, for resolving table arguments across files.
 public struct FileUsage: Sendable {
     /// Plain string literals that may be keys the scan cannot follow, so none of these is called unused: those of a
-    /// file swift-syntax could not parse whole (nesting deeper than it reads, syntax newer than it knows), and those of
-    /// a file that computes a key at run time (PlayCover: `warningMessage = "ipaLibrary.version.older"` there, read by
-    /// `NSLocalizedString(warningMessage ?? "ipaLibrary.download", …)`; `--fix --force` deleted all four keys).
+    /// file swift-syntax could not parse whole (nesting deeper than it reads, syntax newer than it knows), and those a
+    /// key computed at run time may take (`SourceUsage.literalsReaching`: PlayCover's
+    /// `warningMessage = "ipaLibrary.version.older"`, read by `NSLocalizedString(warningMessage ?? "ipaLibrary.download", …)`).
     public var heldLiterals: Set<String> = []
     public var references: [KeyReference] = []
     public var dynamicKeys: [DynamicKeyReference] = []
