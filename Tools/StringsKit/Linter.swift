@@ -446,10 +446,7 @@ struct LintRun {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
                             // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
                             // syntax-error says where; adding the file would be no advice.
-                            let lost = catalog.problems.first { problem in
-                                [.syntax, .encoding, .unreadable].contains(problem.kind) && Catalog.locale(ofFile: problem.location.file) == locale
-                                    && Catalog.tableName(ofFile: problem.location.file) == tableName
-                            }
+                            let lost = lostFile(tableName, locale: locale)
                             report(.missingKey, file: lost?.location.file ?? anyFile(of: tableName, preferring: base), position: nil, locale: locale,
                                    table: tableName, key: nil, subject: "",
                                    lost.map { "\(locale)'s \(tableName) table cannot be read (\($0.kind == .syntax ? "it does not parse" : "its file cannot be read"): "
@@ -493,9 +490,8 @@ struct LintRun {
         let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
         var absent: [String: (keys: [String], baseFile: String, toAdd: String?)] = [:]
         for key in baseTable.keys where table.entries[key] == nil {
-            guard let baseEntry = baseTable.entries[key], baseEntry.needsTranslation, !baseEntry.isStale,
-                  !required.contains(key), !linter.identifiers.contains(key), !Self.commentSaysNotToTranslate(baseEntry.comment) else { continue }
-            if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == key { continue }
+            guard let baseEntry = baseTable.entries[key], isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
+                  !required.contains(key), !linter.identifiers.contains(key) else { continue }
             let target = targets.file(for: baseEntry.location.file)
             guard target.existing == nil, let toAdd = target.toAdd else { continue }
             let kind = baseEntry.location.file.hasSuffix(".stringsdict") ? "stringsdict" : "strings"
@@ -520,11 +516,25 @@ struct LintRun {
 
     /// A file of this table and locale that CF cannot read (damus: 27 locales' Localizable.strings start with a second
     /// byte-order mark) is reported once, as such: its keys are still counted missing, not listed.
-    func isLostFile(_ tableName: String, locale: String) -> Bool {
-        catalog.problems.contains { problem in
+    func isLostFile(_ tableName: String, locale: String) -> Bool { lostFile(tableName, locale: locale) != nil }
+
+    /// The problem of a file of this table and locale that CF cannot read, if any.
+    func lostFile(_ tableName: String, locale: String) -> CatalogProblem? {
+        catalog.problems.first { problem in
             [.syntax, .encoding, .unreadable].contains(problem.kind) && Catalog.locale(ofFile: problem.location.file) == locale
                 && Catalog.tableName(ofFile: problem.location.file) == tableName
         }
+    }
+
+    /// Whether a base entry a locale lacks is a translation missing there: one that needs translating, is not stale, and
+    /// carries no note saying not to translate. And not in the development language's own table beside Base (Loop's
+    /// en.lproj next to Base.lproj) of a table whose keys are the text, where a key it lacks is shown as the key, which is
+    /// that text (unless Base gives the key other words: `"OK" = "Okay";` would show "OK"). The per-key check and the
+    /// one finding for a file kind a locale lacks ask alike.
+    func isMissingTranslation(_ baseEntry: CatalogEntry, keysAsTextInBaseLanguage: Bool) -> Bool {
+        guard baseEntry.needsTranslation, !baseEntry.isStale, !Self.commentSaysNotToTranslate(baseEntry.comment) else { return false }
+        if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == baseEntry.key { return false }
+        return true
     }
 
     /// Where `locale`'s file of a table goes: `<locale>.lproj/<Table>.strings`, in its bundle's folder for a bundle's
@@ -648,11 +658,7 @@ struct LintRun {
                                 cursor = found + 1
                             }
                             synced = true
-                        } else if baseEntry.needsTranslation, !baseEntry.isStale, !Self.commentSaysNotToTranslate(baseEntry.comment) {
-                            // The development language's own table beside Base (Loop's en.lproj next to Base.lproj) in a
-                            // table whose keys are the text: a key it lacks is shown as the key, which is that text (not
-                            // where Base gives the key other words: `"OK" = "Okay";` would show "OK").
-                            if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == baseEntry.key { continue }
+                        } else if isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage) {
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             let target = missingTargets.file(for: baseEntry.location.file)

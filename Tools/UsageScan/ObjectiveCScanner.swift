@@ -47,38 +47,14 @@ enum ObjectiveCScanner {
         /// C (`@"requires " @"a password."`, `@"cannot be chosen " "because…"`, across lines too: vienna-rss), so the
         /// pieces that follow are read on; the lines they span are counted.
         func objectiveCString(at position: Int) -> (text: String, end: Int)? {
-            guard position + 1 < bytes.count, bytes[position] == 0x40, bytes[position + 1] == 0x22 else { return nil }
-            var text: [UInt8] = []
-            var cursor = position + 2
-            while true {
-                while cursor < bytes.count, bytes[cursor] != 0x22 {
-                    if bytes[cursor] == 0x0A { return nil }
-                    if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
-                        cursor += 1
-                        switch bytes[cursor] {
-                        case 0x6E: text.append(0x0A)
-                        case 0x74: text.append(0x09)
-                        case 0x72: text.append(0x0D)
-                        default: text.append(bytes[cursor])
-                        }
-                    } else {
-                        text.append(bytes[cursor])
-                    }
-                    cursor += 1
-                }
-                guard cursor < bytes.count else { return nil }
-                cursor += 1
-                // Another piece: whitespace, then `@"` or `"`.
-                var next = cursor
-                var newlines: [Int] = []
-                while next < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[next]) {
-                    if bytes[next] == 0x0A { newlines.append(next) }
-                    next += 1
-                }
-                if next < bytes.count, bytes[next] == 0x40 { next += 1 }
-                guard next < bytes.count, bytes[next] == 0x22 else { break }
-                if let last = newlines.last { line += newlines.count; lineStart = last + 1 }
-                cursor = next + 1
+            guard position + 1 < bytes.count, bytes[position] == 0x40, var (text, cursor) = StringLiterals.piece(in: bytes, quoteAt: position + 1) else {
+                return nil
+            }
+            while let next = StringLiterals.nextPiece(in: bytes, after: cursor) {
+                guard let (piece, end) = StringLiterals.piece(in: bytes, quoteAt: next.quote) else { return nil }
+                if let last = next.newlines.last { line += next.newlines.count; lineStart = last + 1 }
+                text += piece
+                cursor = end
             }
             return (String(decoding: text, as: UTF8.self), cursor)
         }
@@ -159,37 +135,55 @@ enum StringLiterals {
     /// The literals, and the starts of keys built from a literal (`"eq.preset." + name`, `"alert.\(name).title"`): a
     /// start that ends in `.`, `_`, `-` or `/` after a letter.
     /// The text of `first` with the plain literals that follow it with only whitespace (and an `@`) between, as C
-    /// joins them; nil when none follows. Escapes of the common kinds are read; a piece with an interpolation ends it.
+    /// joins them; nil when none follows.
     static func joinedPieces(after end: Int, first: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
         var text = first
         var cursor = end
         var joined = false
-        while true {
-            while cursor < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[cursor]) { cursor += 1 }
-            if cursor < bytes.count, bytes[cursor] == 0x40 { cursor += 1 }
-            guard cursor < bytes.count, bytes[cursor] == 0x22, !(cursor + 1 < bytes.count && bytes[cursor + 1] == 0x22) else { break }
-            cursor += 1
-            var piece: [UInt8] = []
-            while cursor < bytes.count, bytes[cursor] != 0x22, bytes[cursor] != 0x0A {
-                if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
-                    cursor += 1
-                    switch bytes[cursor] {
-                    case 0x6E: piece.append(0x0A)
-                    case 0x74: piece.append(0x09)
-                    case 0x28: return joined ? text : nil
-                    default: piece.append(bytes[cursor])
-                    }
-                } else {
-                    piece.append(bytes[cursor])
-                }
-                cursor += 1
-            }
-            guard cursor < bytes.count, bytes[cursor] == 0x22 else { break }
-            cursor += 1
-            text += piece
+        while let next = nextPiece(in: bytes, after: cursor), let found = Self.piece(in: bytes, quoteAt: next.quote) {
+            text += found.text
+            cursor = found.end
             joined = true
         }
         return joined ? text : nil
+    }
+
+    /// The plain literal whose opening quote is at `quote`: its text (`\n`, `\t`, `\r` and `\x` read as C does), and
+    /// the position after its closing quote; nil when it ends at a line break or the file's end, or interpolates.
+    static func piece(in bytes: [UInt8], quoteAt quote: Int) -> (text: [UInt8], end: Int)? {
+        var text: [UInt8] = []
+        var cursor = quote + 1
+        while cursor < bytes.count, bytes[cursor] != 0x22 {
+            if bytes[cursor] == 0x0A { return nil }
+            if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
+                cursor += 1
+                switch bytes[cursor] {
+                case 0x6E: text.append(0x0A)
+                case 0x74: text.append(0x09)
+                case 0x72: text.append(0x0D)
+                case 0x28: return nil
+                default: text.append(bytes[cursor])
+                }
+            } else {
+                text.append(bytes[cursor])
+            }
+            cursor += 1
+        }
+        return cursor < bytes.count ? (text, cursor + 1) : nil
+    }
+
+    /// Where a piece C joins to the literal ending at `end` opens: only whitespace (line breaks too, at `newlines`) and an
+    /// optional `@` between, then `"` (not a Swift `"""`); nil when none follows.
+    static func nextPiece(in bytes: [UInt8], after end: Int) -> (quote: Int, newlines: [Int])? {
+        var cursor = end
+        var newlines: [Int] = []
+        while cursor < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[cursor]) {
+            if bytes[cursor] == 0x0A { newlines.append(cursor) }
+            cursor += 1
+        }
+        if cursor < bytes.count, bytes[cursor] == 0x40 { cursor += 1 }
+        guard cursor < bytes.count, bytes[cursor] == 0x22, !(cursor + 1 < bytes.count && bytes[cursor + 1] == 0x22) else { return nil }
+        return (cursor, newlines)
     }
 
     static func scan(_ data: Data) -> (literals: Set<String>, prefixes: Set<String>) {
