@@ -355,6 +355,80 @@ struct RuleTests {
         #expect(report.scan.interfaceFilesRead == 1)
     }
 
+    /// Home Assistant (2026-12-07) reads keys through a method of a value (`Current.localized.frontend(key)`), after
+    /// `let key = "state::default::\(state)"`. The wrapper was inferred, but a method's argument counted only as a literal,
+    /// so the family was unseen and `--fix` deleted its keys from 34 locales. A name given to such a method is a key
+    /// computed at run time, and its literal protects the family.
+    @Test func aNameGivenToAWrapperThatIsAMethodOfAValueIsAComputedKey() throws {
+        let project = ProjectFolder()
+        let panels = ["map", "energy", "logbook", "history", "media", "profile", "settings", "todo"]
+        project.write("Localization/en.lproj/Server.strings", panels.map { "\"panel::\($0)\" = \"\($0.capitalized)\";\n" }.joined() + """
+            "state::default::unknown" = "Unknown";
+            "state::default::unavailable" = "Unavailable";
+            "legacy.title" = "Old";
+
+            """)
+        project.write("Sources/Strings.swift", """
+            import Foundation
+
+            final class Strings {
+                func string(_ key: String, _ table: String) -> String {
+                    Bundle.main.localizedString(forKey: key, value: nil, table: table)
+                }
+                func server(_ key: String) -> String { string(key, "Server") }
+            }
+
+            struct Environment { var localized = Strings() }
+            let current = Environment()
+
+            let panels = [current.localized.server("panel::map"), current.localized.server("panel::energy"),
+                          current.localized.server("panel::logbook"), current.localized.server("panel::history"),
+                          current.localized.server("panel::media"), current.localized.server("panel::profile"),
+                          current.localized.server("panel::settings"), current.localized.server("panel::todo")]
+
+            func stateTitle(_ state: String) -> String {
+                let key = "state::default::\\(state)"
+                return current.localized.server(key)
+            }
+            """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["legacy.title"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
+    /// mullvad (2026-12-07): `LocalizedStringKey("\(model.chips.count - shown) more...")`, whose argument's type the scan
+    /// cannot tell, fits both `%d more...` and `%lld more...`; it was matched to the first in the catalog's order, and
+    /// `--fix` deleted the other, which the app reads. Every key it fits is used.
+    @Test func anInterpolationOfAnUnknownTypeUsesEveryKeyItFits() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+            "%d more..." = "%d more...";
+            "%lld more..." = "%lld more...";
+            "Show all" = "Show all";
+            "Old label" = "Old label";
+
+            """)
+        project.write("Sources/MoreButton.swift", """
+            import SwiftUI
+
+            protocol ChipsModel: ObservableObject { var chips: [String] { get } }
+
+            struct MoreButton<Model: ChipsModel>: View {
+                @ObservedObject var model: Model
+                let shown: Int
+                var body: some View {
+                    VStack {
+                        Button(LocalizedStringKey("\\(model.chips.count - shown) more...")) {}
+                        Text("Show all")
+                    }
+                }
+            }
+
+            func moreLabel(_ n: Int) -> String { String(format: NSLocalizedString("%d more...", comment: ""), n) }
+            """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["Old label"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
     /// vienna-rss (2026-12-07) writes long keys as C's adjacent literals, across lines too
     /// (`NSLocalizedString(@"The subscription for \"%@\" requires " @"a user name and password for access.", nil)`): the
     /// key is the joined text, which no single literal was, and `--fix` deleted it. PlayCover keeps keys in a variable

@@ -296,13 +296,17 @@ struct UsageRun {
             return key
         case let .interpolated(interpolated):
             if entries[interpolated.xcodeKey] != nil { return interpolated.xcodeKey }
-            let wanted = interpolated.argumentSpecifiers.map { $0.flatMap { FormatSpecifier.parse($0).first?.signature } }
-            for candidate in skeletonIndex(table)[interpolated.skeleton] ?? [] where candidate.specifiers.count == wanted.count {
-                let compatible = zip(candidate.specifiers, wanted).allSatisfy { specifier, signature in signature == nil || specifier.signature == signature }
-                if compatible { return candidate.key }
-            }
-            return nil
+            return keys(fitting: interpolated, in: table).first
         }
+    }
+
+    /// Every key of the table an interpolated reference fits: its skeleton, with specifiers its arguments allow.
+    mutating func keys(fitting interpolated: InterpolatedKey, in table: String) -> [String] {
+        let wanted = interpolated.argumentSpecifiers.map { $0.flatMap { FormatSpecifier.parse($0).first?.signature } }
+        return (skeletonIndex(table)[interpolated.skeleton] ?? []).filter { candidate in
+            candidate.specifiers.count == wanted.count
+                && zip(candidate.specifiers, wanted).allSatisfy { specifier, signature in signature == nil || specifier.signature == signature }
+        }.map(\.key)
     }
 
     private mutating func skeletonIndex(_ table: String) -> [String: [(key: String, specifiers: [FormatSpecifier])]] {
@@ -333,6 +337,12 @@ struct UsageRun {
             if !reference.key.isGeneratedMember { referenced[table, default: []].insert(Self.catalogKey(reference.key)) }
             if let key = lookUp(reference.key, in: table) {
                 used[table, default: []].insert(key)
+                // An argument whose type the scan cannot tell (`\(model.chips.count - shown) more...`) fits `%d more...` and
+                // `%lld more...` alike: every key it fits is used, not the first in the file's order (mullvad's `--fix`
+                // deleted the one the code reads).
+                if case let .interpolated(interpolated) = reference.key {
+                    used[table, default: []].formUnion(keys(fitting: interpolated, in: table))
+                }
                 checkArguments(reference, table: table, key: key)
                 return
             }

@@ -439,7 +439,11 @@ final class UsageVisitor: SyntaxVisitor {
             // be a wrapper, a key computed at run time (or the local constant's literal).
             // Only the first argument of a function (not a type's initialiser, `CGFloat(x)`), where wrappers take their key:
             // most calls have such arguments, and reading each would cost every file.
-            if keys.isEmpty, slot == firstSlot, callee.name.first?.isLowercase == true, !isInstanceMethod,
+            // A method of a value counts too when it is given a name (`strings.server(key)` after `let key = "state::\(s)"`,
+            // Home Assistant's `Current.localized.frontend(key)`): the name's literal is a key family such a wrapper reads,
+            // which `--fix` deleted when only a function's argument counted.
+            if keys.isEmpty, slot == firstSlot, callee.name.first?.isLowercase == true,
+               !isInstanceMethod || argument.expression.is(DeclReferenceExprSyntax.self),
                Self.mayBeAComputedKey(argument.expression) {
                 keys.append(pendingKey(argument.expression))
             }
