@@ -898,6 +898,35 @@ struct ZeroConfigurationTests {
         #expect(UsageRun.isNameLike("iCloud") == false && UsageRun.isNameLike("N64"))
     }
 
+    @Test func aNumberWithAUnitOrACodeNameReadsRightAsItIsLike4KNotARawKey() throws {
+        // A player's quality menu: `Text("4K")` was a warning (text), `Text("1080p")` beside it an error ("users would see
+        // the raw key"), though both show right as they are.
+        let project = Self.app(sources: ["Sources/QualityMenu.swift": """
+        import SwiftUI
+
+        struct QualityMenu: View {
+            var body: some View {
+                Menu("about.title") {
+                    Text("4K")
+                    Text("1080p")
+                    Text("720p60")
+                    Text("H.264")
+                    Text("HDR10+")
+                    Button("2x") {}
+                    Text("tab1")
+                    Text("step2.title")
+                }
+            }
+        }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.missingKey).map(\.key) == ["4K", "1080p", "720p60", "H.264", "HDR10+", "2x"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["tab1", "step2.title"])
+        #expect(UsageRun.isMeasureOrCode("v2.1") && UsageRun.isMeasureOrCode("5 GHz"))
+        #expect(!UsageRun.isMeasureOrCode("iOS17") && !UsageRun.isMeasureOrCode("kHz") && !UsageRun.isMeasureOrCode("PAGE")
+                && !UsageRun.isMeasureOrCode("user_1"))
+    }
+
     @Test func keysInLabelledTuplesAndInFilesTheParserCannotReadWholeCountAsSeen() throws {
         let project = Self.app(sources: [
             "Sources/Presets.swift": """

@@ -228,6 +228,34 @@ struct UsageRun {
         return CharacterSet.uppercaseLetters.contains(scalars[0]) ? words <= 2 : false
     }
 
+    /// A number with a unit or a code name (`1080p`, `720p60`, `H.264`, `2x`, `HDR10+`, `v2.1`): shown as it is, it reads
+    /// right, as `4K` and `MP3` do; it is no raw key. A digit, and letters only as runs of one lowercase letter or of up to
+    /// four capitals, between digits and `. , + - × : /` or spaces: an identifier has a word in it (`tab1`, `step_2`).
+    static func isMeasureOrCode(_ key: String) -> Bool {
+        var digits = 0, lowercaseRun = 0, uppercaseRun = 0
+        for scalar in key.unicodeScalars {
+            if ("0"..."9").contains(scalar) {
+                digits += 1
+                lowercaseRun = 0
+                uppercaseRun = 0
+            } else if ("a"..."z").contains(scalar) {
+                lowercaseRun += 1
+                uppercaseRun = 0
+                guard lowercaseRun == 1 else { return false }
+            } else if ("A"..."Z").contains(scalar) {
+                uppercaseRun += 1
+                // `iOS`-like mixed runs are words: a lowercase letter right before capitals ends the run too.
+                guard uppercaseRun <= 4, lowercaseRun == 0 else { return false }
+            } else if ".,+-×:/ ".unicodeScalars.contains(scalar) {
+                lowercaseRun = 0
+                uppercaseRun = 0
+            } else {
+                return false
+            }
+        }
+        return digits > 0 && key.count <= 12
+    }
+
     /// The translations (locales other than the table's base) whose table has the key.
     func translations(of key: String, in table: String) -> [String] {
         translatedTables.compactMap { id, entries in id.table == table && entries.entries[key] != nil ? id.locale : nil }.sorted()
@@ -390,7 +418,7 @@ struct UsageRun {
                 return
             }
             if !reference.key.isGeneratedMember, keysAreText || TableConventions.looksLikeText(Self.catalogKey(reference.key))
-                || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) {
+                || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) || Self.isMeasureOrCode(Self.catalogKey(reference.key)) {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
                 // only the translations lack it.
                 let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"
