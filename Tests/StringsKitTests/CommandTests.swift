@@ -91,6 +91,19 @@ import Testing
         #expect(lines.first?.hasPrefix(path + ":") == true && lines.first?.contains("[syntax-error]") == true)
     }
 
+    /// mullvad-style folders (2026-12-07): `l10n lint X/Localizable.xcstrings`, a file in a folder of one character,
+    /// died with an illegal instruction and no output (Foundation's `deletingLastPathComponent` traps on "X").
+    @Test func aCatalogInAFolderOfOneCharacterIsLinted() throws {
+        let folder = CatalogFolder()
+        folder.write("X/Localizable.strings", "\"a\" = \"b\";\n")
+        folder.write("Y/en.lproj/Localizable.strings", "\"a\" = \"b\";\n")
+        let file = try #require(try L10nBinary.run(["lint", "X/Localizable.strings"], in: folder.root),
+                                "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(file.status == 0, "\(file.standardError)")
+        let dot = try #require(try L10nBinary.run(["lint", "."], in: folder.path("Y")))
+        #expect(dot.status == 0, "\(dot.standardError)")
+    }
+
     @Test func anEmptyFileIsAWarningSinceXcodeBuildsIt() {
         let folder = CatalogFolder()
         let path = folder.write("en.lproj/Main.strings", "")

@@ -78,7 +78,7 @@ public enum AccessorCommand {
     static func writeIfChanged(_ data: Data, to path: String) throws {
         if FileManager.default.contents(atPath: path) == data { return }
         // A bare file name (`--output Big.swift`) has no folder to make: it is the working directory.
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }

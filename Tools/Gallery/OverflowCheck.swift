@@ -107,7 +107,7 @@ public enum OverflowCheck {
                 let png = try browser.screenshot(x: number("x"), y: number("y"), width: number("w"), height: number("h"))
                 let path = screenshotPath(folder: screenshotsFolder, locale: locale, preview: preview)
                 do {
-                    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: PathText.parent(of: path), withIntermediateDirectories: true)
                     try png.write(to: URL(fileURLWithPath: path))
                 } catch {
                     throw .io("\(path): cannot be written (\(error.localizedDescription))")

@@ -257,8 +257,8 @@ public enum L10nCommands {
             if isDirectory.boolValue {
                 candidates.append((path as NSString).appendingPathComponent(LintConfiguration.fileName))
             } else {
-                let parent = (path as NSString).deletingLastPathComponent
-                candidates.append(((parent as NSString).deletingLastPathComponent as NSString).appendingPathComponent(LintConfiguration.fileName))
+                let parent = PathText.parent(of: path)
+                candidates.append((PathText.parent(of: parent) as NSString).appendingPathComponent(LintConfiguration.fileName))
                 candidates.append((parent as NSString).appendingPathComponent(LintConfiguration.fileName))
             }
             for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
@@ -413,7 +413,7 @@ public enum L10nCommands {
 
     public static func pseudo(style: PseudoStyle, baseFolder: String, output: String?) -> CommandOutcome {
         let folder = baseFolder.hasSuffix("/") ? String(baseFolder.dropLast()) : baseFolder
-        let destination = output ?? ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("\(style.localeName).lproj")
+        let destination = output ?? (PathText.parent(of: folder) as NSString).appendingPathComponent("\(style.localeName).lproj")
         do {
             let written = try PseudoLocalizer.write(baseFolder: folder, style: style, outputFolder: destination)
             return CommandOutcome(standardOutput: written.map { "wrote \($0)\n" }.joined(), exitCode: 0)

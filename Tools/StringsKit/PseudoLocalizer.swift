@@ -134,7 +134,7 @@ public enum PseudoLocalizer {
 
     private static func save(_ text: String, to path: String) throws(PseudoError) {
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: PathText.parent(of: path), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw PseudoError(message: "\(path): cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")

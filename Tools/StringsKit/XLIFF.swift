@@ -218,8 +218,8 @@ public enum XLIFF {
         var written: [String] = []
         for file in files {
             let sourceComponents = (file.original as NSString).pathComponents
-            let relativeFolder = sourceComponents.count > 1 ? (file.original as NSString).deletingLastPathComponent : "\(file.sourceLanguage).lproj"
-            let targetFolder = (((folder as NSString).appendingPathComponent(relativeFolder) as NSString).deletingLastPathComponent as NSString)
+            let relativeFolder = sourceComponents.count > 1 ? PathText.parent(of: file.original) : "\(file.sourceLanguage).lproj"
+            let targetFolder = (PathText.parent(of: (folder as NSString).appendingPathComponent(relativeFolder)) as NSString)
                 .appendingPathComponent("\(file.targetLanguage).lproj")
             let sourceFolder = (folder as NSString).appendingPathComponent(relativeFolder)
             let name = (file.original as NSString).lastPathComponent
@@ -367,7 +367,7 @@ public enum XLIFF {
 
     static func write(_ text: String, to path: String) throws(XLIFFError) {
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: PathText.parent(of: path), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw XLIFFError(path: path, problem: "cannot be written (\((error as NSError).localizedDescription)); check the folder's permissions")

@@ -20,7 +20,7 @@ public enum XcodeProject {
             let absolute = (path as NSString).isAbsolutePath ? path : (fileManager.currentDirectoryPath as NSString).appendingPathComponent(path)
             var folder = (absolute as NSString).standardizingPath
             if !(fileManager.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) {
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathText.parent(of: folder)
             }
             for level in 0..<5 {
                 if let left = levelsLeft[folder], left >= 5 - level { break }
@@ -32,7 +32,7 @@ public enum XcodeProject {
                     found.formUnion(here)
                     break
                 }
-                let parent = (folder as NSString).deletingLastPathComponent
+                let parent = PathText.parent(of: folder)
                 if parent == folder { break }
                 folder = parent
             }
@@ -177,7 +177,7 @@ public enum XcodeProject {
         // "Most locales" counts the ones with text: a folder of empty files alone must not tip a project into looking
         // like another app's.
         guard !unbuilt.isEmpty, unbuilt.subtracting(problemOnly).count * 2 < locales.count(where: { !problemOnly.contains($0) }) else { return nil }
-        let names = projects.map { ($0 as NSString).deletingLastPathComponent }.map { ($0 as NSString).lastPathComponent }
+        let names = projects.map { PathText.parent(of: $0) }.map { ($0 as NSString).lastPathComponent }
         return (unbuilt, names.joined(separator: ", "))
     }
 

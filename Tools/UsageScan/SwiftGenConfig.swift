@@ -32,7 +32,7 @@ enum SwiftGenConfig {
             var folder = (source as NSString).isAbsolutePath ? source : (directory as NSString).appendingPathComponent(source)
             for _ in 0..<3 {
                 folders.append(folder)
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathText.parent(of: folder)
             }
         }
         var seen = Set<String>()
@@ -88,7 +88,7 @@ enum SwiftGenConfig {
         }
         guard inputs.count == 1, let input = inputs.first else { return nil }
         let style: UsageConfiguration.EnumStyle = (template ?? "structured").hasPrefix("flat") ? .flat : .swiftgen
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: path)
         var table = Catalog.tableName(ofFile: input)
         if !Catalog.fileExtensions.contains((input as NSString).pathExtension) {
             // A folder of tables: readable only when it holds one.
@@ -114,7 +114,7 @@ enum SwiftGenConfig {
         for path in find(directory: directory, sources: sources) {
             guard let strings = read(path), !configured.contains(where: { $0.root == strings.generated.root }),
                   !enums.contains(where: { $0.root == strings.generated.root }) else { continue }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.parent(of: path)
             if let output = strings.output, FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(output)) {
                 continue // the generated file is there: its accessors are read from it
             }

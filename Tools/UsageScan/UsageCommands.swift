@@ -252,7 +252,7 @@ public enum UsageCommands {
 
     /// The folders of the catalog's `.lproj` folders (where an Xcode project is looked for).
     static func catalogFolders(_ catalog: Catalog) -> [String] {
-        Array(Set(catalog.files.map { ($0 as NSString).deletingLastPathComponent })).sorted()
+        Array(Set(catalog.files.map { PathText.parent(of: $0) })).sorted()
     }
 
     /// The packages no `--sources` folder holds: one is scanned when a folder passed is its checkout (`…/XcodesKit`, or
@@ -284,7 +284,7 @@ public enum UsageCommands {
                 if fileManager.fileExists(atPath: manifest) { manifests.insert(manifest) }
                 // The repository's top: a submodule's own `.git` is a file, the top's a folder.
                 if fileManager.fileExists(atPath: (current as NSString).appendingPathComponent(".git")) || current == "/" { break }
-                current = (current as NSString).deletingLastPathComponent
+                current = PathText.parent(of: current)
             }
         }
         let roots = sources.map { source -> String in
@@ -294,7 +294,7 @@ public enum UsageCommands {
         var unscanned: [(path: String, checkedOut: Bool)] = []
         for manifest in manifests.sorted() {
             guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else { continue }
-            let top = (manifest as NSString).deletingLastPathComponent
+            let top = PathText.parent(of: manifest)
             for line in text.split(whereSeparator: \.isNewline) {
                 let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocalizationKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +67,7 @@ enum SiblingProgram {
     static func locate(_ program: String) -> String? {
         let fileManager = FileManager.default
         if let own = ownPath {
-            let beside = ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent(program)
+            let beside = (PathText.parent(of: own) as NSString).appendingPathComponent(program)
             if fileManager.isExecutableFile(atPath: beside) { return beside }
         }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
