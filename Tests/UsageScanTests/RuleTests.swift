@@ -596,6 +596,22 @@ struct RuleTests {
         #expect(outcome.exitCode == 1)
     }
 
+    /// mastodon-ios (2026-12-07): `l10n usage --sources App Packages Widget`, the widget's folder holding `.lproj` folders
+    /// at its top, took that folder for the catalogs alone: the package's table deeper in `Packages` went unread, and
+    /// each of its keys the code uses was "not in the catalog" (793 errors). Every source folder is walked for catalogs;
+    /// and a folder named inside another (`--sources App .`) is scanned once.
+    @Test func everySourceFolderIsWalkedForCatalogsWhenOneHoldsThemAtItsTop() {
+        let project = ProjectFolder()
+        project.write("Widget/en.lproj/Widget.strings", "\"widget.title\" = \"Timeline\";\n")
+        project.write("Widget/Widget.swift", "import Foundation\nlet title = NSLocalizedString(\"widget.title\", tableName: \"Widget\", comment: \"\")\n")
+        project.write("Packages/Strings/Sources/Strings/Resources/en.lproj/Localizable.strings", "\"common.cancel\" = \"Cancel\";\n")
+        project.write("App/Alert.swift", "import Foundation\nlet cancel = NSLocalizedString(\"common.cancel\", comment: \"\")\n")
+        let outcome = UsageCommands.usage(.init(sources: [project.path("App"), project.path("Packages"), project.path("Widget"), project.root]))
+        #expect(outcome.exitCode == 0, "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("key-not-in-catalog"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("2 reference(s)"), "\(outcome.standardOutput)")
+    }
+
     /// UTM localizes a second property list (`Info-Remote.plist` → `Info-RemotePlist.strings`) and a helper's
     /// (`QEMULauncher-InfoPlist.strings`): the system reads them, so no key of theirs is ever unused, and `--fix` never
     /// deletes one.

@@ -306,11 +306,18 @@ public struct SourceUsage: Sendable {
         var interface: [String] = []
         var propertyLists: [String] = []
         let fileManager = FileManager.default
-        for path in paths {
+        // A folder inside another one named too (`--sources App .`) is walked once: its files were scanned twice.
+        let absolute = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        for (index, path) in paths.enumerated() {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw SourceScanError(path: path, problem: "no such file or folder; pass the folders that hold your Swift sources to --sources")
             }
+            let inside = absolute.indices.contains { other in
+                other != index && absolute[index].hasPrefix(absolute[other] == "/" ? "/" : absolute[other] + "/")
+                    || (other < index && absolute[other] == absolute[index])
+            }
+            if inside { continue }
             guard isDirectory.boolValue else {
                 if path.hasSuffix(".swift") { found.append(path) }
                 if ObjectiveCScanner.fileExtensions.contains((path as NSString).pathExtension) { objectiveC.append(path) }

@@ -65,8 +65,14 @@ public enum UsageCommands {
     /// `l10n usage`: only the code ↔ catalog rules, then a count per table.
     public static func usage(_ options: Options) -> CommandOutcome {
         var options = options
+        var namedFiles: [String] = []
         if options.catalogPaths.isEmpty {
-            (options.sources, options.catalogPaths) = separatingCatalogFolders(options.sources)
+            // Catalog files named among the sources are the catalogs. Folders are walked below, every one of them: a
+            // folder holding `.lproj` folders at its top (a widget's) named the catalogs alone, and the package's
+            // tables deeper in another folder went unread (mastodon-ios: 793 `key-not-in-catalog` for keys it has).
+            let separated = separatingCatalogFolders(options.sources)
+            options.sources = separated.sources
+            namedFiles = separated.catalogs.filter { !separated.sources.contains($0) }.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
         }
         guard !options.sources.isEmpty else {
             return usageError("pass the folders of your Swift code with --sources, e.g. l10n usage --sources Sources Localization")
@@ -77,7 +83,7 @@ public enum UsageCommands {
         if paths.isEmpty {
             // No catalog named: the ones under the source folders (`--sources .` in an app's folder), else Localization.
             let searches = options.sources.map { CatalogDiscovery.search(under: $0) }
-            let found = searches.flatMap(\.files)
+            let found = searches.flatMap(\.files) + namedFiles
             if found.isEmpty {
                 paths = [L10nCommands.defaultPath]
             } else {

@@ -109,7 +109,18 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         var (sources, paths) = (sources, paths)
-        if paths.isEmpty { (sources, paths) = UsageCommands.separatingCatalogFolders(sources) }
+        if paths.isEmpty {
+            // A source folder holding `.lproj` folders at its top (a widget's) makes the sources the catalogs' folders,
+            // all of them, walked: not that folder alone, which left a package's tables deeper in another unread.
+            let separated = UsageCommands.separatingCatalogFolders(sources)
+            sources = separated.sources
+            let files = separated.catalogs.filter { !separated.sources.contains($0) }
+            let folders = sources.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+            paths = separated.catalogs.count > files.count ? files + folders : files
+        }
         var options = Self.options(LintArguments(paths: paths, format: format, config: config, strict: strict, summary: summary,
                                                  maxFindings: maxFindings, baseline: baseline, writeBaseline: writeBaseline))
         if !sources.isEmpty { options.sourceCheck = UsageCommands.sourceCheck(sources: sources, fix: fix, force: force, verbose: verbose) }
