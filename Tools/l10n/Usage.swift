@@ -26,13 +26,14 @@ struct Usage: ParsableCommand {
         commandName: "usage",
         abstract: "Check Swift code against the catalogs: keys used but missing, keys never used, arguments that don't match.",
         discussion: """
-        CATALOGS is a folder of <locale>.lproj folders (default: Localization).
-        The base locale's tables are compared with every key reference under
-        the --sources folders. --sources takes every path up to the next option;
-        a folder among them that holds <locale>.lproj folders or .xcstrings
-        files is taken as CATALOGS too (so --sources App Localization works,
-        and so does an app folder with its .lproj folders beside its code),
-        and a .xcstrings or .strings file among them as a catalog. Prints the findings,
+        CATALOGS is a folder of <locale>.lproj folders. Without it, the
+        catalogs are the .lproj folders and .xcstrings files found at any
+        depth under the --sources folders (so --sources App Localization
+        works, and so does an app folder with its .lproj folders beside its
+        code), else Localization. The base locale's tables are compared with
+        every key reference under the --sources folders. --sources takes
+        every path up to the next option; a .xcstrings or .strings file
+        among them is a catalog. Prints the findings,
         then per table: keys, used, covered by a dynamic prefix, unused,
         references, and references whose key is missing.
 
