@@ -157,6 +157,65 @@ import Testing
         #expect(finding.message == "cs's Main table cannot be read (it does not parse: see its syntax-error), so 2 key(s) are untranslated there; fix the file")
     }
 
+    /// vienna-rss (2026-12-07): en-GB and en-AU keep only the texts they spell otherwise, and had 1,100 `missing-key`
+    /// for keys such as "Mark All as Read", which their users see as en users do (the key is the text). A key that is
+    /// no text (`prefs.title`) still shows raw there, and a whole table a variant lacks is read in the base's.
+    @Test func aRegionalVariantOfTheBaseLanguageLacksOnlyKeysThatAreNotTheirText() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", """
+        "Mark All as Read" = "Mark All as Read";
+        "Favorites" = "Favorites";
+        "Open" = "Open…";
+        "prefs.title" = "Preferences";
+
+        """)
+        folder.write("en.lproj/Menus.strings", "\"View\" = \"View\";\n")
+        folder.write("en-GB.lproj/Localizable.strings", "\"Favorites\" = \"Favourites\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"Favorites\" = \"Favoriten\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).filter { $0.locale == "en-GB" }.compactMap(\.key) == ["Open", "prefs.title"])
+        #expect(result.findings(.missingKey).filter { $0.locale == "de" }.count == 4, "de lacks three keys and the Menus table")
+        #expect(result.completeness?.first { $0.locale == "en-GB" }?.missing == 2)
+        #expect(LintRun.isRegionalVariant("en-GB", of: "en") && LintRun.isRegionalVariant("en_AU", of: "en")
+                && LintRun.isRegionalVariant("pt-PT", of: "pt-BR"))
+        #expect(!LintRun.isRegionalVariant("zh-Hant", of: "zh-Hans") && !LintRun.isRegionalVariant("zh-HK", of: "zh")
+                && !LintRun.isRegionalVariant("sr-Latn", of: "sr") && !LintRun.isRegionalVariant("de", of: "en"))
+    }
+
+    /// mastodon-ios (2026-12-07): es-AR holds only InfoPlist.strings, and was told it has no Localizable table (0.2 %
+    /// translated), though the bundle reads that table in es for it.
+    @Test func aRegionalLocaleLackingATableItsLanguageHasReadsItThere() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"compose.title\" = \"New Post\";\n\"compose.send\" = \"Send\";\n")
+        folder.write("en.lproj/Menus.strings", "\"menu.view\" = \"View\";\n")
+        folder.write("es.lproj/Localizable.strings", "\"compose.title\" = \"Nueva publicación\";\n\"compose.send\" = \"Enviar\";\n")
+        folder.write("es.lproj/Menus.strings", "\"menu.view\" = \"Ver\";\n")
+        folder.write("es-AR.lproj/Menus.strings", "\"menu.view\" = \"Ver\";\n")
+        folder.write("es-419.lproj/Menus.strings", "\"menu.view\" = \"Ver\";\n")
+        folder.write("pt-BR.lproj/Menus.strings", "\"menu.view\" = \"Ver\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).map(\.locale) == ["pt-BR"], "\(result.findings(.missingKey).map(\.message))")
+        #expect(result.completeness?.first { $0.locale == "es-AR" }?.missing == 0)
+    }
+
+    /// A locale whose only file does not parse had no table, so it dropped out of the figures: the summary showed the
+    /// other locales complete and no row for it, though its users get none of its text. It keeps its row, nothing
+    /// translated, with its error and the one finding for the table it cannot read.
+    @Test func aLocaleWhoseOnlyFileDoesNotParseKeepsItsRowInTheFigures() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"a\" = \"Pomme\";\n\"b\" = \"Banane\";\n")
+        folder.write("cs.lproj/Localizable.strings", "\"a\" = \"Jablko\"\n\"b\" = \"Banán\";\n")
+        let result = try folder.lint()
+        let czech = try #require(result.completeness?.first { $0.locale == "cs" })
+        #expect(czech.entries == 0 && czech.baseKeys == 2 && czech.missing == 2 && czech.translatedPercent == 0)
+        #expect(result.findings(.syntaxError).map(\.locale) == ["cs"])
+        #expect(result.findings(.missingKey).map(\.message)
+            == ["cs's Localizable table cannot be read (it does not parse: see its syntax-error), so 2 key(s) are untranslated there; fix the file"])
+        let row = try #require(LintSummary(result).locales.first)
+        #expect(row.completeness.locale == "cs" && row.errors == 1)
+    }
+
     /// eul (2026-12-07): its language picker names each language in itself ("日本語", "Deutsch") in every locale, 390
     /// `untranslated` findings. A text identical in every translation that has it (three or more) is one finding for the
     /// key, which one allowlist entry settles; a text only some translations keep stays one finding per locale. Xcode's
@@ -646,6 +705,8 @@ import Testing
         folder.write("de.lproj/Main.strings", "\"posted\" = \"Gepostet：\";\n\"by\" = \" von %@\";\n\"loading\" = \"Lädt…\";\n\"note\" = \"Hinweis:\\n\";\n")
         // Japanese writes an ellipsis with three katakana middle dots too.
         folder.write("ja-JP.lproj/Main.strings", "\"posted\" = \"投稿：\";\n\"by\" = \"作成者：%@\";\n\"loading\" = \"読み込み中・・・\";\n\"note\" = \"注：\\n\";\n")
+        // Urdu writes one with three of its full stops (kiwix-apple, 2026-12-07).
+        folder.write("ur.lproj/Main.strings", "\"posted\" = \"شائع کیا: \";\n\"by\" = \" %@ کی طرف سے\";\n\"loading\" = \"لوڈ ہو رہا ہے۔۔۔\";\n\"note\" = \"نوٹ:\\n\";\n")
         let result = try folder.lint()
         #expect(result.findings(.whitespaceMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["de:posted", "ja:note", "ko:posted"],
                 "\(result.findings(.whitespaceMismatch).map(\.message))")

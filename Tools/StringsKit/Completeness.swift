@@ -46,7 +46,7 @@ public struct LocaleCompleteness: Sendable, Equatable {
         var entries: [String: Int] = [:]
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
         var rows: [LocaleCompleteness] = []
-        for locale in catalog.locales where !Linter.isSpecialFolder(locale) {
+        for locale in LintRun.lintedLocales(of: catalog) {
             var row = LocaleCompleteness(locale: locale, isBase: locale == base, entries: entries[locale] ?? 0, baseKeys: 0, missing: 0, identical: 0)
             // The base locale is what others are measured against (Base.lproj is its own copy).
             for (table, tableBase) in tableBases where tableBase != locale && locale != base {

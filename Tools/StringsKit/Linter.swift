@@ -242,8 +242,22 @@ struct LintRun {
 
     func tableBase(_ table: String) -> String { tableBases[table] ?? base }
 
-    /// The locales that are translations: not `Base` or `qqq`.
-    var lintedLocales: [String] { catalog.locales.filter { !Linter.isSpecialFolder($0) } }
+    /// The locales that are translations: not `Base` or `qqq`. A locale whose every file failed to load (MonitorControl's
+    /// cs, a file that does not parse) has no table, yet its users get none of its text: it is linted, with one finding
+    /// per table it cannot read, and its row in the figures, not left out of them.
+    var lintedLocales: [String] { Self.lintedLocales(of: catalog) }
+
+    static func lintedLocales(of catalog: Catalog) -> [String] {
+        var locales = Set(catalog.locales)
+        for problem in catalog.problems where [.syntax, .encoding, .unreadable].contains(problem.kind) {
+            // Only a table's file in a `.lproj` folder names its locale; a String Catalog that does not parse holds all.
+            let file = problem.location.file
+            guard file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"),
+                  file.split(separator: "/").dropLast().last?.hasSuffix(".lproj") == true else { continue }
+            locales.insert(Catalog.locale(ofFile: file))
+        }
+        return locales.filter { !$0.isEmpty && !Linter.isSpecialFolder($0) }.sorted()
+    }
 
     var configuration: LintConfiguration { linter.configuration }
 
@@ -442,11 +456,15 @@ struct LintRun {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
                     if let baseTable, locale != self.base {
                         let translatable = baseTable.keys.count { baseTable.entries[$0]?.needsTranslation ?? false }
-                        if translatable > 0 {
+                        // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
+                        // syntax-error says where; adding the file would be no advice.
+                        let lost = lostFile(tableName, locale: locale)
+                        // A regional variant of the base language (en-GB) without the table is read in the base's
+                        // (the bundle looks for a table in each of the user's languages in turn): nothing is missing.
+                        // So is a regional locale whose language has the table (mastodon-ios's es-AR, read in es).
+                        if translatable > 0, lost != nil
+                            || !Self.isRegionalVariant(locale, of: self.base) && parentLocale(of: locale, having: tableName) == nil {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
-                            // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
-                            // syntax-error says where; adding the file would be no advice.
-                            let lost = lostFile(tableName, locale: locale)
                             report(.missingKey, file: lost?.location.file ?? anyFile(of: tableName, preferring: base), position: nil, locale: locale,
                                    table: tableName, key: nil, subject: "",
                                    lost.map { "\(locale)'s \(tableName) table cannot be read (\($0.kind == .syntax ? "it does not parse" : "its file cannot be read"): "
@@ -485,9 +503,10 @@ struct LintRun {
         // without a look at their keys.
         let lacksStrings = targets.strings == nil && baseTable.files.contains { $0.hasSuffix(".strings") }
         let lacksStringsdict = targets.stringsdict == nil && baseTable.files.contains { $0.hasSuffix(".stringsdict") }
-        guard lacksStrings || lacksStringsdict, !isLostFile(tableName, locale: locale) else { return [] }
+        // A regional variant of the base language lacking a kind is read in the base's file of that kind: nothing is missing.
+        guard lacksStrings || lacksStringsdict, !isLostFile(tableName, locale: locale), !Self.isRegionalVariant(locale, of: base) else { return [] }
         let required = Set(configuration.requiredKeys[tableName] ?? [])
-        let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
+        let keysAsTextInBaseLanguage = showsKeysAsBaseText(tableName, locale: locale)
         var absent: [String: (keys: [String], baseFile: String, toAdd: String?)] = [:]
         for key in baseTable.keys where table.entries[key] == nil {
             guard let baseEntry = baseTable.entries[key], isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
@@ -526,9 +545,42 @@ struct LintRun {
         }
     }
 
+    /// Whether `locale` is written as the base is, so that a key it lacks, shown as the key, reads as the base text where
+    /// the base maps the key to itself: the base language's own table beside Base (see `isMissingTranslation`), or a
+    /// regional variant of the base language (vienna-rss's en-GB and en-AU: 1,100 `missing-key` for keys such as
+    /// `"Mark All as Read"`, which their users see as en users do). A variant keeps only the texts it spells otherwise.
+    /// Not across scripts (zh-Hans and zh-Hant, sr and sr-Latn), and not Chinese, whose regions differ in script.
+    func showsKeysAsBaseText(_ tableName: String, locale: String) -> Bool {
+        if locale == base { return tableBase(tableName) != locale && conventions.keysAsText.contains(tableName) }
+        return Self.isRegionalVariant(locale, of: base)
+    }
+
+    /// The locale the bundle reads a table in when `locale` lacks it: the same tag without its region (`es` for `es-AR`,
+    /// `zh-Hant` for `zh-Hant-TW`, never across scripts), if the catalog has the table there.
+    func parentLocale(of locale: String, having tableName: String) -> String? {
+        var subtags = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard subtags.count > 1, let last = subtags.last,
+              last.count == 2 && last.allSatisfy(\.isLetter) || last.count == 3 && last.allSatisfy(\.isNumber) else { return nil }
+        subtags.removeLast()
+        let parent = subtags.joined(separator: "-")
+        return [parent, subtags.joined(separator: "_")].first { catalog.table(tableName, locale: $0) != nil }
+    }
+
+    /// `en-GB` of `en`, `pt-PT` of `pt-BR`: the same language, in the same script.
+    static func isRegionalVariant(_ locale: String, of base: String) -> Bool {
+        func parts(_ tag: String) -> (language: String, script: String?) {
+            let subtags = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+            let script = subtags.dropFirst().first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+            return (subtags.first ?? "", script)
+        }
+        let (language, script) = parts(locale), (baseLanguage, baseScript) = parts(base)
+        return !language.isEmpty && language == baseLanguage && script == baseScript && !["zh", "yue"].contains(language)
+    }
+
     /// Whether a base entry a locale lacks is a translation missing there: one that needs translating, is not stale, and
     /// carries no note saying not to translate. And not in the development language's own table beside Base (Loop's
-    /// en.lproj next to Base.lproj) of a table whose keys are the text, where a key it lacks is shown as the key, which is
+    /// en.lproj next to Base.lproj) of a table whose keys are the text, or in a regional variant of the base language
+    /// (`showsKeysAsBaseText`), where a key it lacks is shown as the key, which is
     /// that text (unless Base gives the key other words: `"OK" = "Okay";` would show "OK"). The per-key check and the
     /// one finding for a file kind a locale lacks ask alike.
     func isMissingTranslation(_ baseEntry: CatalogEntry, keysAsTextInBaseLanguage: Bool) -> Bool {
@@ -628,8 +680,9 @@ struct LintRun {
             // A base key from a `.stringsdict` is added to the locale's `.stringsdict` (a plural is a dictionary there),
             // one from a `.strings` to its `.strings`: the finding is at that file, or names the file to add.
             let missingTargets = MissingKeyTargets(tableFiles: table.files, table: tableName)
-            let keysAsTextInBaseLanguage = locale == base && tableBase(tableName) != locale && conventions.keysAsText.contains(tableName)
+            let keysAsTextInBaseLanguage = showsKeysAsBaseText(tableName, locale: locale)
             let lostFile = isLostFile(tableName, locale: locale)
+            let regionalVariant = Self.isRegionalVariant(locale, of: base)
             // A file kind the locale lacks altogether had one finding for all its keys (`reportAbsentFileKinds`).
             let absentStrings = absentKinds.contains("strings"), absentStringsdict = absentKinds.contains("stringsdict")
             var matched = 0
@@ -658,7 +711,9 @@ struct LintRun {
                                 cursor = found + 1
                             }
                             synced = true
-                        } else if isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage) {
+                        } else if isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
+                                  !regionalVariant || missingTargets.file(for: baseEntry.location.file).existing != nil {
+                            // (A regional variant without the key's file kind reads the base's file of that kind.)
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
                             let target = missingTargets.file(for: baseEntry.location.file)
@@ -1440,7 +1495,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         case "・" where trimmed.prefix(3).allSatisfy { $0 == "・" } && trimmed.count >= 3: self = .ellipsis
         // Khmer ។, Myanmar ။, Armenian ։ and Tibetan ། end a sentence as well.
         case ".", "。", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}", "\u{0F0D}":
-            self = trimmed.prefix(3).allSatisfy({ $0 == "." }) && trimmed.count >= 3 ? .ellipsis : .fullStop
+            // Three of them are an ellipsis, in any script (Urdu writes `۔۔۔`, as English writes `...`).
+            self = trimmed.prefix(3).allSatisfy({ $0 == last }) && trimmed.count >= 3 ? .ellipsis : .fullStop
         case "?", "？", "؟": self = .question
         case "!", "！", "¡": self = .exclamation
         case ":", "：": self = .colon
