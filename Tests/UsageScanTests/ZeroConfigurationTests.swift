@@ -137,6 +137,34 @@ struct ZeroConfigurationTests {
         #expect(nothing.status == 2 && nothing.error.contains("nothing to undo"))
     }
 
+    /// 2026-12-07: the journal named files by absolute path, so `--undo` in a copy of a fixed project (`cp -a`, a second
+    /// checkout) restored the original's files and left the copy's as the fix left them. A file inside the folder is
+    /// named relative to it: each copy undoes its own.
+    @Test func undoInACopyOfAFixedProjectRestoresTheCopysFiles() throws {
+        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": """
+        import UIKit
+
+        final class AboutViewController: UIViewController {
+            override func viewDidLoad() {
+                title = L10n.About.title
+                greetingLabel.text = L10n.greeting(user.name)
+                countLabel.text = L10n.Items.count(photos.count).uppercased()
+            }
+        }
+        """])
+        let original = project.read("App/de.lproj/Localizable.strings")
+        let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.status == 0 && !project.read("App/de.lproj/Localizable.strings").contains("legacy.banner"), "\(run.error)")
+        let copy = project.root + "-copy"
+        try FileManager.default.copyItem(atPath: project.root, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let undo = try #require(try runL10n(["usage", "--undo"], in: copy))
+        #expect(undo.status == 0, "\(undo.error)")
+        #expect(undo.error.contains("restored \(copy)/App/de.lproj/Localizable.strings"), "\(undo.error)")
+        #expect(try String(contentsOfFile: copy + "/App/de.lproj/Localizable.strings", encoding: .utf8) == original)
+        #expect(!project.read("App/de.lproj/Localizable.strings").contains("legacy.banner"), "the original project is left as the fix left it")
+    }
+
     @Test func fixForceDeletesWhatLooksUnusedInAnUnverifiableTable() throws {
         let project = Self.app(sources: ["Sources/Empty.swift": "import Foundation\nlet answer = 42\n"])
         let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")

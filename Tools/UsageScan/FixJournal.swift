@@ -8,7 +8,9 @@ public enum FixJournal {
     public static let folderName = ".l10n-undo"
 
     struct Record: Codable, Equatable {
-        /// The file's absolute path.
+        /// The file's path relative to the folder that holds `.l10n-undo`, when it is inside it, else absolute: a project
+        /// copied or moved with its journal undoes its own files. (Absolute always, before: `--undo` in a copy restored
+        /// the original's files.)
         var path: String
         /// The copy of its bytes before the fix, inside the run's folder.
         var backup: String
@@ -24,10 +26,12 @@ public enum FixJournal {
     /// Records one run's edits; created before the first file is written, so even a run stopped half-way can be undone.
     public final class Recorder: @unchecked Sendable {  // used by one thread: the command that edits, in order
         let folder: URL
+        private let root: String
         private var manifest: Manifest
 
         /// A new run folder under `root/.l10n-undo/`; `command` is what the manifest says was run.
         public init(root: String, command: String) throws {
+            self.root = URL(fileURLWithPath: root).standardizedFileURL.path
             let base = URL(fileURLWithPath: root).appendingPathComponent(FixJournal.folderName)
             try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
             let existing = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
@@ -42,9 +46,11 @@ public enum FixJournal {
         /// Saves `before` as the file's original and records what the fix is about to write.
         public func save(_ path: String, before: Data, after: Data) throws {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            let inside = root == "/" ? "/" : root + "/"
+            let recorded = absolute.hasPrefix(inside) ? String(absolute.dropFirst(inside.count)) : absolute
             let backup = "\(manifest.files.count + 1).orig"
             try before.write(to: folder.appendingPathComponent(backup), options: .atomic)
-            manifest.files.append(Record(path: absolute, backup: backup, digestAfterFix: FixJournal.digest(after)))
+            manifest.files.append(Record(path: recorded, backup: backup, digestAfterFix: FixJournal.digest(after)))
             try write()
         }
 
@@ -90,28 +96,30 @@ public enum FixJournal {
             return outcome
         }
         var left: [Record] = []
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         for record in manifest.files {
-            let current = FileManager.default.contents(atPath: record.path)
+            let target = record.path.hasPrefix("/") ? record.path : (rootPath as NSString).appendingPathComponent(record.path)
+            let current = FileManager.default.contents(atPath: target)
             if let current, digest(current) != record.digestAfterFix, !force {
                 outcome.kept += 1
                 left.append(record)
-                outcome.lines.append("kept \(record.path): it changed after the fix; --undo --force restores it anyway (the original is \(folder.path)/\(record.backup))")
+                outcome.lines.append("kept \(target): it changed after the fix; --undo --force restores it anyway (the original is \(folder.path)/\(record.backup))")
                 continue
             }
             guard let original = FileManager.default.contents(atPath: folder.appendingPathComponent(record.backup).path) else {
                 outcome.kept += 1
                 left.append(record)
-                outcome.lines.append("kept \(record.path): its original \(folder.path)/\(record.backup) is gone")
+                outcome.lines.append("kept \(target): its original \(folder.path)/\(record.backup) is gone")
                 continue
             }
             do {
-                try original.write(to: URL(fileURLWithPath: record.path), options: .atomic)
+                try original.write(to: URL(fileURLWithPath: target), options: .atomic)
                 outcome.restored += 1
-                outcome.lines.append("restored \(record.path)")
+                outcome.lines.append("restored \(target)")
             } catch {
                 outcome.kept += 1
                 left.append(record)
-                outcome.lines.append("kept \(record.path): it cannot be written (\(error.localizedDescription))")
+                outcome.lines.append("kept \(target): it cannot be written (\(error.localizedDescription))")
             }
         }
         if outcome.kept == 0 {
