@@ -220,7 +220,10 @@ public enum UsageCommands {
         let packagesNote = unscannedParts.joined(separator: "; ")
         if fix {
             if !unscanned.isEmpty, !force, !report.unusedKeys.isEmpty {
-                notes += "--fix deleted nothing: \(packagesNote); or --fix --force to delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\n"
+                // --force lifts both guards: say what else it would delete, so nobody reaches for it to get past this one alone.
+                let alsoUnverified = report.unverifiedKeys.isEmpty ? ""
+                    : ", and with them the \(report.unverifiedKeys.count) key(s) of \(Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")) that only look unused (the scan cannot vouch for that table: see unverifiable-table)"
+                notes += "--fix deleted nothing: \(packagesNote); or --fix --force to delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\(alsoUnverified)\n"
                 return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
                                            codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
             }
