@@ -355,6 +355,23 @@ import Testing
         #expect(mismatch.message.contains("looks like a percent sign"), "\(mismatch.message)")
     }
 
+    /// Maccy (2026-12-07): the base "not 100% reliable" is no format string (its `%` forms no specifier, said once as
+    /// `invalid-format`). German writes "100 % zuverlässig", which Foundation would read as `% zu`: that was a
+    /// `format-mismatch` error ("1 format argument but the base has 0"), and Turkish "%100" an `invalid-format` telling
+    /// it to write `%%`, which a text never formatted would show as it is. A real specifier a translation adds still
+    /// differs, and so does a spaced percent where the base is a format string.
+    @Test func aTranslationWritesThePercentSignItsWayWhereTheBaseIsNoFormatString() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"note\" = \"Ignoring apps is not 100% reliable.\";\n\"count\" = \"%d apps ignored\";\n")
+        folder.write("de.lproj/Main.strings", "\"note\" = \"Das Ignorieren ist nicht 100 % zuverlässig.\";\n\"count\" = \"%d Apps, 100 % sicher\";\n")
+        folder.write("tr.lproj/Main.strings", "\"note\" = \"Uygulamaları yok saymak %100 güvenilir değildir.\";\n\"count\" = \"%d uygulama yok sayıldı\";\n")
+        folder.write("fr.lproj/Main.strings", "\"note\" = \"%@ n'est pas fiable à 100 %.\";\n\"count\" = \"%d apps ignorées\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.formatMismatch).map { "\($0.locale) \($0.key ?? "")" }.sorted() == ["de count", "fr note"],
+                "\(result.findings(.formatMismatch).map(\.message))")
+        #expect(result.findings(.invalidFormat).map(\.locale) == ["en"], "\(result.findings(.invalidFormat).map(\.message))")
+    }
+
     @Test func pluralRulesMustCoverEachLocalesCLDRCategories() throws {
         let folder = CatalogFolder()
         folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])

@@ -848,7 +848,10 @@ struct LintRun {
             // has the base's % problems, which the base's own entry reports once: not again in each of 150 locales.
             var copiesBase = false
             if hasPercent, let baseText { copiesBase = text == baseText }
-            if !copiesBase, let offset = parsed.invalid.first {
+            // A base that is no format string either (its own `%` forms no specifier: reported there, once) is text
+            // shown as it is: Turkish "%100" in its translation is a percent sign, as the base's is.
+            if !copiesBase, let offset = parsed.invalid.first,
+               baseText.map({ !Self.isPlainTextWithPercent($0) }) ?? true {
                 report(.invalidFormat, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\" has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
             }
@@ -867,6 +870,7 @@ struct LintRun {
                 } else {
                     if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
                     if sameAsBase != true, !parsed.specifiers.isEmpty || Self.hasPercent(baseText),
+                       !Self.isTypographicPercentOfPlainBase(parsed.specifiers, text: text, baseText: baseText),
                        let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: tableBase(table)) {
                         var message = "\"\(entry.key)\" in \(locale): \(problem)"
                         if let accident = AccidentalSpecifier.first(in: baseText) {
@@ -1472,6 +1476,33 @@ extension PluralRule {
 }
 
 /// The kind of mark a text ends with, the same in every script (`.` and `。` are both a full stop).
+extension LintRun {
+    /// A base with a `%` that forms no specifier and none that does ("not 100% reliable", reported `invalid-format`) is
+    /// no format string: code that formatted it would break already. Its translation's "100 % zuverlässig" writes the
+    /// percent sign as German and French do, a space before it, which Foundation would read as `% zu` (the space flag,
+    /// `size_t`, unsigned): no argument to compare with the base's none (Maccy: an error, in every such locale). Only
+    /// specifiers with no flag but a space or `-`, no width, precision or position, after a number.
+    /// A text with a `%` that forms no specifier and none that does: no format string.
+    static func isPlainTextWithPercent(_ text: String) -> Bool {
+        guard hasPercent(text) else { return false }
+        let parsed = FormatSpecifier.parseReportingInvalid(text)
+        return parsed.specifiers.isEmpty && !parsed.invalid.isEmpty
+    }
+
+    static func isTypographicPercentOfPlainBase(_ specifiers: [FormatSpecifier], text: String, baseText: String) -> Bool {
+        guard !specifiers.isEmpty else { return false }
+        guard isPlainTextWithPercent(baseText) else { return false }
+        let scalars = Array(text.unicodeScalars)
+        return specifiers.allSatisfy { specifier in
+            guard specifier.position == nil, (specifier.width ?? "").isEmpty, specifier.precision == nil,
+                  !specifier.flags.isEmpty, specifier.flags.unicodeScalars.allSatisfy({ $0 == " " || $0 == "-" }) else { return false }
+            var before = specifier.offset - 1
+            while before >= 0, [" ", "\u{A0}", "\u{202F}"].contains(scalars[before]) { before -= 1 }
+            return before >= 0 && ("0"..."9").contains(scalars[before])
+        }
+    }
+}
+
 enum FinalPunctuation: Equatable, CustomStringConvertible {
     case none, fullStop, question, exclamation, colon, ellipsis
 
