@@ -730,6 +730,27 @@ import Testing
         #expect(!result.findings(.punctuationMismatch).contains { $0.key == "loading" })
     }
 
+    /// mullvad (2026-12-07): Thai asks with a particle (หรือไม่) and no mark, Burmese ends a question with ။ as any sentence,
+    /// Ukrainian shortens "On" to "Увімк.", and a Markdown emphasis closes after the sentence's mark
+    /// ("**… plans.**"). None is a punctuation mismatch; a translation that drops the base's question mark still is.
+    @Test func scriptsOwnQuestionsShortWordsAndMarkdownEmphasisKeepTheirMarks() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+            "delete" = "Delete %@?";
+            "toggle" = "On";
+            "warning" = "**Use with caution on limited plans.**";
+
+            """)
+        folder.write("th.lproj/Main.strings", "\"delete\" = \"ลบ %@ หรือไม่\";\n\"toggle\" = \"เปิด\";\n\"warning\" = \"**ใช้ด้วยความระมัดระวัง**\";\n")
+        folder.write("my.lproj/Main.strings", "\"delete\" = \"%@ ကို ဖျက်မည်လား။\";\n\"toggle\" = \"ဖွင့်\";\n\"warning\" = \"**သတိထားပါ။**\";\n")
+        folder.write("uk.lproj/Main.strings", "\"delete\" = \"Видалити %@?\";\n\"toggle\" = \"Увімк.\";\n\"warning\" = \"**Використовуйте обережно.**\";\n")
+        folder.write("zh-Hans.lproj/Main.strings", "\"delete\" = \"删除 %@？\";\n\"toggle\" = \"开\";\n\"warning\" = \"**请谨慎使用**。\";\n")
+        folder.write("de.lproj/Main.strings", "\"delete\" = \"%@ löschen\";\n\"toggle\" = \"Ein\";\n\"warning\" = \"**Vorsicht bei begrenzten Tarifen.**\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["de:delete"],
+                "\(result.findings(.punctuationMismatch).map(\.message))")
+    }
+
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence
     /// that gains a full stop, or a longer text, still differs.
     @Test func anAbbreviatedUnitsDotIsNoFullStop() throws {

@@ -1508,6 +1508,13 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
 
     init(_ text: String) {
         if let last = UTF8Bytes.ends(text)?.last, last > 0x20, last < 0x80 {
+            // Markdown's emphasis closes after the sentence's mark ("**Use with caution.**"): the mark is inside it.
+            if last == UInt8(ascii: "*") || last == UInt8(ascii: "_") {
+                var inner = Substring(text)
+                while let end = inner.last, end == "*" || end == "_" || end.isWhitespace { inner.removeLast() }
+                self = inner.isEmpty ? .none : FinalPunctuation(String(inner))
+                return
+            }
             switch last {
             case UInt8(ascii: "."): self = UTF8Bytes.hasSuffix(text, "...") ? .ellipsis : .fullStop
             case UInt8(ascii: "?"): self = .question
@@ -1538,14 +1545,30 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     /// Where the language writes the same ending its own way, and no mark says so: Thai and Lao end a sentence with
     /// none (a space parts sentences), and Greek asks with `;` (U+003B, or U+037E).
     static func isScriptsOwnForm(_ text: String, mark: FinalPunctuation, baseMark: FinalPunctuation, language: Substring) -> Bool {
-        guard mark == .none else { return false }
         switch language {
-        case "th", "lo": return baseMark == .fullStop
+        // A question may be asked with a particle (ไหม, หรือไม่) and no mark; one without a particle drops the question.
+        case "th", "lo":
+            guard mark == .none else { return false }
+            return baseMark == .fullStop || baseMark == .question && endsWithQuestionParticle(text)
+        // Burmese ends every sentence, a question or an exclamation too, with ။ (mullvad's my: "…ဖျက်မည်လား။").
+        case "my": return mark == .fullStop && (baseMark == .question || baseMark == .exclamation)
         case "el":
+            guard mark == .none else { return false }
             guard baseMark == .question, let last = text.reversed().first(where: { !$0.isWhitespace }) else { return false }
             return last == ";" || last == "\u{037E}"
         default: return false
         }
+    }
+
+    /// Thai's and Lao's question particles, before an optional polite one (ครับ, คะ).
+    static func endsWithQuestionParticle(_ text: String) -> Bool {
+        var trimmed = Substring(text)
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+        for polite in ["ครับ", "คะ", "ค่ะ"] where trimmed.hasSuffix(polite) {
+            trimmed = trimmed.dropLast(polite.count)
+            break
+        }
+        return ["ไหม", "หรือไม่", "มั้ย", "หรือเปล่า", "ບໍ່", "ບໍ"].contains { trimmed.hasSuffix($0) }
     }
 
     /// A unit or a word written short, whose dot is no full stop: "? m" as "? Min." or "? мин.", "No" as "Nr.". Both
@@ -1556,7 +1579,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         guard words.count <= 3, baseWords.count <= 3, let last = words.last, let baseLast = baseWords.last,
               last.hasSuffix("."), !last.hasSuffix("..") else { return false }
         let short = last.dropLast()
-        return (1...4).contains(short.count) && short.allSatisfy(\.isLetter)
+        // Up to five letters: Ukrainian "Увімк." for "On".
+        return (1...5).contains(short.count) && short.allSatisfy(\.isLetter)
             && (1...3).contains(baseLast.count) && baseLast.allSatisfy(\.isLetter)
     }
 
