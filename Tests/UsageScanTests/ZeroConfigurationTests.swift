@@ -926,6 +926,36 @@ struct ZeroConfigurationTests {
         #expect(UsageRun.isNameLike("iCloud") == false && UsageRun.isNameLike("N64"))
     }
 
+    /// Home Assistant (2026-12-07): `TextField("aa:bb:cc:dd:ee:ff", text: $mac)` is the input's pattern, shown as it is,
+    /// and `@Parameter(title: .init("widgets.gauge.label_template", defaultValue: "Label Template"))` shows its default
+    /// value: both were errors, "users would see the raw key".
+    @Test func anInputPatternAndAParameterWithADefaultValueAreNoRawKeys() throws {
+        let project = Self.app(sources: ["Sources/Gauge.swift": """
+        import AppIntents
+        import SwiftUI
+
+        struct AddressRow: View {
+            @Binding var mac: String
+            @Binding var time: String
+            var body: some View {
+                TextField("aa:bb:cc:dd:ee:ff", text: $mac)
+                TextField("hh:mm:ss", text: $time)
+                TextField("ui:ok:no", text: $time)
+            }
+        }
+
+        struct GaugeIntent: WidgetConfigurationIntent {
+            @Parameter(title: .init("widgets.gauge.label_template", defaultValue: "Label Template"))
+            var label: String?
+        }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.keyNotInCatalog).map(\.key) == ["ui:ok:no"], "\(report.findings.map(\.message))")
+        let missing = report.findings(.missingKey)
+        #expect(missing.map(\.key) == ["aa:bb:cc:dd:ee:ff", "hh:mm:ss", "widgets.gauge.label_template"], "\(missing.map(\.message))")
+        #expect(missing.last?.message.contains("default value") == true, "\(missing.last?.message ?? "")")
+    }
+
     @Test func aNumberWithAUnitOrACodeNameReadsRightAsItIsLike4KNotARawKey() throws {
         // A player's quality menu: `Text("4K")` was a warning (text), `Text("1080p")` beside it an error ("users would see
         // the raw key"), though both show right as they are.

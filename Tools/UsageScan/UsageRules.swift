@@ -256,6 +256,17 @@ struct UsageRun {
         return digits > 0 && key.count <= 12
     }
 
+    /// An input's pattern shown as its placeholder (`TextField("aa:bb:cc:dd:ee:ff", …)`, `hh:mm:ss`, `YYYY-MM-DD`): three
+    /// or more runs of one letter repeated, up to four times, between `:`, `-` or `/`. It reads right as it is (or is
+    /// text to translate, as `JJJJ-MM-TT`), never a raw key.
+    static func isInputPattern(_ key: String) -> Bool {
+        let runs = key.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "-" || $0 == "/" }
+        return runs.count >= 3 && runs.allSatisfy { run in
+            guard let first = run.first, first.isASCII, first.isLetter, run.count <= 4 else { return false }
+            return run.allSatisfy { $0 == first }
+        }
+    }
+
     /// The translations (locales other than the table's base) whose table has the key.
     func translations(of key: String, in table: String) -> [String] {
         translatedTables.compactMap { id, entries in id.table == table && entries.entries[key] != nil ? id.locale : nil }.sorted()
@@ -418,7 +429,8 @@ struct UsageRun {
                 return
             }
             if !reference.key.isGeneratedMember, keysAreText || TableConventions.looksLikeText(Self.catalogKey(reference.key))
-                || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) || Self.isMeasureOrCode(Self.catalogKey(reference.key)) {
+                || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) || Self.isMeasureOrCode(Self.catalogKey(reference.key))
+                || Self.isInputPattern(Self.catalogKey(reference.key)) {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
                 // only the translations lack it.
                 let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"

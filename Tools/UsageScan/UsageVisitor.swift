@@ -610,7 +610,11 @@ final class UsageVisitor: SyntaxVisitor {
         for argument in arguments where ["title", "description"].contains(argument.label?.text) {
             let key = KeyExpression(argument.expression, inference: SpecifierInference(), interpolation: .formatKey)
             if case .dynamic = key { continue }
-            record(key, at: argument.expression, table: .known(configuration.defaultTable), api: "@Parameter", arguments: nil)
+            // `.init("widgets.gauge.label", defaultValue: "Label Template")`: a missing key shows the default value.
+            let hasDefaultValue = argument.expression.as(FunctionCallExprSyntax.self)?.arguments
+                .contains { ["value", "defaultValue"].contains($0.label?.text) } ?? false
+            record(key, at: argument.expression, table: .known(configuration.defaultTable), api: "@Parameter", arguments: nil,
+                   hasDefaultValue: hasDefaultValue)
         }
         return .visitChildren
     }
