@@ -956,6 +956,33 @@ struct ZeroConfigurationTests {
         #expect(missing.last?.message.contains("default value") == true, "\(missing.last?.message ?? "")")
     }
 
+    /// mullvad (2026-12-07): `#Preview { ItemRow(item: ListItem(title: "Blind mole")) }`, a `LocalizedStringKey` parameter
+    /// of the app's own type, was a `missing-key` though `Text("…")` in a preview is not: nobody sees a preview's text.
+    @Test func aPreviewsLiteralForTheAppsOwnLocalizedParameterIsNotMissing() throws {
+        let project = Self.app(sources: ["Sources/ItemRow.swift": """
+        import SwiftUI
+
+        struct ListItem: Hashable {
+            let title: LocalizedStringKey
+            static func == (a: ListItem, b: ListItem) -> Bool { true }
+            func hash(into hasher: inout Hasher) {}
+        }
+
+        struct ItemRow: View {
+            let item: ListItem
+            var body: some View { Text(item.title) }
+        }
+
+        let shown = ItemRow(item: ListItem(title: "Mole hill"))
+
+        #Preview {
+            ItemRow(item: ListItem(title: "Blind mole"))
+        }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.missingKey).map(\.key) == ["Mole hill"], "\(report.findings.map(\.message))")
+    }
+
     @Test func aNumberWithAUnitOrACodeNameReadsRightAsItIsLike4KNotARawKey() throws {
         // A player's quality menu: `Text("4K")` was a warning (text), `Text("1080p")` beside it an error ("users would see
         // the raw key"), though both show right as they are.

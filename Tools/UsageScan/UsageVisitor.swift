@@ -495,7 +495,7 @@ final class UsageVisitor: SyntaxVisitor {
         let here = location(expression)
         switch KeyExpression(expression, inference: SpecifierInference(), interpolation: .dynamic) {
         // The expression's text is only ever shown for a key computed at run time: not built for a literal.
-        case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: "")
+        case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: "", reportsMissing: debugDepth == 0)
         case let .dynamic(prefix, shape):
             return PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription, dynamicShape: shape)
         case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
@@ -540,8 +540,10 @@ final class UsageVisitor: SyntaxVisitor {
                 case let .interpolated(interpolated): key = .interpolated(interpolated)
                 default: continue
                 }
+                // In a preview or a debug build's code (`#Preview { ItemRow(item: ListItem(title: "Blind mole")) }`), a
+                // missing key shows nobody a raw key; the key still counts as used.
                 let reference = KeyReference(location: location(expression), key: key, table: .known(configuration.defaultTable),
-                                             api: callee.name)
+                                             api: callee.name, reportsMissing: debugDepth == 0)
                 usage.literalArguments.append(LiteralArgument(parameter: "\(callee.name)|\(argument.label?.text ?? "_")", reference: reference))
             }
         }

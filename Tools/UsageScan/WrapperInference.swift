@@ -104,6 +104,8 @@ public struct PendingKey: Sendable {
     public var expression: String
     /// The literal texts around an interpolated key's interpolations (`DynamicKeyReference.shape`).
     public var dynamicShape: [String]? = nil
+    /// False in a preview or debug-only code, where a missing key shows nobody a raw key.
+    public var reportsMissing = true
 }
 
 /// `"Cancel".localized`, `"Hello %@".localized(name)`: a literal with a member called on it.
@@ -286,7 +288,8 @@ struct Inference {
                     }
                     guard !text.isEmpty else { continue }
                     let reference = KeyReference(location: key.location, key: .literal(text), table: table, api: wrapper.name, arguments: arguments,
-                                                 hasDefaultValue: call.arguments.contains { ["value", "defaultValue"].contains($0.slot.label) })
+                                                 hasDefaultValue: call.arguments.contains { ["value", "defaultValue"].contains($0.slot.label) },
+                                                 reportsMissing: key.reportsMissing)
                     if inNamespace, let path = call.accessorPath {
                         // The accessor's definition: a use only where code names the accessor.
                         var definition = reference
@@ -309,7 +312,7 @@ struct Inference {
                 }
                 guard !text.isEmpty else { continue }
                 references.append(KeyReference(location: member.key.location, key: .literal(text), table: table, api: ".\(wrapper.name)",
-                                               arguments: wrapper.signatureKnown ? member.arguments : nil))
+                                               arguments: wrapper.signatureKnown ? member.arguments : nil, reportsMissing: member.key.reportsMissing))
             }
         }
         guard !accessors.isEmpty else { return (references, dynamicKeys, 0) }
