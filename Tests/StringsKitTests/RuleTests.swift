@@ -198,6 +198,21 @@ import Testing
         #expect(result.completeness?.first { $0.locale == "es-AR" }?.missing == 0)
     }
 
+    /// mastodon-ios (2026-12-07): de.lproj/infoPlist.strings beside en.lproj/InfoPlist.strings was "de has no InfoPlist
+    /// table; add de.lproj/InfoPlist.strings", which on a Mac's disk overwrites the file that is there. iOS tells case
+    /// apart, so the bundle does not find it: it is the file to rename, one finding, and no extra table.
+    @Test func aTableFileNamedWithOtherCapitalsIsToBeRenamed() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"Used to take photos\";\n")
+        folder.write("en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n")
+        folder.write("de.lproj/infoPlist.strings", "\"NSCameraUsageDescription\" = \"Zum Aufnehmen von Fotos\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"a\" = \"Apfel\";\n")
+        let result = try folder.lint()
+        let findings = result.findings.filter { $0.locale == "de" && $0.severity != .info }
+        #expect(findings.map(\.rule) == [.missingKey], "\(findings.map(\.message))")
+        #expect(findings.first?.message == "de's InfoPlist table is in \(folder.path("de.lproj/infoPlist.strings")), named with other capitals: iOS tells case apart, so the bundle does not find it there and 1 key(s) are untranslated; rename it to \(folder.path("de.lproj/InfoPlist.strings"))")
+    }
+
     /// A locale whose only file does not parse had no table, so it dropped out of the figures: the summary showed the
     /// other locales complete and no row for it, though its users get none of its text. It keeps its row, nothing
     /// translated, with its error and the one finding for the table it cannot read.

@@ -462,9 +462,19 @@ struct LintRun {
                         // A regional variant of the base language (en-GB) without the table is read in the base's
                         // (the bundle looks for a table in each of the user's languages in turn): nothing is missing.
                         // So is a regional locale whose language has the table (mastodon-ios's es-AR, read in es).
+                        // A file named with other capitals (mastodon-ios's de.lproj/infoPlist.strings) is the table on a
+                        // Mac's disk, not on iOS's, which tells case apart: it is to be renamed; adding one beside it
+                        // would overwrite it on a Mac.
+                        let otherCase = lost == nil ? catalog.table(tableNamedOtherwise(tableName, locale: locale) ?? "", locale: locale) : nil
                         if translatable > 0, lost != nil
                             || !Self.isRegionalVariant(locale, of: self.base) && parentLocale(of: locale, having: tableName) == nil {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
+                            if let otherCase, let file = otherCase.files.first {
+                                let wanted = PathText.parent(of: file) + "/" + Catalog.fileTableName(tableName) + "." + (file as NSString).pathExtension
+                                report(.missingKey, file: file, position: nil, locale: locale, table: tableName, key: nil, subject: "",
+                                       "\(locale)'s \(tableName) table is in \(file), named with other capitals: iOS tells case apart, so the bundle does not find it there and \(translatable) key(s) are untranslated; rename it to \(wanted)")
+                                continue
+                            }
                             report(.missingKey, file: lost?.location.file ?? anyFile(of: tableName, preferring: base), position: nil, locale: locale,
                                    table: tableName, key: nil, subject: "",
                                    lost.map { "\(locale)'s \(tableName) table cannot be read (\($0.kind == .syntax ? "it does not parse" : "its file cannot be read"): "
@@ -480,6 +490,8 @@ struct LintRun {
                     // elsewhere has had its one finding.
                     if PropertyListTexts.isPropertyListTable(tableName) || TableConventions.isInterfaceBuilderTable(tableName, in: catalog)
                         || emptyBaseTables.contains(tableName) { continue }
+                    // Named with other capitals than the base's table: reported there, as the file to rename.
+                    if let other = tableNamedOtherwise(tableName, locale: base), catalog.table(other, locale: locale) == nil { continue }
                     report(.extraKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
                            "the table \(tableName) exists in \(locale) but not in the base locale (\(base)); add \(newTableFile(tableName, locale: base)) or remove this file")
                     continue
@@ -553,6 +565,12 @@ struct LintRun {
     func showsKeysAsBaseText(_ tableName: String, locale: String) -> Bool {
         if locale == base { return tableBase(tableName) != locale && conventions.keysAsText.contains(tableName) }
         return Self.isRegionalVariant(locale, of: base)
+    }
+
+    /// The name of the locale's table that differs from `tableName` only in capitals (`infoPlist` for `InfoPlist`).
+    func tableNamedOtherwise(_ tableName: String, locale: String) -> String? {
+        let lowered = tableName.lowercased()
+        return catalog.tableNames.first { $0 != tableName && $0.lowercased() == lowered && catalog.table($0, locale: locale) != nil }
     }
 
     /// The locale the bundle reads a table in when `locale` lacks it: the same tag without its region (`es` for `es-AR`,
