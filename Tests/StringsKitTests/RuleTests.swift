@@ -213,6 +213,30 @@ import Testing
         #expect(findings.first?.message == "de's InfoPlist table is in \(folder.path("de.lproj/infoPlist.strings")), named with other capitals: iOS tells case apart, so the bundle does not find it there and 1 key(s) are untranslated; rename it to \(folder.path("de.lproj/InfoPlist.strings"))")
     }
 
+    /// mastodon-ios (2026-12-07): an intent's parameter (`${content}`), a sample handle and a link are the same in every
+    /// language; identical translations of them were `untranslated`. A text with words beside them still is.
+    @Test func aPlaceholderAHandleOrALinkIsNoTextToTranslate() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+            "intent.content" = "${content}";
+            "widget.handle" = "@jane@example.social";
+            "about.link" = "https://joinmastodon.org";
+            "contact" = "support@example.com";
+            "post" = "Post ${content} now";
+
+            """)
+        folder.write("de.lproj/Main.strings", """
+            "intent.content" = "${content}";
+            "widget.handle" = "@jane@example.social";
+            "about.link" = "https://joinmastodon.org";
+            "contact" = "support@example.com";
+            "post" = "Post ${content} now";
+
+            """)
+        let result = try folder.lint()
+        #expect(result.findings(.untranslated).compactMap(\.key) == ["post"], "\(result.findings(.untranslated).map(\.message))")
+    }
+
     /// A locale whose only file does not parse had no table, so it dropped out of the figures: the summary showed the
     /// other locales complete and no row for it, though its users get none of its text. It keeps its row, nothing
     /// translated, with its error and the one finding for the table it cannot read.
