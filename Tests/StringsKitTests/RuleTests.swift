@@ -237,6 +237,19 @@ import Testing
         #expect(result.findings(.untranslated).compactMap(\.key) == ["post"], "\(result.findings(.untranslated).map(\.message))")
     }
 
+    /// Clipy (2026-12-07): `l10n lint Clipy/Sources/Preferences/Panels`, a Base.lproj of xibs beside their translations,
+    /// stopped with "cannot tell the base locale among de, it". Where every table is an Interface Builder one, the base
+    /// is Base.lproj, whose xibs hold the base text.
+    @Test func translationsOfXibsAloneHaveBaseForTheirBase() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/GeneralPreference.xib", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document/>\n")
+        folder.write("de.lproj/GeneralPreference.strings", "\"M5n-Mr-02l.title\" = \"Einfügen und Verlauf löschen\";\n\"k2P-1x-Yt9.title\" = \"Allgemein\";\n")
+        folder.write("it.lproj/GeneralPreference.strings", "\"M5n-Mr-02l.title\" = \"Incolla e cancella la cronologia\";\n\"k2P-1x-Yt9.title\" = \"Generale\";\n")
+        let result = try folder.lint()
+        #expect(result.findings.filter { $0.severity != .info }.isEmpty, "\(result.findings.map(\.message))")
+        #expect(result.completeness?.map(\.locale).sorted() == ["de", "it"])
+    }
+
     /// A locale whose only file does not parse had no table, so it dropped out of the figures: the summary showed the
     /// other locales complete and no row for it, though its users get none of its text. It keeps its row, nothing
     /// translated, with its error and the one finding for the table it cannot read.

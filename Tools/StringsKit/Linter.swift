@@ -66,6 +66,9 @@ public struct Linter: Sendable {
             return english.max { (keys[$0] ?? 0, $1) < (keys[$1] ?? 0, $0) } ?? "en"
         }
         if locales.count == 1 { return locales[0] }
+        // Only Interface Builder tables (Clipy's preference panels: de, it, ja, zh-Hans beside a Base.lproj of xibs):
+        // their base text is the storyboards' and xibs' in Base.lproj, which is the base.
+        if catalog.tableNames.allSatisfy({ TableConventions.isInterfaceBuilderTable($0, in: catalog) }) { return Self.interfaceBase }
         throw .ambiguousBaseLocale(available: locales)
     }
 
