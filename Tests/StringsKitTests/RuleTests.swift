@@ -250,6 +250,29 @@ import Testing
         #expect(result.completeness?.map(\.locale).sorted() == ["de", "it"])
     }
 
+    /// mastodon-ios (2026-12-07): Settings.bundle/en.lproj/Root.strings keeps Xcode's template keys ("Group", "Name"),
+    /// which its Root.plist no longer shows; 28 locales were told they have no Root table. The Settings app looks up
+    /// only the texts the property list shows: a translation lacks those alone.
+    @Test func aSettingsBundleTableNeedsOnlyTheTextsItsPropertyListShows() throws {
+        let folder = CatalogFolder()
+        folder.write("App/en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n")
+        folder.write("App/de.lproj/Localizable.strings", "\"a\" = \"Apfel\";\n")
+        folder.write("App/fr.lproj/Localizable.strings", "\"a\" = \"Pomme\";\n")
+        folder.write("App/Settings.bundle/Root.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+            <dict><key>Type</key><string>PSTitleValueSpecifier</string><key>Title</key><string>Version</string><key>Key</key><string>version</string></dict>
+            </array><key>StringsTable</key><string>Root</string></dict></plist>
+            """)
+        folder.write("App/Settings.bundle/en.lproj/Root.strings", "\"Group\" = \"Group\";\n\"Name\" = \"Name\";\n\"none given\" = \"none given\";\n\"Version\" = \"Version\";\n")
+        folder.write("App/Settings.bundle/de.lproj/Root.strings", "\"Version\" = \"Version\";\n")
+        let result = try folder.lint()
+        let missing = result.findings(.missingKey)
+        #expect(missing.map { "\($0.locale) \($0.key ?? "")" } == ["fr "], "\(missing.map(\.message))")
+        #expect(missing.first?.message.contains("so 1 key(s) are untranslated") == true, "\(missing.first?.message ?? "")")
+    }
+
     /// A locale whose only file does not parse had no table, so it dropped out of the figures: the summary showed the
     /// other locales complete and no row for it, though its users get none of its text. It keeps its row, nothing
     /// translated, with its error and the one finding for the table it cannot read.

@@ -458,7 +458,7 @@ struct LintRun {
                 guard let table = catalog.table(tableName, locale: locale) else {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
                     if let baseTable, locale != self.base {
-                        let translatable = baseTable.keys.count { baseTable.entries[$0]?.needsTranslation ?? false }
+                        let translatable = baseTable.keys.count { (baseTable.entries[$0]?.needsTranslation ?? false) && conventions.isShown($0, table: tableName) }
                         // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
                         // syntax-error says where; adding the file would be no advice.
                         let lost = lostFile(tableName, locale: locale)
@@ -524,7 +524,7 @@ struct LintRun {
         let keysAsTextInBaseLanguage = showsKeysAsBaseText(tableName, locale: locale)
         var absent: [String: (keys: [String], baseFile: String, toAdd: String?)] = [:]
         for key in baseTable.keys where table.entries[key] == nil {
-            guard let baseEntry = baseTable.entries[key], isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
+            guard let baseEntry = baseTable.entries[key], isMissingTranslation(baseEntry, table: tableName, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
                   !required.contains(key), !linter.identifiers.contains(key) else { continue }
             let target = targets.file(for: baseEntry.location.file)
             guard target.existing == nil, let toAdd = target.toAdd else { continue }
@@ -604,8 +604,9 @@ struct LintRun {
     /// (`showsKeysAsBaseText`), where a key it lacks is shown as the key, which is
     /// that text (unless Base gives the key other words: `"OK" = "Okay";` would show "OK"). The per-key check and the
     /// one finding for a file kind a locale lacks ask alike.
-    func isMissingTranslation(_ baseEntry: CatalogEntry, keysAsTextInBaseLanguage: Bool) -> Bool {
-        guard baseEntry.needsTranslation, !baseEntry.isStale, !Self.commentSaysNotToTranslate(baseEntry.comment) else { return false }
+    func isMissingTranslation(_ baseEntry: CatalogEntry, table: String, keysAsTextInBaseLanguage: Bool) -> Bool {
+        guard baseEntry.needsTranslation, !baseEntry.isStale, !Self.commentSaysNotToTranslate(baseEntry.comment),
+              conventions.isShown(baseEntry.key, table: table) else { return false }
         if keysAsTextInBaseLanguage, case let .text(text) = baseEntry.value, text == baseEntry.key { return false }
         return true
     }
@@ -688,7 +689,7 @@ struct LintRun {
             baseEntries.withUnsafeBufferPointer { entries in
                 for index in range {
                     let entry = entries[index]
-                    if entry.needsTranslation, !entry.isStale { translatable += 1 }
+                    if entry.needsTranslation, !entry.isStale, conventions.isShown(entry.key, table: tableName) { translatable += 1 }
                     checkEntry(entry, baseEntry: nil, locale: base, table: tableName)
                 }
             }
@@ -732,7 +733,7 @@ struct LintRun {
                                 cursor = found + 1
                             }
                             synced = true
-                        } else if isMissingTranslation(baseEntry, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
+                        } else if isMissingTranslation(baseEntry, table: tableName, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
                                   !regionalVariant || missingTargets.file(for: baseEntry.location.file).existing != nil {
                             // (A regional variant without the key's file kind reads the base's file of that kind.)
                             missing += 1

@@ -28,6 +28,16 @@ public struct TableConventions: Sendable, Equatable {
     /// every text of it, by folder of `.lproj` folders (`Info.plist`, `Info-Remote.plist` beside them). An intent
     /// definition's texts are looked up only when a key would be reported extra (`PropertyListTexts.nearbyIntentTexts`).
     public var propertyListTexts: [String: Set<String>] = [:]
+    /// A Settings bundle's table (`Settings.bundle/en.lproj/Root.strings`) and the texts its property list
+    /// (`Settings.bundle/Root.plist`) shows, which are all the Settings app looks up: the template's other keys that
+    /// Xcode leaves in the table ("Group", "Name", "none given") are shown nowhere, so no translation lacks them
+    /// (mastodon-ios: 28 locales told they have no Root table, for four such keys).
+    public var settingsTexts: [String: Set<String>] = [:]
+
+    /// Whether a key of `table` is shown at all: not one of a Settings bundle's keys its property list does not use.
+    public func isShown(_ key: String, table: String) -> Bool {
+        settingsTexts.isEmpty || (settingsTexts[table]?.contains(key) ?? true)
+    }
 
     public init(keysAsText: Set<String> = [], placeholders: [String: PlaceholderStyle] = [:]) {
         self.keysAsText = keysAsText
@@ -96,6 +106,11 @@ public struct TableConventions: Sendable, Equatable {
         }
         for table in catalog.tableNames {
             let tableBase = tableBases[table] ?? base
+            if let file = catalog.table(table, locale: tableBase)?.files.first, file.contains(".bundle/"),
+               let bundle = PropertyListTexts.lprojParent(of: file), bundle.hasSuffix(".bundle"),
+               let texts = PropertyListTexts.texts(of: bundle + "/" + Catalog.tableName(ofFile: file) + ".plist") {
+                conventions.settingsTexts[table] = texts
+            }
             if let declared = configuration.declaredKeysAsText(table: table) {
                 if declared { conventions.keysAsText.insert(table) }
             } else if isKeyAsText(table, in: catalog, tableBase: tableBase, base: base) {
