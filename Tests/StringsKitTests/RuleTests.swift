@@ -170,11 +170,14 @@ import Testing
 
         """)
         folder.write("en.lproj/Menus.strings", "\"View\" = \"View\";\n")
+        // An Interface Builder table's key the variant lacks shows the storyboard's own (en) text.
+        folder.write("en.lproj/Main.strings", "\"M5n-Mr-02l.title\" = \"Color\";\n\"k2P-1x-Yt9.title\" = \"General\";\n")
+        folder.write("en-GB.lproj/Main.strings", "\"M5n-Mr-02l.title\" = \"Colour\";\n")
         folder.write("en-GB.lproj/Localizable.strings", "\"Favorites\" = \"Favourites\";\n")
         folder.write("de.lproj/Localizable.strings", "\"Favorites\" = \"Favoriten\";\n")
         let result = try folder.lint()
         #expect(result.findings(.missingKey).filter { $0.locale == "en-GB" }.compactMap(\.key) == ["Open", "prefs.title"])
-        #expect(result.findings(.missingKey).filter { $0.locale == "de" }.count == 4, "de lacks three keys and the Menus table")
+        #expect(result.findings(.missingKey).filter { $0.locale == "de" }.count == 5, "de lacks three keys and the Menus and Main tables")
         #expect(result.completeness?.first { $0.locale == "en-GB" }?.missing == 2)
         #expect(LintRun.isRegionalVariant("en-GB", of: "en") && LintRun.isRegionalVariant("en_AU", of: "en")
                 && LintRun.isRegionalVariant("pt-PT", of: "pt-BR"))

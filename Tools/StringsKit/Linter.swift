@@ -704,7 +704,10 @@ struct LintRun {
             let missingTargets = MissingKeyTargets(tableFiles: table.files, table: tableName)
             let keysAsTextInBaseLanguage = showsKeysAsBaseText(tableName, locale: locale)
             let lostFile = isLostFile(tableName, locale: locale)
+            // A regional variant of the base language lacking an Interface Builder table's key shows the storyboard's
+            // own text, which is the base language's: nothing is missing there either.
             let regionalVariant = Self.isRegionalVariant(locale, of: base)
+            let variantOfInterface = regionalVariant && TableConventions.isInterfaceBuilderTable(tableName, in: catalog)
             // A file kind the locale lacks altogether had one finding for all its keys (`reportAbsentFileKinds`).
             let absentStrings = absentKinds.contains("strings"), absentStringsdict = absentKinds.contains("stringsdict")
             var matched = 0
@@ -734,7 +737,7 @@ struct LintRun {
                             }
                             synced = true
                         } else if isMissingTranslation(baseEntry, table: tableName, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
-                                  !regionalVariant || missingTargets.file(for: baseEntry.location.file).existing != nil {
+                                  !regionalVariant || !variantOfInterface && missingTargets.file(for: baseEntry.location.file).existing != nil {
                             // (A regional variant without the key's file kind reads the base's file of that kind.)
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
