@@ -365,6 +365,7 @@ struct RuleTests {
         project.write("Localization/en.lproj/Server.strings", panels.map { "\"panel::\($0)\" = \"\($0.capitalized)\";\n" }.joined() + """
             "state::default::unknown" = "Unknown";
             "state::default::unavailable" = "Unavailable";
+            "panel::config" = "Settings";
             "legacy.title" = "Old";
 
             """)
@@ -390,9 +391,57 @@ struct RuleTests {
                 let key = "state::default::\\(state)"
                 return current.localized.server(key)
             }
+
+            // The panel's title: a key assigned in a branch, after the name is declared.
+            func panelTitle(_ title: String, icon: String?) -> String {
+                let possibleFrontendKey: String
+                if icon != nil {
+                    possibleFrontendKey = "panel::\\(title)"
+                } else {
+                    possibleFrontendKey = title
+                }
+                return current.localized.server(possibleFrontendKey)
+            }
             """)
         let report = try project.usageReport()
         #expect(report.findings(.unusedKey).compactMap(\.key) == ["legacy.title"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
+    /// CotEditor (2026-12-07) has Xcode generate symbols for its String Catalog keys and reads "Cancel", "OK" and "Done"
+    /// only through them (`String(localized: .cancel)`, `Button(.ok)`): `--fix` deleted them. And its
+    /// `TextField(.init("Line Number", table: "Panel"), …)` names its table inside the resource: 375 `wrong-table` errors
+    /// took the outer call's default table.
+    @Test func generatedSymbolsAreUsesAndAResourceNamesItsOwnTable() throws {
+        let project = ProjectFolder()
+        let used = (1...8).map { "Item \($0)" }
+        project.write("Localization/en.lproj/Localizable.strings", (used + ["Cancel", "OK", "%lld lines", "Line Number", "Old"]).map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        project.write("Localization/en.lproj/Panel.strings", "\"Line Number\" = \"Line Number\";\n\"Reset\" = \"Reset\";\n")
+        project.write("Sources/Panel.swift", """
+            import AppKit
+            import SwiftUI
+
+            struct PanelView: View {
+                @State private var line = 1
+                var body: some View {
+                    VStack {
+                        \(used.map { "Text(\"\($0)\")" }.joined(separator: "; "))
+                        TextField(.init("Line Number", table: "Panel"), value: $line, format: .number)
+                        Button(.init("Reset", table: "Panel")) { line = 1 }
+                        Button(.ok) {}
+                        Text(.lines(line))
+                    }
+                }
+            }
+
+            func confirm() {
+                let alert = NSAlert()
+                alert.addButton(withTitle: String(localized: .cancel))
+            }
+            """)
+        let report = try project.usageReport()
+        #expect(report.findings(.wrongTable).isEmpty, "\(report.findings(.wrongTable).map(\.message))")
+        #expect(report.findings(.unusedKey).compactMap { "\($0.table) \($0.key ?? "")" } == ["Localizable Old"],
+                "\(report.findings(.unusedKey).map(\.message))")
     }
 
     /// mullvad (2026-12-07): `LocalizedStringKey("\(model.chips.count - shown) more...")`, whose argument's type the scan

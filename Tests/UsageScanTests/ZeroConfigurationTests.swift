@@ -948,11 +948,17 @@ struct ZeroConfigurationTests {
             @Parameter(title: .init("widgets.gauge.label_template", defaultValue: "Label Template"))
             var label: String?
         }
+
+        enum GaugeType: AppEnum {
+            static let caseDisplayRepresentations: [GaugeType: DisplayRepresentation] = [
+                .single: DisplayRepresentation(title: .init("widgets.gauge.type.single", defaultValue: "Normal")),
+            ]
+        }
         """])
         let report = try project.usageReport(catalogs: "App")
         #expect(report.findings(.keyNotInCatalog).map(\.key) == ["ui:ok:no"], "\(report.findings.map(\.message))")
         let missing = report.findings(.missingKey)
-        #expect(missing.map(\.key) == ["aa:bb:cc:dd:ee:ff", "hh:mm:ss", "widgets.gauge.label_template"], "\(missing.map(\.message))")
+        #expect(missing.map(\.key) == ["aa:bb:cc:dd:ee:ff", "hh:mm:ss", "widgets.gauge.label_template", "widgets.gauge.type.single"], "\(missing.map(\.message))")
         #expect(missing.last?.message.contains("default value") == true, "\(missing.last?.message ?? "")")
     }
 

@@ -133,7 +133,7 @@ enum StringLiterals {
     static func all(in data: Data) -> Set<String> { scan(data).literals }
 
     /// The literals, and the starts of keys built from a literal (`"eq.preset." + name`, `"alert.\(name).title"`): a
-    /// start that ends in `.`, `_`, `-` or `/` after a letter.
+    /// start that ends in `.`, `_`, `-`, `/` or `:` after a letter.
     /// The text of `first` with the plain literals that follow it with only whitespace (and an `@`) between, as C
     /// joins them; nil when none follows.
     static func joinedPieces(after end: Int, first: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
@@ -191,7 +191,8 @@ enum StringLiterals {
         var found = Set<String>()
         var prefixes = Set<String>()
         func notePrefix(_ text: [UInt8]) {
-            guard text.count >= 2, let last = text.last, [0x2E, 0x5F, 0x2D, 0x2F].contains(last),
+            // `.`, `_`, `-`, `/`, and `:` (Home Assistant's "panel::\(title)", whose keys `--fix --force` deleted).
+            guard text.count >= 2, let last = text.last, [0x2E, 0x5F, 0x2D, 0x2F, 0x3A].contains(last),
                   text.contains(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return }
             prefixes.insert(String(decoding: text, as: UTF8.self))
         }

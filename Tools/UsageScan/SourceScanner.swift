@@ -37,6 +37,8 @@ public struct SourceUsage: Sendable {
     public var keyPrefixesSeen: Set<String> = []
     /// Members the code declares in extensions of generated types, by type (`FileUsage.declaredMembers`).
     public var declaredMembers: [String: Set<String>] = [:]
+    /// Xcode's generated symbols the code names (`FileUsage.symbolNames`): a key with that name is never called unused.
+    public var symbolNamesSeen: Set<String> = []
 
     public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
                 filesScanned: Int = 0, bytesScanned: Int = 0) {
@@ -167,7 +169,10 @@ public struct SourceUsage: Sendable {
         found.tablesReadByInterfaceFiles = namedTables.withLock { $0 }
         found.references += objectiveC.withLock { $0 }
         found.literalsSeen = seen.withLock { $0 }
-        for usage in usages { found.literalsSeen.formUnion(usage.heldLiterals) }
+        for usage in usages {
+            found.literalsSeen.formUnion(usage.heldLiterals)
+            found.symbolNamesSeen.formUnion(usage.symbolNames)
+        }
         found.keyPrefixesSeen = prefixes.withLock { $0 }
         // Literal arguments of calls that are neither a localized API nor a wrapper (`LuminareToggle("Haptic feedback")`,
         // `Color(key: "gray", value: "Gray")`).

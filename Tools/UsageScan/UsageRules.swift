@@ -267,6 +267,16 @@ struct UsageRun {
         }
     }
 
+    /// A key or a generated symbol's name compared as Xcode turns keys into symbols: without format specifiers, letters
+    /// and digits only, lowercased ("Line Number" and `lineNumber` → "linenumber", "%lld items" → "items").
+    static func symbolName(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        for specifier in FormatSpecifier.parse(text).reversed() {
+            scalars.removeSubrange(specifier.offset..<(specifier.offset + specifier.text.unicodeScalars.count))
+        }
+        return String(String.UnicodeScalarView(scalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })).lowercased()
+    }
+
     /// The translations (locales other than the table's base) whose table has the key.
     func translations(of key: String, in table: String) -> [String] {
         translatedTables.compactMap { id, entries in id.table == table && entries.entries[key] != nil ? id.locale : nil }.sorted()
@@ -573,6 +583,7 @@ struct UsageRun {
     /// separator or two characters.
     func isDynamicallyUsed(table: String, key: String) -> Bool {
         if configuration.usage.isDynamicallyUsed(table: table, key: key) || scan.literalsSeen.contains(key) { return true }
+        if !scan.symbolNamesSeen.isEmpty, scan.symbolNamesSeen.contains(Self.symbolName(key)) { return true }
         if !scan.keyPrefixesSeen.isEmpty, scan.keyPrefixesSeen.contains(where: { key.hasPrefix($0) }) { return true }
         // `"\(verb)_\(target)_\(count)"`: damus builds "zapped_your_note_3" so; `--fix` deleted 27 such keys before.
         if scan.dynamicKeys.contains(where: { dynamic in

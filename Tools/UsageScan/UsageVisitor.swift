@@ -35,6 +35,10 @@ public struct FileUsage: Sendable {
     /// property, `name(label:_:)` for a function (`SummaryCopy.shareText(_:)`, which composes generated members).
     /// A use of one is not a key: UsageRules leaves it out, so it is neither key-not-in-catalog nor a wrong argument count.
     public var declaredMembers: [String: Set<String>] = [:]
+    /// Xcode's generated symbols for String Catalog keys (`String(localized: .cancel)`, `Button(.ok)`,
+    /// `Text(.items(count))`, `LocalizedStringResource.lineNumber`), by `UsageRun.symbolName`: the keys they name are
+    /// read, though no literal says so.
+    public var symbolNames: Set<String> = []
 }
 
 /// `PlaceholderView(message: "conversations.empty.message")`: a literal argument, a key if the parameter is localized.
@@ -441,9 +445,9 @@ final class UsageVisitor: SyntaxVisitor {
             // most calls have such arguments, and reading each would cost every file.
             // A method of a value counts too when it is given a name (`strings.server(key)` after `let key = "state::\(s)"`,
             // Home Assistant's `Current.localized.frontend(key)`): the name's literal is a key family such a wrapper reads,
-            // which `--fix` deleted when only a function's argument counted.
+            // which `--fix` deleted when only a function's argument counted. Not an enum case's payload (`.string(value)`).
             if keys.isEmpty, slot == firstSlot, callee.name.first?.isLowercase == true,
-               !isInstanceMethod || argument.expression.is(DeclReferenceExprSyntax.self),
+               !isInstanceMethod || callee.base != nil && argument.expression.is(DeclReferenceExprSyntax.self),
                Self.mayBeAComputedKey(argument.expression) {
                 keys.append(pendingKey(argument.expression))
             }
@@ -567,11 +571,36 @@ final class UsageVisitor: SyntaxVisitor {
         // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
         for expression in Self.branches(of: keyArgument.expression) {
             let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
+            if let symbol = Self.generatedSymbol(expression) { usage.symbolNames.insert(symbol) }
+            // `TextField(.init("Line Number", table: "Panel"), …)`, `AppShortcut(shortTitle: LocalizedStringResource("…",
+            // table: "Intents"))`: the resource names its own table (and default value); CotEditor's 375 `wrong-table`
+            // errors were the outer call's default table.
+            var table = table, hasDefaultValue = hasDefaultValue
+            if let inner = expression.as(FunctionCallExprSyntax.self) {
+                if let named = inner.arguments.first(where: { $0.label?.text == "table" }) { table = tableName(named.expression) }
+                if inner.arguments.contains(where: { ["value", "defaultValue"].contains($0.label?.text) }) { hasDefaultValue = true }
+            }
             // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
             if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { continue }
             record(key, at: expression, table: table, api: api.displayName,
                    arguments: formatArguments(around: call) ?? key.interpolationArguments, hasDefaultValue: hasDefaultValue)
         }
+    }
+
+    /// The key name of Xcode's generated symbol for a String Catalog key (`STRING_CATALOG_GENERATE_SYMBOLS`): `.cancel`,
+    /// `.items(count)`, `LocalizedStringResource.Panel.lineNumber` give "cancel", "items", "linenumber"
+    /// (`UsageRun.symbolName`). CotEditor reads "Cancel", "OK" and "Done" only so; `--fix` deleted them.
+    static func generatedSymbol(_ expression: ExprSyntax) -> String? {
+        var expression = expression
+        if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = member.base {
+            // `LocalizedStringResource.cancel`, `LocalizedStringResource.Panel.lineNumber`.
+            guard base.trimmedDescription.hasPrefix("LocalizedStringResource") else { return nil }
+        }
+        let name = member.declName.baseName.text
+        guard name != "init", name != "self" else { return nil }
+        return UsageRun.symbolName(name)
     }
 
     /// The values a key expression can take: both branches of a ternary (nested ones too), else itself.
