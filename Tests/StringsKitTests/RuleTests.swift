@@ -210,7 +210,14 @@ import Testing
         folder.write("en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n")
         folder.write("de.lproj/infoPlist.strings", "\"NSCameraUsageDescription\" = \"Zum Aufnehmen von Fotos\";\n")
         folder.write("de.lproj/Localizable.strings", "\"a\" = \"Apfel\";\n")
+        // Most locales spell it as the system does; a stray Base copy in the other spelling asks no rename of them.
+        folder.write("Base.lproj/infoPlist.strings", "\"NSCameraUsageDescription\" = \"Used to take photos\";\n")
+        for (locale, text) in [("fr", "Pour prendre des photos"), ("vi", "Dùng để chụp ảnh")] {
+            folder.write("\(locale).lproj/InfoPlist.strings", "\"NSCameraUsageDescription\" = \"\(text)\";\n")
+            folder.write("\(locale).lproj/Localizable.strings", "\"a\" = \"\(locale)\";\n")
+        }
         let result = try folder.lint()
+        #expect(!result.findings.contains { ["fr", "vi"].contains($0.locale) && $0.severity != .info }, "\(result.findings.map(\.message))")
         let findings = result.findings.filter { $0.locale == "de" && $0.severity != .info }
         #expect(findings.map(\.rule) == [.missingKey], "\(findings.map(\.message))")
         #expect(findings.first?.message == "de's InfoPlist table is in \(folder.path("de.lproj/infoPlist.strings")), named with other capitals: iOS tells case apart, so the bundle does not find it there and 1 key(s) are untranslated; rename it to \(folder.path("de.lproj/InfoPlist.strings"))")
@@ -226,6 +233,7 @@ import Testing
             "about.link" = "https://joinmastodon.org";
             "contact" = "support@example.com";
             "post" = "Post ${content} now";
+            "hint" = "e.g. http://homeassistant.local:8123";
 
             """)
         folder.write("de.lproj/Main.strings", """
@@ -234,10 +242,11 @@ import Testing
             "about.link" = "https://joinmastodon.org";
             "contact" = "support@example.com";
             "post" = "Post ${content} now";
+            "hint" = "e.g. http://homeassistant.local:8123";
 
             """)
         let result = try folder.lint()
-        #expect(result.findings(.untranslated).compactMap(\.key) == ["post"], "\(result.findings(.untranslated).map(\.message))")
+        #expect(result.findings(.untranslated).compactMap(\.key).sorted() == ["hint", "post"], "\(result.findings(.untranslated).map(\.message))")
     }
 
     /// Clipy (2026-12-07): `l10n lint Clipy/Sources/Preferences/Panels`, a Base.lproj of xibs beside their translations,

@@ -468,7 +468,14 @@ struct LintRun {
                         // A file named with other capitals (mastodon-ios's de.lproj/infoPlist.strings) is the table on a
                         // Mac's disk, not on iOS's, which tells case apart: it is to be renamed; adding one beside it
                         // would overwrite it on a Mac.
-                        let otherCase = lost == nil ? catalog.table(tableNamedOtherwise(tableName, locale: locale) ?? "", locale: locale) : nil
+                        // Only when this spelling is the one most locales use: mastodon-ios's stray Base.lproj/infoPlist.strings
+                        // must not turn 26 working InfoPlist.strings into files to rename. The other way round, or a tie,
+                        // the locale has the table under a name as good as this one: nothing to say here.
+                        var otherCase: CatalogTable?
+                        if lost == nil, let other = tableNamedOtherwise(tableName, locale: locale) {
+                            guard localeCount(of: tableName) > localeCount(of: other) else { continue }
+                            otherCase = catalog.table(other, locale: locale)
+                        }
                         if translatable > 0, lost != nil
                             || !Self.isRegionalVariant(locale, of: self.base) && parentLocale(of: locale, having: tableName) == nil {
                             missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
@@ -568,6 +575,11 @@ struct LintRun {
     func showsKeysAsBaseText(_ tableName: String, locale: String) -> Bool {
         if locale == base { return tableBase(tableName) != locale && conventions.keysAsText.contains(tableName) }
         return Self.isRegionalVariant(locale, of: base)
+    }
+
+    /// How many locales have a table of that name.
+    func localeCount(of tableName: String) -> Int {
+        catalog.tables.keys.count { $0.table == tableName }
     }
 
     /// The name of the locale's table that differs from `tableName` only in capitals (`infoPlist` for `InfoPlist`).
@@ -1145,7 +1157,10 @@ struct LintRun {
             default: return true
             }
         }
-        for scalar in withoutAddressesAndPlaceholders(withoutSpecifiers(text)).unicodeScalars {
+        // Addresses and placeholders are left out only where nothing else has a letter: "e.g. http://…" is still text.
+        let plain = withoutSpecifiers(text)
+        let stripped = withoutAddressesAndPlaceholders(plain)
+        for scalar in (stripped.unicodeScalars.contains { $0.properties.isAlphabetic } ? plain : stripped).unicodeScalars {
             if scalar.properties.isAlphabetic {
                 run.append(scalar)
             } else {
