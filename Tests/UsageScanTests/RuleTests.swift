@@ -669,6 +669,8 @@ struct RuleTests {
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         project.write("Localization/en.lproj/Info-RemotePlist.strings", "\"NSLocalNetworkUsageDescription\" = \"Find servers.\";\n")
         project.write("Localization/en.lproj/QEMULauncher-InfoPlist.strings", "\"CFBundleDisplayName\" = \"Launcher\";\n")
+        // CotEditor: the Services menu's items, named in Info.plist's NSServices, are looked up in ServicesMenu.strings.
+        project.write("Localization/en.lproj/ServicesMenu.strings", "\"Open in CotEditor\" = \"Open in CotEditor\";\n")
         project.write("Sources/App.swift", "import Foundation\nlet a = NSLocalizedString(\"a\", comment: \"\")\n")
         let outcome = UsageCommands.usage(.init(sources: [project.path("Sources")], catalogPaths: [project.path("Localization")]))
         #expect(!outcome.standardOutput.contains("[unused-key]") && !outcome.standardOutput.contains("unverifiable"), "\(outcome.standardOutput)")

@@ -49,8 +49,12 @@ public struct UsageRules: Sendable {
     public var configuration: LintConfiguration
 
     /// Tables the system reads by its own keys (`CFBundleDisplayName`…), never through code: `InfoPlist` and the tables
-    /// of other property lists (UTM's `Info-RemotePlist`, `QEMULauncher-InfoPlist`), as the linter tells them apart.
-    public static func isSystemTable(_ table: String) -> Bool { PropertyListTexts.isPropertyListTable(table) }
+    /// of other property lists (UTM's `Info-RemotePlist`, `QEMULauncher-InfoPlist`), as the linter tells them apart;
+    /// and `ServicesMenu`, where macOS looks up the Services menu items an app's Info.plist declares under `NSServices`
+    /// (CotEditor's "Open in CotEditor", which `--fix --force` deleted).
+    public static func isSystemTable(_ table: String) -> Bool {
+        PropertyListTexts.isPropertyListTable(table) || Catalog.fileTableName(table) == "ServicesMenu"
+    }
 
     public init(configuration: LintConfiguration = LintConfiguration()) {
         self.configuration = configuration
