@@ -838,6 +838,18 @@ import Testing
                 "\(result.findings(.punctuationMismatch).map(\.message))")
     }
 
+    /// CotEditor (2026-12-07): American English closes the quote after the full stop (“%@.”), German before it
+    /// („%@“ gelesen werden.); and a Unicode block's title-case label ends with an abbreviation ("Chars Supp.").
+    @Test func aClosingQuoteAfterTheMarkAndATitleCaseAbbreviationKeepTheSentencesEnding() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"read\" = \"The file could not be read as “%@.”\";\n\"block\" = \"Enclosed Ideographic Chars Supp.\";\n\"said\" = \"He said \\\"Stop!\\\"\";\n")
+        folder.write("de.lproj/Main.strings", "\"read\" = \"Die Datei konnte nicht als „%@“ gelesen werden.\";\n\"block\" = \"Umschlossene CJK-Zeichen, Ergänzung\";\n\"said\" = \"Er sagte: „Halt!“\";\n")
+        folder.write("fr.lproj/Main.strings", "\"read\" = \"Le fichier n’a pas pu être lu comme « %@ »\";\n\"block\" = \"Idéogrammes entourés, supplément\";\n\"said\" = \"Il a dit « Stop »\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["fr:read", "fr:said"],
+                "\(result.findings(.punctuationMismatch).map(\.message))")
+    }
+
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence
     /// that gains a full stop, or a longer text, still differs.
     @Test func anAbbreviatedUnitsDotIsNoFullStop() throws {

@@ -1561,7 +1561,7 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     case none, fullStop, question, exclamation, colon, ellipsis
 
     init(_ text: String) {
-        if let last = UTF8Bytes.ends(text)?.last, last > 0x20, last < 0x80 {
+        if let last = UTF8Bytes.ends(text)?.last, last > 0x20, last < 0x80, last != UInt8(ascii: "\"") {
             // Markdown's emphasis closes after the sentence's mark ("**Use with caution.**"): the mark is inside it.
             if last == UInt8(ascii: "*") || last == UInt8(ascii: "_") {
                 var inner = Substring(text)
@@ -1580,6 +1580,12 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         }
         let trimmed = text.reversed().drop { $0.isWhitespace }
         guard let last = trimmed.first else { self = .none; return }
+        // A closing quote after the sentence's mark (“%@.” as American English writes it; „%@“ gelesen werden. in
+        // German) leaves the mark the sentence's: it is read before the quote.
+        if Self.closingQuotes.contains(last) {
+            let inner = trimmed.drop { Self.closingQuotes.contains($0) || $0.isWhitespace }
+            if let mark = inner.first, Self.marks.contains(mark) { self = FinalPunctuation(String(inner.reversed())); return }
+        }
         switch last {
         // ⋯ (U+22EF) is Traditional Chinese's ellipsis, ︙ its vertical form.
         case "…", "⋯", "\u{FE19}": self = .ellipsis
@@ -1595,6 +1601,11 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         default: self = .none
         }
     }
+
+    /// Any quotation mark, as one that ends a text closes a quote: German closes with “ and ‘, Danish with «.
+    static let closingQuotes: Set<Character> = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}", "\u{2039}", "\u{203A}",
+                                                "\u{300D}", "\u{300F}", "\""]
+    static let marks: Set<Character> = [".", "?", "!", ":", "…", "。", "？", "！", "："]
 
     /// Where the language writes the same ending its own way, and no mark says so: Thai and Lao end a sentence with
     /// none (a space parts sentences), and Greek asks with `;` (U+003B, or U+037E).
@@ -1643,7 +1654,10 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     /// out with no dot. A one-word sentence ("Done.") or a lower-case word ("Not now.") still ends a sentence.
     static func endsWithAbbreviation(_ text: String) -> Bool {
         let words = text.split(whereSeparator: \.isWhitespace)
-        guard (2...3).contains(words.count), let last = words.last, last.hasSuffix("."), !last.hasSuffix("..") else { return false }
+        // Two or three words, or a label in title case of any length ("Enclosed Ideographic Chars Supp.", CotEditor's
+        // Unicode block names): a sentence has words in lower case.
+        guard words.count >= 2, words.count <= 3 || words.allSatisfy({ $0.first?.isUppercase == true }),
+              let last = words.last, last.hasSuffix("."), !last.hasSuffix("..") else { return false }
         let short = last.dropLast()
         return (1...4).contains(short.count) && short.allSatisfy(\.isLetter) && short.first?.isUppercase == true
     }
