@@ -285,6 +285,37 @@ import Testing
         #expect(missing.first?.message.contains("so 1 key(s) are untranslated") == true, "\(missing.first?.message ?? "")")
     }
 
+    /// Element X (2026-12-07): its "Untranslated" table is English by design, and each of 42 locales was told it has no
+    /// such table; and its Settings.bundle has an ar.lproj where the app has no ar, which was told it lacks the app's
+    /// Localizable. A table no translation has is one finding; a locale only a Settings bundle has lacks no app table.
+    @Test func aTableNoTranslationHasIsOneFindingAndASettingsOnlyLocaleLacksNoAppTable() throws {
+        let folder = CatalogFolder()
+        folder.write("App/en.lproj/Localizable.strings", "\"a\" = \"Apple\";\n")
+        folder.write("App/en.lproj/Untranslated.strings", "\"debug.title\" = \"Developer options\";\n\"debug.reset\" = \"Reset\";\n")
+        for (locale, text) in [("de", "Apfel"), ("fr", "Pomme"), ("es", "Manzana")] {
+            folder.write("App/\(locale).lproj/Localizable.strings", "\"a\" = \"\(text)\";\n")
+        }
+        folder.write("App/Settings.bundle/Root.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>PreferenceSpecifiers</key><array>
+            <dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>About</string></dict>
+            </array></dict></plist>
+            """)
+        folder.write("App/Settings.bundle/en.lproj/Root.strings", "\"About\" = \"About\";\n")
+        folder.write("App/Settings.bundle/ar.lproj/Root.strings", "\"About\" = \"حول\";\n")
+        folder.write("App/Settings.bundle/de.lproj/Root.strings", "\"About\" = \"Über\";\n")
+        let result = try folder.lint()
+        let missing = result.findings(.missingKey)
+        #expect(missing.count == 3, "\(missing.map(\.message))")
+        let untranslated = try #require(missing.first { $0.table == "Untranslated" })
+        #expect(untranslated.locale == "en" && untranslated.message.hasPrefix("no translation has the Untranslated table (3 locales lack it: de, es, fr), so its 2 key(s) show in en everywhere"),
+                "\(untranslated.message)")
+        #expect(Set(missing.filter { $0.table == "Root" }.map(\.locale)) == ["es", "fr"], "\(missing.map(\.message))")
+        #expect(result.completeness?.first { $0.locale == "de" }?.missing == 2)
+        let arabic = try #require(result.completeness?.first { $0.locale == "ar" })
+        #expect(arabic.baseKeys == 1 && arabic.missing == 0, "measured against the Settings bundle's table alone: \(arabic)")
+    }
+
     /// A locale whose only file does not parse had no table, so it dropped out of the figures: the summary showed the
     /// other locales complete and no row for it, though its users get none of its text. It keeps its row, nothing
     /// translated, with its error and the one finding for the table it cannot read.

@@ -46,10 +46,13 @@ public struct LocaleCompleteness: Sendable, Equatable {
         var entries: [String: Int] = [:]
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
         var rows: [LocaleCompleteness] = []
+        let settingsOnly = LintRun.settingsOnlyLocales(of: catalog)
         for locale in LintRun.lintedLocales(of: catalog) {
             var row = LocaleCompleteness(locale: locale, isBase: locale == base, entries: entries[locale] ?? 0, baseKeys: 0, missing: 0, identical: 0)
-            // The base locale is what others are measured against (Base.lproj is its own copy).
+            // The base locale is what others are measured against (Base.lproj is its own copy). A locale only a Settings
+            // bundle has is measured against the Settings bundle's tables alone.
             for (table, tableBase) in tableBases where tableBase != locale && locale != base {
+                if settingsOnly.contains(locale), let baseTable = catalog.table(table, locale: tableBase), !LintRun.isSettingsTable(baseTable) { continue }
                 row.baseKeys += translatable[table] ?? 0
                 let tableCounts = counts[Catalog.TableID(table: table, locale: locale)] ?? LintRun.Counts()
                 row.missing += tableCounts.missing

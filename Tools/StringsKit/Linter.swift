@@ -447,6 +447,9 @@ struct LintRun {
     mutating func checkTables() -> [Job] {
         var jobs: [Job] = []
         let locales = lintedLocales
+        // Locales that only a Settings bundle has (Element X's Settings.bundle/ar.lproj beside an app with no ar): the
+        // app is not translated there, so its tables are not missing there.
+        let settingsOnly = Self.settingsOnlyLocales(of: catalog)
         for tableName in catalog.tableNames {
             let base = tableBase(tableName)
             let baseTable = catalog.table(tableName, locale: base)
@@ -454,9 +457,30 @@ struct LintRun {
                 jobs += Self.chunks(baseTable.keys.count).map { .baseKeys(table: tableName, range: $0) }
             }
             reportBaseTextNotInCatalog(tableName, baseTable: baseTable, base: base, locales: locales)
+            let isSettingsTable = baseTable.map(Self.isSettingsTable) ?? false
+            // A table no translation has, where several lack it (Element X's "Untranslated", English by design): one
+            // finding for the table, not one per locale; its keys still count as missing in the figures.
+            let lacking = locales.filter { $0 != base && $0 != self.base && catalog.table(tableName, locale: $0) == nil
+                && !(settingsOnly.contains($0) && !isSettingsTable) }
+            let inNoTranslation = lacking.count >= 3 && !locales.contains { $0 != base && $0 != self.base && catalog.table(tableName, locale: $0) != nil }
+            var reportedInNoTranslation = false
             for locale in locales where locale != base {
+                if settingsOnly.contains(locale), !isSettingsTable { continue }
                 guard let table = catalog.table(tableName, locale: locale) else {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
+                    if inNoTranslation, let baseTable, locale != self.base, lostFile(tableName, locale: locale) == nil {
+                        let translatable = baseTable.keys.count { (baseTable.entries[$0]?.needsTranslation ?? false) && conventions.isShown($0, table: tableName) }
+                        guard translatable > 0, !Self.isRegionalVariant(locale, of: self.base) else { continue }
+                        missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
+                        if !reportedInNoTranslation {
+                            reportedInNoTranslation = true
+                            let shown = lacking.prefix(3).joined(separator: ", ") + (lacking.count > 3 ? ", …" : "")
+                            report(.missingKey, file: anyFile(of: tableName, preferring: base), position: nil, locale: base,
+                                   table: tableName, key: nil, subject: "",
+                                   "no translation has the \(tableName) table (\(lacking.count) locales lack it: \(shown)), so its \(translatable) key(s) show in \(base) everywhere; if it stays in \(base) on purpose (a debug or internal table), this is its one finding, else \(addTable(tableName, locale: lacking[0], baseFile: baseTable.files.first)) and to each of the others")
+                        }
+                        continue
+                    }
                     if let baseTable, locale != self.base {
                         let translatable = baseTable.keys.count { (baseTable.entries[$0]?.needsTranslation ?? false) && conventions.isShown($0, table: tableName) }
                         // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
@@ -575,6 +599,19 @@ struct LintRun {
     func showsKeysAsBaseText(_ tableName: String, locale: String) -> Bool {
         if locale == base { return tableBase(tableName) != locale && conventions.keysAsText.contains(tableName) }
         return Self.isRegionalVariant(locale, of: base)
+    }
+
+    /// Locales whose every table is a Settings bundle's: the app itself is not translated there.
+    static func settingsOnlyLocales(of catalog: Catalog) -> Set<String> {
+        var settingsOnly = Set<String>(), appLocales = Set<String>()
+        for (id, table) in catalog.tables {
+            if isSettingsTable(table) { settingsOnly.insert(id.locale) } else { appLocales.insert(id.locale) }
+        }
+        return settingsOnly.subtracting(appLocales)
+    }
+
+    static func isSettingsTable(_ table: CatalogTable) -> Bool {
+        !table.files.isEmpty && table.files.allSatisfy { $0.contains("Settings.bundle/") }
     }
 
     /// How many locales have a table of that name.
