@@ -468,14 +468,26 @@ extension Catalog {
                                   hint: "check the XML with `plutil -lint \(path)`"))
             return
         }
-        let positions = Self.firstPositions(in: data, of: .xmlKey)
+        // A plural variable's name is usually the same in every entry (`COUNT`): each is found after its own entry's key,
+        // not at the file's first `<key>COUNT</key>` (Element X: all 190 plural findings pointed at line 7).
+        var variableNames = Set<String>()
+        for case let rule as [String: Any] in root.values {
+            for name in rule.keys where name != "NSStringLocalizedFormatKey" { variableNames.insert(Self.xmlEscaped(name)) }
+        }
+        var everyPosition: [String: [(offset: Int, position: SourcePosition)]] = [:]
+        let positions = Self.firstPositions(in: data, of: .xmlKey, recordingEvery: variableNames, into: &everyPosition)
         func position(_ key: String) -> (offset: Int, position: SourcePosition)? { positions[Self.xmlEscaped(key)] }
+        func position(ofVariable name: String, after entry: Int?) -> SourcePosition? {
+            let all = everyPosition[Self.xmlEscaped(name)] ?? []
+            return (all.first { $0.offset > (entry ?? -1) } ?? all.first)?.position
+        }
         let table = Self.tableName(ofFile: path)
         let locale = Self.locale(ofFile: path)
         // Each key's place looked up once (escaping a key bridges to NSString), then sorted by it.
         let offsets = root.keys.map { ($0, position($0)?.offset ?? .max) }
         for key in offsets.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }).map(\.0) {
-            let location = CatalogLocation(file: path, position: position(key)?.position)
+            let entryPosition = position(key)
+            let location = CatalogLocation(file: path, position: entryPosition?.position)
             guard let rule = root[key] as? [String: Any], let format = rule["NSStringLocalizedFormatKey"] as? String else {
                 report(CatalogProblem(kind: .structure, location: location,
                                       message: "\"\(key)\" has no NSStringLocalizedFormatKey",
@@ -490,7 +502,7 @@ extension Catalog {
                     if let form = spec[category.rawValue] as? String { forms[category] = form }
                 }
                 variables[name] = PluralVariable(valueType: spec["NSStringFormatValueTypeKey"] as? String ?? "d", forms: forms,
-                                                 location: CatalogLocation(file: path, position: position(name)?.position))
+                                                 location: CatalogLocation(file: path, position: position(ofVariable: name, after: entryPosition?.offset)))
             }
             insert(CatalogEntry(key: key, value: .plural(PluralRule(format: format, variables: variables)), location: location),
                    table: table, locale: locale)
@@ -651,6 +663,7 @@ extension Catalog {
                     if matches("</key>", at: end) {
                         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
                         if found[name] == nil { found[name] = (index, SourcePosition(line: line, column: column)) }
+                        if every.contains(name) { all[name, default: []].append((index, SourcePosition(line: line, column: column))) }
                     }
                     advance(to: end)
                 case .jsonKey:

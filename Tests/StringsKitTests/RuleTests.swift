@@ -490,6 +490,27 @@ import Testing
         #expect(result.findings(.invalidFormat).map(\.locale) == ["en"], "\(result.findings(.invalidFormat).map(\.message))")
     }
 
+    /// Element X (2026-12-07): every entry names its plural variable `COUNT`, and all 190 plural findings pointed at the
+    /// file's first `<key>COUNT</key>`. Each points at its own entry's.
+    @Test func aPluralFindingPointsAtItsOwnEntrysVariable() throws {
+        let folder = CatalogFolder()
+        func plural(_ entries: [(key: String, one: String?, other: String)]) -> String {
+            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+            for entry in entries {
+                xml += "\t<key>\(entry.key)</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@COUNT@</string>\n"
+                xml += "\t\t<key>COUNT</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
+                xml += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>d</string>\n"
+                if let one = entry.one { xml += "\t\t\t<key>one</key>\n\t\t\t<string>\(one)</string>\n" }
+                xml += "\t\t\t<key>other</key>\n\t\t\t<string>\(entry.other)</string>\n\t\t</dict>\n\t</dict>\n"
+            }
+            return xml + "</dict>\n</plist>\n"
+        }
+        folder.write("en.lproj/Main.stringsdict", plural([("photos", "%d photo", "%d photos"), ("invites", "%d invite", "%d invites")]))
+        folder.write("ro.lproj/Main.stringsdict", plural([("photos", "%d fotografie", "%d fotografii"), ("invites", "%d invitație", "%d invitații")]))
+        let findings = try folder.lint().findings(.pluralCoverage).filter { $0.locale == "ro" }.sorted { $0.line < $1.line }
+        #expect(findings.map(\.key) == ["photos", "invites"] && findings.map(\.line) == [8, 24], "\(findings.map { "\($0.key ?? ""):\($0.line)" })")
+    }
+
     @Test func pluralRulesMustCoverEachLocalesCLDRCategories() throws {
         let folder = CatalogFolder()
         folder.writePlural("en.lproj/Main.stringsdict", key: "items", forms: ["one": "%d item", "other": "%d items"])
