@@ -595,8 +595,10 @@ final class UsageVisitor: SyntaxVisitor {
         if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
         if let base = member.base {
-            // `LocalizedStringResource.cancel`, `LocalizedStringResource.Panel.lineNumber`.
-            guard base.trimmedDescription.hasPrefix("LocalizedStringResource") else { return nil }
+            // `LocalizedStringResource.cancel`, `LocalizedStringResource.Panel.lineNumber`, and a table's symbols given
+            // implicitly (`.InAppPurchase.donationDisplayName`, CotEditor).
+            let text = base.trimmedDescription
+            guard text.hasPrefix("LocalizedStringResource") || text.hasPrefix(".") && !text.contains("(") else { return nil }
         }
         let name = member.declName.baseName.text
         guard name != "init", name != "self" else { return nil }
@@ -641,11 +643,12 @@ final class UsageVisitor: SyntaxVisitor {
         for argument in arguments where ["title", "description"].contains(argument.label?.text) {
             let key = KeyExpression(argument.expression, inference: SpecifierInference(), interpolation: .formatKey)
             if case .dynamic = key { continue }
-            // `.init("widgets.gauge.label", defaultValue: "Label Template")`: a missing key shows the default value.
-            let hasDefaultValue = argument.expression.as(FunctionCallExprSyntax.self)?.arguments
-                .contains { ["value", "defaultValue"].contains($0.label?.text) } ?? false
-            record(key, at: argument.expression, table: .known(configuration.defaultTable), api: "@Parameter", arguments: nil,
-                   hasDefaultValue: hasDefaultValue)
+            // `.init("widgets.gauge.label", defaultValue: "Label Template")`: a missing key shows the default value; and
+            // `LocalizedStringResource("…", defaultValue: "Content", table: "Intents")` (CotEditor) names its table.
+            let inner = argument.expression.as(FunctionCallExprSyntax.self)?.arguments
+            let hasDefaultValue = inner?.contains { ["value", "defaultValue"].contains($0.label?.text) } ?? false
+            let table = inner?.first { $0.label?.text == "table" }.map { tableName($0.expression) } ?? .known(configuration.defaultTable)
+            record(key, at: argument.expression, table: table, api: "@Parameter", arguments: nil, hasDefaultValue: hasDefaultValue)
         }
         return .visitChildren
     }
