@@ -464,12 +464,15 @@ struct LintRun {
                 && !(settingsOnly.contains($0) && !isSettingsTable) }
             let inNoTranslation = lacking.count >= 3 && !locales.contains { $0 != base && $0 != self.base && catalog.table(tableName, locale: $0) != nil }
             var reportedInNoTranslation = false
+            // The base's keys a translation must have, counted once for every locale that lacks the table.
+            let translatable = baseTable.map { baseTable in
+                baseTable.keys.count { (baseTable.entries[$0]?.needsTranslation ?? false) && conventions.isShown($0, table: tableName) }
+            } ?? 0
             for locale in locales where locale != base {
                 if settingsOnly.contains(locale), !isSettingsTable { continue }
                 guard let table = catalog.table(tableName, locale: locale) else {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
                     if inNoTranslation, let baseTable, locale != self.base, lostFile(tableName, locale: locale) == nil {
-                        let translatable = baseTable.keys.count { (baseTable.entries[$0]?.needsTranslation ?? false) && conventions.isShown($0, table: tableName) }
                         guard translatable > 0, !Self.isRegionalVariant(locale, of: self.base) else { continue }
                         missingTables[Catalog.TableID(table: tableName, locale: locale)] = translatable
                         if !reportedInNoTranslation {
@@ -482,7 +485,6 @@ struct LintRun {
                         continue
                     }
                     if let baseTable, locale != self.base {
-                        let translatable = baseTable.keys.count { (baseTable.entries[$0]?.needsTranslation ?? false) && conventions.isShown($0, table: tableName) }
                         // A file of the table that does not parse (MonitorControl's cs Main.strings) is there: its
                         // syntax-error says where; adding the file would be no advice.
                         let lost = lostFile(tableName, locale: locale)
