@@ -1405,7 +1405,16 @@ struct LintRun {
             // Apple's "zero" answers a count of 0 in any language, beside CLDR's categories: "other" with it is still one
             // form for every other count.
             let counted = variable.forms.keys.filter { $0 != .zero }
-            if !everyday.isEmpty, counted == [.other] {
+            let baseVariable = baseRule?.variables[name] ?? (baseRule?.variables.count == 1 ? baseRule?.variables.values.first : nil)
+            // The base leaves "one" out where its language has it (CotEditor's "MoveToTrashConfirmation.title.many",
+            // shown for two files or more), and so does a translation whose "one" is the count 1 alone (German with only
+            // "other", Czech with few, many and other): the count is likely never 1, which the base's own warning asks
+            // once, not again in each such locale (9 findings for one key there). A language whose "one" also holds 21
+            // (Russian) needs it whatever the base does, and is still told.
+            if everyday == [.one], locale != base, integerCount, oneIsOneAloneByLocale[locale] == true, let baseVariable,
+               baseVariable.forms[.one] == nil, baseVariable.forms[.other] != nil, requiredCategories(for: base).contains(.one) {
+                // (A rare category the locale lacks is still said below.)
+            } else if !everyday.isEmpty, counted == [.other] {
                 // One form for every count, given on purpose: right where the word does not change with the number
                 // (Danish "svar"), or where the count is never 1, wrong otherwise. The translator's choice, and in the
                 // base the developer's (CotEditor's "MoveToTrashConfirmation.title.many", shown for two files or more;
@@ -1413,15 +1422,6 @@ struct LintRun {
                 let also = variable.forms[.zero] != nil ? " and \"zero\"" : ""
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
                        "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"\(also)); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))\(locale == base ? ", unless the count is never \(everyday.contains(.one) ? "1" : "one of those")" : "")")
-            } else if everyday == [.one], integerCount, oneIsOneAloneByLocale[locale] == true,
-                      let baseVariable = baseRule?.variables[name] ?? (baseRule?.variables.count == 1 ? baseRule?.variables.values.first : nil),
-                      baseVariable.forms[.one] == nil, baseVariable.forms[.other] != nil, requiredCategories(for: base).contains(.one) {
-                // The base leaves "one" out where its language has it (CotEditor's "MoveToTrashConfirmation.title.many",
-                // shown for two files or more), and so does a translation whose "one" is the number 1 alone (Czech with
-                // few, many and other): the count is likely never 1. A language whose "one" also holds 21 (Russian)
-                // needs it whatever the base does, and stays an error.
-                report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
-                       "\"\(entry.key)\": %#@\(name)@ lacks the \"one\" form, as the base (\(base)) does: in \(place) \"one\" is the count 1 alone, so none is needed if the count is never 1; if it can be 1, add \"one\" here and in the base")
             } else if everyday.count == 1, let lacking = everyday.first, integerCount, !firstCounts.isEmpty, firstCounts[.other] == nil,
                       variable.forms[.other] != nil, let example = firstCounts[lacking] {
                 // A whole number never gets Polish, Russian or Ukrainian "other" (fractions only), yet the translator
