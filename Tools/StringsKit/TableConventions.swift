@@ -503,12 +503,9 @@ public enum PropertyListTexts {
         return folder(of: lproj)
     }
 
-    /// The folder part of `path` ("" for a bare name). Not `NSString.deletingLastPathComponent`, which traps on "."
-    /// in this Foundation.
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    /// The folder part of `path` ("" for a bare name): `PathText.parent`, since `NSString.deletingLastPathComponent`
+    /// traps on "." in this Foundation.
+    static func folder(of path: String) -> String { PathText.parent(of: path) }
 
     /// Every top-level key and every text of the `.plist` files in `folder` and the folder above it (an app keeps its
     /// Info.plist beside its `.lproj` folders or one level up); files over 2 MB, or that do not parse, are passed over.

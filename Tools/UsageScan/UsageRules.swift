@@ -274,11 +274,8 @@ struct UsageRun {
     /// A key or a generated symbol's name compared as Xcode turns keys into symbols: without format specifiers, letters
     /// and digits only, lowercased ("Line Number" and `lineNumber` → "linenumber", "%lld items" → "items").
     static func symbolName(_ text: String) -> String {
-        var scalars = Array(text.unicodeScalars)
-        for specifier in FormatSpecifier.parse(text).reversed() {
-            scalars.removeSubrange(specifier.offset..<(specifier.offset + specifier.text.unicodeScalars.count))
-        }
-        return String(String.UnicodeScalarView(scalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })).lowercased()
+        let scalars = scalarsOutsideSpecifiers(text).scalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return String(String.UnicodeScalarView(scalars)).lowercased()
     }
 
     /// The translations (locales other than the table's base) whose table has the key.
@@ -442,9 +439,9 @@ struct UsageRun {
                     "\(reference.api) uses \(shown), which table \"\(table)\" (\(baseOf(table))) does not have: if it is a name shown as it is (a product, a brand), it needs no translation; if it is an identifier, users see it raw, so add it to the catalog")
                 return
             }
-            if !reference.key.isGeneratedMember, keysAreText || TableConventions.looksLikeText(Self.catalogKey(reference.key))
-                || isWordBesideDottedKeys(Self.catalogKey(reference.key), table: table) || Self.isMeasureOrCode(Self.catalogKey(reference.key))
-                || Self.isInputPattern(Self.catalogKey(reference.key)) {
+            let catalogKey = Self.catalogKey(reference.key)
+            if !reference.key.isGeneratedMember, keysAreText || TableConventions.looksLikeText(catalogKey)
+                || isWordBesideDottedKeys(catalogKey, table: table) || Self.isMeasureOrCode(catalogKey) || Self.isInputPattern(catalogKey) {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
                 // only the translations lack it.
                 let why = conventions.keysAsText.contains(table) ? "the table takes its keys as the \(baseOf(table)) text" : "the key is text"
@@ -694,13 +691,19 @@ struct UsageRun {
     /// Words to translate: a letter outside the specifiers, and more than a unit's two (`"%@x"`, `"%@pt"` show
     /// right in every language).
     static func hasLetters(_ key: String) -> Bool {
-        var scalars = Array(key.unicodeScalars)
-        let specifiers = FormatSpecifier.parse(key)
+        let (scalars, specifiers) = scalarsOutsideSpecifiers(key)
+        let letters = scalars.count { $0.properties.isAlphabetic }
+        return specifiers == 0 ? letters > 0 : letters > 2
+    }
+
+    /// The text's scalars with its format specifiers cut out, and how many there were.
+    static func scalarsOutsideSpecifiers(_ text: String) -> (scalars: [Unicode.Scalar], specifiers: Int) {
+        var scalars = Array(text.unicodeScalars)
+        let specifiers = FormatSpecifier.parse(text)
         for specifier in specifiers.reversed() {
             scalars.removeSubrange(specifier.offset..<(specifier.offset + specifier.text.unicodeScalars.count))
         }
-        let letters = scalars.count { $0.properties.isAlphabetic }
-        return specifiers.isEmpty ? letters > 0 : letters > 2
+        return (scalars, specifiers.count)
     }
 
     /// The key as a catalog would spell it, for findings and suggestions.

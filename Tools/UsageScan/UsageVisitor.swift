@@ -567,7 +567,7 @@ final class UsageVisitor: SyntaxVisitor {
             .known(configuration.defaultTable)
         }
         // `NSLocalizedString("intro.title", value: "Welcome", comment: "")`: a missing key shows the value.
-        let hasDefaultValue = call.arguments.contains { ["value", "defaultValue"].contains($0.label?.text) }
+        let hasDefaultValue = Self.namesDefaultValue(call.arguments)
         // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
         for expression in Self.branches(of: keyArgument.expression) {
             let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
@@ -575,16 +575,25 @@ final class UsageVisitor: SyntaxVisitor {
             // `TextField(.init("Line Number", table: "Panel"), …)`, `AppShortcut(shortTitle: LocalizedStringResource("…",
             // table: "Intents"))`: the resource names its own table (and default value); CotEditor's 375 `wrong-table`
             // errors were the outer call's default table.
-            var table = table, hasDefaultValue = hasDefaultValue
-            if let inner = expression.as(FunctionCallExprSyntax.self) {
-                if let named = inner.arguments.first(where: { $0.label?.text == "table" }) { table = tableName(named.expression) }
-                if inner.arguments.contains(where: { ["value", "defaultValue"].contains($0.label?.text) }) { hasDefaultValue = true }
-            }
+            let resource = resourceOptions(expression)
             // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
             if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { continue }
-            record(key, at: expression, table: table, api: api.displayName,
-                   arguments: formatArguments(around: call) ?? key.interpolationArguments, hasDefaultValue: hasDefaultValue)
+            record(key, at: expression, table: resource.table ?? table, api: api.displayName,
+                   arguments: formatArguments(around: call) ?? key.interpolationArguments, hasDefaultValue: hasDefaultValue || resource.hasDefaultValue)
         }
+    }
+
+    /// What a resource given as a key says of itself: `.init("Line Number", table: "Panel")`,
+    /// `LocalizedStringResource("…", defaultValue: "Content", table: "Intents")` name their table, and a default value
+    /// that a missing key shows. Nil and false for anything else.
+    private func resourceOptions(_ expression: ExprSyntax) -> (table: TableName?, hasDefaultValue: Bool) {
+        guard let arguments = expression.as(FunctionCallExprSyntax.self)?.arguments else { return (nil, false) }
+        return (arguments.first { $0.label?.text == "table" }.map { tableName($0.expression) }, Self.namesDefaultValue(arguments))
+    }
+
+    /// `value:` (`NSLocalizedString`) or `defaultValue:` (`String(localized:)`, `LocalizedStringResource`) among the arguments.
+    static func namesDefaultValue(_ arguments: LabeledExprListSyntax) -> Bool {
+        arguments.contains { ["value", "defaultValue"].contains($0.label?.text) }
     }
 
     /// The key name of Xcode's generated symbol for a String Catalog key (`STRING_CATALOG_GENERATE_SYMBOLS`): `.cancel`,
@@ -645,10 +654,9 @@ final class UsageVisitor: SyntaxVisitor {
             if case .dynamic = key { continue }
             // `.init("widgets.gauge.label", defaultValue: "Label Template")`: a missing key shows the default value; and
             // `LocalizedStringResource("…", defaultValue: "Content", table: "Intents")` (CotEditor) names its table.
-            let inner = argument.expression.as(FunctionCallExprSyntax.self)?.arguments
-            let hasDefaultValue = inner?.contains { ["value", "defaultValue"].contains($0.label?.text) } ?? false
-            let table = inner?.first { $0.label?.text == "table" }.map { tableName($0.expression) } ?? .known(configuration.defaultTable)
-            record(key, at: argument.expression, table: table, api: "@Parameter", arguments: nil, hasDefaultValue: hasDefaultValue)
+            let resource = resourceOptions(argument.expression)
+            record(key, at: argument.expression, table: resource.table ?? .known(configuration.defaultTable), api: "@Parameter", arguments: nil,
+                   hasDefaultValue: resource.hasDefaultValue)
         }
         return .visitChildren
     }
