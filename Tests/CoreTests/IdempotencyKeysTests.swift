@@ -19,6 +19,18 @@ import Testing
         #expect(seen.count == 10_000)
     }
 
+    /// The keys come from a shared block of random bytes: callers on many threads at once still never get the same bytes.
+    @Test func randomKeysFromConcurrentCallersNeverRepeat() async {
+        let keys = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<2_000).map { _ in IdempotencyKeys.random.make() } }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(keys.count == 16_000)
+        #expect(Set(keys).count == 16_000)
+    }
+
     @Test func sequentialKeysCountUpFromOne() {
         let keys = IdempotencyKeys.sequential("outbox")
         #expect([keys.make(), keys.make()] == ["outbox-1", "outbox-2"])
