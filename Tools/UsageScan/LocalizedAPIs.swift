@@ -65,6 +65,9 @@ public struct LocalizedAPI: Sendable, Hashable {
         LocalizedAPI(.initializer("TypeDisplayRepresentation"), keyLabel: "name", needsSwiftUIImport: false),
         LocalizedAPI(.initializer("AppShortcut"), keyLabel: "shortTitle", needsSwiftUIImport: false),
         LocalizedAPI(.method("result"), keyLabel: "dialog", needsSwiftUIImport: false),
+        // A `ParameterSummary`'s `Summary("Open \(\.$article) in \(\.$reader)")`: the key is `Open ${article} in ${reader}`
+        // (NetNewsWire's, which `--fix` deleted). Only in files that import AppIntents.
+        LocalizedAPI(.initializer("Summary"), needsSwiftUIImport: false),
     ]
 
     /// Initialisers whose first unlabeled parameter is a `LocalizedStringKey` title.

@@ -173,6 +173,13 @@ public struct SourceUsage: Sendable {
             found.literalsSeen.formUnion(usage.heldLiterals)
             found.symbolNamesSeen.formUnion(usage.symbolNames)
         }
+        // An enum (or an extension of it, in another file) that looks a key up by its own value: its case names are keys.
+        let keyedBySelf = usages.reduce(into: Set<String>()) { $0.formUnion($1.typesKeyedBySelf) }
+        if !keyedBySelf.isEmpty {
+            for usage in usages {
+                for (type, cases) in usage.enumCaseNames where keyedBySelf.contains(type) { found.literalsSeen.formUnion(cases) }
+            }
+        }
         found.keyPrefixesSeen = prefixes.withLock { $0 }
         // Literal arguments of calls that are neither a localized API nor a wrapper (`LuminareToggle("Haptic feedback")`,
         // `Color(key: "gray", value: "Gray")`).

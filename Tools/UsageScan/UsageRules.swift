@@ -51,9 +51,10 @@ public struct UsageRules: Sendable {
     /// Tables the system reads by its own keys (`CFBundleDisplayName`…), never through code: `InfoPlist` and the tables
     /// of other property lists (UTM's `Info-RemotePlist`, `QEMULauncher-InfoPlist`), as the linter tells them apart;
     /// and `ServicesMenu`, where macOS looks up the Services menu items an app's Info.plist declares under `NSServices`
-    /// (CotEditor's "Open in CotEditor", which `--fix --force` deleted).
+    /// (CotEditor's "Open in CotEditor", which `--fix --force` deleted); and `AppShortcuts`, where Siri and Shortcuts
+    /// read an `AppShortcutsProvider`'s phrases (`"Add a feed in ${applicationName}"`, NetNewsWire's, deleted the same way).
     public static func isSystemTable(_ table: String) -> Bool {
-        PropertyListTexts.isPropertyListTable(table) || Catalog.fileTableName(table) == "ServicesMenu"
+        PropertyListTexts.isPropertyListTable(table) || ["ServicesMenu", "AppShortcuts"].contains(String(Catalog.fileTableName(table)))
     }
 
     public init(configuration: LintConfiguration = LintConfiguration()) {

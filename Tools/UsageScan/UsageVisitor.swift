@@ -12,6 +12,10 @@ public struct FileUsage: Sendable {
     /// key computed at run time may take (`SourceUsage.literalsReaching`: PlayCover's
     /// `warningMessage = "ipaLibrary.version.older"`, read by `NSLocalizedString(warningMessage ?? "ipaLibrary.download", …)`).
     public var heldLiterals: Set<String> = []
+    /// Each enum's cases without a raw value or a payload, by the enum's name: the keys of a type keyed by itself.
+    public var enumCaseNames: [String: [String]] = [:]
+    /// Types (or extensions) that look up a key named by the value itself (`namesSelf`).
+    public var typesKeyedBySelf: Set<String> = []
     public var references: [KeyReference] = []
     public var dynamicKeys: [DynamicKeyReference] = []
     public var constants: [String: String] = [:]
@@ -63,6 +67,8 @@ final class UsageVisitor: SyntaxVisitor {
     }()
     private let configuration: UsageConfiguration
     private let importsSwiftUI: Bool
+    /// App Intents' `Summary("Open \(\.$article)")`: `Summary` is a common type name, so only where AppIntents is imported.
+    private let importsAppIntents: Bool
     private let generatedRoots: Set<String>
     /// The member paths of the types with a generator's map (l10n-accessors), by type.
     private let mappedMembers: [String: Set<String>]
@@ -83,6 +89,7 @@ final class UsageVisitor: SyntaxVisitor {
         self.source = source
         self.configuration = configuration
         importsSwiftUI = Self.importsSwiftUI(tree.statements)
+        importsAppIntents = Self.importsSwiftUI(tree.statements, module: "AppIntents")
         generatedRoots = Set(configuration.generatedEnums.map(\.root))
         mappedMembers = Dictionary(configuration.generatedEnums.filter { !$0.members.isEmpty }.map { ($0.root, Set($0.members.keys)) },
                                    uniquingKeysWith: { first, second in first.union(second) })
@@ -91,13 +98,13 @@ final class UsageVisitor: SyntaxVisitor {
 
     /// `import SwiftUI` at the top level, or inside a top-level `#if canImport(ActivityKit) … #endif` that wraps a
     /// widget's whole file.
-    static func importsSwiftUI(_ statements: CodeBlockItemListSyntax) -> Bool {
+    static func importsSwiftUI(_ statements: CodeBlockItemListSyntax, module: String = "SwiftUI") -> Bool {
         statements.contains { item in
-            if let decl = item.item.as(ImportDeclSyntax.self) { return decl.path.first?.name.text == "SwiftUI" }
+            if let decl = item.item.as(ImportDeclSyntax.self) { return decl.path.first?.name.text == module }
             guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else { return false }
             return ifConfig.clauses.contains { clause in
                 guard case let .statements(inner) = clause.elements else { return false }
-                return importsSwiftUI(inner)
+                return importsSwiftUI(inner, module: module)
             }
         }
     }
@@ -186,6 +193,14 @@ final class UsageVisitor: SyntaxVisitor {
     override func visitPost(_ node: ClassDeclSyntax) { popType() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: EnumDeclSyntax) { popType() }
+
+    /// Whether a dynamic key is the value's own name: `String(describing: self)`, `"\(self)"`, `rawValue`,
+    /// `self.rawValue` (Loop's `NSLocalizedString(String(describing: self), comment: "")` in an enum, whose case names
+    /// `--fix` deleted): its keys are the type's case names (`UsageVisitor.enumCaseNames`).
+    static func namesSelf(_ expression: ExprSyntax) -> Bool {
+        let text = expression.trimmedDescription.filter { !$0.isWhitespace }
+        return ["String(describing:self)", "\"\\(self)\"", "rawValue", "self.rawValue", "String(self)", "\"\\(self.rawValue)\""].contains(text)
+    }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: ActorDeclSyntax) { popType() }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
@@ -356,6 +371,9 @@ final class UsageVisitor: SyntaxVisitor {
     /// an enum's raw value is often shown through `LocalizedStringKey(rawValue)` or a package's view; kept like an
     /// argument, so a key among them is never called unused.
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        if node.rawValue == nil, node.parameterClause == nil, let type = typeStack.last {
+            usage.enumCaseNames[type, default: []].append(String(node.name.text.filter { $0 != "`" }))
+        }
         for parameter in node.parameterClause?.parameters ?? [] where Self.localizedType(parameter.type) != nil {
             let label = parameter.firstName?.text ?? "_"
             usage.localizedParameters.insert("\(node.name.text)|\(label)")
@@ -521,7 +539,8 @@ final class UsageVisitor: SyntaxVisitor {
         }
         // Every entry that matches: `DisplayRepresentation(title:subtitle:)` has two keys.
         var matched = false
-        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI) {
+        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI)
+            && (api.displayName != "Summary" || importsAppIntents) {
             recordAPI(api, call: node)
             matched = true
         }
@@ -729,6 +748,14 @@ final class UsageVisitor: SyntaxVisitor {
         for _ in 0..<64 {
             guard let parent = node.parent else { return nil }
             if returned {
+                // `let label: LocalizedStringKey = { switch kind { case .none: return "chart.bar.label.unknown" … } }()`
+                // (Cork, whose keys `--fix` deleted): a closure called where it is written passes its result on.
+                if let closure = parent.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self),
+                   call.calledExpression.id == closure.id, call.arguments.isEmpty, call.trailingClosure == nil {
+                    node = Syntax(call)
+                    returned = false
+                    continue
+                }
                 if parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self) { return nil }
                 if let function = parent.as(FunctionDeclSyntax.self) { return function.signature.returnClause.map { .type($0.type) } }
                 if let binding = parent.as(PatternBindingSyntax.self) { return binding.typeAnnotation.map { .type($0.type) } }
@@ -837,6 +864,7 @@ final class UsageVisitor: SyntaxVisitor {
                                                  arguments: arguments, hasDefaultValue: hasDefaultValue,
                                                  reportsMissing: debugDepth == 0 && !Self.isNeverSeen(node)))
         case let .dynamic(prefix, shape):
+            if let type = typeStack.last, Self.namesSelf(node) { usage.typesKeyedBySelf.insert(type) }
             usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
                                                          expression: node.trimmedDescription, shape: shape))
         }
@@ -1064,6 +1092,15 @@ enum KeyExpression {
                     parts.append(.text(value))
                 }
             case let .expressionSegment(interpolation):
+                // App Intents' parameter summary: `\(\.$article)` is `${article}` in the key Xcode extracts.
+                if let parameter = Self.summaryParameter(interpolation) {
+                    if case let .text(previous)? = parts.last {
+                        parts[parts.count - 1] = .text(previous + "${\(parameter)}")
+                    } else {
+                        parts.append(.text("${\(parameter)}"))
+                    }
+                    continue
+                }
                 parts.append(.argument(specifier: inference.specifier(of: interpolation)))
             }
         }
@@ -1079,10 +1116,22 @@ enum KeyExpression {
             if case let .text(prefix)? = parts.first { self = .dynamic(prefix: prefix, shape: shape) } else { self = .dynamic(prefix: nil, shape: shape) }
         case .formatKey:
             // SwiftUI's `LocalizedStringKey.StringInterpolation.appendLiteral` doubles `%` in the literal text.
-            self = .interpolated(InterpolatedKey(parts: parts.map { part in
+            let key = InterpolatedKey(parts: parts.map { part in
                 if case let .text(text) = part { .text(text.replacingOccurrences(of: "%", with: "%%")) } else { part }
-            }))
+            })
+            // Only a parameter summary's `${…}` in it: a key with no argument, matched as a literal.
+            self = key.argumentSpecifiers.isEmpty ? .literal(key.xcodeKey) : .interpolated(key)
         }
+    }
+
+    /// `\(\.$article)`: a key path to an App Intent's `@Parameter` (its projected value), which a `ParameterSummary`
+    /// string names as `${article}`.
+    static func summaryParameter(_ segment: ExpressionSegmentSyntax) -> String? {
+        guard segment.expressions.count == 1, let keyPath = segment.expressions.first?.expression.as(KeyPathExprSyntax.self),
+              keyPath.root == nil, keyPath.components.count == 1 else { return nil }
+        let text = keyPath.components.trimmedDescription
+        guard text.hasPrefix(".$"), text.count > 2, text.dropFirst(2).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(text.dropFirst(2))
     }
 
     /// `String.LocalizationValue`, `LocalizationValue`, `LocalizedStringResource`, `LocalizedStringKey`, or an implicit

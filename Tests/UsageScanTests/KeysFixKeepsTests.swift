@@ -1,0 +1,128 @@
+import Foundation
+import LocalizationKit
+import StringsKit
+import TestSupport
+import Testing
+@testable import UsageScan
+
+/// Keys that plain `usage --fix` deleted while the code reads them, found on apps the scan had not seen (2026-12-07):
+/// NetNewsWire's App Intents parameter summary, Cork's keys returned from a closure called where it is written, Loop's
+/// enum that looks its case names up, and NetNewsWire's `AppShortcuts` table (under `--force`). The fixtures are a
+/// reader app's, written here in those apps' styles.
+@Suite("usage --fix keeps what the code reads")
+struct KeysFixKeepsTests {
+    static let catalogKeys = [
+        "Open Article", "Open ${article} in ${reader}", "Article", "Reader",
+        "chart.bar.label.unknown", "chart.bar.label.formula", "chart.title",
+        "lowBattery", "reservoirEmpty", "occlusion",
+        "settings.title", "settings.units", "settings.alerts", "settings.about",
+        "never.read",
+    ]
+
+    static func project() -> ProjectFolder {
+        let project = ProjectFolder()
+        for locale in ["en", "de"] {
+            project.write("Localization/\(locale).lproj/Localizable.strings",
+                          catalogKeys.map { "\"\($0)\" = \"\(locale == "en" ? $0 : "de: " + $0)\";\n" }.joined())
+        }
+        project.write("Localization/en.lproj/AppShortcuts.strings", "\"Refresh ${applicationName}\" = \"Refresh ${applicationName}\";\n")
+        project.write("Localization/de.lproj/AppShortcuts.strings", "\"Refresh ${applicationName}\" = \"${applicationName} aktualisieren\";\n")
+        project.write("Sources/OpenArticleIntent.swift", #"""
+        import AppIntents
+
+        struct OpenArticleIntent: AppIntent {
+            static let title: LocalizedStringResource = "Open Article"
+            @Parameter(title: "Article") var article: String
+            @Parameter(title: "Reader") var reader: String
+
+            static var parameterSummary: some ParameterSummary {
+                Summary("Open \(\.$article) in \(\.$reader)")
+            }
+
+            func perform() async throws -> some IntentResult { .result() }
+        }
+
+        struct ReaderShortcuts: AppShortcutsProvider {
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: OpenArticleIntent(), phrases: ["Refresh \(.applicationName)"], shortTitle: "Open Article", systemImageName: "doc")
+            }
+        }
+        """#)
+        project.write("Sources/DownloadsChart.swift", #"""
+        import SwiftUI
+
+        struct DownloadsChart: View {
+            let kinds: [Bool?]
+            var body: some View {
+                ForEach(kinds.indices, id: \.self) { index in
+                    let barLabel: LocalizedStringKey = {
+                        switch kinds[index] {
+                        case .none: return "chart.bar.label.unknown"
+                        case .some: return "chart.bar.label.formula"
+                        }
+                    }()
+                    Text(barLabel)
+                }
+                .navigationTitle("chart.title")
+            }
+        }
+        """#)
+        project.write("Sources/PumpAlert.swift", """
+        import Foundation
+
+        enum PumpAlert {
+            case lowBattery
+            case reservoirEmpty
+            case occlusion
+        }
+
+        struct Settings {
+            let items = [
+                NSLocalizedString("settings.title", comment: ""),
+                NSLocalizedString("settings.units", comment: ""),
+                NSLocalizedString("settings.alerts", comment: ""),
+                NSLocalizedString("settings.about", comment: ""),
+            ]
+        }
+        """)
+        // In another file, as Loop has it: an extension of the enum, keyed by the value's own name.
+        project.write("Sources/PumpAlert+Text.swift", """
+        import Foundation
+
+        extension PumpAlert: CustomStringConvertible {
+            var description: String { NSLocalizedString(String(describing: self), comment: "Pump alert title") }
+        }
+        """)
+        return project
+    }
+
+    @Test func fixDeletesOnlyTheKeyNoCodeReads() throws {
+        let project = Self.project()
+        let catalog = try Catalog.load(paths: [project.path("Localization")])
+        let context = SourceCheckContext(catalog: catalog, configuration: LintConfiguration(), configurationPath: nil, baseLocale: "en")
+        let run = UsageCommands.check(context, sources: [project.path("Sources")], fix: true, verbose: false, directory: project.root)
+        #expect(run.outcome.usageError == nil, "\(run.outcome.notes)")
+        let after = try Catalog.load(paths: [project.path("Localization")])
+        for locale in ["en", "de"] {
+            #expect(after.table("Localizable", locale: locale)?.keys.sorted() == Self.catalogKeys.filter { $0 != "never.read" }.sorted(),
+                    "\(run.outcome.findings.map(\.message))")
+        }
+        #expect(!run.outcome.findings.contains { $0.rule.rawValue == "key-not-in-catalog" }, "\(run.outcome.findings.map(\.message))")
+    }
+
+    /// Siri and Shortcuts read an `AppShortcutsProvider`'s phrases from `AppShortcuts`: like `InfoPlist`, never through
+    /// code, so not even `--force` deletes them.
+    @Test func theAppShortcutsTableIsReadByTheSystem() {
+        #expect(UsageRules.isSystemTable("AppShortcuts"))
+        #expect(UsageRules.isSystemTable("Widgets/AppShortcuts"))
+        #expect(!UsageRules.isSystemTable("Shortcuts"))
+    }
+
+    /// `Summary` is a common type name: outside a file that imports AppIntents, its literal is not a key.
+    @Test func summaryIsAnAppIntentsKeyOnlyWhereAppIntentsIsImported() {
+        let plain = scan("import Foundation\nstruct Summary { init(_ s: String) {} }\nlet s = Summary(\"not.a.key\")\n")
+        #expect(plain.keys.isEmpty)
+        let intents = scan("import AppIntents\nlet s = Summary(\"Open \\(\\.$article) now\")\n")
+        #expect(intents.keys == ["Open ${article} now"])
+    }
+}
