@@ -53,6 +53,31 @@ import Testing
         #expect(keyedResult.findings(.tableConvention).isEmpty)
     }
 
+    /// Loop (2026-12-07): a widget's genstrings table whose base holds one override, while the translations map the
+    /// texts it shows, half of them units and symbols ("g", "dB", "mg/dL", "%1$@"). Those read as neither text nor code
+    /// names, so the table was not taken as keyed by its text: 269 `extra-key` findings said to remove keys the widget
+    /// reads. Text keys are told by the code names they outnumber; a table keyed by code names still has extra keys.
+    @Test func aGenstringsTableOfUnitsAndSymbolsStillTakesItsKeysAsText() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "/* predicted glucose */\n\"Predicted %1$@\" = \"Predicted %1$@\";\n")
+        let keys = ["Insulin on Board", "%1$@ g", "? g", "%1$@ U", "? U", "g", "U", "mg/dL", "mmol/L", "dB", "%1$@", "CARB_VALUE_AND_UNIT"]
+        folder.write("de.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0 == "U" ? "IE" : $0)\";\n" }.joined()
+                     + "\"Predicted %1$@\" = \"Vorhergesagt %1$@\";\n")
+        folder.write("nl.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        let result = try folder.lint()
+        #expect(result.findings(.extraKey).isEmpty, "\(result.findings(.extraKey).map(\.message))")
+        #expect(result.findings(.tableConvention).first?.message.contains("takes its keys as the en text") == true)
+        #expect(TableConventions.looksLikeIdentifier("CARB_VALUE_AND_UNIT") && TableConventions.looksLikeIdentifier("settings.title")
+                && TableConventions.looksLikeIdentifier("kButtonTitle"))
+        #expect(!TableConventions.looksLikeIdentifier("mg/dL") && !TableConventions.looksLikeIdentifier("dB")
+                && !TableConventions.looksLikeIdentifier("%1$@ g") && !TableConventions.looksLikeIdentifier("Done."))
+        // Code names among a few units stay extra keys.
+        let keyed = CatalogFolder()
+        keyed.write("en.lproj/Main.strings", "\"home.title\" = \"Home\";\n")
+        keyed.write("de.lproj/Main.strings", "\"home.title\" = \"Start\";\n\"old.one\" = \"A\";\n\"old_two\" = \"B\";\n\"kOldThree\" = \"C\";\n\"mg/dL\" = \"mg/dL\";\n\"Old Four\" = \"D\";\n")
+        #expect(try keyed.lint().findings(.extraKey).count == 5)
+    }
+
     /// openhab (2026-12-06): a key-as-text table with no base file at all (only translations; the English is the keys
     /// in code) had its `table-convention` finding at `"file": "Localizable"`, which is no file a CI annotation can show.
     /// A finding about a whole table names a file of that table: the base's, else a translation's.

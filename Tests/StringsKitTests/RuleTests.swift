@@ -362,6 +362,34 @@ import Testing
                 "\(notedResult.findings.map(\.message))")
     }
 
+    /// Cork (2026-12-07): a String Catalog's spacer key `" "`, its own text, was `missing-key` in 16 locales. A key of
+    /// no letters or digits that is its own text reads the same everywhere; a key with a letter is still missing.
+    @Test func aKeyOfNoLettersThatIsItsOwnTextIsMissingNowhere() throws {
+        let folder = CatalogFolder()
+        folder.write("Localizable.xcstrings", #"{"sourceLanguage": "en", "version": "1.0", "strings": {" ": {}, "—": {}, "Brew": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Brauen"}}}}, "Tap": {}}}"#)
+        folder.write("en.lproj/Other.strings", "\" \" = \" \";\n\"x\" = \"Update\";\n")
+        folder.write("de.lproj/Other.strings", "\"x\" = \"Aktualisieren\";\n")
+        let missing = try folder.lint().findings(.missingKey).map { "\($0.locale):\($0.key ?? "")" }
+        #expect(missing == ["de:Tap"], "\(missing)")
+    }
+
+    /// Cork (2026-12-07): its name, the same in every translation, was 13 findings of one per locale, because its pa
+    /// was the English text throughout: that locale's one finding for the table no longer counts against the key's.
+    @Test func aTextIdenticalInEveryTranslationIsOneFindingBesideATranslationThatIsTheBaseThroughout() throws {
+        let folder = CatalogFolder()
+        let texts = (1...24).map { "Install the package number \($0)" }
+        folder.write("en.lproj/Localizable.strings", "\"app-name\" = \"Taproom\";\n" + texts.enumerated().map { "\"k\($0.offset)\" = \"\($0.element)\";\n" }.joined())
+        for locale in ["de", "fr", "it"] {
+            folder.write("\(locale).lproj/Localizable.strings",
+                         "\"app-name\" = \"Taproom\";\n" + texts.indices.map { "\"k\($0)\" = \"\(locale) \($0)\";\n" }.joined())
+        }
+        folder.write("pa.lproj/Localizable.strings", "\"app-name\" = \"Taproom\";\n" + texts.enumerated().map { "\"k\($0.offset)\" = \"\($0.element)\";\n" }.joined())
+        let findings = try folder.lint().findings(.untranslated)
+        #expect(findings.count == 2, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.key == "app-name" && $0.message.contains("in all 3 translations that have it (de, fr, it)") }, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.locale == "pa" && $0.key == nil })
+    }
+
     /// Loop, OpenEmu and ProtonVPN: units, acronyms, single letters and camel-case names read the same in every language
     /// (683 `untranslated` findings). A word left in English is still one, a short one included (`in %@`).
     @Test(arguments: [

@@ -99,11 +99,14 @@ extension CatalogEntry {
 
 extension LintRun {
     /// `stale-entry`: once per key whose `extractionState` is stale (at the base), and per translation marked stale.
+    /// Xcode marks a key stale when the code it last built does not name it, which is also what a key read only by a
+    /// target or package it did not build looks like (Cork: 32 of 83, read by `CommandMenu("debug.navigation")`…): the
+    /// advice is to remove it only if no code reads it.
     mutating func checkStale(_ entry: CatalogEntry, locale: String, table: String) {
         if entry.isStale {
             guard locale == tableBase(table) else { return } // once per key, not once per locale
             report(.staleEntry, entry: entry, locale: locale, table: table,
-                   "\"\(entry.key)\" is stale in \(table) (extractionState: stale): Xcode no longer finds it in the source code; remove it from the catalog, or use it again")
+                   "\"\(entry.key)\" is stale in \(table) (extractionState: stale): Xcode did not find it in the code it last built; if no code reads it any more, remove it from the catalog (l10n usage --sources <code> tells), else build the target that reads it so Xcode marks it again")
         } else {
             report(.staleEntry, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) is marked stale (state: stale): its source text changed; review the translation and mark it translated")

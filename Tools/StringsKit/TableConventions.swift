@@ -203,7 +203,29 @@ public struct TableConventions: Sendable, Equatable {
         // `translated` is every key of the translations: the absent ones and the shared ones.
         guard absent.count > shared.count else { return false }
         let textLike = absent.count(where: looksLikeText)
-        return textLike * 10 >= absent.count * 6
+        if textLike * 10 >= absent.count * 6 { return true }
+        // Units and symbols read as neither text nor identifiers (Loop's widget: "g", "dB", "mg/dL", "%1$@" beside
+        // "Active Carbs" and "%1$@ U", one base key of 13; 269 `extra-key` findings said to remove keys its code reads).
+        // Text is then told by the identifiers it outnumbers: a third of the absent keys at least, and more than twice
+        // the keys shaped like code names (`cancel_button`, `settings.title`, `kButtonTitle`).
+        let identifierLike = absent.count(where: looksLikeIdentifier)
+        return textLike >= 3 && textLike * 3 >= absent.count && identifierLike * 2 < textLike
+    }
+
+    /// A key shaped like a name in code: `_` or `.` between letters or digits (`cancel_button`, `settings.title`,
+    /// `QUANTITY_VALUE_AND_UNIT`), or camel case (`kButtonTitle`, `settingsTitle`: a small letter first, a capital after
+    /// a small letter, letters and digits only, five or more). Never a key with a space.
+    public static func looksLikeIdentifier(_ key: String) -> Bool {
+        var word = Substring(key)
+        while let last = word.last, word.count > 1, ".…!?:".contains(last) { word.removeLast() }
+        let scalars = Array(word.unicodeScalars)
+        guard !scalars.isEmpty, scalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }) else { return false }
+        func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        for index in scalars.indices.dropFirst().dropLast() where scalars[index] == "_" || scalars[index] == "." {
+            if isAlphanumeric(scalars[index - 1]) && isAlphanumeric(scalars[index + 1]) { return true }
+        }
+        guard scalars.count >= 5, scalars.allSatisfy(isAlphanumeric), ("a"..."z").contains(scalars[0]) else { return false }
+        return scalars.indices.dropFirst().contains { ("A"..."Z").contains(scalars[$0]) && ("a"..."z").contains(scalars[$0 - 1]) }
     }
 
     /// Most of the table's keys, in any locale, are Interface Builder object IDs with a property (`A8P-vn-DEJ.title`,
