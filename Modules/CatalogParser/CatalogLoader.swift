@@ -200,6 +200,41 @@ extension Catalog {
 
     /// The name of the files a table is read from: `Localizable` for `ActivityLog/Localizable`, which is the
     /// `Localizable` of another bundle than the app's (`bundleTableNames`), and for `Localizable` itself.
+    /// The text Interface Builder wrote for an object's property in its comment (`Class = "NSMenuItem"; title =
+    /// "Arrange Windows…"; ObjectID = "Ab1-cd-EF2";` for `Ab1-cd-EF2.title`): a String Catalog of a storyboard keeps
+    /// no source-language value for it (Rectangle's `mul.lproj/Main.xcstrings`), and its translations were compared
+    /// with the object ID. Nil unless the comment names the key's object ID and property.
+    public static func interfaceBuilderText(key: String, comment: String) -> String? {
+        guard let dot = key.firstIndex(of: "."), dot != key.startIndex else { return nil }
+        let objectID = key[..<dot], property = key[key.index(after: dot)...]
+        guard !property.isEmpty, objectID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
+              comment.contains("ObjectID = \"\(objectID)\"") else { return nil }
+        // `; title = "` or the comment's start: not `headerCell.title` for `title`.
+        var searchFrom = comment.startIndex
+        while let found = comment.range(of: "\(property) = \"", range: searchFrom..<comment.endIndex) {
+            searchFrom = found.upperBound
+            let before = comment[..<found.lowerBound].last
+            guard before == nil || before == " " || before == ";" else { continue }
+            var text = ""
+            var index = found.upperBound
+            while index < comment.endIndex {
+                let character = comment[index]
+                if character == "\\" {
+                    let next = comment.index(after: index)
+                    guard next < comment.endIndex else { return nil }
+                    text.append(comment[next])
+                    index = comment.index(after: next)
+                    continue
+                }
+                if character == "\"" { return text }
+                text.append(character)
+                index = comment.index(after: index)
+            }
+            return nil
+        }
+        return nil
+    }
+
     public static func fileTableName(_ table: String) -> String {
         guard let slash = table.lastIndex(of: "/") else { return table }
         return String(table[table.index(after: slash)...])
@@ -550,8 +585,10 @@ extension Catalog {
             let extractionState = item["extractionState"] as? String
             let localizations = item["localizations"] as? [String: Any] ?? [:]
             if localizations[sourceLanguage] == nil {
-                // Xcode leaves the source language implicit when the value is the key itself.
-                insert(CatalogEntry(key: key, value: .text(key), comment: comment, location: location,
+                // Xcode leaves the source language implicit when the value is the key itself; for a storyboard's or
+                // xib's text, keyed by its object ID, the text is the one Interface Builder wrote in the comment.
+                let text = comment.flatMap { Self.interfaceBuilderText(key: key, comment: $0) } ?? key
+                insert(CatalogEntry(key: key, value: .text(text), comment: comment, location: location,
                                     state: nil, shouldTranslate: shouldTranslate, extractionState: extractionState),
                        table: table, locale: sourceLanguage)
             }

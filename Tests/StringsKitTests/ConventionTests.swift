@@ -78,6 +78,35 @@ import Testing
         #expect(try keyed.lint().findings(.extraKey).count == 5)
     }
 
+    /// Rectangle (2026-12-07): a storyboard's String Catalog keeps no English value for an object's text; Interface
+    /// Builder wrote it in the comment. Translations were compared with the object ID: "…" and a leading tab were
+    /// `punctuation-mismatch` and `whitespace-mismatch` (210 findings). The comment's text is the base; a translation
+    /// that is the object ID itself, which the window would show, is said so.
+    @Test func aStoryboardCatalogEntryTakesItsBaseTextFromInterfaceBuildersComment() throws {
+        let folder = CatalogFolder()
+        folder.write("mul.lproj/Main.xcstrings", #"""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "Qa1-bc-DE2.title": {"comment": "Class = \"NSMenuItem\"; title = \"Tile Windows…\"; ObjectID = \"Qa1-bc-DE2\";", "extractionState": "manual",
+            "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Fenster kacheln…"}},
+                              "vi": {"stringUnit": {"state": "translated", "value": "Qa1-bc-DE2.title"}}}},
+          "Rf3-gh-IJ4.title": {"comment": "Class = \"NSMenuItem\"; title = \"\tBottom Half\"; ObjectID = \"Rf3-gh-IJ4\";", "extractionState": "manual",
+            "localizations": {"de": {"stringUnit": {"state": "translated", "value": "\tUntere Hälfte"}},
+                              "vi": {"stringUnit": {"state": "translated", "value": "\tNửa dưới"}}}},
+          "Sk5-lm-NO6.headerCell.title": {"comment": "Class = \"NSTableColumn\"; headerCell.title = \"Shortcut\"; ObjectID = \"Sk5-lm-NO6\";",
+            "localizations": {"de": {"stringUnit": {"state": "translated", "value": "Kurzbefehl"}},
+                              "vi": {"stringUnit": {"state": "translated", "value": "Phím tắt"}}}}
+        }}
+        """#)
+        let result = try folder.lint()
+        #expect(result.findings(.punctuationMismatch).isEmpty && result.findings(.whitespaceMismatch).isEmpty,
+                "\(result.findings.map(\.message))")
+        let raw = result.findings(.untranslated)
+        #expect(raw.map { "\($0.locale):\($0.key ?? "")" } == ["vi:Qa1-bc-DE2.title"], "\(raw.map(\.message))")
+        #expect(raw.first?.message.contains("is its own object ID, which users would see in place of the text (\"Tile Windows…\" in en)") == true)
+        #expect(Catalog.interfaceBuilderText(key: "Sk5-lm-NO6.title", comment: "headerCell.title = \"Shortcut\"; ObjectID = \"Sk5-lm-NO6\";") == nil)
+        #expect(Catalog.interfaceBuilderText(key: "Ab1-cd-EF2.title", comment: "title = \"Say \\\"Hi\\\"\"; ObjectID = \"Ab1-cd-EF2\";") == "Say \"Hi\"")
+    }
+
     /// openhab (2026-12-06): a key-as-text table with no base file at all (only translations; the English is the keys
     /// in code) had its `table-convention` finding at `"file": "Localizable"`, which is no file a CI annotation can show.
     /// A finding about a whole table names a file of that table: the base's, else a translation's.

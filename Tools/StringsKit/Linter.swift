@@ -1015,7 +1015,14 @@ struct LintRun {
             }
             return
         }
-        if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
+        if text == baseText {
+            checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table)
+        } else if text == entry.key, TableConventions.isInterfaceBuilderKey(entry.key) {
+            // Rectangle's vi: `"1tx-W0-xDw.title"` as the value of its own key, which the window then shows.
+            report(.untranslated, entry: entry, locale: locale, table: table,
+                   "\"\(entry.key)\" in \(locale) is its own object ID, which users would see in place of the text (\"\(baseText)\" in \(tableBase(table))); translate it")
+            return // its punctuation and spaces are the ID's, not the translation's
+        }
         if let problem = OwnPlaceholders.compare(text, base: baseText, style: style) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale) \(problem)")
         }
