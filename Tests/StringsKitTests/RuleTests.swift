@@ -179,6 +179,12 @@ import Testing
         #expect(result.findings(.missingKey).filter { $0.locale == "en-GB" }.compactMap(\.key) == ["Open", "prefs.title"])
         #expect(result.findings(.missingKey).filter { $0.locale == "de" }.count == 5, "de lacks three keys and the Menus and Main tables")
         #expect(result.completeness?.first { $0.locale == "en-GB" }?.missing == 2)
+        // Rectangle (2026-12-07): a table that mixes a storyboard's objects with the code's text keys (fewer than four
+        // in five object IDs) is no Interface Builder table, yet its objects still show the storyboard's text.
+        folder.write("en.lproj/Mixed.strings", "\"Tg7-hi-JK8.title\" = \"Gray\";\n\"Ub9-lm-NO0.title\" = \"Center\";\n\"about.title\" = \"About\";\n\"help.title\" = \"Help\";\n")
+        folder.write("en-GB.lproj/Mixed.strings", "\"Tg7-hi-JK8.title\" = \"Grey\";\n")
+        let mixed = try folder.lint().findings(.missingKey).filter { $0.locale == "en-GB" && $0.table == "Mixed" }.compactMap(\.key)
+        #expect(mixed == ["about.title", "help.title"], "\(mixed)")
         #expect(LintRun.isRegionalVariant("en-GB", of: "en") && LintRun.isRegionalVariant("en_AU", of: "en")
                 && LintRun.isRegionalVariant("pt-PT", of: "pt-BR"))
         #expect(!LintRun.isRegionalVariant("zh-Hant", of: "zh-Hans") && !LintRun.isRegionalVariant("zh-HK", of: "zh")
@@ -360,6 +366,31 @@ import Testing
         let notedResult = try noted.lint()
         #expect(notedResult.findings(.untranslated).isEmpty && notedResult.findings(.missingKey).isEmpty,
                 "\(notedResult.findings.map(\.message))")
+    }
+
+    /// Whisky (2026-12-07): a drive letter at the end ("Ouvrir le lecteur C:") was a colon, a dotted abbreviation of
+    /// "N/A" (German "k. A.", Polish "n.d.", Dutch "N.v.t.") a full stop, and the acronym's plural "DLLs" a word left
+    /// in English. A one-part abbreviation or a real colon still counts.
+    @Test func driveLettersDottedAbbreviationsAndAcronymPluralsAreNotMismatches() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", """
+        "drive" = "Show D: Drive";
+        "na" = "N/A";
+        "dlls" = "DLLs";
+        "url" = "Copy URLs";
+        "label" = "Name";
+        "unit" = "Size";
+
+        """)
+        folder.write("de.lproj/Main.strings", "\"drive\" = \"Laufwerk D: zeigen\";\n\"na\" = \"k.\u{00A0}A.\";\n\"dlls\" = \"DLLs\";\n\"url\" = \"Copy URLs\";\n\"label\" = \"Name:\";\n\"unit\" = \"Gr.\";\n")
+        folder.write("fr.lproj/Main.strings", "\"drive\" = \"Afficher le lecteur D:\";\n\"na\" = \"N.v.t.\";\n\"dlls\" = \"DLLs\";\n\"url\" = \"Copier les URLs\";\n\"label\" = \"Nom\";\n\"unit\" = \"Taille\";\n")
+        folder.write("pl.lproj/Main.strings", "\"drive\" = \"Pokaż dysk D:\";\n\"na\" = \"n.d.\";\n\"dlls\" = \"Biblioteki DLL\";\n\"url\" = \"Kopiuj URL-e\";\n\"label\" = \"Nazwa\";\n\"unit\" = \"Rozmiar\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["de:label", "de:unit"],
+                "\(result.findings(.punctuationMismatch).map(\.message))")
+        #expect(result.findings(.untranslated).map { "\($0.locale):\($0.key ?? "")" } == ["de:url"], "\(result.findings(.untranslated).map(\.message))")
+        #expect(FinalPunctuation.endsWithDottedAbbreviation("z. B.") && FinalPunctuation.endsWithDottedAbbreviation("in the U.S.")
+                && !FinalPunctuation.endsWithDottedAbbreviation("Nr.") && !FinalPunctuation.endsWithDottedAbbreviation("Done."))
     }
 
     /// Cork (2026-12-07): a String Catalog's spacer key `" "`, its own text, was `missing-key` in 16 locales. A key of

@@ -799,7 +799,10 @@ struct LintRun {
                             }
                             synced = true
                         } else if isMissingTranslation(baseEntry, table: tableName, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
-                                  !regionalVariant || !variantOfInterface && missingTargets.file(for: baseEntry.location.file).existing != nil {
+                                  !regionalVariant || !(variantOfInterface || TableConventions.isInterfaceBuilderKey(baseEntry.key))
+                                      && missingTargets.file(for: baseEntry.location.file).existing != nil {
+                            // (An object's text in a table that mixes a storyboard's with the code's, as Rectangle's
+                            // `Main` does, is the storyboard's too.)
                             // (A regional variant without the key's file kind reads the base's file of that kind.)
                             missing += 1
                             guard !lostFile, !required.contains(baseEntry.key), !linter.identifiers.contains(baseEntry.key) else { continue }
@@ -1210,6 +1213,8 @@ struct LintRun {
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
             if !capitals.contains(false) { return run.count >= 5 }
+            // An acronym's plural ("DLLs", "URLs", "CPUs": Whisky's winetricks category) reads as the acronym does.
+            if run.count >= 3, run.last == "s", !capitals.dropLast().contains(false) { return run.count - 1 >= 5 }
             switch run.count {
             case 1: return false
             case 2: return capitals[0] || (englishBase && Self.englishTwoLetterWords.contains(String(String.UnicodeScalarView(run))))
@@ -1505,6 +1510,8 @@ struct LintRun {
         let baseMark = FinalPunctuation(baseText)
         if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)),
            !(mark == .none && baseMark == .fullStop && FinalPunctuation.endsWithAbbreviation(baseText)),
+           !(mark == .fullStop && baseMark == .none && FinalPunctuation.endsWithDottedAbbreviation(text)),
+           !(mark == .colon && baseMark == .none && FinalPunctuation.endsWithDriveLetter(text)),
            !FinalPunctuation.isScriptsOwnForm(text, mark: mark, baseMark: baseMark, language: Self.language(of: locale)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(tableBase(table))) ends with \(baseMark.description); end it the same way (in your script's form)")
@@ -1706,6 +1713,37 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         // Up to five letters: Ukrainian "Увімк." for "On".
         return (1...5).contains(short.count) && short.allSatisfy(\.isLetter)
             && (1...3).contains(baseLast.count) && baseLast.allSatisfy(\.isLetter)
+    }
+
+    /// An abbreviation of two or more parts, each of one to three letters and its dot, spaces (or no-break spaces)
+    /// between them or not: Whisky's "N/A" as German "k. A.", Polish "n.d.", Dutch "N.v.t."; "z. B.", "U.S.". Its last
+    /// dot is the abbreviation's, not a full stop. One part alone ("Nr.", "s.") could end a sentence, and is not one.
+    static func endsWithDottedAbbreviation(_ text: String) -> Bool {
+        var characters = Array(text)
+        var parts = 0
+        while characters.last == "." {
+            characters.removeLast()
+            var letters = 0
+            while let last = characters.last, last.isLetter { characters.removeLast(); letters += 1 }
+            guard (1...3).contains(letters) else { return false }
+            parts += 1
+            // Spaces between parts ("k. A."), not before the abbreviation.
+            var before = characters.count
+            while before > 0, [" ", "\u{00A0}", "\u{202F}"].contains(characters[before - 1]) { before -= 1 }
+            guard before > 0, characters[before - 1] == "." else { break }
+            characters.removeLast(characters.count - before)
+        }
+        // The abbreviation is a word of its own: nothing, or a space, before it.
+        return parts >= 2 && (characters.isEmpty || characters.last?.isWhitespace == true || characters.last == "\u{00A0}")
+    }
+
+    /// A drive letter at the end ("Ouvrir le lecteur C:", Whisky's "Open C: Drive"): a colon after a one-letter word
+    /// is part of the name, not the text's last mark.
+    static func endsWithDriveLetter(_ text: String) -> Bool {
+        let characters = Array(text)
+        guard characters.count >= 2, characters[characters.count - 1] == ":", characters[characters.count - 2].isUppercase,
+              characters[characters.count - 2].isASCII else { return false }
+        return characters.count == 2 || characters[characters.count - 3].isWhitespace
     }
 
     /// A short label whose dot ends an abbreviation, not a sentence (eul: "Design Cap.", "Time Rem.", "Thermal Lv."; 48
