@@ -393,6 +393,22 @@ import Testing
                 && !FinalPunctuation.endsWithDottedAbbreviation("Nr.") && !FinalPunctuation.endsWithDottedAbbreviation("Done."))
     }
 
+    /// Whisky (2026-12-07): "Discord", kept in 20 locales and written in Hangul in Korean, was 20 findings, not the one a
+    /// name gets; simplenote-ios's date templates ("MMM yyyy") were words left in English.
+    @Test func aNameTransliteratedInOneLocaleAndDateTemplatesAreNotFloods() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"help.chat\" = \"Discord\";\n\"month\" = \"MMM yyyy\";\n\"help.title\" = \"Get Help\";\n")
+        for (locale, help) in [("de", "Hilfe"), ("fr", "Aide"), ("it", "Aiuto")] {
+            folder.write("\(locale).lproj/Main.strings", "\"help.chat\" = \"Discord\";\n\"month\" = \"MMM yyyy\";\n\"help.title\" = \"\(help)\";\n")
+        }
+        folder.write("ko.lproj/Main.strings", "\"help.chat\" = \"디스코드\";\n\"month\" = \"yyyy년 M월\";\n\"help.title\" = \"도움말\";\n")
+        folder.write("es.lproj/Main.strings", "\"help.chat\" = \"Discord\";\n\"month\" = \"MMM yyyy\";\n\"help.title\" = \"Ayuda\";\n")
+        let findings = try folder.lint().findings(.untranslated)
+        #expect(findings.count == 1 && findings.first?.key == "help.chat" && findings.first?.message.contains("in all 4 translations") == true,
+                "\(findings.map(\.message))")
+        #expect(LintRun.isWrittenInAnotherScript("디스코드", than: "Discord") && !LintRun.isWrittenInAnotherScript("Charla", than: "Discord"))
+    }
+
     /// Cork (2026-12-07): a String Catalog's spacer key `" "`, its own text, was `missing-key` in 16 locales. A key of
     /// no letters or digits that is its own text reads the same everywhere; a key with a letter is still missing.
     @Test func aKeyOfNoLettersThatIsItsOwnTextIsMissingNowhere() throws {

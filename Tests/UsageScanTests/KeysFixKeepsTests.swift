@@ -126,3 +126,33 @@ struct KeysFixKeepsTests {
         #expect(intents.keys == ["Open ${article} now"])
     }
 }
+
+/// Rectangle (2026-12-07): `"Check for Updates…".localized(key: "menu.checkForUpdates")` beside `"menu.quit".localized`.
+/// The text before the method that takes its key is its default value, not a key: it was a `key-not-in-catalog` error.
+@Suite("A String member wrapper and its keyed method")
+struct KeyedMethodBesideMemberTests {
+    @Test func theTextBeforeAKeyedMethodIsItsDefaultValueNotAKey() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"menu.updates\" = \"Check for Updates…\";\n\"menu.quit\" = \"Quit\";\n")
+        project.write("Sources/String+Localized.swift", """
+        import Foundation
+
+        extension String {
+            var localized: String { NSLocalizedString(self, comment: "") }
+            func localized(key: String) -> String { NSLocalizedString(key, value: self, comment: "") }
+        }
+        """)
+        project.write("Sources/MenuBuilder.swift", """
+        import Cocoa
+
+        final class MenuBuilder {
+            func build(_ menu: NSMenu) {
+                menu.addItem(withTitle: "Check for Updates…".localized(key: "menu.updates"), action: nil, keyEquivalent: "")
+                menu.addItem(withTitle: "menu.quit".localized, action: nil, keyEquivalent: "q")
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+    }
+}

@@ -1108,16 +1108,22 @@ struct LintRun {
         }
         // Whether every translation that has the key is among the findings: stops at the first one past their count (a
         // key left in English by 5 of 60 locales is answered after about six lookups).
-        func everyTranslation(_ count: Int, _ tableKey: TableKey) -> Bool {
+        // A translation that writes the text in its own script (Whisky's Korean "디스코드" for "Discord", the one of 21
+        // not identical, so the name was 20 findings) is the same name, not a translation that disagrees.
+        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> Bool {
             var having = 0
-            for table in translationsOf[tableKey.table] ?? [] where table.entries[tableKey.key] != nil {
+            for table in translationsOf[tableKey.table] ?? [] {
+                guard let entry = table.entries[tableKey.key] else { continue }
+                if let baseText, case .text(let text) = entry.value, text != baseText, Self.isWrittenInAnotherScript(text, than: baseText) { continue }
                 having += 1
                 if having > count { return false }
             }
             return having == count
         }
-        for (tableKey, indices) in byKey where indices.count >= 3 && everyTranslation(indices.count, tableKey) {
+        for (tableKey, indices) in byKey where indices.count >= 3 {
             guard let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else { continue }
+            let baseText: String? = if case .text(let text) = baseEntry.value { text } else { nil }
+            guard everyTranslation(indices.count, tableKey, baseText: baseText) else { continue }
             dropped += indices
             let locales = indices.map { findings[$0].locale }.sorted()
             let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
@@ -1130,6 +1136,14 @@ struct LintRun {
         var keep = [Bool](repeating: true, count: findings.count)
         for index in dropped { keep[index] = false }
         return findings.indices.filter { keep[$0] }.map { findings[$0] }
+    }
+
+    /// Letters all Latin in `base` and none Latin in `text` (Hangul, Cyrillic, Han…): a name transliterated.
+    static func isWrittenInAnotherScript(_ text: String, than base: String) -> Bool {
+        func isLatin(_ scalar: Unicode.Scalar) -> Bool { scalar.value <= 0x024F || (0x1E00...0x1EFF).contains(scalar.value) }
+        let baseLetters = base.unicodeScalars.filter { $0.properties.isAlphabetic }
+        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
+        return !baseLetters.isEmpty && !letters.isEmpty && baseLetters.allSatisfy(isLatin) && !letters.contains(where: isLatin)
     }
 
     /// `baseEntry`: its note counts too (a translation exported from Xcode does not carry the base's comments, and a note
@@ -1212,6 +1226,8 @@ struct LintRun {
             if run.contains(where: { !$0.isASCII }) { return true }
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
+            // A date pattern's fields ("MMM yyyy", "HH:mm", simplenote-ios's templates): one letter repeated is no word.
+            if run.count >= 2, run.dropFirst().allSatisfy({ $0 == run[0] }) { return false }
             if !capitals.contains(false) { return run.count >= 5 }
             // An acronym's plural ("DLLs", "URLs", "CPUs": Whisky's winetricks category) reads as the acronym does.
             if run.count >= 3, run.last == "s", !capitals.dropLast().contains(false) { return run.count - 1 >= 5 }

@@ -948,11 +948,13 @@ final class UsageVisitor: SyntaxVisitor {
         if let base = node.base, case let literals = Self.branches(of: base), !literals.isEmpty,
            literals.allSatisfy({ $0.is(StringLiteralExprSyntax.self) }) {
             var arguments: CallArguments?
+            var labels: [String?]?
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
                 arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
+                labels = call.arguments.map { $0.label?.text }
             }
             for literal in literals {
-                usage.literalMembers.append(LiteralMember(name: node.declName.baseName.text, key: pendingKey(literal), arguments: arguments))
+                usage.literalMembers.append(LiteralMember(name: node.declName.baseName.text, key: pendingKey(literal), arguments: arguments, labels: labels))
             }
             return .visitChildren
         }

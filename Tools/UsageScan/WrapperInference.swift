@@ -113,6 +113,8 @@ public struct LiteralMember: Sendable {
     public var name: String
     public var key: PendingKey
     public var arguments: CallArguments?
+    /// The call's argument labels (nil for an unlabeled one); nil when the member is not called.
+    public var labels: [String?]? = nil
 }
 
 /// `L10n.Scene.title`, `Strings.about(…)`: a chain of names with an upper-case root, kept until accessors are known.
@@ -153,7 +155,8 @@ enum WrapperInference {
             changed = false
             rounds += 1
             // A `String` member is kept under ".name": an app may have `localized(_:)` and `"…".localized` both.
-            search: for summary in summaries where found[summary.isStringMember ? "." + summary.name : summary.name] == nil {
+            // A `String` member may be both: `var localized` (its text the key) and `func localized(key:)` (Rectangle).
+            search: for summary in summaries where found[summary.name] == nil || summary.isStringMember && found["." + summary.name] == nil {
                 for flow in summary.flows {
                     for target in targets[flow.callee] ?? [] where target.isMember == nil || target.isMember == flow.isMember {
                         let key: ArgumentSlot?
@@ -162,6 +165,7 @@ enum WrapperInference {
                         case .selfValue? where summary.isStringMember: key = nil
                         default: continue
                         }
+                        guard found[key == nil ? "." + summary.name : summary.name] == nil else { continue }
                         var table = WrapperTable.none
                         if let tableSlot = target.table {
                             switch flow.arguments[tableSlot] {
@@ -303,6 +307,10 @@ struct Inference {
             }
             for member in usage.literalMembers {
                 guard let wrapper = wrappers["." + member.name], wrapper.key == nil else { continue }
+                // `"Check for Updates…".localized(key: "menu.checkForUpdates")` beside `"menu.quit".localized` (Rectangle):
+                // the call is the method that takes its key as an argument, and the text before it is its default value.
+                if let labels = member.labels, let method = wrappers[member.name], let keySlot = method.key, let label = keySlot.label,
+                   labels.contains(label) { continue }
                 let table: TableName = if case let .literal(name) = wrapper.table { .known(name) } else { .known(defaultTable) }
                 guard let text = member.key.text else {
                     dynamicKeys.append(DynamicKeyReference(location: member.key.location, api: ".\(wrapper.name)", table: table,
