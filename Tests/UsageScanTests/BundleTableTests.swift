@@ -130,7 +130,7 @@ struct BundleLintTests {
         }
         let refused = UsageCommands.check(try context(), sources: [project.path("App")], fix: true, verbose: false, directory: project.root)
         #expect(refused.outcome.notes.contains("--fix deleted nothing: 2 remote package(s) were not scanned (XcodesKit, swift-log)"), "\(refused.outcome.notes)")
-        #expect(refused.outcome.notes.contains("--fix --force to delete the 2 key(s)"))
+        #expect(refused.outcome.notes.contains("--fix --force would delete the 2 key(s)") && refused.outcome.notes.contains("list them first (--verbose)"))
         #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.count == 5)
         let lint = UsageCommands.check(try context(), sources: [project.path("App")], fix: false, verbose: false, directory: project.root)
         #expect(lint.outcome.notes.contains("unused-key counts the app's own code only"))

@@ -223,7 +223,10 @@ public enum UsageCommands {
                 // --force lifts both guards: say what else it would delete, so nobody reaches for it to get past this one alone.
                 let alsoUnverified = report.unverifiedKeys.isEmpty ? ""
                     : ", and with them the \(report.unverifiedKeys.count) key(s) of \(Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")) that only look unused (the scan cannot vouch for that table: see unverifiable-table)"
-                notes += "--fix deleted nothing: \(packagesNote); or --fix --force to delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\(alsoUnverified)\n"
+                // Not an invitation: on NetNewsWire and Cork, a `--force` taken for the way past this note deleted keys the
+                // code reads in ways the scan did not see then; the user checks the list first.
+                notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
+                    + "list them first (--verbose) and check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
                 return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
                                            codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
             }
