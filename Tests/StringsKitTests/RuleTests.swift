@@ -409,6 +409,24 @@ import Testing
         #expect(LintRun.isWrittenInAnotherScript("디스코드", than: "Discord") && !LintRun.isWrittenInAnotherScript("Charla", than: "Discord"))
     }
 
+    /// Cork and simplenote-ios (2026-12-07): what three findings told a first-time user. A String Catalog's missing
+    /// translation said "add it to this file", pointing at the entry itself; an invalid % did not say which locale; and a
+    /// translation without the base's stray space after its last mark was told to copy it, typo and all.
+    @Test func messagesSayWhereAndWhatToDo() throws {
+        let folder = CatalogFolder()
+        folder.write("Localizable.xcstrings", #"{"sourceLanguage": "en", "version": "1.0", "strings": {"Loading packages… ": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Pakete werden geladen…"}}}}, "Done": {}}}"#)
+        folder.write("en.lproj/Main.strings", "\"selected\" = \"%d Selected\";\n")
+        folder.write("it.lproj/Main.strings", "\"selected\" = \"%I Selezionate\";\n")
+        folder.write("de.lproj/Main.strings", "\"selected\" = \"%d ausgewählt\";\n")
+        let result = try folder.lint()
+        let missing = try #require(result.findings(.missingKey).first { $0.key == "Done" && $0.locale == "de" })
+        #expect(missing.message == "\"Done\" has no de translation in this String Catalog; add a de localization to this entry")
+        #expect(result.findings(.invalidFormat).first?.message.hasPrefix("\"selected\" in it has a % at character 1") == true,
+                "\(result.findings(.invalidFormat).map(\.message))")
+        #expect(result.findings(.whitespaceMismatch).first?.message.hasSuffix("match the base, or, if the base's space after its last mark is a typo, remove it there") == true,
+                "\(result.findings(.whitespaceMismatch).map(\.message))")
+    }
+
     /// Cork (2026-12-07): a String Catalog's spacer key `" "`, its own text, was `missing-key` in 16 locales. A key of
     /// no letters or digits that is its own text reads the same everywhere; a key with a letter is still missing.
     @Test func aKeyOfNoLettersThatIsItsOwnTextIsMissingNowhere() throws {

@@ -853,6 +853,11 @@ struct LintRun {
             return "\"\(baseEntry.key)\" is the text \(tableBase) users see (this table's keys are its text; found in \(baseEntry.location)) "
                 + "but has no \(locale) translation; \(action)"
         }
+        // A String Catalog holds every locale in the base's own entry, which the finding points at: "add it to this file"
+        // pointing at that line read as nonsense (Cork).
+        if file.hasSuffix(".xcstrings"), toAdd == nil {
+            return "\"\(baseEntry.key)\" has no \(locale) translation in this String Catalog; add a \(locale) localization to this entry"
+        }
         return "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; \(action)"
     }
 
@@ -943,7 +948,7 @@ struct LintRun {
             if !copiesBase, let offset = parsed.invalid.first,
                baseText.map({ !Self.isPlainTextWithPercent($0) }) ?? true {
                 report(.invalidFormat, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\" has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
+                       "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
             }
             if hasPercent, !copiesBase, let accident = AccidentalSpecifier.first(in: text) {
                 report(.accidentalSpecifier, entry: entry, locale: locale, table: table,
@@ -1504,7 +1509,10 @@ struct LintRun {
         } else if trailing != baseTrailing,
                   !Self.isSpaceTheScriptOmits(Substring(trailing), base: Substring(baseTrailing), beside: text.last { !$0.isWhitespace }, locale: locale) {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
-                   "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(tableBase(table))) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base")
+                   "\"\(entry.key)\" in \(locale) ends with \(Self.describeWhitespace(Substring(trailing))) but the base (\(tableBase(table))) ends with \(Self.describeWhitespace(Substring(baseTrailing))); match the base"
+                   // Cork's "Loading top packages… ": a space after the base's last mark is more often its typo than a layout.
+                   + (trailing.isEmpty && baseTrailing == " " && baseText.dropLast().last.map { ".…!?:".contains($0) } == true
+                      ? ", or, if the base's space after its last mark is a typo, remove it there" : ""))
         }
         checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
     }
