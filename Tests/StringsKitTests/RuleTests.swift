@@ -425,6 +425,12 @@ import Testing
                 "\(result.findings(.invalidFormat).map(\.message))")
         #expect(result.findings(.whitespaceMismatch).first?.message.hasSuffix("match the base, or, if the base's space after its last mark is a typo, remove it there") == true,
                 "\(result.findings(.whitespaceMismatch).map(\.message))")
+        // Loop: where the key is the text, "fix the base" means changing the key the code looks up.
+        let keyed = CatalogFolder()
+        keyed.write("en.lproj/Main.strings", "\"Keeps 40% of %@\" = \"Keeps 40% of %@\";\n")
+        keyed.write("de.lproj/Main.strings", "\"Keeps 40% of %@\" = \"Behält 40 %% von %@\";\n")
+        let mismatch = try keyed.lint().findings(.formatMismatch).first?.message ?? ""
+        #expect(mismatch.contains("write %% in the code's key and the base's text together (the key is the text)"), "\(mismatch)")
     }
 
     /// Cork (2026-12-07): a String Catalog's spacer key `" "`, its own text, was `missing-key` in 16 locales. A key of

@@ -969,8 +969,13 @@ struct LintRun {
                        let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: tableBase(table)) {
                         var message = "\"\(entry.key)\" in \(locale): \(problem)"
                         if let accident = AccidentalSpecifier.first(in: baseText) {
+                            // In a table keyed by its text the base text is the key the code looks up (Loop's "… 40% of …"):
+                            // changing it there changes the key, so the code changes with it.
+                            let fix = conventions.keysAsText.contains(table) || baseText == entry.key
+                                ? "if so, write %% in the code's key and the base's text together (the key is the text)"
+                                : "if so, fix the base first with %%"
                             message += " (but the base's \"\(accident.specifier.text)\" in \"\(accident.excerpt)\" looks like a percent sign: "
-                                + "if so, fix the base first with %%, and this translation may already be right)"
+                                + "\(fix), and this translation may already be right)"
                         }
                         report(.formatMismatch, entry: entry, locale: locale, table: table, message)
                     }
