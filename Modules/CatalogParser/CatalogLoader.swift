@@ -220,9 +220,15 @@ extension Catalog {
             while index < comment.endIndex {
                 let character = comment[index]
                 if character == "\\" {
+                    // Interface Builder writes the text escaped as a `.strings` value is (`"\tLeft to Right"`).
                     let next = comment.index(after: index)
                     guard next < comment.endIndex else { return nil }
-                    text.append(comment[next])
+                    switch comment[next] {
+                    case "t": text.append("\t")
+                    case "n": text.append("\n")
+                    case "r": text.append("\r")
+                    default: text.append(comment[next])
+                    }
                     index = comment.index(after: next)
                     continue
                 }

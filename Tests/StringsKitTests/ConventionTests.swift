@@ -104,6 +104,8 @@ import Testing
         #expect(raw.map { "\($0.locale):\($0.key ?? "")" } == ["vi:Qa1-bc-DE2.title"], "\(raw.map(\.message))")
         #expect(raw.first?.message.contains("is its own object ID, which users would see in place of the text (\"Tile Windows…\" in en)") == true)
         #expect(Catalog.interfaceBuilderText(key: "Sk5-lm-NO6.title", comment: "headerCell.title = \"Shortcut\"; ObjectID = \"Sk5-lm-NO6\";") == nil)
+        // The re-check: Interface Builder writes the text escaped, as in a .strings value (Rectangle's "\\tLeft to Right").
+        #expect(Catalog.interfaceBuilderText(key: "Vw1-xy-ZA2.title", comment: "title = \"\\tLeft to Right\"; ObjectID = \"Vw1-xy-ZA2\";") == "\tLeft to Right")
         #expect(Catalog.interfaceBuilderText(key: "Ab1-cd-EF2.title", comment: "title = \"Say \\\"Hi\\\"\"; ObjectID = \"Ab1-cd-EF2\";") == "Say \"Hi\"")
     }
 

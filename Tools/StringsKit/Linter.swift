@@ -1120,27 +1120,33 @@ struct LintRun {
         // key left in English by 5 of 60 locales is answered after about six lookups).
         // A translation that writes the text in its own script (Whisky's Korean "디스코드" for "Discord", the one of 21
         // not identical, so the name was 20 findings) is the same name, not a translation that disagrees.
-        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> Bool {
+        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> (every: Bool, transliterated: [String]) {
             var having = 0
+            var transliterated: [String] = []
             for table in translationsOf[tableKey.table] ?? [] {
                 guard let entry = table.entries[tableKey.key] else { continue }
-                if let baseText, case .text(let text) = entry.value, text != baseText, Self.isWrittenInAnotherScript(text, than: baseText) { continue }
+                if let baseText, case .text(let text) = entry.value, text != baseText, Self.isTransliteratedName(text, of: baseText) {
+                    transliterated.append(table.locale)
+                    continue
+                }
                 having += 1
-                if having > count { return false }
+                if having > count { return (false, []) }
             }
-            return having == count
+            return (having == count, transliterated.sorted())
         }
         for (tableKey, indices) in byKey where indices.count >= 3 {
             guard let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else { continue }
             let baseText: String? = if case .text(let text) = baseEntry.value { text } else { nil }
-            guard everyTranslation(indices.count, tableKey, baseText: baseText) else { continue }
+            let (every, transliterated) = everyTranslation(indices.count, tableKey, baseText: baseText)
+            guard every else { continue }
             dropped += indices
             let locales = indices.map { findings[$0].locale }.sorted()
             let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
             report(.untranslated, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(tableKey.table),
                    table: tableKey.table, key: tableKey.key, subject: locales.joined(separator: "\n"),
-                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in all \(locales.count) translations that have it "
-                   + "(\(shown)): if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
+                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in \(transliterated.isEmpty ? "all \(locales.count) translations that have it" : "the \(locales.count) translations in its script") "
+                   + "(\(shown))" + (transliterated.isEmpty ? "" : ", and \(transliterated.joined(separator: ", ")) write\(transliterated.count == 1 ? "s" : "") it in \(transliterated.count == 1 ? "its" : "their") own script")
+                   + ": if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
         }
         guard !dropped.isEmpty else { return findings }
         var keep = [Bool](repeating: true, count: findings.count)
@@ -1148,7 +1154,33 @@ struct LintRun {
         return findings.indices.filter { keep[$0] }.map { findings[$0] }
     }
 
-    /// Letters all Latin in `base` and none Latin in `text` (Hangul, Cyrillic, Han…): a name transliterated.
+    /// A date format template: letters only in runs of one letter repeated or alone, each a date field of UTS #35
+    /// ("MMM d, yyyy", "HH:mm", "EEEE"), and at least one run of two or more.
+    static func isDateTemplate(_ text: String) -> Bool {
+        let fields = Set("GyYuUrQqMLlwWdDFgEecabBhHkKjJmsSAzZOvVXx")
+        var previous: Character?
+        var repeated = false
+        for character in text {
+            if character.isLetter {
+                guard fields.contains(character) else { return false }
+                if character == previous { repeated = true }
+            }
+            previous = character
+        }
+        return repeated
+    }
+
+    /// A name written in another script: the base a name (one or two words, each capitalised: "Discord", "Google Drive";
+    /// a sentence that Chinese translates while Latin locales left it in English is no name: Cork's debug lines), its
+    /// letters all Latin, and the translation's none Latin and as short (two words at most).
+    static func isTransliteratedName(_ text: String, of base: String) -> Bool {
+        let baseWords = base.split(whereSeparator: { $0.isWhitespace })
+        guard (1...2).contains(baseWords.count), baseWords.allSatisfy({ $0.first?.isUppercase == true }),
+              text.split(whereSeparator: { $0.isWhitespace }).count <= 2 else { return false }
+        return isWrittenInAnotherScript(text, than: base)
+    }
+
+    /// Letters all Latin in `base` and none Latin in `text` (Hangul, Cyrillic, Han…).
     static func isWrittenInAnotherScript(_ text: String, than base: String) -> Bool {
         func isLatin(_ scalar: Unicode.Scalar) -> Bool { scalar.value <= 0x024F || (0x1E00...0x1EFF).contains(scalar.value) }
         let baseLetters = base.unicodeScalars.filter { $0.properties.isAlphabetic }
@@ -1161,6 +1193,9 @@ struct LintRun {
     mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
         guard text == baseText, Self.language(of: locale) != Self.language(of: base),
               Self.hasTranslatableWords(baseText, englishBase: Self.language(of: base) == "en"),
+              // A date template ("MMM yyyy", simplenote-ios's) is the same in most languages, not in Chinese, Japanese
+              // or Korean, which write 年, 月, 日 (or 년, 월, 일) into it.
+              !(Self.isDateTemplate(baseText) && !["zh", "ja", "ko"].contains(Self.language(of: locale))),
               !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText),
               !Self.commentSaysNotToTranslate(baseEntry?.comment), !Self.commentSaysNotToTranslate(entry.comment)
         else { return }
@@ -1236,8 +1271,6 @@ struct LintRun {
             if run.contains(where: { !$0.isASCII }) { return true }
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
-            // A date pattern's fields ("MMM yyyy", "HH:mm", simplenote-ios's templates): one letter repeated is no word.
-            if run.count >= 2, run.dropFirst().allSatisfy({ $0 == run[0] }) { return false }
             if !capitals.contains(false) { return run.count >= 5 }
             // An acronym's plural ("DLLs", "URLs", "CPUs": Whisky's winetricks category) reads as the acronym does.
             if run.count >= 3, run.last == "s", !capitals.dropLast().contains(false) { return run.count - 1 >= 5 }
@@ -1539,7 +1572,8 @@ struct LintRun {
         let baseMark = FinalPunctuation(baseText)
         if mark != baseMark, !(mark == .fullStop && baseMark == .none && FinalPunctuation.isAbbreviatedUnit(text, base: baseText)),
            !(mark == .none && baseMark == .fullStop && FinalPunctuation.endsWithAbbreviation(baseText)),
-           !(mark == .fullStop && baseMark == .none && FinalPunctuation.endsWithDottedAbbreviation(text)),
+           !(mark == .fullStop && baseMark == .none && (FinalPunctuation.endsWithDottedAbbreviation(text)
+                                                        || FinalPunctuation.endsWithShortAbbreviation(text, base: baseText))),
            !(mark == .colon && baseMark == .none && FinalPunctuation.endsWithDriveLetter(text)),
            !FinalPunctuation.isScriptsOwnForm(text, mark: mark, baseMark: baseMark, language: Self.language(of: locale)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
@@ -1764,6 +1798,15 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         }
         // The abbreviation is a word of its own: nothing, or a space, before it.
         return parts >= 2 && (characters.isEmpty || characters.last?.isWhitespace == true || characters.last == "\u{00A0}")
+    }
+
+    /// A translation's last word written short, where the base is a label with no full stop anywhere: alt-tab-macos's
+    /// "…, etc" as German "usw.", Italian "ecc.", Swedish "osv.", Russian "… осталось %d дн." for "… days remaining",
+    /// Loop's Turkish "Aktif Karb." for "Active Carbs". One to four letters and a dot; a longer word ends a sentence.
+    static func endsWithShortAbbreviation(_ text: String, base: String) -> Bool {
+        guard !base.contains("."), text.hasSuffix("."), !text.hasSuffix("..") else { return false }
+        let last = text.dropLast().split(whereSeparator: { $0.isWhitespace }).last ?? ""
+        return (1...4).contains(last.count) && last.allSatisfy(\.isLetter)
     }
 
     /// A drive letter at the end ("Ouvrir le lecteur C:", Whisky's "Open C: Drive"): a colon after a one-letter word
