@@ -816,7 +816,8 @@ struct LintRun {
                                    locale: locale, table: tableName,
                                    key: baseEntry.key, subject: "",
                                    Self.missingMessage(baseEntry, locale: locale, tableBase: tableBase(tableName),
-                                                       keysAsText: conventions.keysAsText.contains(tableName), toAdd: target.toAdd))
+                                                       keysAsText: conventions.keysAsText.contains(tableName), toAdd: target.toAdd,
+                                                       inSameCatalog: inSameFile))
                         }
                     }
                 }
@@ -846,7 +847,8 @@ struct LintRun {
     /// where the key was found instead of calling a Finnish file the base locale.
     /// Only a key-as-text table's entries are looked at (a missing key is the most common finding of all).
     /// `toAdd`: the file to create for it, when the locale has no file of the base entry's kind (nil: the finding's).
-    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String, keysAsText: Bool, toAdd: String? = nil) -> String {
+    static func missingMessage(_ baseEntry: CatalogEntry, locale: String, tableBase: String, keysAsText: Bool, toAdd: String? = nil,
+                               inSameCatalog: Bool = false) -> String {
         let file = baseEntry.location.file
         let action = toAdd.map { "add it to a new \($0)" } ?? "add it to this file"
         if keysAsText, file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"), Catalog.locale(ofFile: file) != tableBase {
@@ -855,7 +857,7 @@ struct LintRun {
         }
         // A String Catalog holds every locale in the base's own entry, which the finding points at: "add it to this file"
         // pointing at that line read as nonsense (Cork).
-        if file.hasSuffix(".xcstrings"), toAdd == nil {
+        if inSameCatalog, file.hasSuffix(".xcstrings") {
             return "\"\(baseEntry.key)\" has no \(locale) translation in this String Catalog; add a \(locale) localization to this entry"
         }
         return "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; \(action)"

@@ -88,23 +88,23 @@ final class UsageVisitor: SyntaxVisitor {
         self.file = file
         self.source = source
         self.configuration = configuration
-        importsSwiftUI = Self.importsSwiftUI(tree.statements)
-        importsAppIntents = Self.importsSwiftUI(tree.statements, module: "AppIntents")
+        importsSwiftUI = Self.imports("SwiftUI", tree.statements)
+        importsAppIntents = Self.imports("AppIntents", tree.statements)
         generatedRoots = Set(configuration.generatedEnums.map(\.root))
         mappedMembers = Dictionary(configuration.generatedEnums.filter { !$0.members.isEmpty }.map { ($0.root, Set($0.members.keys)) },
                                    uniquingKeysWith: { first, second in first.union(second) })
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// `import SwiftUI` at the top level, or inside a top-level `#if canImport(ActivityKit) … #endif` that wraps a
-    /// widget's whole file.
-    static func importsSwiftUI(_ statements: CodeBlockItemListSyntax, module: String = "SwiftUI") -> Bool {
+    /// `import SwiftUI` (or `module`) at the top level, or inside a top-level `#if canImport(ActivityKit) … #endif` that
+    /// wraps a widget's whole file.
+    static func imports(_ module: String, _ statements: CodeBlockItemListSyntax) -> Bool {
         statements.contains { item in
             if let decl = item.item.as(ImportDeclSyntax.self) { return decl.path.first?.name.text == module }
             guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else { return false }
             return ifConfig.clauses.contains { clause in
                 guard case let .statements(inner) = clause.elements else { return false }
-                return importsSwiftUI(inner, module: module)
+                return imports(module, inner)
             }
         }
     }
