@@ -391,6 +391,12 @@ import Testing
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["de:label", "de:unit"],
                 "\(result.findings(.punctuationMismatch).map(\.message))")
         #expect(result.findings(.untranslated).map { "\($0.locale):\($0.key ?? "")" } == ["de:url"], "\(result.findings(.untranslated).map(\.message))")
+        // The re-check: a short last word ends a sentence too (Korean "없습니다.", German "gib dein Passwort ein.").
+        #expect(!FinalPunctuation.endsWithShortAbbreviation("계속하려면 입력하십시오.", base: "Enter it to continue")
+                && !FinalPunctuation.endsWithShortAbbreviation("Gib dein Passwort ein.", base: "Enter your password")
+                && FinalPunctuation.endsWithShortAbbreviation("Noch 60 min.", base: "60 min left, 60 min"))
+        #expect(LintRun.isDateTemplate("MMM d, yyyy") && LintRun.isDateTemplate("HH:mm")
+                && !LintRun.isDateTemplate("Add") && !LintRun.isDateTemplate("Free") && !LintRun.isDateTemplate("Weeks"))
         #expect(FinalPunctuation.endsWithDottedAbbreviation("z. B.") && FinalPunctuation.endsWithDottedAbbreviation("in the U.S.")
                 && !FinalPunctuation.endsWithDottedAbbreviation("Nr.") && !FinalPunctuation.endsWithDottedAbbreviation("Done."))
     }
@@ -431,7 +437,7 @@ import Testing
         folder.write("de.lproj/Main.strings", "\"selected\" = \"%d ausgewählt\";\n")
         let result = try folder.lint()
         let missing = try #require(result.findings(.missingKey).first { $0.key == "Done" && $0.locale == "de" })
-        #expect(missing.message == "\"Done\" has no de translation in this String Catalog; add a de localization to this entry")
+        #expect(missing.message == "\"Done\" has no de translation in this String Catalog; add a localization for de to this entry")
         #expect(result.findings(.invalidFormat).first?.message.hasPrefix("\"selected\" in it has a % at character 1") == true,
                 "\(result.findings(.invalidFormat).map(\.message))")
         #expect(result.findings(.whitespaceMismatch).first?.message.hasSuffix("match the base, or, if the base's space after its last mark is a typo, remove it there") == true,

@@ -858,7 +858,7 @@ struct LintRun {
         // A String Catalog holds every locale in the base's own entry, which the finding points at: "add it to this file"
         // pointing at that line read as nonsense (Cork).
         if inSameCatalog, file.hasSuffix(".xcstrings") {
-            return "\"\(baseEntry.key)\" has no \(locale) translation in this String Catalog; add a \(locale) localization to this entry"
+            return "\"\(baseEntry.key)\" has no \(locale) translation in this String Catalog; add a localization for \(locale) to this entry"
         }
         return "\"\(baseEntry.key)\" is in the base locale (\(baseEntry.location)) but has no \(locale) translation; \(action)"
     }
@@ -1160,12 +1160,17 @@ struct LintRun {
     /// ("MMM d, yyyy", "HH:mm", "EEEE"), and at least one run of two or more.
     static func isDateTemplate(_ text: String) -> Bool {
         let fields = Set("GyYuUrQqMLlwWdDFgEecabBhHkKjJmsSAzZOvVXx")
+        // Each run of letters one field letter, repeated or alone ("MMM", "d", "yyyy"): "Add", "Free", "Weeks" are words
+        // of field letters (the re-check found them skipped).
         var previous: Character?
         var repeated = false
         for character in text {
             if character.isLetter {
                 guard fields.contains(character) else { return false }
-                if character == previous { repeated = true }
+                if let previous, previous.isLetter {
+                    guard previous == character else { return false }
+                    repeated = true
+                }
             }
             previous = character
         }
@@ -1802,11 +1807,16 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         return parts >= 2 && (characters.isEmpty || characters.last?.isWhitespace == true || characters.last == "\u{00A0}")
     }
 
-    /// A translation's last word written short, where the base is a label with no full stop anywhere: alt-tab-macos's
-    /// "…, etc" as German "usw.", Italian "ecc.", Swedish "osv.", Russian "… осталось %d дн." for "… days remaining",
-    /// Loop's Turkish "Aktif Karb." for "Active Carbs". One to four letters and a dot; a longer word ends a sentence.
+    /// The base ends with an abbreviation written without its dot ("…, etc", "60 min"), which a translation writes with
+    /// one (alt-tab-macos: German "usw.", Italian "ecc.", Swedish "osv."; Loop: "60 min."): the translation's last word
+    /// is short (one to four letters). Any short last word was too broad: a Korean sentence ends in four syllables and a
+    /// dot ("없습니다."), German in "ein." (the re-check: 113 real findings hidden).
+    static let undottedAbbreviations: Set<String> = ["etc", "approx", "vs", "incl", "misc", "avg", "min", "max", "sec", "secs", "mins", "hrs"]
+
     static func endsWithShortAbbreviation(_ text: String, base: String) -> Bool {
-        guard !base.contains("."), text.hasSuffix("."), !text.hasSuffix("..") else { return false }
+        guard text.hasSuffix("."), !text.hasSuffix(".."),
+              let baseLast = base.split(whereSeparator: { $0.isWhitespace || $0 == "," }).last,
+              undottedAbbreviations.contains(baseLast.lowercased()) else { return false }
         let last = text.dropLast().split(whereSeparator: { $0.isWhitespace }).last ?? ""
         return (1...4).contains(last.count) && last.allSatisfy(\.isLetter)
     }
