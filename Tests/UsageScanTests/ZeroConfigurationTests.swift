@@ -36,6 +36,19 @@ struct ZeroConfigurationTests {
         return project
     }
 
+    /// A screen that reads three of the SwiftGen file's accessors (the `--fix` and `--undo` tests share it).
+    static let aboutScreen = """
+    import UIKit
+
+    final class AboutViewController: UIViewController {
+        override func viewDidLoad() {
+            title = L10n.About.title
+            greetingLabel.text = L10n.greeting(user.name)
+            countLabel.text = L10n.Items.count(photos.count).uppercased()
+        }
+    }
+    """
+
     static let swiftGenFile = """
     // swiftlint:disable all
     // Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
@@ -103,17 +116,7 @@ struct ZeroConfigurationTests {
     }
 
     @Test func everyKeyFixDeletesIsListedAndUndoPutsTheFilesBack() throws {
-        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": """
-        import UIKit
-
-        final class AboutViewController: UIViewController {
-            override func viewDidLoad() {
-                title = L10n.About.title
-                greetingLabel.text = L10n.greeting(user.name)
-                countLabel.text = L10n.Items.count(photos.count).uppercased()
-            }
-        }
-        """])
+        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": Self.aboutScreen])
         let originals = try ["en", "de", "fr"].map { try Data(contentsOf: URL(fileURLWithPath: project.path("App/\($0).lproj/Localizable.strings"))) }
         let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0, "\(run.output)\(run.error)")
@@ -141,17 +144,7 @@ struct ZeroConfigurationTests {
     /// checkout) restored the original's files and left the copy's as the fix left them. A file inside the folder is
     /// named relative to it: each copy undoes its own.
     @Test func undoInACopyOfAFixedProjectRestoresTheCopysFiles() throws {
-        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": """
-        import UIKit
-
-        final class AboutViewController: UIViewController {
-            override func viewDidLoad() {
-                title = L10n.About.title
-                greetingLabel.text = L10n.greeting(user.name)
-                countLabel.text = L10n.Items.count(photos.count).uppercased()
-            }
-        }
-        """])
+        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Screens.swift": Self.aboutScreen])
         let original = project.read("App/de.lproj/Localizable.strings")
         let run = try #require(try runL10n(["usage", "--sources", "Sources", "App", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.status == 0 && !project.read("App/de.lproj/Localizable.strings").contains("legacy.banner"), "\(run.error)")

@@ -29,15 +29,18 @@ public struct LocalizedAPI: Sendable, Hashable {
     public var interpolation: Interpolation
     /// SwiftUI's names (`Text`, `Button`, `.help`) are common words: they count only in files that import SwiftUI.
     public var needsSwiftUIImport: Bool
+    /// Another module the file must import for the name to be this API (`Summary` is App Intents' only there).
+    public var needsImport: String?
 
     public init(_ callee: Callee, keyLabel: String? = nil, tableLabel: String? = nil, requiredLabels: [String] = [],
-                interpolation: Interpolation = .formatKey, needsSwiftUIImport: Bool = true) {
+                interpolation: Interpolation = .formatKey, needsSwiftUIImport: Bool = true, needsImport: String? = nil) {
         self.callee = callee
         self.keyLabel = keyLabel
         self.tableLabel = tableLabel
         self.requiredLabels = requiredLabels
         self.interpolation = interpolation
         self.needsSwiftUIImport = needsSwiftUIImport
+        self.needsImport = needsImport
     }
 
     /// How the API is named in findings and `--verbose` lists.
@@ -67,7 +70,7 @@ public struct LocalizedAPI: Sendable, Hashable {
         LocalizedAPI(.method("result"), keyLabel: "dialog", needsSwiftUIImport: false),
         // A `ParameterSummary`'s `Summary("Open \(\.$article) in \(\.$reader)")`: the key is `Open ${article} in ${reader}`
         // (NetNewsWire's, which `--fix` deleted). Only in files that import AppIntents.
-        LocalizedAPI(.initializer("Summary"), needsSwiftUIImport: false),
+        LocalizedAPI(.initializer("Summary"), needsSwiftUIImport: false, needsImport: "AppIntents"),
     ]
 
     /// Initialisers whose first unlabeled parameter is a `LocalizedStringKey` title.

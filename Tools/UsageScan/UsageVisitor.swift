@@ -66,9 +66,8 @@ final class UsageVisitor: SyntaxVisitor {
         return starts
     }()
     private let configuration: UsageConfiguration
-    private let importsSwiftUI: Bool
-    /// App Intents' `Summary("Open \(\.$article)")`: `Summary` is a common type name, so only where AppIntents is imported.
-    private let importsAppIntents: Bool
+    /// The modules the file imports (`LocalizedAPI.needsImport`).
+    private let importedModules: Set<String>
     private let generatedRoots: Set<String>
     /// The member paths of the types with a generator's map (l10n-accessors), by type.
     private let mappedMembers: [String: Set<String>]
@@ -88,25 +87,27 @@ final class UsageVisitor: SyntaxVisitor {
         self.file = file
         self.source = source
         self.configuration = configuration
-        importsSwiftUI = Self.imports("SwiftUI", tree.statements)
-        importsAppIntents = Self.imports("AppIntents", tree.statements)
+        importedModules = Self.importedModules(tree.statements)
         generatedRoots = Set(configuration.generatedEnums.map(\.root))
         mappedMembers = Dictionary(configuration.generatedEnums.filter { !$0.members.isEmpty }.map { ($0.root, Set($0.members.keys)) },
                                    uniquingKeysWith: { first, second in first.union(second) })
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// `import SwiftUI` (or `module`) at the top level, or inside a top-level `#if canImport(ActivityKit) … #endif` that
-    /// wraps a widget's whole file.
-    static func imports(_ module: String, _ statements: CodeBlockItemListSyntax) -> Bool {
-        statements.contains { item in
-            if let decl = item.item.as(ImportDeclSyntax.self) { return decl.path.first?.name.text == module }
-            guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else { return false }
-            return ifConfig.clauses.contains { clause in
-                guard case let .statements(inner) = clause.elements else { return false }
-                return imports(module, inner)
+    /// The modules imported at the top level (`import SwiftUI`), or inside a top-level `#if canImport(ActivityKit) … #endif`
+    /// that wraps a widget's whole file.
+    static func importedModules(_ statements: CodeBlockItemListSyntax) -> Set<String> {
+        var modules: Set<String> = []
+        for item in statements {
+            if let decl = item.item.as(ImportDeclSyntax.self), let module = decl.path.first?.name.text {
+                modules.insert(module)
+            } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if case let .statements(inner) = clause.elements { modules.formUnion(importedModules(inner)) }
+                }
             }
         }
+        return modules
     }
 
     // MARK: Code only developers see
@@ -539,8 +540,7 @@ final class UsageVisitor: SyntaxVisitor {
         }
         // Every entry that matches: `DisplayRepresentation(title:subtitle:)` has two keys.
         var matched = false
-        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importsSwiftUI: importsSwiftUI)
-            && (api.displayName != "Summary" || importsAppIntents) {
+        for api in LocalizedAPI.byName[callee.name] ?? [] where api.matches(callee, call: node, importedModules: importedModules) {
             recordAPI(api, call: node)
             matched = true
         }
@@ -1025,8 +1025,9 @@ struct CallName {
 }
 
 extension LocalizedAPI {
-    func matches(_ callee: CallName, call: FunctionCallExprSyntax, importsSwiftUI: Bool) -> Bool {
-        if needsSwiftUIImport, !importsSwiftUI { return false }
+    func matches(_ callee: CallName, call: FunctionCallExprSyntax, importedModules: Set<String>) -> Bool {
+        if needsSwiftUIImport, !importedModules.contains("SwiftUI") { return false }
+        if let needsImport, !importedModules.contains(needsImport) { return false }
         switch self.callee {
         case .initializer, .function:
             guard !callee.isMember || callee.isQualifiedByFramework else { return false }
