@@ -62,18 +62,21 @@ import TestSupport
 }
 
 @Suite struct InterfaceClassifierTests {
-    func sysfs(_ interfaces: [String: [String: String]], directories: [String] = []) throws -> InterfaceClassifier {
+    /// A fake `/sys/class/net` in a temporary folder, for `body`; removed after.
+    func sysfs(_ interfaces: [String: [String: String]], directories: [String] = [],
+               _ body: (InterfaceClassifier) throws -> Void) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sysfs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         for (name, files) in interfaces {
             try FileManager.default.createDirectory(atPath: "\(root)/\(name)", withIntermediateDirectories: true)
             for (file, contents) in files { try contents.write(toFile: "\(root)/\(name)/\(file)", atomically: true, encoding: .utf8) }
         }
         for directory in directories { try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true) }
-        return InterfaceClassifier(root: root)
+        try body(InterfaceClassifier(root: root))
     }
 
     @Test func tellsWiFiCellularWiredOtherAndExcludesLoopback() throws {
-        let classifier = try sysfs([
+        try sysfs([
             "wlp2s0": ["type": "1\n", "uevent": "DEVTYPE=wlan\nINTERFACE=wlp2s0\n"],
             "wlx": ["type": "1\n"],
             "wwan0": ["type": "65534\n", "uevent": "DEVTYPE=wwan\n"],
@@ -81,14 +84,15 @@ import TestSupport
             "enp3s0": ["type": "1\n", "uevent": "INTERFACE=enp3s0\n"],
             "tun0": ["type": "65534\n"],
             "lo": ["type": "772\n"],
-        ], directories: ["wlx/wireless"])
-        #expect(classifier.kind(of: "wlp2s0") == .wifi)
-        #expect(classifier.kind(of: "wlx") == .wifi)
-        #expect(classifier.kind(of: "wwan0") == .cellular)
-        #expect(classifier.kind(of: "rmnet_data0") == .cellular)
-        #expect(classifier.kind(of: "enp3s0") == .wired)
-        #expect(classifier.kind(of: "tun0") == .other)
-        #expect(classifier.kind(of: "lo") == nil)
+        ], directories: ["wlx/wireless"]) { classifier in
+            #expect(classifier.kind(of: "wlp2s0") == .wifi)
+            #expect(classifier.kind(of: "wlx") == .wifi)
+            #expect(classifier.kind(of: "wwan0") == .cellular)
+            #expect(classifier.kind(of: "rmnet_data0") == .cellular)
+            #expect(classifier.kind(of: "enp3s0") == .wired)
+            #expect(classifier.kind(of: "tun0") == .other)
+            #expect(classifier.kind(of: "lo") == nil)
+        }
     }
 }
 

@@ -78,7 +78,8 @@ struct REPLProcessTests {
 
     @Test func aCommandStillRunningAfterTheTimeoutSaysWhatItWaitsForAndThePromptComesBack() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-guard-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The app keeps its backend's sessions beside its data folder (`<folder>.backend`).
+        defer { for path in [folder.path, folder.path + ".backend"] { try? FileManager.default.removeItem(atPath: path) } }
         // The backend parks the service request: only the guard can give the prompt back before the client's timeout.
         // `app start` runs under the default timeout (a busy machine may take longer than 0.3 s to start the app); the
         // script tightens it after.

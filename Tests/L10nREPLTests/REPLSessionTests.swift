@@ -243,7 +243,8 @@ struct REPLSessionTests {
     @Test(.timeLimit(.minutes(5)))
     func anAppStartThatOutlivesTheTimeoutEndsWithTheAppDrivenNotOneStartedTwice() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-late-start-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The app keeps its backend's sessions beside its data folder (`<folder>.backend`).
+        defer { for path in [folder.path, folder.path + ".backend"] { try? FileManager.default.removeItem(atPath: path) } }
         let app = AppCommands()
         let repl = try REPLSession(options: .init(dataDirectory: folder.path, commandTimeout: .milliseconds(1)), groups: [app])
         let start = await repl.execute("app start")

@@ -30,7 +30,8 @@ import Testing
     func theStoriesScriptShowsEveryScenario(locale: String, optimizing: String, optimized: String, news: String, attention: String,
                                             couldNotRefresh: String, signIn: String, offline: String, stale: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stories-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The app keeps its backend's sessions beside its data folder (`<folder>.backend`).
+        defer { for path in [folder.path, folder.path + ".backend"] { try? FileManager.default.removeItem(atPath: path) } }
         let result = try #require(try runL10n(["repl", "--locale", locale, "--width", "44", "--data-dir", folder.path, "--script", Self.script.path]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(result.status == 0, "\(result.stderr)")
         let parts = Self.sections(result.stdout)
