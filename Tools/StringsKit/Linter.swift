@@ -917,6 +917,11 @@ struct LintRun {
         }
     }
 
+    /// True for "%" with nothing but spaces around it.
+    static func isPercentSignAlone(_ text: String) -> Bool {
+        text.utf8.count < 16 && text.trimmingCharacters(in: .whitespaces) == "%"
+    }
+
     // MARK: One entry
 
     mutating func checkEntry(_ entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
@@ -947,7 +952,9 @@ struct LintRun {
             if hasPercent, let baseText { copiesBase = text == baseText }
             // A base that is no format string either (its own `%` forms no specifier: reported there, once) is text
             // shown as it is: Turkish "%100" in its translation is a percent sign, as the base's is.
-            if !copiesBase, let offset = parsed.invalid.first,
+            // A value that is the percent sign alone is a unit's label (MrKai77/Loop's "%" beside a slider), never a
+            // format string: `%%` there would show two.
+            if !copiesBase, let offset = parsed.invalid.first, !Self.isPercentSignAlone(text),
                baseText.map({ !Self.isPlainTextWithPercent($0) }) ?? true {
                 report(.invalidFormat, entry: entry, locale: locale, table: table,
                        "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
