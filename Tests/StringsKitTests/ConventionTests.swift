@@ -153,6 +153,25 @@ import Testing
         #expect(result.findings(.missingKey).filter { $0.locale == "fr" }.compactMap(\.key).sorted() == ["Bolus Summary", "Carb Entry"])
     }
 
+    /// vlc-ios (2026-12-07) keeps a stale `Base.lproj/Localizable.strings` (276 keys) beside the en.lproj one its build
+    /// regenerates (685): compared with Base, every translation "lacked" Base's dead keys (6,584 missing-key) and 532
+    /// keys the code reads were "not in the catalog". The base locale's own copy, clearly larger, is the base; within a
+    /// tenth, Base stays.
+    @Test func aStaleBaseTableBesideAClearlyLargerDevelopmentLanguageOneIsNotTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/Localizable.strings", "\"OLD_TITLE\" = \"Old\";\n\"BUTTON_DONE\" = \"Done\";\n")
+        let keys = ["BUTTON_DONE", "BUTTON_CANCEL", "BUTTON_CONTACT", "SETTINGS_TITLE"]
+        folder.write("en.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0.lowercased())\";\n" }.joined())
+        folder.write("de.lproj/Localizable.strings", keys.dropLast().map { "\"\($0)\" = \"\($0.lowercased()) (de)\";\n" }.joined())
+        let catalog = try Catalog.load(paths: [folder.root])
+        #expect(Linter.tableBases(of: catalog, base: "en")["Localizable"] == "en")
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).map { "\($0.locale) \($0.key ?? "")" } == ["de SETTINGS_TITLE"], "\(result.findings(.missingKey).map(\.message))")
+        // Base about as large as en: Base stays the base.
+        folder.write("Base.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0.lowercased())\";\n" }.joined())
+        #expect(Linter.tableBases(of: try Catalog.load(paths: [folder.root]), base: "en")["Localizable"] == "Base")
+    }
+
     @Test func placeholdersTheAppFillsItselfAreComparedAsSuchNotAsPrintf() throws {
         let folder = CatalogFolder()
         folder.write("en.lproj/Localizable.strings", """

@@ -141,6 +141,16 @@ import Testing
         #expect(catalan.first?.file == folder.path("ca.lproj/Main.strings"))
         #expect(result.findings(.untranslated).filter { $0.locale == "de" }.compactMap(\.key).sorted() == ["k0", "k1", "k2"])
         #expect(result.completeness?.first { $0.locale == "ca" }?.identical == 30)
+        // Half done (vlc-ios's zh-Hant: 509 of 1,007 left in English): one finding too; under half, one per key.
+        folder.write("zh-Hant.lproj/Main.strings", texts.enumerated().map { index, text in
+            "\"k\(index)\" = \"\(index < 20 ? text : "打開第\(index + 1)個資料夾")\";\n"
+        }.joined())
+        folder.write("nb.lproj/Main.strings", texts.enumerated().map { index, text in
+            "\"k\(index)\" = \"\(index < 14 ? text : "Åpne mappe nummer \(index + 1)")\";\n"
+        }.joined())
+        let half = try folder.lint().findings(.untranslated)
+        #expect(half.filter { $0.locale == "zh-Hant" }.map(\.message) == ["zh-Hant's Main is the base (en) text in most of it: 20 of its 30 translations are identical to it (\"k0\", \"k1\", \"k2\", …); translate them (a translation service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated"])
+        #expect(half.filter { $0.locale == "nb" }.count == 14)
     }
 
     /// MonitorControl (2026-12-07): a Czech Main.strings that does not parse was reported as "cs has no Main table …;

@@ -173,11 +173,22 @@ public struct Linter: Sendable {
         locale == interfaceBase || locale == documentation
     }
 
-    /// The locale each table is compared with: `Base` where `Base.lproj` holds the table, else the base locale.
+    /// The locale each table is compared with: `Base` where `Base.lproj` holds the table, else the base locale; and the
+    /// base locale where its own copy of a table Base.lproj holds clearly has more keys (a tenth more), unless the
+    /// table is Interface Builder's. vlc-ios keeps a stale `Base.lproj/Localizable.strings` (276 keys) beside the
+    /// `en.lproj` one a build phase regenerates (685, the development region's): the English users see, and what the
+    /// app is translated from, is the larger one; compared with Base, 532 keys the code reads were "not in the catalog".
     public static func tableBases(of catalog: Catalog, base: String) -> [String: String] {
         var bases: [String: String] = [:]
         for id in catalog.tables.keys where bases[id.table] == nil || id.locale == interfaceBase {
             bases[id.table] = id.locale == interfaceBase ? interfaceBase : base
+        }
+        guard base != interfaceBase else { return bases }
+        for (table, locale) in bases where locale == interfaceBase {
+            guard let own = catalog.table(table, locale: base), let interface = catalog.table(table, locale: interfaceBase),
+                  own.keys.count * 10 > interface.keys.count * 11,
+                  !TableConventions.isInterfaceBuilderTable(table, in: catalog) else { continue }
+            bases[table] = base
         }
         return bases
     }
@@ -1079,15 +1090,17 @@ struct LintRun {
     }
 
     /// Floods of `untranslated` with one cause each become one finding:
-    /// - a translation that is the base text almost throughout (ownCloud's ca, lo and tr: 790 of 790 texts English,
-    ///   marked `translated` by a translation service; 890 findings each): one for the table, with the count. At least 20
-    ///   identical texts, and at least four in five of the keys the locale has;
+    /// - a translation that is mostly the base text (ownCloud's ca, lo and tr: 790 of 790 texts English, marked
+    ///   `translated` by a translation service; 890 findings each): one for the table, with the count. At least 20
+    ///   identical texts, and at least half the keys the locale has: a volunteer locale half done in a translation
+    ///   service that fills the rest with the source text (vlc-ios's zh-Hant, 509 of 1,007; zotero's zh-Hans, 72 %)
+    ///   was a finding per key, thousands of lines for what one says;
     /// - a text identical in every translation that has it, three or more (eul's language picker: "日本語", "Deutsch" in
     ///   each of 20 locales, 390 findings; brand lines): one for the key, where one allowlist entry settles it.
     /// A locale with some identical texts among real translations keeps one finding per key.
     mutating func collapsingUntranslatedFloods(_ findings: [Finding], counts: [Catalog.TableID: Counts]) -> [Finding] {
         let copies = counts.filter { pair, counts in
-            pair.locale != tableBase(pair.table) && counts.identical >= 20 && counts.identical * 5 >= counts.matched * 4
+            pair.locale != tableBase(pair.table) && counts.identical >= 20 && counts.identical * 2 >= counts.matched
         }
         // Indices, not copies: a large run has tens of thousands of findings, and most often nothing to collapse.
         var byTable: [Catalog.TableID: [Int]] = [:]
@@ -1110,7 +1123,7 @@ struct LintRun {
             // Its keys are its identity in a baseline: another text left in the base language is a new finding.
             report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil,
                    subject: found.compactMap(\.key).sorted().joined(separator: "\n"),
-                   "\(id.locale)'s \(id.table) is the base (\(tableBase(id.table))) text almost throughout: \(found.count) of its \(counts.matched) "
+                   "\(id.locale)'s \(id.table) is the base (\(tableBase(id.table))) text \(counts.identical * 5 >= counts.matched * 4 ? "almost throughout" : "in most of it"): \(found.count) of its \(counts.matched) "
                    + "translations are identical to it (\(named.joined(separator: ", "))\(found.count > 3 ? ", …" : "")); translate them (a translation "
                    + "service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated")
         }
