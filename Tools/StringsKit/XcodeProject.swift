@@ -9,6 +9,28 @@ public enum XcodeProject {
     /// The `project.pbxproj` files of the `.xcodeproj` bundles nearest above the catalog paths (the folder itself, then
     /// up to four parents; the first level that has any wins).
     static func projects(near paths: [String]) -> [String] {
+        let fileManager = FileManager.default
+        return nearest(to: paths) { folder in
+            Self.bundleNames(in: folder, withSuffix: ".xcodeproj").sorted()
+                .map { (folder as NSString).appendingPathComponent("\($0)/project.pbxproj") }
+                .filter { fileManager.fileExists(atPath: $0) }
+        }
+    }
+
+    /// The folders of the apps the catalogs at `paths` belong to: each folder holding an `.xcodeproj` found by
+    /// `projects(near:)`, and the nearest folder at or above each path (up to four parents) holding a `Package.swift`.
+    /// The code the app builds lies under them (its targets, extensions, local packages, vendored Objective-C).
+    public static func projectRoots(near paths: [String]) -> [String] {
+        let fileManager = FileManager.default
+        let packages = nearest(to: paths) { folder in
+            fileManager.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift")) ? [folder] : []
+        }
+        return Set(projects(near: paths).map { PathText.parent(of: PathText.parent(of: $0)) }).union(packages).sorted()
+    }
+
+    /// What `find` gives in the folder of each path (a file's folder), or else in the nearest of its four parents where
+    /// it gives anything, sorted.
+    private static func nearest(to paths: [String], find: (String) -> [String]) -> [String] {
         var found = Set<String>()
         // Each folder is read once: the files of one `.lproj` folder, and the folders of one project, share their
         // parents, and a parent can be a folder of thousands (a home or temporary folder). A folder reached again
@@ -25,9 +47,7 @@ public enum XcodeProject {
             for level in 0..<5 {
                 if let left = levelsLeft[folder], left >= 5 - level { break }
                 levelsLeft[folder] = 5 - level
-                let here = Self.bundleNames(in: folder, withSuffix: ".xcodeproj").sorted()
-                    .map { (folder as NSString).appendingPathComponent("\($0)/project.pbxproj") }
-                    .filter { fileManager.fileExists(atPath: $0) }
+                let here = find(folder)
                 if !here.isEmpty {
                     found.formUnion(here)
                     break

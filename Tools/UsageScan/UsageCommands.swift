@@ -226,11 +226,19 @@ public enum UsageCommands {
                 // Not an invitation: on NetNewsWire and Cork, a `--force` taken for the way past this note deleted keys the
                 // code reads in ways the scan did not see then; the user checks the list first.
                 notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
-                    + "list them first (--verbose) and check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
+                    + "they are the unused-key findings listed here; check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
                 return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
                                            codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
             }
-            let doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
+            var doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
+            // The rest of the app's code (IceCubes' local packages and its intents extension, DuckDuckGo's vendored
+            // LetsMove): scanned too before anything goes, so a key read only there is kept. Asked for `--sources
+            // IceCubesApp Packages/Account`, --fix deleted 356 keys, 325 of them read by the app's other packages.
+            if !doomed.isEmpty, let kept = Self.keysReadOutsideSources(doomed, context: context, configuration: configuration,
+                                                                        sources: sources, force: force) {
+                doomed.removeAll { kept.keys.contains($0) }
+                notes += kept.note
+            }
             if !force, !report.unverifiedKeys.isEmpty {
                 let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
                 notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table); --fix --force deletes them too\n"
@@ -260,6 +268,48 @@ public enum UsageCommands {
         if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
         return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
                                    codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
+    }
+
+    /// Of `doomed`, the keys that code of the app outside `sources` reads (or that the wider scan cannot vouch for):
+    /// the folders of the app's Xcode projects and packages (`XcodeProject.projectRoots`) scanned with `sources`. Nil
+    /// when no such folder lies outside `sources`, or it holds no code of its own; a wider scan that fails keeps
+    /// everything.
+    static func keysReadOutsideSources(_ doomed: [TableKey], context: SourceCheckContext, configuration: LintConfiguration,
+                                       sources: [String], force: Bool) -> (keys: Set<TableKey>, note: String)? {
+        let scanned = sources.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let here = FileManager.default.currentDirectoryPath
+        // Said and scanned relative to the current folder when under it, as --sources folders usually are.
+        let roots = XcodeProject.projectRoots(near: catalogFolders(context.catalog)).filter { root in
+            !scanned.contains { root == $0 || root.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        }.map { root in
+            root == here ? "." : root.hasPrefix(here + "/") ? String(root.dropFirst(here.count + 1)) : root
+        }
+        guard !roots.isEmpty else { return nil }
+        let wide: SourceUsage
+        do {
+            wide = try SourceUsage.scan(paths: sources + roots, configuration: configuration.usage)
+        } catch {
+            return (Set(doomed), "--fix deleted nothing: the rest of the app's code (\(roots.joined(separator: ", "))) could not be scanned (\(error.description)), so no key is known to be unused\n")
+        }
+        let narrowFiles = (try? SourceUsage.sourceFiles(under: sources, excluding: configuration.usage.exclude)).map { $0.swift.count + $0.objectiveC.count + $0.interface.count + $0.propertyLists.count }
+        if let narrowFiles, wide.filesScanned <= narrowFiles { return nil }
+        let report = UsageRules(configuration: configuration).check(wide, catalog: context.catalog, baseLocale: context.baseLocale)
+        let stillUnused = Set(report.unusedKeys + (force ? report.unverifiedKeys : []))
+        let kept = Set(doomed.filter { !stillUnused.contains($0) })
+        let folders = roots
+        guard !kept.isEmpty else {
+            return (kept, "--fix also scanned the rest of the app's code (\(folders.joined(separator: ", ")): \(wide.filesScanned) source file(s) with --sources); none of it reads a key --fix deletes\n")
+        }
+        var examples: [String] = []
+        for key in kept.sorted(by: { ($0.table, $0.key) < ($1.table, $1.key) }) where examples.count < 3 {
+            let reference = wide.references.first { reference in
+                if case let .literal(text) = reference.key { return text == key.key }
+                return false
+            }
+            examples.append("\"\(key.key)\"" + (reference.map { " (\($0.location))" } ?? ""))
+        }
+        return (kept, "--fix kept \(kept.count) key(s) that look unused in --sources but that the rest of the app's code (\(folders.joined(separator: ", "))) reads, or may read, "
+            + "e.g. \(examples.joined(separator: ", ")); pass those folders to --sources to check them as the app's own\n")
     }
 
     /// The folders of the catalog's `.lproj` folders (where an Xcode project is looked for).

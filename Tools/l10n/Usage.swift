@@ -51,7 +51,9 @@ struct Usage: ParsableCommand {
         reads, or whose keys mostly look unused, is reported once
         (unverifiable-table) and left alone, since the code most likely reads
         it through something the scan does not see (a generator, a wrapper, a
-        bundle outside --sources); --fix --force deletes those too. Every key
+        bundle outside --sources); --fix --force deletes those too. The rest of
+        the app's code (the folder of its Xcode project or Package.swift) is
+        scanned before anything goes, and a key it reads is kept. Every key
         deleted is listed, and each file's original is kept in .l10n-undo/
         for --undo.
 
