@@ -873,6 +873,28 @@ struct ZeroConfigurationTests {
         #expect(!generated.error.contains("accessors of table"))
     }
 
+    /// zotero (2026-12-07) lists its table's .strings and .stringsdict together; the file was ignored, so none of its
+    /// 801 `L10n.` references counted and `--fix --force` deleted 137 keys the app reads. Several files of one table are
+    /// one enum; files of several tables nest an enum per table, which the map does not describe.
+    @Test func swiftgenYmlWithATablesStringsAndStringsdictIsOneEnum() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("swiftgen.yml").path
+        try """
+        strings:
+          inputs: 
+            - Zotero/Assets/en.lproj/Localizable.strings
+            - Zotero/Assets/en.lproj/Localizable.stringsdict 
+          outputs:
+            templateName: structured-swift5
+            output: Zotero/Extensions/Localizable.swift
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(SwiftGenConfig.read(path)?.generated == UsageConfiguration.GeneratedEnum(root: "L10n", style: .swiftgen, table: "Localizable"))
+        try "strings:\n  inputs: [App/en.lproj/Localizable.strings, App/en.lproj/Settings.strings]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(SwiftGenConfig.read(path) == nil)
+    }
+
     @Test func aFunctionAndAStringMemberOfTheSameNameAreBothWrappers() throws {
         let project = Self.app(sources: [
             "Sources/Support/Localization Helpers.swift": """

@@ -86,7 +86,9 @@ enum SwiftGenConfig {
             default: break
             }
         }
-        guard inputs.count == 1, let input = inputs.first else { return nil }
+        // One table: one file, or its .strings and .stringsdict listed together (zotero's swiftgen.yml), which SwiftGen
+        // merges into one enum. Several tables nest an enum per table, which the map does not describe.
+        guard let input = inputs.first, Set(inputs.map(Catalog.tableName(ofFile:))).count == 1 else { return nil }
         let style: UsageConfiguration.EnumStyle = (template ?? "structured").hasPrefix("flat") ? .flat : .swiftgen
         let folder = PathText.parent(of: path)
         var table = Catalog.tableName(ofFile: input)
