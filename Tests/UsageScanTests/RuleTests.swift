@@ -572,6 +572,23 @@ struct RuleTests {
         #expect(report.findings(.unusedKey).compactMap(\.key) == ["Old Feature"], "\(report.findings(.unusedKey).map(\.message))")
     }
 
+    /// pocket-casts (2026-12-07) keeps its "What's New" pages and paywall reviews in bundled JSON whose texts are keys
+    /// (`Bundle.main.localizedString(forKey: text, value: text, table: nil)`); `--fix --force` deleted 17 of them. A
+    /// string value of a JSON file among the sources is never called unused, as a property list's is; object keys are not
+    /// values, and a package manager's JSON (node_modules) is not the app's.
+    @Test func aStringValueOfAJSONFileAmongTheSourcesIsNotAnUnusedKey() throws {
+        let project = ProjectFolder()
+        let used = (1...10).map { "settings_title_\($0)" }
+        let keys = used + ["whats_new_autoplay_title", "review_title_0", "old_feature", "pages", "left_pad"]
+        project.write("Localization/en.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        project.write("Sources/Settings.swift", used.map { "let s = NSLocalizedString(\"\($0)\", comment: \"\")\n" }.joined())
+        project.write("Sources/WhatsNew/aboutWhatsNew.json", #"{"pages": [{"title": "whats_new_autoplay_title", "image": "autoplay"}], "reviews": [{"title": "review_title_0", "stars": 5}]}"#)
+        project.write("Sources/node_modules/left-pad/package.json", #"{"name": "left_pad"}"#)
+        project.write("Sources/Broken.json", "{\"title\": ")
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key).sorted() == ["left_pad", "old_feature", "pages"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
     /// damus (2026-11-28) builds its notification texts' keys whole from interpolations, through its own wrapper:
     /// `let localization_key = "\(verb)_\(reacting_to)_\(min(pubkeys.count, 3))"`. No key had a literal start, so
     /// "zapped_your_note_3" and 26 more were unused, and `--fix` deleted them from every locale. A key of the

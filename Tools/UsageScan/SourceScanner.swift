@@ -157,10 +157,12 @@ public struct SourceUsage: Sendable {
         // Property lists: a string value of one may be a key the system looks up in the app's own table
         // (Cryptomator's File Provider extension names its actions "Retry Upload" and "Clear from Cache" in its
         // Info.plist, and the system finds their text in the extension's Localizable.strings); `--fix --force` deleted both.
+        // JSON data files likewise: pocket-casts keeps its "What's New" pages and paywall reviews in bundled JSON whose
+        // texts are keys (`Bundle.main.localizedString(forKey: text, …)`); `--fix --force` deleted 17 such keys.
         let propertyLists = sourceFiles.propertyLists
         DispatchQueue.concurrentPerform(iterations: propertyLists.count) { index in
             guard let data = FileManager.default.contents(atPath: propertyLists[index]) else { return }
-            let values = PropertyListValues.strings(in: data)
+            let values = propertyLists[index].hasSuffix(".json") ? JSONValues.strings(in: data) : PropertyListValues.strings(in: data)
             bytes.withLock { $0 += data.count }
             seen.withLock { $0.formUnion(values) }
         }
@@ -334,7 +336,7 @@ public struct SourceUsage: Sendable {
                 if path.hasSuffix(".swift") { found.append(path) }
                 if ObjectiveCScanner.fileExtensions.contains((path as NSString).pathExtension) { objectiveC.append(path) }
                 if InterfaceTexts.fileExtensions.contains((path as NSString).pathExtension) { interface.append(path) }
-                if path.hasSuffix(".plist") { propertyLists.append(path) }
+                if path.hasSuffix(".plist") || path.hasSuffix(".json") { propertyLists.append(path) }
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: path) else {
@@ -348,7 +350,8 @@ public struct SourceUsage: Sendable {
                 }
                 let isSwift = name.hasSuffix(".swift")
                 let isInterface = InterfaceTexts.fileExtensions.contains((name as NSString).pathExtension)
-                let isPropertyList = name.hasSuffix(".plist")
+                // A JSON file is read as data the app may hold keys in, but not a package manager's (node_modules).
+                let isPropertyList = name.hasSuffix(".plist") || name.hasSuffix(".json") && !relative.contains("node_modules/")
                 guard isSwift || isInterface || isPropertyList || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 if exclude.contains(where: { full.contains($0) }) { continue }
@@ -365,6 +368,11 @@ public struct SourceUsage: Sendable {
 enum PropertyListValues {
     static func strings(in data: Data) -> Set<String> {
         guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else { return [] }
+        return values(of: root)
+    }
+
+    /// The strings of a decoded tree (a property list's or JSON's), at any depth; dictionary keys are not values.
+    static func values(of root: Any) -> Set<String> {
         var found = Set<String>()
         var pending: [Any] = [root]
         while let value = pending.popLast() {
@@ -377,6 +385,15 @@ enum PropertyListValues {
             }
         }
         return found
+    }
+}
+
+/// The string values of a JSON file, at any depth (object keys are not values); a file that is no JSON, or over 4 MB
+/// (a data set, not the app's texts), gives none.
+enum JSONValues {
+    static func strings(in data: Data) -> Set<String> {
+        guard data.count <= 4 << 20, let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
+        return PropertyListValues.values(of: root)
     }
 }
 
