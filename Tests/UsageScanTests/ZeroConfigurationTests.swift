@@ -197,6 +197,29 @@ struct ZeroConfigurationTests {
         #expect(report.scan.accessors == 4)
     }
 
+    /// pocket-casts (2026-12-07): `extension L10n { static var plusCloudStorageLimit: String {
+    /// plusCloudStorageLimitFormat(…) } }` uses a generated member by its bare name; the key looked unused and
+    /// `--fix --force` deleted it. A bare name (or `Self.name`) inside an extension of the generated type is a use of that
+    /// member, in an extension of a nested enum too.
+    @Test func aGeneratedMemberUsedByItsBareNameInAnExtensionOfItsTypeIsUsed() throws {
+        let project = Self.app(sources: ["Sources/Strings.swift": Self.swiftGenFile, "Sources/Settings.swift": """
+        import Foundation
+
+        extension L10n {
+            static var welcome: String { greeting(Settings.userName) }
+        }
+
+        extension L10n.Legacy {
+            static var shown: String { Self.banner }
+        }
+
+        final class Settings { static let userName = "Ana" }
+        """])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.unusedKey).map(\.key) == ["about.title", "items.count"], "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).isEmpty)
+    }
+
     @Test func wrappersAreInferredFromWhereTheirParameterGoesTransitivelyAndAsStringMembers() throws {
         let project = Self.app(sources: ["Sources/Localization.swift": """
         import Foundation

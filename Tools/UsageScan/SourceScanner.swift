@@ -350,8 +350,10 @@ public struct SourceUsage: Sendable {
                 }
                 let isSwift = name.hasSuffix(".swift")
                 let isInterface = InterfaceTexts.fileExtensions.contains((name as NSString).pathExtension)
-                // A JSON file is read as data the app may hold keys in, but not a package manager's (node_modules).
-                let isPropertyList = name.hasSuffix(".plist") || name.hasSuffix(".json") && !relative.contains("node_modules/")
+                // A JSON file is read as data the app may hold keys in, but not a package manager's (node_modules) nor
+                // an asset catalog's (pocket-casts has a thousand `Contents.json` of images).
+                let isPropertyList = name.hasSuffix(".plist")
+                    || name.hasSuffix(".json") && !relative.contains("node_modules/") && !relative.contains(".xcassets/")
                 guard isSwift || isInterface || isPropertyList || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 if exclude.contains(where: { full.contains($0) }) { continue }

@@ -32,6 +32,10 @@ public struct FileUsage: Sendable {
     public var literalMembers: [LiteralMember] = []
     /// `L10n.Scene.title`: chains of names with an upper-case root, matched against generated accessors at the end.
     public var chains: [MemberChain] = []
+    /// Bare names used inside a top-level extension, by the extended type (`L10n`, `L10n.Scene`), each with its first
+    /// place: a team's `extension L10n { static var limit: String { plusCloudStorageLimitFormat(…) } }` uses the
+    /// generated member by its bare name (pocket-casts). Matched against generated accessors at the end, as `chains`.
+    public var extensionBareNames: [String: [String: SourceLocation]] = [:]
     /// Every function, initialiser's type and computed property name the file declares (wrapper inference takes an
     /// undeclared localizing name for a wrapper, a declared one only when its body shows it is).
     public var declaredFunctions: Set<String> = []
@@ -74,6 +78,8 @@ final class UsageVisitor: SyntaxVisitor {
     /// The mapped type whose extension is being walked (`extension SummaryCopy { … }`): bare names and `Self.` in it
     /// are that type's members.
     private var extendedMappedType: String?
+    /// The type a top-level extension being walked extends, when its name is a type's (`L10n`, `L10n.Scene`).
+    private var extendedType: String?
     private var typeStack: [String] = []
     /// Functions being walked (innermost last): their summary so far and their parameters' names.
     private var functionStack: [(summary: FunctionSummary, names: [String])] = []
@@ -208,6 +214,10 @@ final class UsageVisitor: SyntaxVisitor {
     override func visitPost(_ node: ProtocolDeclSyntax) { popType() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.extendedType.trimmedDescription
+        if typeStack.isEmpty, name.first?.isUppercase == true,
+           name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+            extendedType = name
+        }
         // A team's own extension of a generated type (the generated file is in the build folder, not scanned): its
         // declarations are not keys, and its bodies use the generated members by bare name.
         guard typeStack.isEmpty, mappedMembers[name] != nil else { return push(name) }
@@ -218,6 +228,7 @@ final class UsageVisitor: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) {
+        if typeStack.count == 1 { extendedType = nil }
         if typeStack.count == 1, typeStack[0] == extendedMappedType { extendedMappedType = nil }
         popType()
     }
@@ -245,6 +256,13 @@ final class UsageVisitor: SyntaxVisitor {
 
     /// A bare name inside an extension of a mapped type (`summaryTitle(period: …)`, `statusPlaced`): a use of that member.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if extendedMappedType == nil, let type = extendedType, node.argumentNames == nil,
+           node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            let name = Self.unquoted(node.baseName.text)
+            if name.first?.isLowercase == true, usage.extensionBareNames[type]?[name] == nil {
+                usage.extensionBareNames[type, default: [:]][name] = location(node)
+            }
+        }
         guard let root = extendedMappedType, let members = mappedMembers[root] else { return .visitChildren }
         let name = Self.unquoted(node.baseName.text)
         guard members.contains(name) else { return .visitChildren }
@@ -960,7 +978,7 @@ final class UsageVisitor: SyntaxVisitor {
         }
         guard var path = Self.referencePath(ExprSyntax(node)), path.count > 1 else { return .visitChildren }
         // `Self.shareText(…)` inside `extension SummaryCopy`.
-        if path[0] == "Self", let root = extendedMappedType { path[0] = root }
+        if path[0] == "Self", let root = extendedMappedType ?? extendedType { path[0] = root }
         if !generatedRoots.contains(path[0]) {
             // Only the whole chain, and only an upper-case root (`L10n`, `Strings`, `R`): matched against accessors later.
             if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id { return .visitChildren }

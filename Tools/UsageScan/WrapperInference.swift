@@ -338,6 +338,16 @@ struct Inference {
                 }
             }
         }
+        for usage in usages {
+            for (type, names) in usage.extensionBareNames {
+                for (name, location) in names {
+                    guard var reference = accessors[type + "." + name] else { continue }
+                    reference.location = location
+                    reference.arguments = nil
+                    references.append(reference)
+                }
+            }
+        }
         return (references, dynamicKeys, accessors.count)
     }
 }
