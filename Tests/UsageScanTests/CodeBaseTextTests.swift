@@ -85,6 +85,26 @@ struct CodeBaseTextTests {
         #expect(missing.count == 4)
     }
 
+    /// KeePassium (2026-12-07): its keys read like text ("[Database/Load/Error] Incorrect database format") and the
+    /// English is the call's default value ("Incorrect database format: %@."). With no base entry, the key was taken
+    /// for the text, and every translation that follows the real English was "wrong": 79 format-mismatch errors and 270
+    /// whitespace and punctuation warnings, even with the code read. A key whose base text is in the code is not
+    /// compared with its key.
+    @Test func aTranslationOfADefaultValueIsNotComparedWithItsKey() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", "/* The English is in the code. */\n")
+        let keys = (0..<24).map { "[Recipe/Step \($0)] Step title" }
+        let load = "[Database/Load/Error] Incorrect database format"
+        project.write("App/de.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"Schritt\";\n" }.joined()
+                      + "\"\(load)\" = \"Falsches Datenbankformat: %@.\";\n")
+        project.write("Sources/LString.swift", "import Foundation\nenum LString {\n"
+                      + keys.enumerated().map { "    static let s\($0.offset) = NSLocalizedString(\"\($0.element)\", value: \"Step\", comment: \"\")\n" }.joined()
+                      + "    static let load = NSLocalizedString(\"\(load)\", value: \"Incorrect database format: %@.\", comment: \"\")\n}\n")
+        let findings = try Self.lint(project, sources: true)
+        let compared = findings.filter { [.formatMismatch, .punctuationMismatch, .whitespaceMismatch, .untranslated].contains($0.rule) }
+        #expect(compared.isEmpty, "\(compared.map(\.message))")
+    }
+
     @Test func aKeyWhoseBaseTextIsADefaultValueIsNotExtraBesideAFullBase() throws {
         let project = ProjectFolder()
         let base = (0..<30).map { "\"menu.item\($0)\" = \"Item \($0)\";\n" }.joined()

@@ -66,9 +66,15 @@ public struct UsageRules: Sendable {
     public func check(_ scan: SourceUsage, catalog: Catalog, baseLocale: String) -> UsageReport {
         let tableBases = Linter.tableBases(of: catalog, base: baseLocale)
         let conventions = TableConventions.detect(in: catalog, base: baseLocale, tableBases: tableBases, configuration: configuration)
+        // The keys a key-as-text table's base file itself has, before the completion below.
+        var writtenBaseKeys: [String: Set<String>] = [:]
+        for table in conventions.keysAsText {
+            writtenBaseKeys[table] = Set(catalog.table(table, locale: tableBases[table] ?? baseLocale)?.keys ?? [])
+        }
         // As `l10n lint` reads it: a key-as-text table's base holds every key its translations have, as its own text.
         let catalog = conventions.completingBases(of: catalog, base: baseLocale, tableBases: tableBases)
         var run = UsageRun(rules: self, scan: scan, catalog: catalog, base: baseLocale, conventions: conventions)
+        run.writtenBaseKeys = writtenBaseKeys
         for reference in scan.references { run.check(reference) }
         run.checkUnused()
         run.checkCodeBase()
@@ -108,6 +114,8 @@ struct UsageRun {
     /// Keys whose base text is a call's default value (the base table lacks them, translations have them), by table:
     /// where the first such call is.
     var codeBase: [String: [String: SourceLocation]] = [:]
+    /// The keys each key-as-text table's base file has itself; the others are its translations' keys, taken for text.
+    var writtenBaseKeys: [String: Set<String>] = [:]
     /// The catalog keys references name, by table (generated members aside).
     var referenced: [String: Set<String>] = [:]
     /// Tables whose base file has next to no text while translations have many keys (`Linter.baseTextElsewhere`):
@@ -388,6 +396,13 @@ struct UsageRun {
             if !reference.key.isGeneratedMember { referenced[table, default: []].insert(Self.catalogKey(reference.key)) }
             if let key = lookUp(reference.key, in: table) {
                 used[table, default: []].insert(key)
+                // A key the base has only as its translations' key, taken for text, whose English the call gives
+                // (KeePassium's "[Database/Load/Error] Incorrect database format", value "Incorrect database format: %@."):
+                // the base text is the default value, not the key.
+                if reference.hasDefaultValue, !reference.key.isGeneratedMember, let written = writtenBaseKeys[table], !written.contains(key),
+                   codeBase[table]?[key] == nil {
+                    codeBase[table, default: [:]][key] = reference.location
+                }
                 // An argument whose type the scan cannot tell (`\(model.chips.count - shown) more...`) fits `%d more...` and
                 // `%lld more...` alike: every key it fits is used, not the first in the file's order (mullvad's `--fix`
                 // deleted the one the code reads).
