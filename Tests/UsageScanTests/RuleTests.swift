@@ -589,6 +589,61 @@ struct RuleTests {
         #expect(report.findings(.unusedKey).compactMap(\.key).sorted() == ["left_pad", "old_feature", "pages"], "\(report.findings(.unusedKey).map(\.message))")
     }
 
+    /// OsmAnd (2026-12-07): `--fix` deleted keys the app reads in four ways the scan did not follow. Objective-C builds
+    /// them with `stringWithFormat:` (`@"lang_%@"`, or `@"%@%@%@", @"activity_type_", tag, @"_name"`), as Swift can
+    /// with `String(format:)`; three `let title = localizedString("alert_a")` in static functions of one type made the
+    /// type look like generated accessors, and their keys definitions, not uses; and a key held in a local through a
+    /// ternary, or set in each case of a `switch`, reached its wrapper as a variable.
+    @Test func keysBuiltFromFormatsHeldInLocalsOrLocalizedInStaticFunctionsAreNotUnused() throws {
+        let project = ProjectFolder()
+        let read = ["alert_a", "alert_b", "alert_c", "toast_on", "toast_off", "lang_de", "activity_type_hiking_name",
+                    "ios_release_4_7", "obd_fuel_rate", "obd_fuel_level"]
+        let used = (1...9).map { "used_\($0)" }
+        project.write("Localization/en.lproj/Localizable.strings", (used + read + ["stale_1"]).map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        project.write("Sources/Lang.m", """
+        #import <Foundation/Foundation.h>
+        NSString *LangName(NSString *code) {
+            return NSLocalizedString([NSString stringWithFormat:@"lang_%@", code], nil);
+        }
+        NSString *ActivityTitle(NSString *tag) {
+            NSString *key = [NSString stringWithFormat:@"%@%@%@", @"activity_type_", tag, @"_name"];
+            return NSLocalizedString(key, nil);
+        }
+        """)
+        project.write("Sources/Alerts.swift", """
+        import Foundation
+
+        func localizedString(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+
+        enum Alerts {
+            static func showA() { let title = localizedString("alert_a"); present(title) }
+            static func showB() { let title = localizedString("alert_b"); present(title) }
+            static func showC() { let message = localizedString("alert_c"); present(message) }
+            static func present(_ s: String) { print(s) }
+        }
+
+        func toast(locked: Bool) -> String {
+            let toastString = locked ? "toast_on" : "toast_off"
+            return localizedString(toastString)
+        }
+
+        func whatsNew(version: String) -> String { localizedString(String(format: "ios_release_%@", version)) }
+
+        func fuel(_ rate: Bool) -> String {
+            let key: String
+            switch rate {
+            case true: key = "obd_fuel_rate"
+            case false: key = "obd_fuel_level"
+            }
+            return localizedString(key)
+        }
+
+        func other() -> [String] { [\(used.map { "localizedString(\"\($0)\")" }.joined(separator: ", "))] }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["stale_1"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
     /// damus (2026-11-28) builds its notification texts' keys whole from interpolations, through its own wrapper:
     /// `let localization_key = "\(verb)_\(reacting_to)_\(min(pubkeys.count, 3))"`. No key had a literal start, so
     /// "zapped_your_note_3" and 26 more were unused, and `--fix` deleted them from every locale. A key of the

@@ -250,6 +250,16 @@ enum StringLiterals {
                     var after = index
                     while after < bytes.count, bytes[after] == 0x20 { after += 1 }
                     if after < bytes.count, bytes[after] == 0x2B { notePrefix(text) }
+                    // A key's start held as a format or a piece of one, with no space in it (OsmAnd builds
+                    // `[NSString stringWithFormat:@"lang_%@", code]` and `@"%@%@%@", @"activity_type_", tag, @"_name"`,
+                    // then localizes it; `--fix` deleted 267 such keys): `lang_` and `activity_type_` start keys.
+                    if !text.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) {
+                        if let percent = text.firstIndex(of: 0x25) {
+                            if percent > 0 { notePrefix(Array(text[..<percent])) }
+                        } else if let last = text.last, last == 0x5F || last == 0x2E {
+                            notePrefix(text)
+                        }
+                    }
                     // C's adjacent literals are one string (`@"requires " @"a password."`): the joined text too.
                     if let joined = Self.joinedPieces(after: index, first: text, in: bytes) { found.insert(String(decoding: joined, as: UTF8.self)) }
                 }

@@ -69,8 +69,9 @@ public struct SourceUsage: Sendable {
             for index in stride(from: worker, to: files.count, by: workers) {
                 guard let data = FileManager.default.contents(atPath: files[index]) else { continue }
                 bytes.withLock { $0 += data.count }
-                // `"eq.preset." + name`, `"alert.\(name).title"` anywhere: keys the code may build.
-                if data.range(of: Data("\\(".utf8)) != nil || data.range(of: Data("\" +".utf8)) != nil {
+                // `"eq.preset." + name`, `"alert.\(name).title"`, `String(format: "lang_%@", code)` anywhere: keys the
+                // code may build.
+                if data.range(of: Data("\\(".utf8)) != nil || data.range(of: Data("\" +".utf8)) != nil || data.range(of: Data("format".utf8)) != nil {
                     starts.formUnion(StringLiterals.scan(data).prefixes)
                 }
                 // A file with none of the words every reference needs is not parsed (most of an app's files).
@@ -129,7 +130,9 @@ public struct SourceUsage: Sendable {
             for index in stride(from: worker, to: objectiveCFiles.count, by: objectiveCWorkers) {
                 guard let data = FileManager.default.contents(atPath: objectiveCFiles[index]) else { continue }
                 bytes.withLock { $0 += data.count }
-                literals.formUnion(StringLiterals.all(in: data))
+                let held = StringLiterals.scan(data)
+                literals.formUnion(held.literals)
+                if !held.prefixes.isEmpty { prefixes.withLock { $0.formUnion(held.prefixes) } }
                 guard data.range(of: Data("ocalized".utf8)) != nil || data.range(of: Data("L10n".utf8)) != nil else { continue }
                 let scanned = ObjectiveCScanner.scan(data, file: objectiveCFiles[index])
                 mine += scanned.references
@@ -218,6 +221,13 @@ public struct SourceUsage: Sendable {
         let resolved = inference.resolve(usages, defaultTable: configuration.defaultTable)
         found.references += resolved.references
         found.dynamicKeys += resolved.dynamicKeys
+        // A key computed for a wrapper (known only now) is held as each file's are (`literalsReaching`): OsmAnd's
+        // `let toastString = locked ? "screen_is_locked…" : "screen_is_unlocked"` and `key = "obd_…"` in each case of a
+        // `switch`, then `localizedString(toastString)`; `--fix` deleted those keys.
+        for (file, dynamicKeys) in Dictionary(grouping: resolved.dynamicKeys, by: \.location.file) {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            found.literalsSeen.formUnion(literalsReaching(dynamicKeys, in: String(decoding: data, as: UTF8.self)))
+        }
         found.accessors = resolved.accessorCount
         // Keys kept as data and localized later through a property (`FooterItem(title: "clear_all")` … `Text(LocalizedStringKey(item.title))`,
         // `KeyValue(value: "3 sec")` … `localizedString(item.value)`): a literal given for a parameter named like the
@@ -300,9 +310,9 @@ public struct SourceUsage: Sendable {
                 characters[index] == "=" && (index + 1 == characters.count || characters[index + 1] != "=")
                     && (index == 0 || !"=!<>+-*/&|^%".contains(characters[index - 1]))
             }) else { continue }
-            let target = String(characters[..<equals]).split(separator: ":").first ?? ""
-            guard let name = target.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).last,
-                  names.contains(String(name)) else { continue }
+            // Any name before the `=`: `name: Type = …`, and `case .rate: key = "obd_fuel_rate"` in a `switch` (OsmAnd).
+            let target = String(characters[..<equals])
+            guard target.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains(where: { names.contains(String($0)) }) else { continue }
             held.formUnion(StringLiterals.all(in: Data(String(characters[(equals + 1)...]).utf8)))
         }
         return held

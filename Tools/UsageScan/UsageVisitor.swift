@@ -305,7 +305,11 @@ final class UsageVisitor: SyntaxVisitor {
         var node = Syntax(call)
         if let returned = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(returned) }
         guard let parent = node.parent else { return false }
-        if parent.is(InitializerClauseSyntax.self) { return true }
+        // A member's initial value (`static let title = tr("…")`), not a local `let` in a function's body: OsmAnd's
+        // `static func showA() { let title = localizedString("alert_a"); … }` made `showA` an accessor, its key no use.
+        if parent.is(InitializerClauseSyntax.self) {
+            return parent.parent?.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
+        }
         guard let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else { return false }
         // The body of the getter or function itself (`{ tr("…") }`), not a `switch` case or an `if` inside it.
         if list.parent?.is(AccessorBlockSyntax.self) == true { return true }
