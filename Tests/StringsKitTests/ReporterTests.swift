@@ -76,4 +76,24 @@ import Testing
         let ruleIndex = try #require(first["ruleIndex"] as? Int)
         #expect(rules[ruleIndex]["id"] as? String == "format-mismatch")
     }
+
+    /// OsmAnd (2026-12-07): 180,358 results in one run, 177 MB; GitHub code scanning rejects a run of more than 25,000.
+    /// The run holds the first 25,000, errors first, and says how many were left out.
+    @Test func sarifHoldsAtMostWhatCodeScanningAccepts() throws {
+        let warnings = (0..<(Reporter.sarifResultLimit + 9)).map { index in
+            Finding(rule: .missingKey, severity: .warning, file: "/repo/Localization/nb.lproj/Main.strings", line: index + 1, column: 1,
+                    locale: "nb", table: "Main", key: "k\(index)", message: "\"k\(index)\" has no nb translation")
+        }
+        let error = Finding(rule: .formatMismatch, severity: .error, file: "/repo/Localization/nb.lproj/Main.strings", line: 99_999, column: 1,
+                            locale: "nb", table: "Main", key: "files", message: "argument 1 is %d but the base has %@")
+        let text = Reporter.render(LintResult(findings: warnings + [error], files: 1, entries: warnings.count + 1), format: .sarif, workingDirectory: "/repo")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == Reporter.sarifResultLimit)
+        #expect(results.first?["level"] as? String == "error")
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        let note = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(((note["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("10 of 25010 findings are left out of this SARIF file") == true)
+    }
 }

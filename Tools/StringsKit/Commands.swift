@@ -225,6 +225,10 @@ public enum L10nCommands {
             let omitted = Reporter.shown(result.findings, limit: limit).omitted
             if omitted > 0 { standardError += "l10n: " + Reporter.omittedLine(omitted, limit: limit) + "\n" }
         }
+        if options.format == .sarif {
+            let total = result.findings.count + (result.baseline?.baselined.count ?? 0)
+            if total > Reporter.sarifResultLimit { standardError += "l10n: " + Reporter.sarifLimitNote(total: total) + "\n" }
+        }
         LaunchTrace.mark("lint: report rendered")
         if options.keepsCatalogUntilExit {
             UntilExit.keep(result)

@@ -211,9 +211,23 @@ public enum Reporter {
             ])
         }
         // With a baseline, every finding is a result: new ones fail the run, baselined ones are `unchanged`.
-        let states: [(Finding, String?)] = result.baseline.map { baseline in
+        var states: [(Finding, String?)] = result.baseline.map { baseline in
             result.findings.map { ($0, "new") } + baseline.baselined.map { ($0, "unchanged") }
         } ?? result.findings.map { ($0, nil) }
+        // GitHub code scanning rejects a run of more than 25,000 results (OsmAnd: 180,358, 177 MB, with a baseline):
+        // the new ones first, then by severity, up to the limit, and the run says how many were left out.
+        let total = states.count
+        var notifications: [JSONText.Value] = []
+        if total > sarifResultLimit {
+            func rank(_ state: (Finding, String?)) -> Int {
+                (state.1 == "unchanged" ? 4 : 0) + [Severity.error: 0, .warning: 1, .info: 2, .off: 3][state.0.severity, default: 3]
+            }
+            states = Array(states.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.prefix(sarifResultLimit).map(\.element))
+            notifications.append(.object([
+                "level": .string("warning"),
+                "message": .object(["text": .string(sarifLimitNote(total: total))]),
+            ]))
+        }
         let results: [JSONText.Value] = states.map { finding, state in
             var members: [String: JSONText.Value] = [
                 "ruleId": .string(finding.rule.rawValue),
@@ -237,9 +251,23 @@ public enum Reporter {
             "version": .string("2.1.0"),
             "runs": .array([.object([
                 "tool": .object(["driver": .object(["name": .string("l10n"), "rules": .array(ruleObjects)])]),
+                "invocations": .array([.object([
+                    "executionSuccessful": .bool(true),
+                    "toolExecutionNotifications": .array(notifications),
+                ])]),
                 "results": .array(results),
             ])]),
         ]) + "\n"
+    }
+
+    /// The most results a SARIF run holds: GitHub code scanning rejects a run of more.
+    public static let sarifResultLimit = 25_000
+
+    /// What a SARIF run (and the command's stderr) says when the limit left findings out.
+    public static func sarifLimitNote(total: Int) -> String {
+        "\(total - sarifResultLimit) of \(total) findings are left out of this SARIF file: GitHub code scanning rejects a run of more "
+            + "than \(sarifResultLimit) results; new ones and errors come first. Record a baseline (--write-baseline) and lint with "
+            + "--baseline so the upload holds what changed, or turn noisy rules off under \"severities\" in l10n.json"
     }
 
     /// A repository-relative URI where the file is under the working directory (what code scanning expects).
