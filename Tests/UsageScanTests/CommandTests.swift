@@ -89,6 +89,42 @@ struct CommandTests {
         #expect(!again.output.contains("[unused-key]"), "\(again.output)")
     }
 
+    /// pocket-casts (2026-12-07) writes its translations as XML property lists: `--fix` deleted 114 keys from `en` and
+    /// none from them ("not changed"), and the next lint had 1,596 `extra-key` findings. An XML `.strings` file is edited
+    /// as a property list (a text over several lines too), and a key some file cannot lose (a binary property list)
+    /// stays in every file of its table.
+    @Test func fixEditsXMLStringsFilesAndDeletesAKeyFromEveryFileOrNone() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Main.strings", "\"home\" = \"Home\";\n\"gone\" = \"Gone\";\n\"old\" = \"Old\";\n")
+        project.write("Localization/de.lproj/Main.strings", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>home</key>
+        \t<string>Start</string>
+        \t<key>gone</key>
+        \t<string>Weg,
+        über zwei Zeilen</string>
+        \t<key>old</key>
+        \t<string>Alt</string>
+        </dict>
+        </plist>
+        """)
+        let binary = try PropertyListSerialization.data(fromPropertyList: ["home": "Accueil", "old": "Ancien"], format: .binary, options: 0)
+        try FileManager.default.createDirectory(atPath: project.path("Localization/fr.lproj"), withIntermediateDirectories: true)
+        try binary.write(to: URL(fileURLWithPath: project.path("Localization/fr.lproj/Main.strings")))
+        let catalog = try Catalog.load(paths: [project.path("Localization")])
+        #expect(catalog.table("Main", locale: "de")?.keys.count == 3)
+        let outcome = UnusedKeyRemoval.remove([TableKey(table: "Main", key: "gone"), TableKey(table: "Main", key: "old")], from: catalog)
+        let reloaded = try Catalog.load(paths: [project.path("Localization")])
+        #expect(reloaded.table("Main", locale: "de")?.keys.sorted() == ["home", "old"], "\(outcome.skipped)")
+        #expect(reloaded.table("Main", locale: "en")?.keys.sorted() == ["home", "old"])
+        #expect(reloaded.table("Main", locale: "fr")?.keys.sorted() == ["home", "old"])
+        #expect(outcome.skipped.contains { $0.hasPrefix("kept 1 key(s) of Main in every file") && $0.contains("\"old\"") }, "\(outcome.skipped)")
+        #expect(project.read("Localization/de.lproj/Main.strings").contains("<key>old</key>\n\t<string>Alt</string>\n</dict>"))
+    }
+
     @Test func fixDeletesUnusedKeysFromAStringCatalogKeepingXcodesLayout() throws {
         let project = ProjectFolder()
         func entry(_ key: String, _ en: String, _ nb: String) -> String {

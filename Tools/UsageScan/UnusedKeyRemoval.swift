@@ -15,36 +15,75 @@ public enum UnusedKeyRemoval {
     }
 
     /// Removes the keys, saving each file's bytes in `journal` before it is rewritten (so `--undo` can put it back).
+    /// A key goes from every file of its table or from none: one that some file cannot lose (a binary property list,
+    /// an entry sharing its line) stays everywhere, so no translation is left behind as extra (pocket-casts' XML
+    /// translations kept 1,596 keys its `en` file lost).
     public static func remove(_ keys: [TableKey], from catalog: Catalog, journal: FixJournal.Recorder? = nil) -> Outcome {
-        var byFile: [String: Set<String>] = [:]
+        var byFile: [String: (table: String, keys: Set<String>)] = [:]
         let wanted = Dictionary(grouping: keys, by: \.table).mapValues { Set($0.map(\.key)) }
         for (id, table) in catalog.tables {
             guard let keys = wanted[id.table] else { continue }
             for key in keys {
                 guard let entry = table.entries[key] else { continue }
-                byFile[entry.location.file, default: []].insert(key)
+                byFile[entry.location.file, default: (id.table, [])].keys.insert(key)
             }
         }
         var outcome = Outcome()
-        for (file, keys) in byFile.sorted(by: { $0.key < $1.key }) {
+        // First every edit, written nowhere; then only keys every file of their table could lose.
+        var kept: [String: Set<String>] = [:]
+        var edits: [String: (before: Data, after: Data, removed: [String])] = [:]
+        for (file, wanted) in byFile.sorted(by: { $0.key < $1.key }) {
             do {
                 guard let data = FileManager.default.contents(atPath: file) else { throw FixError(description: "cannot be read") }
-                let edit: (data: Data, removed: [String])
-                switch (file as NSString).pathExtension {
-                case "strings": edit = try removeFromStrings(keys, data: data, file: file, skipped: &outcome.skipped)
-                case "stringsdict": edit = try removeFromStringsdict(keys, data: data)
-                case "xcstrings": edit = try removeFromStringCatalog(keys, data: data)
-                default: continue
+                guard let edit = try edit(file, data: data, removing: wanted.keys, skipped: &outcome.skipped) else { continue }
+                let left = wanted.keys.subtracting(edit.removed)
+                if !left.isEmpty { kept[wanted.table, default: []].formUnion(left) }
+                edits[file] = (data, edit.data, edit.removed)
+            } catch {
+                outcome.skipped.append("\(file): not changed (\(error))")
+                kept[wanted.table, default: []].formUnion(wanted.keys)
+            }
+        }
+        for (table, keys) in kept.sorted(by: { $0.key < $1.key }) where !keys.isEmpty {
+            outcome.skipped.append("kept \(keys.count) key(s) of \(table) in every file: a file above could not lose them, and a key gone "
+                + "from some locales only would be extra in the others (\(keys.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", "))\(keys.count > 3 ? ", …" : ""))")
+        }
+        for (file, wanted) in byFile.sorted(by: { $0.key < $1.key }) {
+            guard var edit = edits[file] else { continue }
+            do {
+                if let keep = kept[wanted.table], !keep.isDisjoint(with: edit.removed) {
+                    var ignored: [String] = []
+                    guard let again = try Self.edit(file, data: edit.before, removing: wanted.keys.subtracting(keep), skipped: &ignored) else { continue }
+                    edit = (edit.before, again.data, again.removed)
                 }
                 guard !edit.removed.isEmpty else { continue }
-                try journal?.save(file, before: data, after: edit.data)
-                try edit.data.write(to: URL(fileURLWithPath: file), options: .atomic)
+                try journal?.save(file, before: edit.before, after: edit.after)
+                try edit.after.write(to: URL(fileURLWithPath: file), options: .atomic)
                 outcome.removed[file] = edit.removed
             } catch {
                 outcome.skipped.append("\(file): not changed (\(error))")
             }
         }
         return outcome
+    }
+
+    /// The file's bytes without the keys, and the keys it lost; nil for a kind of file --fix does not edit.
+    static func edit(_ file: String, data: Data, removing keys: Set<String>, skipped: inout [String]) throws -> (data: Data, removed: [String])? {
+        switch (file as NSString).pathExtension {
+        // A `.strings` file may be an XML property list (pocket-casts' translations are): edited as one.
+        case "strings": Self.isXMLPropertyList(data) ? try removeFromPropertyList(keys, data: data) : try removeFromStrings(keys, data: data, file: file, skipped: &skipped)
+        case "stringsdict": try removeFromPropertyList(keys, data: data)
+        case "xcstrings": try removeFromStringCatalog(keys, data: data)
+        default: nil
+        }
+    }
+
+    /// True when the bytes are an XML property list (after a UTF-8 byte-order mark and blank space).
+    static func isXMLPropertyList(_ data: Data) -> Bool {
+        var bytes = data.prefix(64)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let start = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        return start.starts(with: Array("<?xml".utf8)) || start.starts(with: Array("<!DOCTYPE plist".utf8)) || start.starts(with: Array("<plist".utf8))
     }
 
     struct FixError: Error, CustomStringConvertible {
@@ -160,8 +199,9 @@ public enum UnusedKeyRemoval {
 
     // MARK: .stringsdict
 
-    /// Deletes `<key>K</key>` and the `<dict>…</dict>` after it from the root dictionary, line by line.
-    static func removeFromStringsdict(_ keys: Set<String>, data: Data) throws -> (data: Data, removed: [String]) {
+    /// Deletes `<key>K</key>` and the value after it (a `<dict>…</dict>`, or a `<string>` on one line or several) from
+    /// the root dictionary of an XML property list (a `.stringsdict`, or a `.strings` file written as one), line by line.
+    static func removeFromPropertyList(_ keys: Set<String>, data: Data) throws -> (data: Data, removed: [String]) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw FixError(description: "cannot be read as UTF-8 XML")
         }
@@ -175,10 +215,17 @@ public enum UnusedKeyRemoval {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if depth == 1, trimmed.hasPrefix("<key>"), trimmed.hasSuffix("</key>"),
                case let key = unescapeXML(String(trimmed.dropFirst(5).dropLast(6))), keys.contains(key) {
-                // The value: the next element, through its matching </dict> (or a one-line element).
+                // The value: the next element, through its matching </dict>, or its </string> when a text runs over
+                // several lines (or a one-line element).
                 var end = index + 1
                 var inner = 0
+                let opensString = end < lines.count && lines[end].contains("<string>") && !lines[end].contains("</string>")
                 while end < lines.count {
+                    if opensString {
+                        if lines[end].contains("</string>") { break }
+                        end += 1
+                        continue
+                    }
                     inner += lines[end].components(separatedBy: "<dict>").count - 1
                     inner -= lines[end].components(separatedBy: "</dict>").count - 1
                     if inner <= 0 { break }
