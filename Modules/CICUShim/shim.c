@@ -10,6 +10,7 @@
 #include <unicode/unum.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ureldatefmt.h>
+#include <unicode/ures.h>
 #include <unicode/ustring.h>
 #include <unicode/uenum.h>
 
@@ -53,6 +54,24 @@ int okicu_locale_is_known(const char *locale) {
         if (strncmp(available, language, n) == 0 && (available[n] == 0 || available[n] == '_')) return 1;
     }
     return 0;
+}
+
+int okicu_locale_has_plural_rules(const char *locale) {
+    char id[ULOC_FULLNAME_CAPACITY];
+    icu_id(locale, id);
+    char language[ULOC_LANG_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getLanguage(id, language, ULOC_LANG_CAPACITY, &status);
+    if (U_FAILURE(status) || length == 0) return 0;
+    // Where ICU itself finds a locale's plural rules: plurals.res, table "locales", keyed by language.
+    UResourceBundle *plurals = ures_openDirect(NULL, "plurals", &status);
+    UResourceBundle *locales = ures_getByKey(plurals, "locales", NULL, &status);
+    int32_t ruleLength = 0;
+    (void)ures_getStringByKey(locales, language, &ruleLength, &status);
+    int found = U_SUCCESS(status) ? 1 : 0;
+    ures_close(locales);
+    ures_close(plurals);
+    return found;
 }
 
 int okicu_currency_is_known(const uint16_t *code) {

@@ -255,10 +255,27 @@ import Testing
         #expect(xcode.contains(": note: ICU 72 has no data for the locale \"kmr\""))
     }
 
+    /// OsmAnd (2026-12-07): ars (Najdi Arabic) was "unknown" and checked with root's rules, so it missed the plural
+    /// errors ar got. ICU 72 has no formatting data for ars or an, but has their plural rules: those are used, with no note.
+    @Test func aLocaleICUHasPluralRulesButNoFormattingDataForIsCheckedWithItsRules() throws {
+        let folder = Self.catalog()
+        folder.writePlural("en.lproj/Main.stringsdict", key: "n", forms: ["one": "%d apple", "other": "%d apples"])
+        folder.writePlural("ars.lproj/Main.stringsdict", key: "n", forms: ["other": "%d تفاحة"])
+        folder.writePlural("ar.lproj/Main.stringsdict", key: "n", forms: ["other": "%d تفاحة"])
+        let result = try folder.lint()
+        #expect(!result.findings(.unknownLocale).contains { $0.locale == "ars" })
+        #expect(result.findings(.pluralCoverage).contains { $0.locale == "ars" }, "\(result.findings(.pluralCoverage).map(\.message))")
+        #expect(result.findings(.pluralCoverage).filter { $0.locale == "ars" }.map(\.message).map { $0.replacingOccurrences(of: "ars", with: "ar") }
+                == result.findings(.pluralCoverage).filter { $0.locale == "ar" }.map(\.message))
+    }
+
     @Test func nothingButFindingsReachesTheTerminal() throws {
         let folder = Self.catalog()
+        // an: plural rules but no formatting data in ICU 72; kmr: neither. Neither logs anything.
         folder.write("an.lproj/Main.strings", "\"a\" = \"Manzana\";\n\"b\" = \"Platano\";\n")
+        folder.write("kmr.lproj/Main.strings", "\"a\" = \"Sêv\";\n\"b\" = \"Mûz\";\n")
         folder.writePlural("en.lproj/Main.stringsdict", key: "n", forms: ["one": "%d apple", "other": "%d apples"])
+        folder.writePlural("an.lproj/Main.stringsdict", key: "n", forms: ["one": "%d mazana", "other": "%d mazanas"])
         folder.writePlural("Base.lproj/Settings.stringsdict", key: "m", forms: ["one": "%d item", "other": "%d items"])
         let run = try #require(try L10nBinary.run(["lint", "--format", "xcode", folder.root]), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.standardError.isEmpty, "\(run.standardError)")

@@ -113,10 +113,11 @@ extension LintRun {
         }
     }
 
-    /// One `unknown-locale` finding for each locale ICU has no data for (`an`, `kmr` in ICU 72): its plurals are
-    /// checked with CLDR root's rules. Nothing is logged.
+    /// One `unknown-locale` finding for each locale ICU has no data for (`kmr` in ICU 72): its plurals are checked with
+    /// CLDR root's rules. A locale ICU has plural rules for but no formatting data (`ars`, `an`) is checked with its own.
+    /// Nothing is logged.
     mutating func checkUnknownLocales() {
-        for locale in lintedLocales where !locale.isEmpty && !LocaleFormatting.hasData(for: locale) {
+        for locale in lintedLocales where !locale.isEmpty && !LocaleFormatting.hasData(for: locale) && !LocaleFormatting.hasPluralRules(for: locale) {
             let file = catalog.tables.keys.filter { $0.locale == locale }.min().flatMap { catalog.tables[$0]?.files.first } ?? locale + ".lproj"
             report(.unknownLocale, file: file, position: nil, locale: locale, table: "", key: nil, subject: "",
                    "ICU 72 has no data for the locale \"\(locale)\", so its plurals are checked with CLDR's root rules (only \"other\"); check the folder name (e.g. a BCP 47 code such as ku for Kurdish), or set this rule to off in l10n.json")

@@ -1439,14 +1439,14 @@ struct LintRun {
     /// Whose plural rules a locale's values follow: Base.lproj holds the base language; a locale ICU lacks gets CLDR
     /// root's rules ("", reported once as unknown-locale).
     private func rulesLocale(for locale: String) -> String {
-        locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) ? locale : ""
+        locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) || LocaleFormatting.hasPluralRules(for: locale) ? locale : ""
     }
 
     mutating func requiredCategories(for locale: String) -> [PluralCategory] {
         if let cached = pluralCategoriesByLocale[locale] { return cached }
         var categories: [PluralCategory] = [.other]
         let rulesLocale = rulesLocale(for: locale)
-        if !rulesLocale.isEmpty, let found = try? LocaleFormatting(locale: rulesLocale).pluralCategories(), !found.isEmpty {
+        if !rulesLocale.isEmpty, let found = try? LocaleFormatting.plurals(of: rulesLocale).pluralCategories(), !found.isEmpty {
             categories = found
         }
         pluralCategoriesByLocale[locale] = categories
@@ -1461,7 +1461,7 @@ struct LintRun {
         var oneIsOneAlone = false
         let rulesLocale = rulesLocale(for: locale)
         if !rulesLocale.isEmpty {
-            let formatting = LocaleFormatting(locale: rulesLocale)
+            let formatting = LocaleFormatting.plurals(of: rulesLocale)
             var ones: [Int] = []
             var examples: [PluralCategory: [Int]] = [:]
             for count in Array(0...999) + [1_000, 10_000, 100_000, 1_000_000] {

@@ -82,7 +82,7 @@ public enum XLIFF {
             stringCatalogs[path] = json
             return json
         }
-        let targetCategories = LocaleFormatting.hasData(for: target) ? (try? LocaleFormatting(locale: target).pluralCategories()) ?? [] : []
+        let targetCategories = LocaleFormatting.hasData(for: target) || LocaleFormatting.hasPluralRules(for: target) ? (try? LocaleFormatting.plurals(of: target).pluralCategories()) ?? [] : []
         for tableName in catalog.tableNames {
             guard let baseTable = catalog.table(tableName, locale: Linter.interfaceBase) ?? catalog.table(tableName, locale: base) else { continue }
             let targetTable = catalog.table(tableName, locale: target)

@@ -20,6 +20,8 @@ int32_t okicu_buffer_overflow_status(void);
 
 /// 1 if ICU has data for the language of this BCP-47 or ICU locale identifier, 0 otherwise.
 int okicu_locale_is_known(const char *locale);
+/// 1 when ICU has plural rules of the locale's own language (plurals.res), even without formatting data (ars, an in ICU 72).
+int okicu_locale_has_plural_rules(const char *locale);
 /// Writes the canonical ICU identifier of a BCP-47 tag (e.g. "nb-NO" -> "nb_NO"); returns its length.
 int32_t okicu_canonical_locale(const char *locale, char *out, int32_t capacity);
 /// 1 if `code` (three UTF-16 letters) is an ISO 4217 currency known to ICU, 0 otherwise.

@@ -34,6 +34,25 @@ public final class LocaleFormatting: Sendable {
         okicu_locale_is_known(locale) != 0
     }
 
+    /// True when ICU has plural rules for the locale's language, which it has for some languages it has no formatting
+    /// data for (`ars`, `an` in ICU 72): `plurals(of:)` then gives that language's, not root's.
+    public static func hasPluralRules(for locale: String) -> Bool {
+        okicu_locale_has_plural_rules(locale) != 0
+    }
+
+    /// A formatting for the plurals of a locale (`pluralCategory(_:)`, `pluralCategories()`): its language's own rules
+    /// where ICU has them, with or without formatting data (`ars` has Arabic's six categories), else root's (`other`).
+    /// Logs nothing; its other formats are root's.
+    public static func plurals(of locale: String) -> LocaleFormatting {
+        LocaleFormatting(pluralsOf: hasData(for: locale) || hasPluralRules(for: locale) ? locale : "")
+    }
+
+    private init(pluralsOf locale: String) {
+        requestedLocale = locale
+        timeZone = "UTC"
+        self.locale = locale
+    }
+
     /// True when the requested locale had no data and the root locale is used instead.
     public var usesRootFallback: Bool { locale.isEmpty && !requestedLocale.isEmpty }
 
