@@ -39,13 +39,19 @@ int32_t okicu_canonical_locale(const char *locale, char *out, int32_t capacity) 
     return length;
 }
 
-int okicu_locale_is_known(const char *locale) {
+// The language of a BCP-47 or ICU identifier into `language` (ULOC_LANG_CAPACITY); its length, or -1 on failure.
+static int32_t icu_language(const char *locale, char *language) {
     char id[ULOC_FULLNAME_CAPACITY];
     icu_id(locale, id);
-    char language[ULOC_LANG_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_getLanguage(id, language, ULOC_LANG_CAPACITY, &status);
-    if (U_FAILURE(status)) return 0;
+    return U_FAILURE(status) ? -1 : length;
+}
+
+int okicu_locale_is_known(const char *locale) {
+    char language[ULOC_LANG_CAPACITY];
+    int32_t length = icu_language(locale, language);
+    if (length < 0) return 0;
     if (length == 0 || strcmp(language, "root") == 0) return 1;  // the root locale itself
     int32_t count = uloc_countAvailable();
     for (int32_t i = 0; i < count; i++) {
@@ -57,13 +63,10 @@ int okicu_locale_is_known(const char *locale) {
 }
 
 int okicu_locale_has_plural_rules(const char *locale) {
-    char id[ULOC_FULLNAME_CAPACITY];
-    icu_id(locale, id);
     char language[ULOC_LANG_CAPACITY];
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t length = uloc_getLanguage(id, language, ULOC_LANG_CAPACITY, &status);
-    if (U_FAILURE(status) || length == 0) return 0;
+    if (icu_language(locale, language) <= 0) return 0;
     // Where ICU itself finds a locale's plural rules: plurals.res, table "locales", keyed by language.
+    UErrorCode status = U_ZERO_ERROR;
     UResourceBundle *plurals = ures_openDirect(NULL, "plurals", &status);
     UResourceBundle *locales = ures_getByKey(plurals, "locales", NULL, &status);
     int32_t ruleLength = 0;
