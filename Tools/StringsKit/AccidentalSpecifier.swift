@@ -34,12 +34,8 @@ struct AccidentalSpecifier {
         guard candidate else { return nil }
         let scalars = Array(text.unicodeScalars)
         for specifier in FormatSpecifier.parse(text) {
-            guard specifier.position == nil, specifier.width == nil || specifier.width == "", specifier.precision == nil,
-                  !specifier.flags.isEmpty, specifier.flags.unicodeScalars.allSatisfy({ $0 == " " || $0 == "-" }),
-                  specifier.conversion != "#@", specifier.offset > 0,
-                  ("0"..."9").contains(scalars[specifier.offset - 1]) else { continue }
+            guard isAccidental(specifier, in: scalars) else { continue }
             let end = specifier.offset + specifier.text.unicodeScalars.count
-            guard end < scalars.count, scalars[end].properties.isAlphabetic else { continue }
             var start = specifier.offset
             while start > 0, ("0"..."9").contains(scalars[start - 1]) { start -= 1 }
             let number = String(String.UnicodeScalarView(scalars[start..<specifier.offset]))
@@ -47,5 +43,23 @@ struct AccidentalSpecifier {
             return AccidentalSpecifier(specifier: specifier, number: number, excerpt: excerpt)
         }
         return nil
+    }
+
+    /// True when the text has specifiers and every one of them is a percent sign read as one ("in 5% steps" is
+    /// `% s`): no format string at all, whose translations' own percent signs are nothing to compare.
+    static func isAllAccidental(_ text: String) -> Bool {
+        guard first(in: text) != nil else { return false }
+        let scalars = Array(text.unicodeScalars)
+        return FormatSpecifier.parse(text).allSatisfy { isAccidental($0, in: scalars) }
+    }
+
+    /// A number, `%`, only a space or `-` as flags, and a letter right after the conversion.
+    private static func isAccidental(_ specifier: FormatSpecifier, in scalars: [Unicode.Scalar]) -> Bool {
+        guard specifier.position == nil, specifier.width == nil || specifier.width == "", specifier.precision == nil,
+              !specifier.flags.isEmpty, specifier.flags.unicodeScalars.allSatisfy({ $0 == " " || $0 == "-" }),
+              specifier.conversion != "#@", specifier.offset > 0,
+              ("0"..."9").contains(scalars[specifier.offset - 1]) else { return false }
+        let end = specifier.offset + specifier.text.unicodeScalars.count
+        return end < scalars.count && scalars[end].properties.isAlphabetic
     }
 }

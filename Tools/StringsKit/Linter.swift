@@ -984,7 +984,11 @@ struct LintRun {
                     }
                 } else {
                     if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
+                    // A base whose every specifier is a percent sign read as one (OsmAnd's "in 5% steps": `% s`) is no
+                    // format string: its accidental-specifier warning is the finding, not an error in each translation
+                    // that writes its percent sign its own way (26 format-mismatch errors for one text).
                     if sameAsBase != true, !parsed.specifiers.isEmpty || Self.hasPercent(baseText),
+                       !AccidentalSpecifier.isAllAccidental(baseText),
                        !Self.isTypographicPercentOfPlainBase(parsed.specifiers, text: text, baseText: baseText),
                        let problem = FormatComparison.compare(parsed.specifiers, base: FormatSpecifier.parse(baseText), baseLocale: tableBase(table)) {
                         var message = "\"\(entry.key)\" in \(locale): \(problem)"
@@ -1747,8 +1751,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         case "…", "⋯", "\u{FE19}": self = .ellipsis
         // Japanese also writes it with three katakana middle dots.
         case "・" where trimmed.prefix(3).allSatisfy { $0 == "・" } && trimmed.count >= 3: self = .ellipsis
-        // Khmer ។, Myanmar ။, Armenian ։ and Tibetan ། end a sentence as well.
-        case ".", "。", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}", "\u{0F0D}":
+        // Khmer ។, Myanmar ။, Armenian ։, Tibetan ། and Santali's ᱾ and ᱿ (Ol Chiki) end a sentence as well.
+        case ".", "。", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}", "\u{0F0D}", "\u{1C7E}", "\u{1C7F}":
             // Three of them are an ellipsis, in any script (Urdu writes `۔۔۔`, as English writes `...`).
             self = trimmed.prefix(3).allSatisfy({ $0 == last }) && trimmed.count >= 3 ? .ellipsis : .fullStop
         case "?", "？", "؟": self = .question
@@ -1773,6 +1777,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
             return baseMark == .fullStop || baseMark == .question && endsWithQuestionParticle(text)
         // Burmese ends every sentence, a question or an exclamation too, with ။ (mullvad's my: "…ဖျက်မည်လား။").
         case "my": return mark == .fullStop && (baseMark == .question || baseMark == .exclamation)
+        // Armenian's full stop ։ looks like a colon, and is often typed as one (OsmAnd's hy: 38 "colon" findings).
+        case "hy": return mark == .colon && baseMark == .fullStop
         case "el":
             guard mark == .none else { return false }
             guard baseMark == .question, let last = text.reversed().first(where: { !$0.isWhitespace }) else { return false }
