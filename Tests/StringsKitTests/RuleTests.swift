@@ -1020,6 +1020,21 @@ import Testing
                 "\(result.findings(.punctuationMismatch).map(\.message))")
     }
 
+    /// macos-browser (2026-12-07): the base "Remove this password" lacks its question mark, and seven translations
+    /// that ask it were each told to drop theirs. Three or more that agree, two in three of the translations, are one
+    /// finding at the base; a translation that ends otherwise keeps its own.
+    @Test func translationsThatAgreeOnAnEndingTheBaseLacksAreOneFindingAtTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"confirm\" = \"Remove this password\";\n")
+        folder.write("de.lproj/Main.strings", "\"confirm\" = \"Dieses Passwort entfernen?\";\n")
+        folder.write("fr.lproj/Main.strings", "\"confirm\" = \"Supprimer ce mot de passe ?\";\n")
+        folder.write("it.lproj/Main.strings", "\"confirm\" = \"Rimuovere questa password?\";\n")
+        folder.write("nl.lproj/Main.strings", "\"confirm\" = \"Dit wachtwoord verwijderen.\";\n")
+        let findings = try folder.lint().findings(.punctuationMismatch)
+        #expect(findings.map { "\($0.locale) \($0.key ?? "")" }.sorted() == ["en confirm", "nl confirm"], "\(findings.map(\.message))")
+        #expect(findings.first { $0.locale == "en" }?.message == "\"confirm\" ends with no punctuation in the base (en), but 3 of its 4 translations end with a question mark (de, fr, it): if the base lacks it by mistake, fix the base; else end them as the base does")
+    }
+
     /// CotEditor (2026-12-07): American English closes the quote after the full stop (“%@.”), German before it
     /// („%@“ gelesen werden.); and a Unicode block's title-case label ends with an abbreviation ("Chars Supp.").
     @Test func aClosingQuoteAfterTheMarkAndATitleCaseAbbreviationKeepTheSentencesEnding() throws {

@@ -108,6 +108,7 @@ public struct Linter: Sendable {
         LaunchTrace.mark("lint: per-key checks")
         var copiesRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
         findings = copiesRun.collapsingUntranslatedFloods(findings, counts: first.counts)
+        findings = copiesRun.collapsingPunctuationAgreement(findings)
         findings += copiesRun.findings
         LaunchTrace.mark("lint: untranslated floods")
         var counts = first.counts
@@ -1091,6 +1092,39 @@ struct LintRun {
         case .other:
             break
         }
+    }
+
+    /// Translations that agree on an ending the base lacks, three or more and two in three of those that have the key
+    /// (macos-browser's base "Remove this password" beside seven translations that ask it, each told to drop its
+    /// "?"): most likely the base's typo, one finding at the base instead of one per translation. Those that end
+    /// otherwise keep theirs.
+    mutating func collapsingPunctuationAgreement(_ findings: [Finding]) -> [Finding] {
+        var byKey: [TableKey: [Int]] = [:]
+        for (index, finding) in findings.enumerated() where finding.rule == .punctuationMismatch {
+            guard let key = finding.key else { continue }
+            byKey[TableKey(table: finding.table, key: key), default: []].append(index)
+        }
+        var dropped = Set<Int>()
+        for (id, indices) in byKey.sorted(by: { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }) where indices.count >= 3 {
+            let base = tableBase(id.table)
+            guard let baseEntry = catalog.table(id.table, locale: base)?.entries[id.key], case .text(let baseText) = baseEntry.value else { continue }
+            let baseMark = FinalPunctuation(baseText)
+            let byMark = Dictionary(grouping: indices) { FinalPunctuation(findings[$0].subject ?? "") }
+            guard let (mark, agreeing) = byMark.max(by: { $0.value.count < $1.value.count }), agreeing.count >= 3, mark != .none else { continue }
+            let translations = catalog.tables.filter { tableID, table in
+                tableID.table == id.table && tableID.locale != base && !Linter.isSpecialFolder(tableID.locale) && table.entries[id.key] != nil
+            }.count
+            guard agreeing.count * 3 >= translations * 2 else { continue }
+            dropped.formUnion(agreeing)
+            let locales = agreeing.map { findings[$0].locale }.sorted()
+            report(.punctuationMismatch, file: baseEntry.location.file, position: baseEntry.location.position, locale: base, table: id.table,
+                   key: id.key, subject: baseText,
+                   "\"\(id.key)\" ends with \(baseMark.description) in the base (\(base)), but \(agreeing.count) of its \(translations) translations end with "
+                   + "\(mark.description) (\(locales.prefix(5).joined(separator: ", "))\(locales.count > 5 ? ", …" : "")): if the base lacks it by mistake, "
+                   + "fix the base; else end them as the base does")
+        }
+        guard !dropped.isEmpty else { return findings }
+        return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// Floods of `untranslated` with one cause each become one finding:
