@@ -365,7 +365,8 @@ public struct SourceUsage: Sendable {
                 let isPropertyList = name.hasSuffix(".plist")
                     || name.hasSuffix(".json") && !relative.contains("node_modules/") && !relative.contains(".xcassets/")
                 guard isSwift || isInterface || isPropertyList || ObjectiveCScanner.fileExtensions.contains((name as NSString).pathExtension) else { continue }
-                let full = (path as NSString).appendingPathComponent(relative)
+                // `--sources .` names its files as the catalogs' are, without a leading `./`.
+                let full = path == "." ? relative : (path as NSString).appendingPathComponent(relative)
                 if exclude.contains(where: { full.contains($0) }) { continue }
                 if isSwift { found.append(full) } else if isInterface { interface.append(full) }
                 else if isPropertyList { propertyLists.append(full) } else { objectiveC.append(full) }
