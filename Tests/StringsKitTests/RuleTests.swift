@@ -1020,6 +1020,16 @@ import Testing
                 "\(result.findings(.punctuationMismatch).map(\.message))")
     }
 
+    /// IceCubes (2026-12-07): a String Catalog's plural variation was named "%#@count@" in plural-coverage's message, a
+    /// placeholder its text does not have; it is "its plural variation" there.
+    @Test func aStringCatalogsPluralVariationIsNamedAsSuch() throws {
+        let folder = CatalogFolder()
+        folder.write("Localizable.xcstrings", #"{"sourceLanguage": "en", "version": "1.0", "strings": {"%lld posts": {"localizations": {"en": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "%lld post"}}, "other": {"stringUnit": {"state": "translated", "value": "%lld posts"}}}}}, "uk": {"variations": {"plural": {"other": {"stringUnit": {"state": "translated", "value": "%lld дописів"}}}}}}}}}"#)
+        let coverage = try folder.lint().findings(.pluralCoverage).filter { $0.locale == "uk" }
+        #expect(coverage.map(\.message).allSatisfy { $0.hasPrefix("\"%lld posts\": its plural variation ") }, "\(coverage.map(\.message))")
+        #expect(!coverage.isEmpty)
+    }
+
     /// macos-browser (2026-12-07): the base "Remove this password" lacks its question mark, and seven translations
     /// that ask it were each told to drop theirs. Three or more that agree, two in three of the translations, are one
     /// finding at the base; a translation that ends otherwise keeps its own.

@@ -1533,6 +1533,9 @@ struct LintRun {
         let required = requiredCategories(for: locale)
         for name in rule.variables.keys.sorted() {
             guard let variable = rule.variables[name] else { continue }
+            // A String Catalog's plural variation has no `%#@…@` of its own (the reader names it `count`).
+            let shown = rule.format == "%#@count@" && name == "count" && entry.location.file.hasSuffix(".xcstrings")
+                ? "its plural variation" : "%#@\(name)@"
             // An empty "other" as the only form consumes its argument without showing it (the idiom for skipping one,
             // e.g. "%#@names@%#@count@"): every count shows the same nothing, so no form is missing.
             if variable.forms.count == 1, variable.forms[.other]?.isEmpty == true { continue }
@@ -1570,24 +1573,24 @@ struct LintRun {
                 // "%lld replaced" beside a "zero" form), so a warning.
                 let also = variable.forms[.zero] != nil ? " and \"zero\"" : ""
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
-                       "\"\(entry.key)\": %#@\(name)@ gives one form for every count (only \"other\"\(also)); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))\(locale == base ? ", unless the count is never \(everyday.contains(.one) ? "1" : "one of those")" : "")")
+                       "\"\(entry.key)\": \(shown) gives one form for every count (only \"other\"\(also)); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")): if the words change with the number in \(place), add \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))\(locale == base ? ", unless the count is never \(everyday.contains(.one) ? "1" : "one of those")" : "")")
             } else if everyday.count == 1, let lacking = everyday.first, integerCount, !firstCounts.isEmpty, firstCounts[.other] == nil,
                       variable.forms[.other] != nil, let example = firstCounts[lacking] {
                 // A whole number never gets Polish, Russian or Ukrainian "other" (fractions only), yet the translator
                 // wrote one, and one category is missing: counts like 5 show "other", and what a translator tests with
                 // and writes there is the form those counts take. Likely right, not certain: a warning.
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key, atMost: .warning,
-                       "\"\(entry.key)\": %#@\(name)@ lacks the \"\(lacking.rawValue)\" form (counts like \(countsLike(lacking, locale: locale, first: example))), so those counts show \"other\", which CLDR keeps for fractions in \(place) and whole numbers never see otherwise; if \"other\" reads right for them, copy it to \"\(lacking.rawValue)\", else add the right form")
+                       "\"\(entry.key)\": \(shown) lacks the \"\(lacking.rawValue)\" form (counts like \(countsLike(lacking, locale: locale, first: example))), so those counts show \"other\", which CLDR keeps for fractions in \(place) and whole numbers never see otherwise; if \"other\" reads right for them, copy it to \"\(lacking.rawValue)\", else add the right form")
             } else if !everyday.isEmpty {
                 report(.pluralCoverage, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
-                       "\"\(entry.key)\": %#@\(name)@ lacks the \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
+                       "\"\(entry.key)\": \(shown) lacks the \(everyday.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) form(s); CLDR gives \(place) the categories \(required.map(\.rawValue).joined(separator: ", ")), so add them")
             }
             if !rare.isEmpty {
                 let examples = rare.map { category in
                     "\"\(category.rawValue)\" (\(firstCounts[category].map { "counts like \($0)" } ?? "fractions only"))"
                 }
                 report(.rarePluralCategory, file: entry.location.file, position: position, locale: locale, table: table, key: entry.key,
-                       "\"\(entry.key)\": %#@\(name)@ lacks the \(examples.joined(separator: " and ")) \(rare.count == 1 ? "form" : "forms"), which CLDR gives \(place) for rare counts only; those counts show the \"other\" form until it is added")
+                       "\"\(entry.key)\": \(shown) lacks the \(examples.joined(separator: " and ")) \(rare.count == 1 ? "form" : "forms"), which CLDR gives \(place) for rare counts only; those counts show the \"other\" form until it is added")
             }
         }
     }
