@@ -1030,6 +1030,19 @@ import Testing
         #expect(!coverage.isEmpty)
     }
 
+    /// Sparkle (2026-12-07): a table column's prototype data cell keeps Xcode's default title ("Text Cell"); the table's
+    /// data fills it, so no user sees it: 62 missing, untranslated and empty findings across its locales.
+    @Test func aTableColumnsPrototypeCellIsNeverAskedToBeTranslated() throws {
+        let folder = CatalogFolder()
+        let cell = "/* Class = \"NSTextFieldCell\"; title = \"Text Cell\"; ObjectID = \"43\"; */\n"
+        folder.write("en.lproj/Prompt.strings", cell + "\"43.title\" = \"Text Cell\";\n\"50.title\" = \"Check automatically\";\n")
+        folder.write("de.lproj/Prompt.strings", cell + "\"43.title\" = \"\";\n\"50.title\" = \"Automatisch suchen\";\n")
+        folder.write("fr.lproj/Prompt.strings", cell + "\"43.title\" = \"Text Cell\";\n\"50.title\" = \"Rechercher automatiquement\";\n")
+        folder.write("it.lproj/Prompt.strings", "\"50.title\" = \"Controlla automaticamente\";\n")
+        let findings = try folder.lint().findings.filter { $0.key == "43.title" }
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
     /// macos-browser (2026-12-07): the base "Remove this password" lacks its question mark, and seven translations
     /// that ask it were each told to drop theirs. Three or more that agree, two in three of the translations, are one
     /// finding at the base; a translation that ends otherwise keeps its own.
