@@ -173,7 +173,14 @@ public struct DynamicKeyReference: Sendable, Hashable {
     /// True when `key` has this interpolation's shape: its literal texts in order, with text in every interpolation's
     /// place. A shape with no literal text at all says nothing of a key.
     public func mayBuild(_ key: String) -> Bool {
-        guard let shape, shape.count > 1, shape.contains(where: { !$0.isEmpty }) else { return false }
+        guard let shape else { return false }
+        return Self.shape(shape, mayBuild: key)
+    }
+
+    /// Whether a key built by filling the gaps between the literal texts of `shape`, each with one character or more, can
+    /// be `key`.
+    public static func shape(_ shape: [String], mayBuild key: String) -> Bool {
+        guard shape.count > 1, shape.contains(where: { !$0.isEmpty }) else { return false }
         guard key.hasPrefix(shape[0]), key.hasSuffix(shape[shape.count - 1]), key.count > shape[0].count + shape[shape.count - 1].count else { return false }
         var rest = key.dropFirst(shape[0].count).dropLast(shape[shape.count - 1].count)
         for middle in shape.dropFirst().dropLast() {

@@ -1,4 +1,5 @@
 import Foundation
+import LocalizationKit
 
 /// Keys that Objective-C code localizes: `NSLocalizedString(@"Log Out", nil)`, `NSLocalizedStringFromTable(@"k", @"T", …)`,
 /// an app's or SDK's macro (`OCLocalizedString(@"Share", nil)`, `OCLocalizedViaLocalizationBundle(@"After")`) and
@@ -186,10 +187,11 @@ enum StringLiterals {
         return (cursor, newlines)
     }
 
-    static func scan(_ data: Data) -> (literals: Set<String>, prefixes: Set<String>) {
+    static func scan(_ data: Data) -> (literals: Set<String>, prefixes: Set<String>, shapes: Set<[String]>) {
         let bytes = [UInt8](data)
         var found = Set<String>()
         var prefixes = Set<String>()
+        var shapes = Set<[String]>()
         func notePrefix(_ text: [UInt8]) {
             // `.`, `_`, `-`, `/`, and `:` (Home Assistant's "panel::\(title)", whose keys `--fix --force` deleted).
             guard text.count >= 2, let last = text.last, [0x2E, 0x5F, 0x2D, 0x2F, 0x3A].contains(last),
@@ -215,6 +217,7 @@ enum StringLiterals {
                 }
                 var text: [UInt8] = []
                 var plain = true
+                let literalStart = index
                 index += 1
                 while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x0A {
                     if bytes[index] == 0x5C, index + 1 < bytes.count {
@@ -250,13 +253,16 @@ enum StringLiterals {
                     var after = index
                     while after < bytes.count, bytes[after] == 0x20 { after += 1 }
                     if after < bytes.count, bytes[after] == 0x2B { notePrefix(text) }
-                    // A key's start held as a format or a piece of one, with no space in it (OsmAnd builds
-                    // `[NSString stringWithFormat:@"lang_%@", code]` and `@"%@%@%@", @"activity_type_", tag, @"_name"`,
-                    // then localizes it; `--fix` deleted 267 such keys): `lang_` and `activity_type_` start keys.
+                    // Keys built from a format, with no space in it (OsmAnd builds `[NSString stringWithFormat:@"lang_%@",
+                    // code]`, `@"routing_attr_%@_name"`, and `@"%@%@%@", @"activity_type_", tag, @"_name"`, then localizes
+                    // them; `--fix` deleted 267 such keys): a format whose first specifier follows a start of three
+                    // characters or more is the shape of the keys it builds (`routing_attr_…_name`, not every key that
+                    // starts `routing_attr_`); a literal that ends in `_` or `.` given to a format call on its line starts
+                    // keys.
                     if !text.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) {
-                        if let percent = text.firstIndex(of: 0x25) {
-                            if percent > 0 { notePrefix(Array(text[..<percent])) }
-                        } else if let last = text.last, last == 0x5F || last == 0x2E {
+                        if text.contains(0x25) {
+                            if let shape = Self.formatShape(String(decoding: text, as: UTF8.self)) { shapes.insert(shape) }
+                        } else if let last = text.last, last == 0x5F || last == 0x2E, Self.lineCallsAFormat(bytes, before: literalStart) {
                             notePrefix(text)
                         }
                     }
@@ -267,6 +273,43 @@ enum StringLiterals {
                 index += 1
             }
         }
-        return (found, prefixes)
+        return (found, prefixes, shapes)
+    }
+
+    /// The literal texts around the specifiers of a format that builds keys (`routing_attr_%@_name` →
+    /// `["routing_attr_", "_name"]`): nil unless it has real specifiers and starts with three characters or more, one a
+    /// letter, before the first (a URL's `%C3%A1` starts with one).
+    /// A format that only appends to its argument (`@"%@_description"`, OsmAnd's route attributes) is `["", "_description"]`:
+    /// it builds a key from a name the code holds (`UsageRun.isDynamicallyUsed` asks for that name among the literals).
+    static func formatShape(_ text: String) -> [String]? {
+        let specifiers = FormatSpecifier.parse(text)
+        guard let first = specifiers.first, specifiers.allSatisfy({ $0.conversion != "%" }) else { return nil }
+        if first.offset == 0, specifiers.count == 1 {
+            let suffix = String(String.UnicodeScalarView(Array(text.unicodeScalars).dropFirst(first.text.unicodeScalars.count)))
+            guard suffix.unicodeScalars.count >= 3, suffix.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+            return ["", suffix]
+        }
+        guard first.offset >= 3 else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        var pieces: [String] = []
+        var cursor = 0
+        for specifier in specifiers {
+            guard specifier.offset >= cursor else { return nil }
+            pieces.append(String(String.UnicodeScalarView(scalars[cursor..<specifier.offset])))
+            cursor = specifier.offset + specifier.text.unicodeScalars.count
+        }
+        pieces.append(cursor <= scalars.count ? String(String.UnicodeScalarView(scalars[cursor...])) : "")
+        guard pieces[0].unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        return pieces
+    }
+
+    /// Whether the line holding `start` calls a format before it (`stringWithFormat:`, `String(format:`).
+    static func lineCallsAFormat(_ bytes: [UInt8], before start: Int) -> Bool {
+        var lineStart = start
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        let needle = Array("ormat".utf8)
+        guard start - lineStart >= needle.count else { return false }
+        for index in lineStart...(start - needle.count) where bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+        return false
     }
 }

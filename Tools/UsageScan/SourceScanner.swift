@@ -35,6 +35,9 @@ public struct SourceUsage: Sendable {
     /// Starts of strings the code builds (`"eq.preset." + name`, `"alert.\(name).title"`), wherever they stand: a key
     /// with one of them is never called unused.
     public var keyPrefixesSeen: Set<String> = []
+    /// The literal texts of formats that build keys (`"routing_attr_%@_name"` → `routing_attr_`, `_name`): a key of
+    /// that shape is never unused.
+    public var keyShapesSeen: Set<[String]> = []
     /// Members the code declares in extensions of generated types, by type (`FileUsage.declaredMembers`).
     public var declaredMembers: [String: Set<String>] = [:]
     /// Xcode's generated symbols the code names (`FileUsage.symbolNames`): a key with that name is never called unused.
@@ -61,6 +64,7 @@ public struct SourceUsage: Sendable {
         // Interleaved slices: neighbouring files are often alike in size, so each worker gets a fair share.
         let workers = min(files.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         let prefixes = Locked(Set<String>())
+        let shapes = Locked(Set<[String]>())
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [FileUsage] = []
             var skipped: [(file: String, data: Data)] = []
@@ -72,7 +76,9 @@ public struct SourceUsage: Sendable {
                 // `"eq.preset." + name`, `"alert.\(name).title"`, `String(format: "lang_%@", code)` anywhere: keys the
                 // code may build.
                 if data.range(of: Data("\\(".utf8)) != nil || data.range(of: Data("\" +".utf8)) != nil || data.range(of: Data("format".utf8)) != nil {
-                    starts.formUnion(StringLiterals.scan(data).prefixes)
+                    let held = StringLiterals.scan(data)
+                    starts.formUnion(held.prefixes)
+                    if !held.shapes.isEmpty { shapes.withLock { $0.formUnion(held.shapes) } }
                 }
                 // A file with none of the words every reference needs is not parsed (most of an app's files).
                 guard needles.contains(where: { data.range(of: $0) != nil }) else {
@@ -133,6 +139,7 @@ public struct SourceUsage: Sendable {
                 let held = StringLiterals.scan(data)
                 literals.formUnion(held.literals)
                 if !held.prefixes.isEmpty { prefixes.withLock { $0.formUnion(held.prefixes) } }
+                if !held.shapes.isEmpty { shapes.withLock { $0.formUnion(held.shapes) } }
                 guard data.range(of: Data("ocalized".utf8)) != nil || data.range(of: Data("L10n".utf8)) != nil else { continue }
                 let scanned = ObjectiveCScanner.scan(data, file: objectiveCFiles[index])
                 mine += scanned.references
@@ -186,6 +193,7 @@ public struct SourceUsage: Sendable {
             }
         }
         found.keyPrefixesSeen = prefixes.withLock { $0 }
+        found.keyShapesSeen = shapes.withLock { $0 }
         // Literal arguments of calls that are neither a localized API nor a wrapper (`LuminareToggle("Haptic feedback")`,
         // `Color(key: "gray", value: "Gray")`).
         let configuredWrappers = Set(configuration.wrappers.map { $0.function.split(separator: ".").last.map(String.init) ?? $0.function })

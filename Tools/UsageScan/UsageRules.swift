@@ -602,6 +602,13 @@ struct UsageRun {
         if configuration.usage.isDynamicallyUsed(table: table, key: key) || scan.literalsSeen.contains(key) { return true }
         if !scan.symbolNamesSeen.isEmpty, scan.symbolNamesSeen.contains(Self.symbolName(key)) { return true }
         if !scan.keyPrefixesSeen.isEmpty, scan.keyPrefixesSeen.contains(where: { key.hasPrefix($0) }) { return true }
+        if !scan.keyShapesSeen.isEmpty, scan.keyShapesSeen.contains(where: { shape in
+            // A format that only appends (`%@_description`): the key is a name the code holds, with that ending.
+            if shape.count == 2, shape[0].isEmpty {
+                return key.hasSuffix(shape[1]) && scan.literalsSeen.contains(String(key.dropLast(shape[1].count)))
+            }
+            return DynamicKeyReference.shape(shape, mayBuild: key)
+        }) { return true }
         // `"\(verb)_\(target)_\(count)"`: damus builds "zapped_your_note_3" so; `--fix` deleted 27 such keys before.
         if scan.dynamicKeys.contains(where: { dynamic in
             let sameTable: Bool = if case let .known(name) = dynamic.table { name == table } else { true }
