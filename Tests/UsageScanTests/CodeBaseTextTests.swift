@@ -103,6 +103,15 @@ struct CodeBaseTextTests {
         let findings = try Self.lint(project, sources: true)
         let compared = findings.filter { [.formatMismatch, .punctuationMismatch, .whitespaceMismatch, .untranslated].contains($0.rule) }
         #expect(compared.isEmpty, "\(compared.map(\.message))")
+        // Compared with the code's text instead: a translation that reads the count as an object is an error (the
+        // re-check of 2026-12-07 found such a one hidden once the key was no longer the base).
+        let keychain = "[KeychainError/generic] Keychain error"
+        project.write("App/de.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"Schritt\";\n" }.joined()
+                      + "\"\(load)\" = \"Falsches Datenbankformat: %@.\";\n\"\(keychain)\" = \"Schlüsselbundfehler (Code %@)\";\n")
+        project.write("Sources/Keychain.swift", "import Foundation\nlet keychain = NSLocalizedString(\"\(keychain)\", value: \"Keychain error (code %d)\", comment: \"\")\n")
+        let mismatches = try Self.lint(project, sources: true).filter { $0.rule == .formatMismatch }
+        #expect(mismatches.map(\.key) == [keychain], "\(mismatches.map(\.message))")
+        #expect(mismatches.first?.message.contains("the base text is the code's default value at") == true, "\(mismatches.map(\.message))")
     }
 
     @Test func aKeyWhoseBaseTextIsADefaultValueIsNotExtraBesideAFullBase() throws {

@@ -129,6 +129,8 @@ public struct KeyReference: Sendable, Hashable {
     /// The call gives the text to show when no table has the key (`NSLocalizedString(…, value: "Open")`,
     /// `String(localized:defaultValue:)`): users then see that text, not the key.
     public var hasDefaultValue: Bool
+    /// That text, where the call writes it as a plain literal (`value: "Incorrect database format: %@."`).
+    public var defaultValue: String?
     /// False where a missing key is no finding, only a key found counts as used: code no user runs (`#if DEBUG`, a
     /// preview), and Objective-C, whose macros the scan does not expand.
     public var reportsMissing: Bool

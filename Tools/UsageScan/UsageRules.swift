@@ -116,6 +116,9 @@ struct UsageRun {
     var codeBase: [String: [String: SourceLocation]] = [:]
     /// The keys each key-as-text table's base file has itself; the others are its translations' keys, taken for text.
     var writtenBaseKeys: [String: Set<String>] = [:]
+    /// The default value the code gives for a key of `codeBase`, where it writes it as a literal: the base text its
+    /// translations are compared with.
+    var codeBaseText: [String: [String: String]] = [:]
     /// The catalog keys references name, by table (generated members aside).
     var referenced: [String: Set<String>] = [:]
     /// Tables whose base file has next to no text while translations have many keys (`Linter.baseTextElsewhere`):
@@ -402,6 +405,7 @@ struct UsageRun {
                 if reference.hasDefaultValue, !reference.key.isGeneratedMember, let written = writtenBaseKeys[table], !written.contains(key),
                    codeBase[table]?[key] == nil {
                     codeBase[table, default: [:]][key] = reference.location
+                    if let value = reference.defaultValue { codeBaseText[table, default: [:]][key] = value }
                 }
                 // An argument whose type the scan cannot tell (`\(model.chips.count - shown) more...`) fits `%d more...` and
                 // `%lld more...` alike: every key it fits is used, not the first in the file's order (mullvad's `--fix`
@@ -430,7 +434,10 @@ struct UsageRun {
                 // translators, and the base file stays empty. A key translations have is then where it belongs.
                 let key = Self.catalogKey(reference.key)
                 if !reference.key.isGeneratedMember, !translations(of: key, in: table).isEmpty {
-                    if codeBase[table]?[key] == nil { codeBase[table, default: [:]][key] = reference.location }
+                    if codeBase[table]?[key] == nil {
+                        codeBase[table, default: [:]][key] = reference.location
+                        if let value = reference.defaultValue { codeBaseText[table, default: [:]][key] = value }
+                    }
                     return
                 }
                 if baseTextElsewhere.contains(table) {
@@ -667,6 +674,15 @@ struct UsageRun {
                 for (key, location) in keys.sorted(by: { $0.key < $1.key }) where translated.entries[key] == nil {
                     add(.missingKey, at: file, table: table, key: key, locale: id.locale,
                         "\"\(key)\" has its \(baseOf(table)) text in the code (the default value at \(location)) but no \(id.locale) translation; add it to this file")
+                }
+                // Each translation of such a key against the code's text, as `l10n lint` compares one with its base entry
+                // (a `%d` turned `%@` reads an Int as an object).
+                for (key, value) in (codeBaseText[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard let entry = translated.entries[key], case let .text(text) = entry.value, text != value,
+                          let problem = FormatComparison.compare(FormatSpecifier.parse(text), base: FormatSpecifier.parse(value), baseLocale: baseOf(table)) else { continue }
+                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                    add(.formatMismatch, at: location, table: table, key: key, locale: id.locale,
+                        "\"\(key)\" in \(id.locale): \(problem) (the base text is the code's default value at \(keys[key].map { "\($0)" } ?? "its call"))")
                 }
                 guard emptyBase else { continue }
                 for key in translated.keys where keys[key] == nil && baseTables[table]?.entries[key] == nil && !(referenced[table]?.contains(key) ?? false) {

@@ -609,6 +609,7 @@ final class UsageVisitor: SyntaxVisitor {
         }
         // `NSLocalizedString("intro.title", value: "Welcome", comment: "")`: a missing key shows the value.
         let hasDefaultValue = Self.namesDefaultValue(call.arguments)
+        let defaultValue = Self.defaultValueText(call.arguments)
         // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
         for expression in Self.branches(of: keyArgument.expression) {
             let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
@@ -620,7 +621,8 @@ final class UsageVisitor: SyntaxVisitor {
             // A variable given to `Text`, `Button`… is a `String`, shown as is: not a key (`LocalizedStringKey(name)` is).
             if case .dynamic = key, api.needsSwiftUIImport, api.displayName != "LocalizedStringKey" { continue }
             record(key, at: expression, table: resource.table ?? table, api: api.displayName,
-                   arguments: formatArguments(around: call) ?? key.interpolationArguments, hasDefaultValue: hasDefaultValue || resource.hasDefaultValue)
+                   arguments: formatArguments(around: call) ?? key.interpolationArguments, hasDefaultValue: hasDefaultValue || resource.hasDefaultValue,
+                   defaultValue: defaultValue)
         }
     }
 
@@ -635,6 +637,12 @@ final class UsageVisitor: SyntaxVisitor {
     /// `value:` (`NSLocalizedString`) or `defaultValue:` (`String(localized:)`, `LocalizedStringResource`) among the arguments.
     static func namesDefaultValue(_ arguments: LabeledExprListSyntax) -> Bool {
         arguments.contains { ["value", "defaultValue"].contains($0.label?.text) }
+    }
+
+    /// The default value's text where it is a plain literal (no interpolation).
+    static func defaultValueText(_ arguments: LabeledExprListSyntax) -> String? {
+        guard let argument = arguments.first(where: { ["value", "defaultValue"].contains($0.label?.text) }) else { return nil }
+        return argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
 
     /// The key name of Xcode's generated symbol for a String Catalog key (`STRING_CATALOG_GENERATE_SYMBOLS`): `.cancel`,
@@ -874,13 +882,15 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     private func record(_ key: KeyExpression, at node: ExprSyntax, table: TableName, api: String, arguments: CallArguments?,
-                        hasDefaultValue: Bool = false) {
+                        hasDefaultValue: Bool = false, defaultValue: String? = nil) {
         switch key {
         case .literal(""):
             return // `cond ? "label" : ""`: an empty string is shown as nothing, never looked up as a key
         case let .literal(text):
-            usage.references.append(KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments,
-                                                 hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0 && !Self.isNeverSeen(node)))
+            var reference = KeyReference(location: location(node), key: .literal(text), table: table, api: api, arguments: arguments,
+                                         hasDefaultValue: hasDefaultValue, reportsMissing: debugDepth == 0 && !Self.isNeverSeen(node))
+            reference.defaultValue = defaultValue
+            usage.references.append(reference)
         case let .interpolated(interpolated):
             usage.references.append(KeyReference(location: location(node), key: .interpolated(interpolated), table: table, api: api,
                                                  arguments: arguments, hasDefaultValue: hasDefaultValue,
