@@ -155,8 +155,8 @@ import Testing
 
     /// vlc-ios (2026-12-07) keeps a stale `Base.lproj/Localizable.strings` (276 keys) beside the en.lproj one its build
     /// regenerates (685): compared with Base, every translation "lacked" Base's dead keys (6,584 missing-key) and 532
-    /// keys the code reads were "not in the catalog". The base locale's own copy, clearly larger, is the base; within a
-    /// tenth, Base stays.
+    /// keys the code reads were "not in the catalog". The base locale's own copy, half as large again or more, is the
+    /// base; else Base stays (Loop's merged bundles: 171 in en, 155 in Base).
     @Test func aStaleBaseTableBesideAClearlyLargerDevelopmentLanguageOneIsNotTheBase() throws {
         let folder = CatalogFolder()
         folder.write("Base.lproj/Localizable.strings", "\"OLD_TITLE\" = \"Old\";\n\"BUTTON_DONE\" = \"Done\";\n")
@@ -167,8 +167,11 @@ import Testing
         #expect(Linter.tableBases(of: catalog, base: "en")["Localizable"] == "en")
         let result = try folder.lint()
         #expect(result.findings(.missingKey).map { "\($0.locale) \($0.key ?? "")" } == ["de SETTINGS_TITLE"], "\(result.findings(.missingKey).map(\.message))")
-        // Base about as large as en: Base stays the base.
-        folder.write("Base.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0.lowercased())\";\n" }.joined())
+        // The copy passed over is said once, with the keys only it has.
+        let note = try #require(result.findings(.tableConvention).first { $0.locale == "Base" })
+        #expect(note.message == "Base.lproj's Localizable (2 keys) is not compared with: en's own copy, with 4, is the base; 1 of Base's keys are in no en entry. If Base's copy is left over, remove it")
+        // Base not much smaller than en (3 of 4): Base stays the base.
+        folder.write("Base.lproj/Localizable.strings", keys.dropLast().map { "\"\($0)\" = \"\($0.lowercased())\";\n" }.joined())
         #expect(Linter.tableBases(of: try Catalog.load(paths: [folder.root]), base: "en")["Localizable"] == "Base")
     }
 

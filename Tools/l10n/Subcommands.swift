@@ -36,7 +36,7 @@ struct Lint: ParsableCommand {
         text); list locales that must be complete in "requiredLocales", or set
         "minimumTranslated": {"*": 80, "de": 100} (percent) in l10n.json.
         Base.lproj is the base of the tables it holds (unless the base locale's
-        own copy is clearly larger: a stale Base table); qqq.lproj is
+        own copy is half as large again: a stale Base table); qqq.lproj is
         translator documentation, never linted as a locale.
 
         Settings come from --config, or from l10n.json beside the catalogs:
