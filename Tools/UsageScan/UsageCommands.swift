@@ -225,7 +225,12 @@ public enum UsageCommands {
                     : ", and with them the \(report.unverifiedKeys.count) key(s) of \(Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")) that only look unused (the scan cannot vouch for that table: see unverifiable-table)"
                 // Not an invitation: on NetNewsWire and Cork, a `--force` taken for the way past this note deleted keys the
                 // code reads in ways the scan did not see then; the user checks the list first.
-                notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(report.unusedKeys.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
+                // Counted as --force would count them: less what the rest of the app's code reads (IceCubes: 31, not 356).
+                var wouldDelete = report.unusedKeys
+                if let kept = Self.keysReadOutsideSources(wouldDelete, context: context, configuration: configuration, sources: sources, force: false) {
+                    wouldDelete.removeAll { kept.keys.contains($0) }
+                }
+                notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
                     + "they are the unused-key findings listed here; check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
                 return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
                                            codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
@@ -296,9 +301,9 @@ public enum UsageCommands {
         let report = UsageRules(configuration: configuration).check(wide, catalog: context.catalog, baseLocale: context.baseLocale)
         let stillUnused = Set(report.unusedKeys + (force ? report.unverifiedKeys : []))
         let kept = Set(doomed.filter { !stillUnused.contains($0) })
-        let folders = roots
+        let folders = roots.joined(separator: ", ")
         guard !kept.isEmpty else {
-            return (kept, "--fix also scanned the rest of the app's code (\(folders.joined(separator: ", ")): \(wide.filesScanned) source file(s) with --sources); none of it reads a key --fix deletes\n")
+            return (kept, "--fix also scanned the rest of the app's code (\(folders): \(wide.filesScanned) source file(s) with --sources); none of it reads a key --fix deletes\n")
         }
         var examples: [String] = []
         for key in kept.sorted(by: { ($0.table, $0.key) < ($1.table, $1.key) }) where examples.count < 3 {
@@ -308,7 +313,7 @@ public enum UsageCommands {
             }
             examples.append("\"\(key.key)\"" + (reference.map { " (\($0.location))" } ?? ""))
         }
-        return (kept, "--fix kept \(kept.count) key(s) that look unused in --sources but that the rest of the app's code (\(folders.joined(separator: ", "))) reads, or may read, "
+        return (kept, "--fix kept \(kept.count) key(s) that look unused in --sources but that the rest of the app's code (\(folders)) reads, or may read, "
             + "e.g. \(examples.joined(separator: ", ")); pass those folders to --sources to check them as the app's own\n")
     }
 
