@@ -597,11 +597,12 @@ struct RuleTests {
     @Test func keysBuiltFromFormatsHeldInLocalsOrLocalizedInStaticFunctionsAreNotUnused() throws {
         let project = ProjectFolder()
         let read = ["alert_a", "alert_b", "alert_c", "toast_on", "toast_off", "lang_de", "activity_type_hiking_name",
-                    "ios_release_4_7", "obd_fuel_rate", "obd_fuel_level", "routing_attr_avoid_toll_name", "routeInfo_surface_description"]
+                    "ios_release_4_7", "obd_fuel_rate", "obd_fuel_level", "routing_attr_avoid_toll_name", "routeInfo_surface_description",
+                    "product_desc_antarctica", "rendering_value__name"]
         let used = (1...12).map { "used_\($0)" }
         // Unused though a literal starts them: a format's shape keeps its suffix (`routing_attr_%@_name` builds no
         // `…_description`), a literal that is no format's argument starts no key, nor does a URL's escape (`t%C3%A1`).
-        let unused = ["stale_1", "routing_attr_avoid_toll_description", "osm_edit_title", "tag_name", "roadClass_description"]
+        let unused = ["stale_1", "routing_attr_avoid_toll_description", "osm_edit_title", "tag_name", "roadClass_description", "poi_cafe"]
         project.write("Localization/en.lproj/Localizable.strings", (used + read + unused).map { "\"\($0)\" = \"\($0)\";\n" }.joined())
         project.write("Sources/Routing.m", """
         #import <Foundation/Foundation.h>
@@ -611,6 +612,18 @@ struct RuleTests {
         static NSString *const kSettingsRow = @"osm_";
         static NSArray *const kRouteInfo = @[@"routeInfo_surface"];
         NSString *Describe(NSString *name) { return NSLocalizedString([NSString stringWithFormat:@"%@_description", name], nil); }
+        NSString *Product(NSString *postfix) {
+            NSString *key = [@"product_desc_" stringByAppendingString:postfix];
+            return NSLocalizedString(key, nil);
+        }
+        NSString *Value(NSString *value) {
+            NSString *key = [NSString stringWithFormat:@"rendering_value_%@_name", value];
+            return NSLocalizedString(key, nil);
+        }
+        // A phrase dictionary's key, never localized: builds no key of the table.
+        NSString *Phrase(NSDictionary *phrases, NSString *name) {
+            return phrases[[NSString stringWithFormat:@"poi_%@", name]];
+        }
         NSString *Escaped(void) { return @"t%C3%A1g"; }
         """)
         project.write("Sources/Lang.m", """

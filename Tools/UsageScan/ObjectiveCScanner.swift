@@ -259,10 +259,14 @@ enum StringLiterals {
                     // characters or more is the shape of the keys it builds (`routing_attr_…_name`, not every key that
                     // starts `routing_attr_`); a literal that ends in `_` or `.` given to a format call on its line starts
                     // keys.
-                    if !text.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) {
+                    // Only near a localizing call (on the line or the two after it): a format whose result is a
+                    // dictionary's key or a file's name builds no key (OsmAnd's `@"poi_%@"`, `@"osm_%@"`). Objective-C's
+                    // `[@"product_desc_" stringByAppendingString:postfix]` is Swift's `"product_desc_" + postfix`.
+                    if !text.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }), Self.nearLocalizingCall(bytes, at: literalStart) {
                         if text.contains(0x25) {
                             if let shape = Self.formatShape(String(decoding: text, as: UTF8.self)) { shapes.insert(shape) }
-                        } else if let last = text.last, last == 0x5F || last == 0x2E, Self.lineCallsAFormat(bytes, before: literalStart) {
+                        } else if let last = text.last, last == 0x5F || last == 0x2E,
+                                  Self.lineCallsAFormat(bytes, before: literalStart) || Self.startsWith(bytes, at: after, "stringByAppending") {
                             notePrefix(text)
                         }
                     }
@@ -301,6 +305,30 @@ enum StringLiterals {
         pieces.append(cursor <= scalars.count ? String(String.UnicodeScalarView(scalars[cursor...])) : "")
         guard pieces[0].unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         return pieces
+    }
+
+    /// Whether a localizing call (`…Localized…`, `localizedString(`, `.localized`, `L10n`) is on the line holding `start`
+    /// or on one of the two lines after it.
+    static func nearLocalizingCall(_ bytes: [UInt8], at start: Int) -> Bool {
+        var lineStart = start
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var end = start
+        var newlines = 0
+        while end < bytes.count {
+            if bytes[end] == 0x0A { newlines += 1; if newlines == 3 { break } }
+            end += 1
+        }
+        let window = bytes[lineStart..<end]
+        return [Array("ocalized".utf8), Array("L10n".utf8)].contains { needle in
+            window.count >= needle.count && window.indices.dropLast(needle.count - 1).contains { index in
+                bytes[index..<(index + needle.count)].elementsEqual(needle)
+            }
+        }
+    }
+
+    static func startsWith(_ bytes: [UInt8], at index: Int, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        return index + needle.count <= bytes.count && bytes[index..<(index + needle.count)].elementsEqual(needle)
     }
 
     /// Whether the line holding `start` calls a format before it (`stringWithFormat:`, `String(format:`).

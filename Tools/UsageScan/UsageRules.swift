@@ -600,6 +600,15 @@ struct UsageRun {
         used > 0 && unused * 2 <= keys
     }
 
+    /// A String Catalog entry Xcode's own extraction found in the code at its last build (no `extractionState`, or
+    /// `extracted_with_value`; one the code no longer has is `stale`, one added by hand `manual`): never unused, whatever
+    /// the scan saw. boring.notch's "High", in `Text(x == 100 ? "High" : x == 200 ? "Medium" : "Low")`, was deleted from
+    /// 16 languages while Xcode still had it as extracted.
+    static func xcodeFoundInCode(_ entry: CatalogEntry) -> Bool {
+        guard entry.location.file.hasSuffix(".xcstrings") else { return false }
+        return entry.extractionState == nil || entry.extractionState == "extracted_with_value"
+    }
+
     /// A key that `usage.dynamicKeyPrefixes` covers, that the code holds as a plain literal outside the calls it
     /// localizes through (`literalsSeen`), or that code the scan read may build: a key computed from a
     /// literal start (`"alert.\(name).title"`, `"menu." + item`, through a local `let`) covers every key of that table
@@ -614,7 +623,15 @@ struct UsageRun {
             if shape.count == 2, shape[0].isEmpty {
                 return key.hasSuffix(shape[1]) && scan.literalsSeen.contains(String(key.dropLast(shape[1].count)))
             }
-            return DynamicKeyReference.shape(shape, mayBuild: key)
+            // A format's argument may be empty (`rendering_value_%@_name` with no value: `rendering_value__name`).
+            guard let first = shape.first, let last = shape.last, key.hasPrefix(first), key.hasSuffix(last),
+                  key.count >= first.count + last.count else { return false }
+            var rest = key.dropFirst(first.count).dropLast(last.count)
+            for middle in shape.dropFirst().dropLast() {
+                guard let found = rest.range(of: middle) else { return false }
+                rest = rest[found.upperBound...]
+            }
+            return true
         }) { return true }
         // `"\(verb)_\(target)_\(count)"`: damus builds "zapped_your_note_3" so; `--fix` deleted 27 such keys before.
         if scan.dynamicKeys.contains(where: { dynamic in
@@ -636,7 +653,7 @@ struct UsageRun {
                 // derives: never called unused.
                 guard !isDynamicallyUsed(table: table, key: key),
                       !configuration.usage.isExcepted(.unusedKey, table: table, key: key),
-                      entries.entries[key] != nil, Self.hasLetters(key) else { continue }
+                      let entry = entries.entries[key], !Self.xcodeFoundInCode(entry), Self.hasLetters(key) else { continue }
                 candidates.append(key)
             }
             guard !candidates.isEmpty else { continue }

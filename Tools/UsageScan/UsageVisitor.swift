@@ -664,17 +664,33 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     /// The values a key expression can take: both branches of a ternary (nested ones too), else itself.
+    /// The branches of an unfolded ternary: operators before the first `?` belong to its condition (`x != nil ? a : b`);
+    /// everything after its `:` is the else branch, which may be a ternary with a condition of its own
+    /// (`x == 100 ? "High" : x == 200 ? "Medium" : "Low"`: boring.notch's "High" was deleted when only the last
+    /// ternary's branches were seen). An else branch with operators and no ternary is no plain branch: nil.
+    static func branches(ofElements elements: [ExprSyntax]) -> [ExprSyntax]? {
+        guard let first = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+              let ternary = elements[first].as(UnresolvedTernaryExprSyntax.self) else { return nil }
+        let rest = Array(elements[(first + 1)...])
+        let elseBranches: [ExprSyntax]
+        if rest.count == 1 {
+            elseBranches = branches(of: rest[0])
+        } else if rest.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+                  !rest.contains(where: { $0.is(AssignmentExprSyntax.self) }), let nested = branches(ofElements: rest) {
+            elseBranches = nested
+        } else {
+            return nil
+        }
+        return branches(of: ternary.thenExpression) + elseBranches
+    }
+
     static func branches(of expression: ExprSyntax) -> [ExprSyntax] {
         if let ternary = expression.as(TernaryExprSyntax.self) {
             return branches(of: ternary.thenExpression) + branches(of: ternary.elseExpression)
         }
         // The parser leaves operators unfolded: `c ? a : b` is the sequence [c, `? a :`, b].
-        // Operators before the first `?` belong to the condition (`x != nil ? a : b`); any after it are not a plain branch.
-        if let sequence = expression.as(SequenceExprSyntax.self), let last = sequence.elements.last,
-           let first = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
-           sequence.elements[first...].allSatisfy({ !$0.is(BinaryOperatorExprSyntax.self) && !$0.is(AssignmentExprSyntax.self) }) {
-            let thens = sequence.elements.compactMap { $0.as(UnresolvedTernaryExprSyntax.self)?.thenExpression }
-            return thens.flatMap(branches(of:)) + branches(of: last)
+        if let sequence = expression.as(SequenceExprSyntax.self), let found = branches(ofElements: Array(sequence.elements)) {
+            return found
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return branches(of: only.expression)
