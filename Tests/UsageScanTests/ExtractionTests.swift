@@ -131,6 +131,24 @@ struct ExtractionTests {
         #expect(usage.dynamicKeys.map(\.expression) == ["ignored"])
     }
 
+    /// boring.notch (2026-12-07): `Text(x == 100 ? "High" : x == 200 ? "Medium" : "Low")` gave only the last ternary's
+    /// branches (its conditions have operators), and `--fix` deleted "High" from 16 languages. Every branch of a chain
+    /// of ternaries is a key; an else branch that computes (`"a" + b`) still is no plain key.
+    @Test func everyBranchOfAChainOfTernariesIsAKey() {
+        let usage = scan("""
+        import SwiftUI
+        struct Settings: View {
+            var x = 100
+            var name = ""
+            var body: some View {
+                Text(x == 100 ? "High" : x == 200 ? "Medium" : "Low")
+                Text(x > 1 ? "Many" : "Prefix " + name)
+            }
+        }
+        """)
+        #expect(usage.keys == ["High", "Medium", "Low"], "\(usage.keys)")
+    }
+
     /// IceCubes (2026-12-07): a key returned from inside an `if` or `guard`, or by a ternary in a `switch` case under
     /// `return`, was not seen, so `unused-key` called it unused and `--fix` deleted it from every locale. A literal a
     /// `return` hands on reaches its function or property from any depth; a closure's `return` is the closure's own.
