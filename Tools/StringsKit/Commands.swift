@@ -227,7 +227,7 @@ public enum L10nCommands {
         }
         if options.format == .sarif {
             let total = result.findings.count + (result.baseline?.baselined.count ?? 0)
-            if total > Reporter.sarifResultLimit { standardError += "l10n: " + Reporter.sarifLimitNote(total: total) + "\n" }
+            if total > Reporter.sarifResultLimit { standardError += "l10n: " + Reporter.sarifLimitNote(total: total, withBaseline: result.baseline != nil) + "\n" }
         }
         LaunchTrace.mark("lint: report rendered")
         if options.keepsCatalogUntilExit {

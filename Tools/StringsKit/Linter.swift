@@ -1119,7 +1119,10 @@ struct LintRun {
         var dropped = Set<Int>()
         for (id, indices) in byKey.sorted(by: { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }) where indices.count >= 3 {
             let base = tableBase(id.table)
-            guard let baseEntry = catalog.table(id.table, locale: base)?.entries[id.key], case .text(let baseText) = baseEntry.value else { continue }
+            // A base of the base's own files only: a key-as-text base completed from a translation's key has no text
+            // to fix (KeePassium's English is in code, and its key was "fixed" at ar.lproj).
+            guard let baseEntry = catalog.table(id.table, locale: base)?.entries[id.key], case .text(let baseText) = baseEntry.value,
+                  Catalog.locale(ofFile: baseEntry.location.file) == base || baseEntry.location.file.hasSuffix(".xcstrings") else { continue }
             let baseMark = FinalPunctuation(baseText)
             let byMark = Dictionary(grouping: indices) { FinalPunctuation(findings[$0].subject ?? "") }
             guard let (mark, agreeing) = byMark.max(by: { $0.value.count < $1.value.count }), agreeing.count >= 3, mark != .none else { continue }

@@ -225,7 +225,7 @@ public enum Reporter {
             states = Array(states.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.prefix(sarifResultLimit).map(\.element))
             notifications.append(.object([
                 "level": .string("warning"),
-                "message": .object(["text": .string(sarifLimitNote(total: total))]),
+                "message": .object(["text": .string(sarifLimitNote(total: total, withBaseline: result.baseline != nil))]),
             ]))
         }
         let results: [JSONText.Value] = states.map { finding, state in
@@ -264,10 +264,11 @@ public enum Reporter {
     public static let sarifResultLimit = 25_000
 
     /// What a SARIF run (and the command's stderr) says when the limit left findings out.
-    public static func sarifLimitNote(total: Int) -> String {
+    public static func sarifLimitNote(total: Int, withBaseline: Bool = false) -> String {
         "\(total - sarifResultLimit) of \(total) findings are left out of this SARIF file: GitHub code scanning rejects a run of more "
-            + "than \(sarifResultLimit) results; new ones and errors come first. Record a baseline (--write-baseline) and lint with "
-            + "--baseline so the upload holds what changed, or turn noisy rules off under \"severities\" in l10n.json"
+            + "than \(sarifResultLimit) results; new ones and errors come first. "
+            + (withBaseline ? "" : "Record a baseline (--write-baseline) and lint with --baseline so the upload holds what changed, or ")
+            + (withBaseline ? "Turn" : "turn") + " noisy rules off under \"severities\" in l10n.json"
     }
 
     /// A repository-relative URI where the file is under the working directory (what code scanning expects).
