@@ -131,6 +131,27 @@ struct ExtractionTests {
         #expect(usage.dynamicKeys.map(\.expression) == ["ignored"])
     }
 
+    /// talk-ios (2026-12-07): a SwiftUI view's `value:` is what it edits (`Stepper(_:value:in:)`,
+    /// `TextField(_:value:format:)`), not a text shown when the key is missing: its key was told "users see the default
+    /// value the call gives". Foundation's `value:` still is one.
+    @Test func aSwiftUIViewsValueArgumentIsNoDefaultText() {
+        let usage = scan("""
+        import SwiftUI
+        struct Form: View {
+            @State var count = 1
+            @State var amount = 0.0
+            var body: some View {
+                Stepper("settings.count", value: $count, in: 1...10)
+                TextField("settings.amount", value: $amount, format: .number)
+                Text(NSLocalizedString("settings.footer", value: "Saved on this device", comment: ""))
+            }
+        }
+        """)
+        #expect(usage.references.map { "\($0.key) \($0.hasDefaultValue)" } == ["literal(\"settings.count\") false", "literal(\"settings.amount\") false",
+                                                                               "literal(\"settings.footer\") true"], "\(usage.references.map { "\($0.key) \($0.hasDefaultValue)" })")
+        #expect(usage.references.last?.defaultValue == "Saved on this device")
+    }
+
     /// boring.notch (2026-12-07): `Text(x == 100 ? "High" : x == 200 ? "Medium" : "Low")` gave only the last ternary's
     /// branches (its conditions have operators), and `--fix` deleted "High" from 16 languages. Every branch of a chain
     /// of ternaries is a key; an else branch that computes (`"a" + b`) still is no plain key.

@@ -607,9 +607,12 @@ final class UsageVisitor: SyntaxVisitor {
         } else {
             .known(configuration.defaultTable)
         }
-        // `NSLocalizedString("intro.title", value: "Welcome", comment: "")`: a missing key shows the value.
-        let hasDefaultValue = Self.namesDefaultValue(call.arguments)
-        let defaultValue = Self.defaultValueText(call.arguments)
+        // `NSLocalizedString("intro.title", value: "Welcome", comment: "")`: a missing key shows the value. A SwiftUI view's
+        // `value:` is what it edits (`Stepper("Count", value: $count)`, `TextField("Name", value: $name, format: …)`),
+        // never a text to show (talk-ios: a raw key was "users see the default value the call gives").
+        let hasDefaultValue = api.needsSwiftUIImport ? Self.namesDefaultValue(call.arguments, labels: ["defaultValue"])
+                                                     : Self.namesDefaultValue(call.arguments)
+        let defaultValue = api.needsSwiftUIImport ? nil : Self.defaultValueText(call.arguments)
         // `.accessibilityLabel(isOn ? "toggle.on" : "toggle.off")`: each branch is a key.
         for expression in Self.branches(of: keyArgument.expression) {
             let key = KeyExpression(expression, inference: SpecifierInference(), interpolation: api.interpolation)
@@ -635,8 +638,8 @@ final class UsageVisitor: SyntaxVisitor {
     }
 
     /// `value:` (`NSLocalizedString`) or `defaultValue:` (`String(localized:)`, `LocalizedStringResource`) among the arguments.
-    static func namesDefaultValue(_ arguments: LabeledExprListSyntax) -> Bool {
-        arguments.contains { ["value", "defaultValue"].contains($0.label?.text) }
+    static func namesDefaultValue(_ arguments: LabeledExprListSyntax, labels: Set<String> = ["value", "defaultValue"]) -> Bool {
+        arguments.contains { $0.label.map { labels.contains($0.text) } ?? false }
     }
 
     /// The default value's text where it is a plain literal (no interpolation).
