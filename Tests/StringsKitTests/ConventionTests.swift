@@ -678,6 +678,17 @@ import Testing
         #expect(!run.standardOutput.contains("empty-file"), "\(run.standardOutput)")
     }
 
+    /// talk-ios (2026-12-07): 79 of its 108 locale folders are not among its 29 knownRegions. Most of them: the project
+    /// may not be the one building these catalogs, so they are linted, and now the run says so instead of nothing.
+    @Test func mostLocalesOutsideKnownRegionsAreLintedAndSaidSo() throws {
+        let folder = CatalogFolder()
+        folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; knownRegions = ( en, de, ); }; }; }\n")
+        for locale in ["en", "de", "fr", "it", "pl"] { folder.write("App/\(locale).lproj/Localizable.strings", "\"title\" = \"Title \(locale)\";\n") }
+        let run = folder.run(L10nCommands.LintOptions(paths: [folder.path("App")]))
+        #expect(run.standardError.contains("l10n: 3 of the locales here (fr, it, pl) are not among the knownRegions of App.xcodeproj; linted anyway"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("fr "), "\(run.standardOutput)")
+    }
+
     @Test func aLargeTablesPlaceholderStyleIsCountedInPartsWithTheSameAnswer() {
         // 9,000 texts are read in parts on every core: own placeholders only in the last part, printf only in the first.
         var texts = (0..<9_000).map { "Plain text \($0)" }

@@ -173,7 +173,9 @@ public enum XcodeProject {
     /// Only `.lproj` files count: a String Catalog's languages are all compiled, whatever the project lists, and a
     /// bundle such as Settings.bundle is copied whole. A region
     /// the project file names anywhere (a file reference `ar.lproj/…`, a variant `/* ar */`) counts as built.
-    static func unbuiltLocales(of catalog: Catalog, found: Found, base: String) -> (locales: Set<String>, project: String)? {
+    /// `most`: they are most of the locales with text, which is likelier a project that is not the one building these
+    /// catalogs than an app that ships a fraction of its folders; they are then kept, and said so.
+    static func unbuiltLocales(of catalog: Catalog, found: Found, base: String) -> (locales: Set<String>, project: String, most: Bool)? {
         let (projects, regions, texts) = (found.projects, found.regions, found.texts)
         guard !regions.isEmpty else { return nil }
         // Xcode 16's synchronized folders build every file in them without listing it: nothing to tell from the project.
@@ -196,9 +198,10 @@ public enum XcodeProject {
         })
         // "Most locales" counts the ones with text: a folder of empty files alone must not tip a project into looking
         // like another app's.
-        guard !unbuilt.isEmpty, unbuilt.subtracting(problemOnly).count * 2 < locales.count(where: { !problemOnly.contains($0) }) else { return nil }
+        guard !unbuilt.isEmpty else { return nil }
+        let most = unbuilt.subtracting(problemOnly).count * 2 >= locales.count(where: { !problemOnly.contains($0) })
         let names = projects.map { PathText.parent(of: $0) }.map { ($0 as NSString).lastPathComponent }
-        return (unbuilt, names.joined(separator: ", "))
+        return (unbuilt, names.joined(separator: ", "), most)
     }
 
     /// Drops what the project does not build, saying so; the catalog unchanged when nothing is dropped.
@@ -209,6 +212,13 @@ public enum XcodeProject {
     /// `keepingBuiltLocales` with the projects already found.
     public static func keepingBuiltLocales(_ catalog: Catalog, found: Found, base: String) -> (catalog: Catalog, note: String?) {
         guard let unbuilt = unbuiltLocales(of: catalog, found: found, base: base) else { return (catalog, nil) }
+        if unbuilt.most {
+            // talk-ios: 79 of its 108 folders are not among its 29 knownRegions; they were linted with no word.
+            let shown = unbuilt.locales.sorted()
+            return (catalog, "l10n: \(shown.count) of the locales here (\(shown.prefix(6).joined(separator: ", "))\(shown.count > 6 ? ", …" : "")) are not among the knownRegions of "
+                + "\(unbuilt.project); linted anyway, since that is most of them and \(unbuilt.project) may not be the project that builds these "
+                + "catalogs. If the app does not ship them, remove their folders, or pass only the folders of the locales it ships\n")
+        }
         let note = "l10n: skipped \(unbuilt.locales.sorted().joined(separator: ", ")): not among the knownRegions of \(unbuilt.project), so the app does not ship them (add the region in Xcode if it should)\n"
         return (catalog.removingLocales(unbuilt.locales), note)
     }
