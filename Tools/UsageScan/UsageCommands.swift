@@ -256,8 +256,14 @@ public enum UsageCommands {
                     return (SourceCheckOutcome(usageError: "\(directory)/\(FixJournal.folderName): cannot be written, so --fix changes nothing (it keeps every original there for --undo): \(error.localizedDescription)"), report)
                 }
                 let removal = UnusedKeyRemoval.remove(doomed, from: context.catalog, journal: recorder)
-                for (file, keys) in removal.removed.sorted(by: { $0.key < $1.key }) {
-                    notes += "removed \(keys.count) unused key(s) from \(file): \(keys.map { "\"\($0)\"" }.joined(separator: ", "))\n"
+                // Files that lost the same keys (a table's every locale) on one line: talk-ios printed its 28 keys for each
+                // of 43 files.
+                var filesByKeys: [[String]: [String]] = [:]
+                for (file, keys) in removal.removed { filesByKeys[keys.sorted(), default: []].append(file) }
+                for (keys, files) in filesByKeys.sorted(by: { $0.value.min()! < $1.value.min()! }) {
+                    let named = files.sorted()
+                    notes += "removed \(keys.count) unused key(s) from \(named.count == 1 ? named[0] : "each of \(named.count) files, \(named.joined(separator: ", "))"): "
+                        + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "\n"
                 }
                 for line in removal.skipped { notes += "\(line)\n" }
                 if let folder = recorder.finish() {
