@@ -197,6 +197,10 @@ public enum L10nCommands {
                 }
                 result.findings = (result.findings + outcome.findings).sorted(by: Finding.reportOrder)
                 notes = outcome.notes
+                // The entries and locale figures are the catalogs' as they were read, before --fix changed them.
+                if !outcome.removedKeys.isEmpty {
+                    notes += "l10n: the summary counts the catalogs as they were before --fix removed \(outcome.removedKeys.count) key(s); run l10n lint again for the counts after\n"
+                }
             }
         } catch {
             return .usage(error.description)
