@@ -262,11 +262,15 @@ enum StringLiterals {
                     // Only near a localizing call (on the line or the two after it): a format whose result is a
                     // dictionary's key or a file's name builds no key (OsmAnd's `@"poi_%@"`, `@"osm_%@"`). Objective-C's
                     // `[@"product_desc_" stringByAppendingString:postfix]` is Swift's `"product_desc_" + postfix`.
-                    if !text.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }), Self.nearLocalizingCall(bytes, at: literalStart) {
+                    // The window around the literal is read last, for the few literals that could build keys.
+                    if !text.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) {
                         if text.contains(0x25) {
-                            if let shape = Self.formatShape(String(decoding: text, as: UTF8.self)) { shapes.insert(shape) }
+                            if let shape = Self.formatShape(String(decoding: text, as: UTF8.self)), Self.nearLocalizingCall(bytes, at: literalStart) {
+                                shapes.insert(shape)
+                            }
                         } else if let last = text.last, last == 0x5F || last == 0x2E,
-                                  Self.lineCallsAFormat(bytes, before: literalStart) || Self.startsWith(bytes, at: after, "stringByAppending") {
+                                  Self.lineCallsAFormat(bytes, before: literalStart) || Self.startsWith(bytes, at: after, "stringByAppending"),
+                                  Self.nearLocalizingCall(bytes, at: literalStart) {
                             notePrefix(text)
                         }
                     }

@@ -227,7 +227,8 @@ public enum UsageCommands {
                 // code reads in ways the scan did not see then; the user checks the list first.
                 // Counted as --force would count them: less what the rest of the app's code reads (IceCubes: 31, not 356).
                 var wouldDelete = report.unusedKeys
-                if let kept = Self.keysReadOutsideSources(wouldDelete, context: context, configuration: configuration, sources: sources, force: false) {
+                if let kept = Self.keysReadOutsideSources(wouldDelete, context: context, configuration: configuration, sources: sources,
+                                                               scannedFiles: scan.filesScanned, force: false) {
                     wouldDelete.removeAll { kept.keys.contains($0) }
                 }
                 notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
@@ -240,7 +241,7 @@ public enum UsageCommands {
             // LetsMove): scanned too before anything goes, so a key read only there is kept. Asked for `--sources
             // IceCubesApp Packages/Account`, --fix deleted 356 keys, 325 of them read by the app's other packages.
             if !doomed.isEmpty, let kept = Self.keysReadOutsideSources(doomed, context: context, configuration: configuration,
-                                                                        sources: sources, force: force) {
+                                                                        sources: sources, scannedFiles: scan.filesScanned, force: force) {
                 doomed.removeAll { kept.keys.contains($0) }
                 notes += kept.note
             }
@@ -285,8 +286,9 @@ public enum UsageCommands {
     /// the folders of the app's Xcode projects and packages (`XcodeProject.projectRoots`) scanned with `sources`. Nil
     /// when no such folder lies outside `sources`, or it holds no code of its own; a wider scan that fails keeps
     /// everything.
+    /// `scannedFiles`: the code files the scan of `sources` read, counted as the wider scan counts them.
     static func keysReadOutsideSources(_ doomed: [TableKey], context: SourceCheckContext, configuration: LintConfiguration,
-                                       sources: [String], force: Bool) -> (keys: Set<TableKey>, note: String)? {
+                                       sources: [String], scannedFiles: Int, force: Bool) -> (keys: Set<TableKey>, note: String)? {
         let scanned = sources.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let here = FileManager.default.currentDirectoryPath
         // Said and scanned relative to the current folder when under it, as --sources folders usually are.
@@ -302,8 +304,8 @@ public enum UsageCommands {
         } catch {
             return (Set(doomed), "--fix deleted nothing: the rest of the app's code (\(roots.joined(separator: ", "))) could not be scanned (\(error.description)), so no key is known to be unused\n")
         }
-        let narrowFiles = (try? SourceUsage.sourceFiles(under: sources, excluding: configuration.usage.exclude)).map { $0.swift.count + $0.objectiveC.count + $0.interface.count + $0.propertyLists.count }
-        if let narrowFiles, wide.filesScanned <= narrowFiles { return nil }
+        // No code beyond what was scanned (both counts are Swift and Objective-C files): nothing else can read a key.
+        if wide.filesScanned <= scannedFiles { return nil }
         let report = UsageRules(configuration: configuration).check(wide, catalog: context.catalog, baseLocale: context.baseLocale)
         let stillUnused = Set(report.unusedKeys + (force ? report.unverifiedKeys : []))
         let kept = Set(doomed.filter { !stillUnused.contains($0) })
