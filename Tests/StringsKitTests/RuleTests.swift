@@ -436,6 +436,38 @@ import Testing
         #expect(sentenceFindings == ["de:debug.cache", "fr:debug.cache", "it:debug.cache", "zh-Hans:month"], "\(sentenceFindings)")
     }
 
+    /// talk-ios, OsmAnd, zotero-ios, IceCubesApp (2026-12-07): a single word that well-translated locales of two other
+    /// languages written in Latin letters keep as the base has it ("Server", "Total", "Folio") is a word those languages
+    /// share, not one left in English (15 of talk-ios's 18 German findings). Still findings: a word only one other language
+    /// keeps, two words ("Copy selection": a new string nobody translated yet), and a word a locale in another script keeps
+    /// too (translators who transliterate names left it: it is untranslated there and everywhere).
+    @Test func aWordSeveralLatinScriptLanguagesKeepIsNotUntranslated() throws {
+        let folder = CatalogFolder()
+        let filler = (0..<30).map { "\"filler.\($0)\" = \"Filler text \($0)\";\n" }.joined()
+        folder.write("en.lproj/Main.strings", filler + """
+        "server" = "Server";
+        "federated" = "Federated";
+        "copy" = "Copy selection";
+        "settings" = "Settings";
+        "status" = "Status: %@";
+
+        """)
+        let translated: [(String, String, [String: String])] = [
+            ("de", "Fülltext", ["server": "Server", "federated": "Federated", "copy": "Copy selection", "settings": "Settings", "status": "Status: %@"]),
+            ("nl", "Vultekst", ["server": "Server", "federated": "Gefedereerd", "copy": "Copy selection", "settings": "Settings", "status": "Status: %@"]),
+            ("fr", "Texte", ["server": "Serveur", "federated": "Fédéré", "copy": "Copier la sélection", "settings": "Settings", "status": "Statut : %@"]),
+            ("sv", "Fyllnadstext", ["server": "Server", "federated": "Federerad", "copy": "Kopiera markering", "settings": "Inställningar", "status": "Status: %@"]),
+            ("ru", "Текст", ["server": "Сервер", "federated": "Федеративный", "copy": "Копировать", "settings": "Settings", "status": "Статус: %@"]),
+        ]
+        for (locale, word, values) in translated {
+            let fill = (0..<30).map { "\"filler.\($0)\" = \"\(word) \($0)\";\n" }.joined()
+            folder.write("\(locale).lproj/Main.strings", fill + values.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";\n" }.joined())
+        }
+        let findings = try folder.lint().findings(.untranslated).map { "\($0.locale):\($0.key ?? "")" }.sorted()
+        #expect(findings == ["de:copy", "de:federated", "de:settings", "fr:settings", "nl:copy", "nl:settings", "ru:settings"], "\(findings)")
+        #expect(LintRun.isOneWord("%d Album") && LintRun.isOneWord("Status: %@") && !LintRun.isOneWord("Hong Kong") && !LintRun.isOneWord("Done."))
+    }
+
     /// Cork and simplenote-ios (2026-12-07): what three findings told a first-time user. A String Catalog's missing
     /// translation said "add it to this file", pointing at the entry itself; an invalid % did not say which locale; and a
     /// translation without the base's stray space after its last mark was told to copy it, typo and all.
