@@ -76,6 +76,44 @@ import Testing
         #expect(grown.exitCode == 1 && grown.standardOutput.contains("so 4 key(s) of the base's"), "\(grown.standardOutput)")
     }
 
+    /// talk-ios (2026-12-07): a table mostly left in the base language is one `untranslated` finding, known in a baseline
+    /// by its keys' findings. Translating some of them leaves it baselined (those are fixed), and so does its dropping
+    /// under the count that makes it one finding; a key newly left in English makes it new.
+    @Test func aTableLeftInTheBaseLanguageStaysBaselinedAsItsKeysAreTranslated() throws {
+        let folder = CatalogFolder()
+        let texts = (0..<30).map { "Open the folder number \($0)" }
+        func write(_ locale: String, english: Range<Int>) {
+            folder.write("\(locale).lproj/Main.strings", texts.enumerated().map { index, text in
+                "\"k\(index)\" = \"\(english.contains(index) ? text : "Ordner Nummer \(index) öffnen")\";\n"
+            }.joined())
+        }
+        folder.write("en.lproj/Main.strings", texts.enumerated().map { "\"k\($0.offset)\" = \"\($0.element)\";\n" }.joined())
+        write("de", english: 0..<24)
+        let path = folder.path("baseline.json")
+        #expect(folder.run(.init(writeBaselinePath: path)).exitCode == 0)
+        #expect(try Baseline.load(path: path).entryCount == 24)
+        // Four keys translated: still one finding (20 of 30), baselined; their four entries are fixed.
+        write("de", english: 0..<20)
+        let fewer = folder.run(.init(strict: true, baselinePath: path))
+        #expect(fewer.exitCode == 0 && fewer.standardOutput.contains("4 baseline entries no longer occur (fixed)"), "\(fewer.standardOutput)")
+        // Under half: one finding per key, each baselined.
+        write("de", english: 0..<12)
+        #expect(folder.run(.init(strict: true, baselinePath: path)).exitCode == 0)
+        // Back over half with a key that was translated before: new.
+        write("de", english: 0..<12)
+        write("de", english: 0..<25)
+        let grown = folder.run(.init(strict: true, baselinePath: path))
+        #expect(grown.exitCode == 1 && grown.standardOutput.contains("25 of its 30 translations are identical"), "\(grown.standardOutput)")
+        // A baseline written before a finding stood for others (its own identity) still covers it.
+        write("de", english: 0..<24)
+        let own = try folder.lint().findings.filter { $0.rule == .untranslated }
+        #expect(own.count == 1)
+        var old = own[0]
+        old.covers = nil
+        try Baseline(findings: [old]).write(to: path)
+        #expect(folder.run(.init(strict: true, baselinePath: path)).exitCode == 0)
+    }
+
     @Test func theFileIsSortedStableJSONThatDiffsLineByLine() throws {
         let folder = Self.catalog()
         let first = folder.path("first.json")

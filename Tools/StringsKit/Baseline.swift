@@ -14,7 +14,7 @@ public typealias BaselineError = ConfigurationError
 
 /// What identifies a finding across runs: rule, table, locale, key and a hash of the offending value, never a line
 /// or a file, so moving an entry, reformatting a file or turning a table into a String Catalog keeps it.
-public struct BaselineEntry: Sendable, Hashable, Comparable {
+public struct BaselineEntry: Sendable, Hashable, Comparable, Codable {
     public var rule: String
     public var table: String
     public var locale: String
@@ -116,9 +116,16 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Every finding of a run (new and already baselined).
+    /// Every finding of a run (new and already baselined); one that stands for several (`Finding.covers`), as those.
     public init(findings: [Finding]) {
         var counts: [BaselineEntry: Int] = [:]
-        for finding in findings { counts[BaselineEntry(finding), default: 0] += 1 }
+        for finding in findings {
+            if let covered = finding.covers {
+                for entry in covered { counts[entry, default: 0] += 1 }
+            } else {
+                counts[BaselineEntry(finding), default: 0] += 1
+            }
+        }
         self.counts = counts
     }
 
@@ -223,16 +230,32 @@ public struct Baseline: Sendable, Equatable {
         var new: [Finding] = []
         var baselined: [Finding] = []
         baselined.reserveCapacity(min(result.findings.count, counts.count))
-        for finding in result.findings {
-            let value = BaselineEntry.fnv(finding.subject ?? BaselineEntry.withoutDigits(finding.message))
-            let rule = finding.rule.rawValue
-            let key = finding.key ?? ""
-            var slot = slots[Self.fingerprint(rule: rule, table: finding.table, locale: finding.locale, key: key, value: value)] ?? -1
+        func slot(rule: String, table: String, locale: String, key: String, value: UInt64) -> Int {
+            var slot = slots[Self.fingerprint(rule: rule, table: table, locale: locale, key: key, value: value)] ?? -1
             while slot >= 0 {
-                if values[slot] == value, entries[slot].key == key, entries[slot].locale == finding.locale, entries[slot].rule == rule,
-                   entries[slot].table == finding.table { break }
+                if values[slot] == value, entries[slot].key == key, entries[slot].locale == locale, entries[slot].rule == rule,
+                   entries[slot].table == table { break }
                 slot = next[slot]
             }
+            return slot
+        }
+        for finding in result.findings {
+            if let covered = finding.covers {
+                // Baselined when every finding it stands for is; those it still stands for are not fixed either way.
+                var all = true
+                for entry in covered {
+                    let value = UInt64(entry.valueHash, radix: 16) ?? 0
+                    let found = slot(rule: entry.rule, table: entry.table, locale: entry.locale, key: entry.key, value: value)
+                    if found >= 0, left[found] > 0 { left[found] -= 1 } else { all = false }
+                }
+                if all {
+                    baselined.append(finding)
+                    continue
+                }
+                // Else as a finding of its own: a baseline written before findings stood for others recorded it so.
+            }
+            let value = BaselineEntry.fnv(finding.subject ?? BaselineEntry.withoutDigits(finding.message))
+            let slot = slot(rule: finding.rule.rawValue, table: finding.table, locale: finding.locale, key: finding.key ?? "", value: value)
             if slot >= 0, left[slot] > 0 {
                 left[slot] -= 1
                 baselined.append(finding)

@@ -215,7 +215,10 @@ public enum L10nCommands {
             } catch {
                 return .usage(error.description)
             }
-            standardError += "l10n: wrote \(LintSummary.grouped(recorded.entryCount)) finding(s) to the baseline \(path); pass --baseline \(path) to fail only on new ones\n"
+            let findings = result.allFindings.count
+            let recordedWhat = recorded.entryCount == findings ? "\(LintSummary.grouped(findings)) finding(s)"
+                : "\(LintSummary.grouped(findings)) finding(s) as \(LintSummary.grouped(recorded.entryCount)) entries (one that stands for several keys is recorded as each)"
+            standardError += "l10n: wrote \(recordedWhat) to the baseline \(path); pass --baseline \(path) to fail only on new ones\n"
             // What was just recorded is the baseline of this run, so the run passes.
             result = recorded.apply(to: result, path: path)
         } else if let baseline, let path = options.baselinePath {

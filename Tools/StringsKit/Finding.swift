@@ -133,9 +133,14 @@ public struct Finding: Sendable, Hashable, Codable {
     /// The text the finding is about (the offending value), for its baseline identity; "" when the rule, table, key
     /// and locale say it all (a missing key). Nil: the identity uses the message with its digits left out.
     public var subject: String?
+    /// For a finding that stands for several (a table mostly left in the base language, a key left so in every
+    /// translation): theirs, as a baseline knows them. A baseline records these instead of this finding, and covers it
+    /// when it covers each of them, so its keys being translated one by one (or their crossing the count that makes them
+    /// one finding) never makes a baselined finding new.
+    public var covers: [BaselineEntry]?
 
     public init(rule: Rule, severity: Severity, file: String, line: Int, column: Int, locale: String, table: String,
-                key: String?, message: String, subject: String? = nil) {
+                key: String?, message: String, subject: String? = nil, covers: [BaselineEntry]? = nil) {
         self.rule = rule
         self.severity = severity
         self.file = file
@@ -146,6 +151,7 @@ public struct Finding: Sendable, Hashable, Codable {
         self.key = key
         self.message = message
         self.subject = subject
+        self.covers = covers
     }
 
     /// Orders findings by file, then position, then rule, then message, so output is stable.

@@ -281,13 +281,13 @@ struct LintRun {
 
     /// `atMost` lowers a finding the rule would report as an error (never raises one, never revives an `off` rule).
     mutating func report(_ rule: Rule, file: String, position: SourcePosition?, locale: String, table: String, key: String?,
-                         subject: String? = nil, atMost: Severity? = nil, _ message: String) {
+                         subject: String? = nil, covers: [BaselineEntry]? = nil, atMost: Severity? = nil, _ message: String) {
         var severity = configuration.severity(of: rule, locale: locale)
         guard severity != .off else { return }
         if let atMost { severity = max(severity, atMost) }
         findings.append(Finding(rule: rule, severity: severity, file: file, line: position?.line ?? 1,
                                 column: position?.column ?? 1, locale: locale, table: table, key: key, message: message,
-                                subject: subject))
+                                subject: subject, covers: covers))
     }
 
     mutating func report(_ rule: Rule, entry: CatalogEntry, locale: String, table: String, _ message: String) {
@@ -1173,9 +1173,10 @@ struct LintRun {
             dropped += indices
             let found = indices.map { findings[$0] }
             let named = found.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.prefix(3).compactMap(\.key).map { "\"\($0)\"" }
-            // Its keys are its identity in a baseline: another text left in the base language is a new finding.
+            // In a baseline it stands for its keys' findings (`covers`): another text left in the base language makes it
+            // new, a key translated meanwhile does not.
             report(.untranslated, file: first.file, position: nil, locale: id.locale, table: id.table, key: nil,
-                   subject: found.compactMap(\.key).sorted().joined(separator: "\n"),
+                   subject: found.compactMap(\.key).sorted().joined(separator: "\n"), covers: found.map(BaselineEntry.init),
                    "\(id.locale)'s \(id.table) is the base (\(tableBase(id.table))) text \(counts.identical * 5 >= counts.matched * 4 ? "almost throughout" : "in most of it"): \(found.count) of its \(counts.matched) "
                    + "translations are identical to it (\(named.joined(separator: ", "))\(found.count > 3 ? ", …" : "")); translate them (a translation "
                    + "service may have filled the file with the source text), or add the keys that are the same in both languages to allowlists.untranslated")
@@ -1232,6 +1233,7 @@ struct LintRun {
             let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
             report(.untranslated, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(tableKey.table),
                    table: tableKey.table, key: tableKey.key, subject: locales.joined(separator: "\n"),
+                   covers: indices.map { BaselineEntry(findings[$0]) },
                    "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in \(transliterated.isEmpty ? "all \(locales.count) translations that have it" : "the \(locales.count) translations in its script") "
                    + "(\(shown))" + (transliterated.isEmpty ? "" : ", and \(transliterated.joined(separator: ", ")) write\(transliterated.count == 1 ? "s" : "") it in \(transliterated.count == 1 ? "its" : "their") own script")
                    + ": if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
