@@ -30,6 +30,33 @@ public struct CommandOutcome: Sendable, Equatable {
 /// The library side of each `l10n` subcommand.
 public enum L10nCommands {
     /// The rules that compare a translation with its base text.
+    /// The lint's findings with the source check's: less those about keys `--fix` removed, and about keys and tables whose
+    /// base text is in the code rather than the catalog (the check compared those with the code's default values).
+    static func addingSourceCheck(_ outcome: SourceCheckOutcome, to linted: LintResult) -> LintResult {
+        var result = linted
+        // Code names a table, not the bundle it reads it from: the code ↔ catalog rules see each bundle's table merged
+        // into the one of its name.
+        func codeKey(_ finding: Finding, _ key: String) -> TableKey { TableKey(table: Catalog.fileTableName(finding.table), key: key) }
+        result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(codeKey(finding, $0)) } ?? false }
+        // A key whose base text is the code's default value is not extra; nor, where the code gives a table's base text,
+        // is the table's base file without text something to report (the check looked at its keys).
+        result.findings.removeAll { finding in
+            guard finding.rule == .extraKey else { return false }
+            guard let key = finding.key else { return outcome.codeBaseTables.contains(Catalog.fileTableName(finding.table)) }
+            return outcome.codeBaseKeys.contains(codeKey(finding, key))
+        }
+        // Nor was such a key's translation compared with its base text: with no base entry, the key was taken for the text
+        // (KeePassium's "[Database/Load/Error] Incorrect database format", whose English in code is "Incorrect database
+        // format: %@."): 79 format-mismatch errors and 270 whitespace and punctuation warnings, each against the wrong
+        // text. The source check compares them with the code's default value.
+        result.findings.removeAll { finding in
+            guard comparesWithBaseText.contains(finding.rule), let key = finding.key else { return false }
+            return outcome.codeBaseKeys.contains(codeKey(finding, key))
+        }
+        result.findings = (result.findings + outcome.findings).sorted(by: Finding.reportOrder)
+        return result
+    }
+
     static let comparesWithBaseText: Set<Rule> = [.formatMismatch, .whitespaceMismatch, .punctuationMismatch, .untranslated]
 
     public static let defaultPath = "Localization"
@@ -178,29 +205,18 @@ public enum L10nCommands {
                                                  baseLocale: try linter.baseLocale(of: catalog))
                 let outcome = check(context)
                 if let problem = outcome.usageError { return .usage(problem) }
-                func codeKey(_ finding: Finding, _ key: String) -> TableKey { TableKey(table: Catalog.fileTableName(finding.table), key: key) }
-                result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(codeKey(finding, $0)) } ?? false }
-                // A key whose base text is the code's default value is not extra; nor, where the code gives a table's
-                // base text, is the table's base file without text something to report (the check looked at its keys).
-                result.findings.removeAll { finding in
-                    guard finding.rule == .extraKey else { return false }
-                    guard let key = finding.key else { return outcome.codeBaseTables.contains(Catalog.fileTableName(finding.table)) }
-                    return outcome.codeBaseKeys.contains(codeKey(finding, key))
-                }
-                // Nor was such a key's translation compared with its base text: with no base entry, the key was taken for
-                // the text (KeePassium's "[Database/Load/Error] Incorrect database format", whose English in code is
-                // "Incorrect database format: %@."): 79 format-mismatch errors and 270 whitespace and punctuation
-                // warnings, each against the wrong text. The source check compares them with the code's default value.
-                result.findings.removeAll { finding in
-                    guard Self.comparesWithBaseText.contains(finding.rule), let key = finding.key else { return false }
-                    return outcome.codeBaseKeys.contains(codeKey(finding, key))
-                }
-                result.findings = (result.findings + outcome.findings).sorted(by: Finding.reportOrder)
                 notes = outcome.notes
-                // The entries and locale figures are the catalogs' as they were read, before --fix changed them.
+                // After --fix the catalogs are read and linted again, so the findings, entries and locale figures printed
+                // are those of the files as they now are; should they no longer load, the run's own, said so.
                 if !outcome.removedKeys.isEmpty {
-                    notes += "l10n: the summary counts the catalogs as they were before --fix removed \(outcome.removedKeys.count) key(s); run l10n lint again for the counts after\n"
+                    if let fixed = try? Catalog.load(paths: expanded.files.filter { FileManager.default.fileExists(atPath: $0) }),
+                       let base = try? linter.baseLocale(of: fixed) {
+                        result = try linter.lint(XcodeProject.keepingBuiltLocales(fixed, found: projects(), base: base).catalog)
+                    } else {
+                        notes += "l10n: the summary counts the catalogs as they were before --fix removed \(outcome.removedKeys.count) key(s); run l10n lint again for the counts after\n"
+                    }
                 }
+                result = Self.addingSourceCheck(outcome, to: result)
             }
         } catch {
             return .usage(error.description)
