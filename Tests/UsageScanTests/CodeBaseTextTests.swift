@@ -112,6 +112,16 @@ struct CodeBaseTextTests {
         let mismatches = try Self.lint(project, sources: true).filter { $0.rule == .formatMismatch }
         #expect(mismatches.map(\.key) == [keychain], "\(mismatches.map(\.message))")
         #expect(mismatches.first?.message.contains("the base text is the code's default value at") == true, "\(mismatches.map(\.message))")
+        // And so are their ends and whether they are translated at all (the re-check of 2026-12-07: KeePassium's 100
+        // punctuation and 8 whitespace differences from the code's English were never looked at).
+        let saved = "[Database/Saved] Database saved"
+        let retry = "[Database/Retry] Try again"
+        project.write("App/de.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"Schritt\";\n" }.joined()
+                      + "\"\(load)\" = \"Falsches Datenbankformat: %@\";\n\"\(saved)\" = \"Datenbank gespeichert.\";\n\"\(retry)\" = \"Try again later, please\";\n")
+        project.write("Sources/Keychain.swift", "import Foundation\nlet saved = NSLocalizedString(\"\(saved)\", value: \"Database saved.\", comment: \"\")\n"
+                      + "let retry = NSLocalizedString(\"\(retry)\", value: \"Try again later, please\", comment: \"\")\n")
+        let ends = try Self.lint(project, sources: true).filter { [.punctuationMismatch, .untranslated].contains($0.rule) }
+        #expect(ends.map { "\($0.rule.rawValue):\($0.key ?? "")" }.sorted() == ["punctuation-mismatch:\(load)", "untranslated:\(retry)"], "\(ends.map(\.message))")
     }
 
     @Test func aKeyWhoseBaseTextIsADefaultValueIsNotExtraBesideAFullBase() throws {

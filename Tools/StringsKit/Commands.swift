@@ -57,6 +57,32 @@ public enum L10nCommands {
         return result
     }
 
+    /// Whitespace, punctuation and `untranslated` of the translations of keys whose base text is the code's default value
+    /// (KeePassium: the English is only in `NSLocalizedString(_:value:comment:)`): the catalogs linted again with those
+    /// values as the base's entries, and these rules' findings about those keys taken. The source check compares their
+    /// format specifiers itself (with the call's place in its message).
+    static func codeBaseComparisons(_ texts: [TableKey: String], catalog: Catalog, linter: Linter) -> [Finding] {
+        guard !texts.isEmpty, let base = try? linter.baseLocale(of: catalog) else { return [] }
+        var completed = catalog.mergingBundles()
+        let tableBases = Linter.tableBases(of: completed, base: base)
+        var added: Set<TableKey> = []
+        for (tableKey, text) in texts.sorted(by: { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }) {
+            let tableBase = tableBases[tableKey.table] ?? base
+            guard completed.table(tableKey.table, locale: tableBase)?.entries[tableKey.key] == nil else { continue }
+            completed.insert(CatalogEntry(key: tableKey.key, value: .text(text), comment: nil, location: CatalogLocation(file: tableKey.table, position: nil)),
+                             table: tableKey.table, locale: tableBase)
+            added.insert(tableKey)
+        }
+        guard !added.isEmpty, let relinted = try? linter.lint(completed) else { return [] }
+        let rules: Set<Rule> = [.whitespaceMismatch, .punctuationMismatch, .untranslated]
+        return relinted.findings.filter { finding in
+            // At the base: a key left as it is in (nearly) every translation, said once.
+            guard rules.contains(finding.rule), let key = finding.key,
+                  finding.rule == .untranslated || finding.locale != (tableBases[finding.table] ?? base) else { return false }
+            return added.contains(TableKey(table: Catalog.fileTableName(finding.table), key: key))
+        }
+    }
+
     static let comparesWithBaseText: Set<Rule> = [.formatMismatch, .whitespaceMismatch, .punctuationMismatch, .untranslated]
 
     public static let defaultPath = "Localization"
@@ -217,6 +243,8 @@ public enum L10nCommands {
                     }
                 }
                 result = Self.addingSourceCheck(outcome, to: result)
+                result.findings = (result.findings + Self.codeBaseComparisons(outcome.codeBaseTexts, catalog: catalog, linter: linter))
+                    .sorted(by: Finding.reportOrder)
             }
         } catch {
             return .usage(error.description)

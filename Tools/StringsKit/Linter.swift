@@ -1196,20 +1196,27 @@ struct LintRun {
         // Whether every translation that has the key is among the findings: stops at the first one past their count (a
         // key left in English by 5 of 60 locales is answered after about six lookups).
         // A translation that writes the text in its own script (Whisky's Korean "디스코드" for "Discord", the one of 21
-        // not identical, so the name was 20 findings) is the same name, not a translation that disagrees.
-        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> (every: Bool, transliterated: [String]) {
+        // not identical, so the name was 20 findings) is the same name, not a translation that disagrees. Nor do a few
+        // that word it their own way, up to a quarter of them, make it less of a name the rest keep (KeePassium's
+        // "Google Drive", kept by 16 locales, "Dysk Google" in Polish and "Google Диск" in Russian: 16 findings; UTM's
+        // "SPICE WebDAV", 11 and "WebDAV via SPICE"); a text most translations keep is said once either way.
+        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> (every: Bool, transliterated: [String], own: [String]) {
             var having = 0
             var transliterated: [String] = []
+            var own: [String] = []
             for table in translationsOf[tableKey.table] ?? [] {
                 guard let entry = table.entries[tableKey.key] else { continue }
-                if let baseText, case .text(let text) = entry.value, text != baseText, Self.isTransliteratedName(text, of: baseText) {
-                    transliterated.append(table.locale)
-                    continue
+                if let baseText, case .text(let text) = entry.value, text != baseText {
+                    if Self.isTransliteratedName(text, of: baseText) {
+                        transliterated.append(table.locale)
+                        continue
+                    }
+                    own.append(table.locale)
                 }
                 having += 1
-                if having > count { return (false, []) }
+                if having > count + count / 3 { return (false, [], []) }
             }
-            return (having == count, transliterated.sorted())
+            return (having - count == own.count && own.count * 4 <= having, transliterated.sorted(), own.sorted())
         }
         let diligent = groups ? Self.diligentLocales(counts, base: { self.tableBase($0) }) : []
         var latin: [String: Bool] = [:]
@@ -1222,20 +1229,31 @@ struct LintRun {
         for (tableKey, indices) in byKey where indices.count >= 3 {
             guard let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else { continue }
             let baseText: String? = if case .text(let text) = baseEntry.value { text } else { nil }
-            let (every, transliterated) = everyTranslation(indices.count, tableKey, baseText: baseText)
-            guard every else {
-                if let baseText { dropped += sharedWords(indices, in: findings, tableKey, baseText: baseText, diligent: diligent,
-                                                      translations: translationsOf, writesLatin: writesLatin) }
-                continue
+            // A word the translations' languages share is no finding in them, whoever else keeps it.
+            if let baseText {
+                let shared = sharedWords(indices, in: findings, tableKey, baseText: baseText, diligent: diligent,
+                                         translations: translationsOf, writesLatin: writesLatin)
+                if !shared.isEmpty {
+                    dropped += shared
+                    continue
+                }
             }
+            var (every, transliterated, own) = everyTranslation(indices.count, tableKey, baseText: baseText)
+            // Only a label or a name is kept by most and worded by some: a sentence Chinese translates and Latin locales
+            // left in English (Cork's debug lines) is a finding in each.
+            if !own.isEmpty, !(baseText.map(Self.isLabel) ?? false) { every = false }
+            guard every else { continue }
             dropped += indices
             let locales = indices.map { findings[$0].locale }.sorted()
             let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
             report(.untranslated, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(tableKey.table),
                    table: tableKey.table, key: tableKey.key, subject: locales.joined(separator: "\n"),
                    covers: indices.map { BaselineEntry(findings[$0]) },
-                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in \(transliterated.isEmpty ? "all \(locales.count) translations that have it" : "the \(locales.count) translations in its script") "
-                   + "(\(shown))" + (transliterated.isEmpty ? "" : ", and \(transliterated.joined(separator: ", ")) write\(transliterated.count == 1 ? "s" : "") it in \(transliterated.count == 1 ? "its" : "their") own script")
+                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in "
+                   + (transliterated.isEmpty && own.isEmpty ? "all \(locales.count) translations that have it" : own.isEmpty ? "the \(locales.count) translations in its script"
+                      : "\(locales.count) of the \(locales.count + own.count) translations\(transliterated.isEmpty ? "" : " in its script") that have it")
+                   + " (\(shown))" + (transliterated.isEmpty ? "" : ", and \(transliterated.joined(separator: ", ")) write\(transliterated.count == 1 ? "s" : "") it in \(transliterated.count == 1 ? "its" : "their") own script")
+                   + (own.isEmpty ? "" : "; \(own.joined(separator: ", ")) word\(own.count == 1 ? "s" : "") it \(own.count == 1 ? "its" : "their") own way")
                    + ": if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
         }
         guard !dropped.isEmpty else { return findings }
@@ -1257,14 +1275,29 @@ struct LintRun {
                      translations: [String: [CatalogTable]], writesLatin: (String) -> Bool) -> [Int] {
         guard Self.isOneWord(baseText), Self.isLatin(baseText) else { return [] }
         var keeping: [Substring] = []
-        for table in translations[tableKey.table] ?? [] where diligent.contains(table.locale) {
-            guard let entry = table.entries[tableKey.key], case .text(let text) = entry.value, text == baseText else { continue }
-            // Kept by translators who write another script: a text nobody has translated yet (a new string a translation
-            // service filled in everywhere), not a word the Latin-script languages share, which those transliterate.
-            guard writesLatin(table.locale) else { return [] }
+        // Translators saw it: some translation words it otherwise. A word every translation keeps may be one nobody has
+        // translated yet (a new string), which the one finding for the key says.
+        var worded = false
+        // Kept by most translators who write another script: a text nobody has translated yet (a new string a translation
+        // service filled in everywhere), not a word the Latin-script languages share, which those transliterate. One
+        // such locale among several that did transliterate it is that locale's own gap (Swiftfin's Pashto, 2.6 %
+        // translated, kept "Audio" where Russian wrote "Аудио": it was taking the word from ten Latin-script locales).
+        var otherScriptKeeping = 0, otherScriptWording = 0
+        for table in translations[tableKey.table] ?? [] {
+            guard let entry = table.entries[tableKey.key], case .text(let text) = entry.value else { continue }
+            if text != baseText {
+                worded = true
+                if diligent.contains(table.locale), !writesLatin(table.locale) { otherScriptWording += 1 }
+                continue
+            }
+            guard diligent.contains(table.locale) else { continue }
+            guard writesLatin(table.locale) else {
+                otherScriptKeeping += 1
+                continue
+            }
             keeping.append(Self.language(of: table.locale))
         }
-        guard Set(keeping).count >= 2 else { return [] }
+        guard worded, Set(keeping).count >= 2, otherScriptKeeping <= otherScriptWording else { return [] }
         return indices.filter { index in
             let locale = findings[index].locale
             let language = Self.language(of: locale)
@@ -1321,6 +1354,14 @@ struct LintRun {
         guard words.count == 1 else { return false }
         let last = text.trimmingCharacters(in: .whitespacesAndNewlines).last
         return !(last == "." || last == "!" || last == "?")
+    }
+
+    /// Three words at most, not ending a sentence: a label, a name, a unit ("Google Drive", "SPICE WebDAV").
+    static func isLabel(_ text: String) -> Bool {
+        let words = withoutSpecifiers(text).split(whereSeparator: { $0.isWhitespace })
+            .filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
+        let last = text.trimmingCharacters(in: .whitespacesAndNewlines).last
+        return (1...3).contains(words.count) && !(last == "." || last == "!" || last == "?")
     }
 
     /// A date format template: letters only in runs of one letter repeated or alone, each a date field of UTS #35

@@ -41,15 +41,19 @@ public struct SourceCheckOutcome: Sendable {
     /// The tables that have such keys: the check looks at their translations itself, so the lint's one finding for a
     /// base table with no text is dropped.
     public var codeBaseTables: Set<String>
+    /// The default value the code gives each such key, where it gives one as a literal: the text its translations are
+    /// compared with.
+    public var codeBaseTexts: [TableKey: String]
 
     public init(findings: [Finding] = [], notes: String = "", removedKeys: Set<TableKey> = [], usageError: String? = nil,
-                codeBaseKeys: Set<TableKey> = [], codeBaseTables: Set<String> = []) {
+                codeBaseKeys: Set<TableKey> = [], codeBaseTables: Set<String> = [], codeBaseTexts: [TableKey: String] = [:]) {
         self.findings = findings
         self.notes = notes
         self.removedKeys = removedKeys
         self.usageError = usageError
         self.codeBaseKeys = codeBaseKeys
         self.codeBaseTables = codeBaseTables
+        self.codeBaseTexts = codeBaseTexts
     }
 }
 

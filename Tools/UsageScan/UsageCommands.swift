@@ -234,7 +234,8 @@ public enum UsageCommands {
                 notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
                     + "they are the unused-key findings listed here; check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
                 return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
-                                           codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
+                                           codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables,
+                                           codeBaseTexts: report.codeBaseTexts), report)
             }
             var doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
             // The rest of the app's code (IceCubes' local packages and its intents extension, DuckDuckGo's vendored
@@ -279,7 +280,8 @@ public enum UsageCommands {
         }
         if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
         return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
-                                   codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables), report)
+                                   codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables,
+                                           codeBaseTexts: report.codeBaseTexts), report)
     }
 
     /// Of `doomed`, the keys that code of the app outside `sources` reads (or that the wider scan cannot vouch for):

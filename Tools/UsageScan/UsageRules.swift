@@ -41,6 +41,8 @@ public struct UsageReport: Sendable {
     public var codeBaseKeys: Set<TableKey> = []
     /// The tables that have such keys.
     public var codeBaseTables: Set<String> = []
+    /// Each such key's default value, where the call gives it as a literal.
+    public var codeBaseTexts: [TableKey: String] = [:]
 }
 
 /// The four rules between Swift code and the base locale's catalog: `key-not-in-catalog`, `unused-key`,
@@ -83,6 +85,9 @@ public struct UsageRules: Sendable {
                                  conventions: conventions, scan: scan)
         report.codeBaseKeys = Set(run.codeBase.flatMap { table, keys in keys.keys.map { TableKey(table: table, key: $0) } })
         report.codeBaseTables = Set(run.codeBase.keys).union(run.baseTextElsewhere)
+        for (table, texts) in run.codeBaseText {
+            for (key, text) in texts where run.codeBase[table]?[key] != nil { report.codeBaseTexts[TableKey(table: table, key: key)] = text }
+        }
         return report
     }
 }
