@@ -168,6 +168,24 @@ struct ZeroConfigurationTests {
         #expect(project.read("App/en.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Old banner\";"))
     }
 
+    /// xdripswift (2026-12-07): the code reads "Off" where the table has "off"; `--fix --force` deleted "off" from 18
+    /// locales, the translations the app would show once either is renamed. A key that differs only in case from one the
+    /// code reads is said so and kept.
+    @Test func aKeyTheCodeReadsWithOtherCapitalsIsNeverDeleted() throws {
+        let project = ProjectFolder()
+        let base = (0..<6).map { "\"common.item\($0)\" = \"Item \($0)\";\n" }.joined()
+        project.write("App/en.lproj/Common.strings", base + "\"off\" = \"Off\";\n\"legacy\" = \"Old\";\n")
+        project.write("App/de.lproj/Common.strings", base + "\"off\" = \"Aus\";\n\"legacy\" = \"Alt\";\n")
+        project.write("Sources/Texts.swift", "import Foundation\nenum Texts {\n"
+                      + (0..<6).map { "    static let item\($0) = NSLocalizedString(\"common.item\($0)\", tableName: \"Common\", comment: \"\")\n" }.joined()
+                      + "    static let off = NSLocalizedString(\"Off\", tableName: \"Common\", value: \"off\", comment: \"\")\n}\n")
+        let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.output.contains("\"off\" is in Common (en) but the code at Sources/Texts.swift:9:"), "\(run.output)")
+        #expect(run.output.contains("reads \"Off\", which differs only in case"), "\(run.output)")
+        #expect(project.read("App/de.lproj/Common.strings").contains("\"off\" = \"Aus\";"), "\(run.error)")
+        #expect(!project.read("App/de.lproj/Common.strings").contains("legacy"), "\(run.error)")
+    }
+
     // MARK: Item 4: what the project already says
 
     @Test func swiftGensGeneratedFileMapsItsMembersToKeysAndHandWrittenMembersAreNotKeys() throws {

@@ -112,6 +112,8 @@ struct UsageRun {
     let tableNames: [String]
     var used: [String: Set<String>] = [:]
     var missingByTable: [String: Int] = [:]
+    /// Keys the code names that a table lacks, by table, under their lowercase form: where the first call is.
+    var missingKeys: [String: [String: (key: String, location: SourceLocation)]] = [:]
     var referencesByTable: [String: Int] = [:]
     var findings: [Finding] = []
     var unused: [TableKey] = []
@@ -431,6 +433,10 @@ struct UsageRun {
                 return
             }
             missingByTable[table, default: 0] += 1
+            if !reference.key.isGeneratedMember {
+                let missing = Self.catalogKey(reference.key)
+                if missingKeys[table]?[missing.lowercased()] == nil { missingKeys[table, default: [:]][missing.lowercased()] = (missing, reference.location) }
+            }
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             // A debug screen or a preview is meant for developers, in English.
             guard Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing else { return }
@@ -671,6 +677,15 @@ struct UsageRun {
             }
             for key in candidates {
                 guard let entry = entries.entries[key] else { continue }
+                // The key the code reads with other capitals (xdripswift: `NSLocalizedString("Off", tableName: "Common",
+                // value: "off", …)` beside `"off" = "Off";`): a lookup tells case apart, so neither is found, and the
+                // fix is to rename one. Its translations are not deleted, with or without --force.
+                if let near = missingKeys[table]?[key.lowercased()], near.key != key {
+                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                    add(.unusedKey, at: location, table: table, key: key,
+                        "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)")
+                    continue
+                }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
                     .map { " The dynamic key at \($0.location) (\($0.expression)) may build it: if so, add {\"table\": \"\(table)\", \"prefix\": \"\($0.literalPrefix ?? "")\"} to usage.dynamicKeyPrefixes." }
                     ?? ""
