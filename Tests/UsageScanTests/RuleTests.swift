@@ -105,6 +105,27 @@ struct RuleTests {
         #expect(report.findings(.argumentMismatch).map(\.line) == [3], "\(report.findings(.argumentMismatch).map(\.message))")
     }
 
+    /// MeetingBar (2026-12-07): `"in_fmt".loco()` beside an overload `loco(_:)` that formats: the call with no
+    /// arguments returns the format, which the code fills later, and was a false `argument-mismatch` error (exit 1). One
+    /// that passes too few is still one.
+    @Test func aStringMemberCalledWithoutArgumentsReturnsTheFormat() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"in_fmt\" = \"in %@\";\n\"two_fmt\" = \"%@ of %@\";\n")
+        project.write("Sources/Loco.swift", """
+        import Foundation
+        extension String {
+            func loco() -> String { NSLocalizedString(self, comment: "") }
+            func loco(_ a: CVarArg) -> String { String(format: loco(), a) }
+        }
+        func remaining(_ left: String) -> String {
+            let format = "in_fmt".loco()
+            return String(format: format, left) + "two_fmt".loco(left)
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.argumentMismatch).map(\.line) == [8], "\(report.findings(.argumentMismatch).map(\.message))")
+    }
+
     @Test func wrongTableWhenTheKeyIsInAnotherTable() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n")

@@ -1000,7 +1000,10 @@ final class UsageVisitor: SyntaxVisitor {
            literals.allSatisfy({ $0.is(StringLiteralExprSyntax.self) }) {
             var arguments: CallArguments?
             var labels: [String?]?
-            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            // A call with no arguments (`"in_fmt".loco()`) looks the text up, as `.localized` does: what it returns may
+            // be a format the code fills later (MeetingBar's `String(format: timeFormat, timeLeft)`), so its arguments
+            // are unknown, not none; beside an overload that formats (`loco(_:)`) it was a false argument-mismatch.
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id, !call.arguments.isEmpty {
                 arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
                 labels = call.arguments.map { $0.label?.text }
             }
