@@ -38,6 +38,15 @@ public enum L10nCommands {
         // into the one of its name.
         func codeKey(_ finding: Finding, _ key: String) -> TableKey { TableKey(table: Catalog.fileTableName(finding.table), key: key) }
         result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(codeKey(finding, $0)) } ?? false }
+        // Nor is a key the check calls unused one to translate: its `unused-key` says to delete it (UTM: 1,629 of 5,770
+        // `missing-key` warnings asked for translations of keys no code reads).
+        let unused = Set(outcome.findings.filter { $0.rule == .unusedKey }.compactMap { finding in finding.key.map { codeKey(finding, $0) } })
+        if !unused.isEmpty {
+            result.findings.removeAll { finding in
+                guard finding.rule == .missingKey || finding.rule == .untranslated, let key = finding.key else { return false }
+                return unused.contains(codeKey(finding, key))
+            }
+        }
         // A key whose base text is the code's default value is not extra; nor, where the code gives a table's base text,
         // is the table's base file without text something to report (the check looked at its keys).
         result.findings.removeAll { finding in
