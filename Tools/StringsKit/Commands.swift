@@ -168,7 +168,9 @@ public enum L10nCommands {
                 files.append(path) // a file, or a missing path the loader reports
                 continue
             }
-            let found = CatalogDiscovery.search(under: path, maxDepth: 32, keepsRootPrefix: true)
+            // `.` names its files from inside it (`Mlem/Localizable.xcstrings`), as `--sources .` names code files and a
+            // run without a path names what it finds: one run printed `./Mlem/…` beside `Mlem/App/…` before.
+            let found = CatalogDiscovery.search(under: path, maxDepth: 32, keepsRootPrefix: path != ".")
             files += found.files
             if let note = found.unshippedNote { notes.append(note) }
         }
