@@ -14,6 +14,24 @@ import Testing
         return folder
     }
 
+    /// Swiftfin (2026-12-07): fa, mn, enm and peo, each a `Localizable.strings` of a BOM and a line break, had no row in
+    /// the summary and no finding: four declared languages with nothing translated, unsaid. Each is a locale at 0 %
+    /// with one finding for its table.
+    @Test func aLocaleWhoseFileHasNoEntriesIsALocaleWithNothingTranslated() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"a\" = \"Apple\";\n\"b\" = \"Banana\";\n")
+        folder.write("de.lproj/Main.strings", "\"a\" = \"Apfel\";\n\"b\" = \"Banane\";\n")
+        folder.write("fa.lproj/Main.strings", data: Data([0xFF, 0xFE, 0x0A, 0x00]))
+        folder.write("mn.lproj/Main.strings", "/* nothing yet */\n")
+        let result = try folder.lint()
+        let rows = (result.completeness ?? []).map { "\($0.locale):\($0.missing)" }
+        #expect(rows.contains("fa:2") && rows.contains("mn:2"), "\(rows)")
+        let missing = result.findings(.missingKey).map { "\($0.locale): \($0.message)" }
+        #expect(missing == ["fa: fa's Main file has no entries, so 2 key(s) are untranslated there; translate them into it, or remove the locale if the app does not ship it",
+                            "mn: mn's Main file has no entries, so 2 key(s) are untranslated there; translate them into it, or remove the locale if the app does not ship it"],
+                "\(missing)")
+    }
+
     @Test func missingKeyIsAWarningByDefault() throws {
         let result = try Self.handCountedCatalog().lint()
         let missing = result.findings(.missingKey)

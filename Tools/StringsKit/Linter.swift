@@ -263,6 +263,15 @@ struct LintRun {
     /// per table it cannot read, and its row in the figures, not left out of them.
     var lintedLocales: [String] { Self.lintedLocales(of: catalog) }
 
+    /// The locale's file of the table that holds no entry (a BOM and a line break, or comments alone), if there is one.
+    func emptyFile(_ table: String, locale: String) -> String? {
+        let name = Catalog.fileTableName(table)
+        return catalog.files.first { file in
+            Catalog.locale(ofFile: file) == locale && Catalog.tableName(ofFile: file) == name
+                && !catalog.tables.values.contains { $0.locale == locale && $0.files.contains(file) }
+        }
+    }
+
     static func lintedLocales(of catalog: Catalog) -> [String] {
         var locales = Set(catalog.locales)
         for problem in catalog.problems where [.syntax, .encoding, .unreadable].contains(problem.kind) {
@@ -270,6 +279,11 @@ struct LintRun {
             // String Catalog that does not parse holds every locale.
             let file = problem.location.file
             guard file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") else { continue }
+            locales.insert(Catalog.locale(ofFile: file))
+        }
+        // A locale whose files hold no entry (Swiftfin's fa, mn, enm and peo: a BOM and a line break, each a language
+        // its Xcode project declares) is a locale with nothing translated, not none.
+        for file in catalog.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
             locales.insert(Catalog.locale(ofFile: file))
         }
         return locales.filter { !$0.isEmpty && !Linter.isSpecialFolder($0) }.sorted()
@@ -541,10 +555,12 @@ struct LintRun {
                                        "\(locale)'s \(tableName) table is in \(file), named with other capitals: iOS tells case apart, so the bundle does not find it there and \(translatable) key(s) are untranslated; rename it to \(wanted)")
                                 continue
                             }
-                            report(.missingKey, file: lost?.location.file ?? anyFile(of: tableName, preferring: base), position: nil, locale: locale,
+                            let empty = lost == nil ? emptyFile(tableName, locale: locale) : nil
+                            report(.missingKey, file: lost?.location.file ?? empty ?? anyFile(of: tableName, preferring: base), position: nil, locale: locale,
                                    table: tableName, key: nil, subject: "",
                                    lost.map { "\(locale)'s \(tableName) table cannot be read (\($0.kind == .syntax ? "it does not parse" : "its file cannot be read"): "
                                        + "see its \($0.kind == .syntax ? "syntax-error" : "finding")), so \(translatable) key(s) are untranslated there; fix the file" }
+                                   ?? empty.map { _ in "\(locale)'s \(tableName) file has no entries, so \(translatable) key(s) are untranslated there; translate them into it, or remove the locale if the app does not ship it" }
                                    ?? "\(locale) has no \(tableName) table, so \(translatable) key(s) are untranslated there; \(addTable(tableName, locale: locale, baseFile: baseTable.files.first))")
                         }
                     }
