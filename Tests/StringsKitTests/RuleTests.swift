@@ -945,6 +945,10 @@ import Testing
         folder.write("de.lproj/Main.strings", "\"greeting\" = \"Kaffee\";\n")
         let finding = try #require(try folder.lint().findings(.misleadingConstruct).first)
         #expect(finding.message.hasPrefix("In \"greeting\": '\\u' is not an escape"), "\(finding.message)")
+        // One in a key names that key, not the entry before it (UTM's "\u2022 " was said to be in "Show All").
+        folder.write("en.lproj/Main.strings", "\"greeting\" = \"Hello\";\n\"\\u2022 \" = \"\\U2022 \";\n")
+        let inKey = try folder.lint().findings(.misleadingConstruct).map(\.message)
+        #expect(inKey.count == 1 && inKey[0].hasPrefix("In \"u2022 \": '\\u' is not an escape"), "\(inKey)")
     }
 
     /// OpenEmu's Arabic HTML value started with eight spaces, named one by one ("a space + a space + …").

@@ -186,6 +186,16 @@ struct ZeroConfigurationTests {
         #expect(!project.read("App/de.lproj/Common.strings").contains("legacy"), "\(run.error)")
     }
 
+    /// MeetingBar (2026-12-07): a --fix with nothing to delete printed nothing about the fix at all.
+    @Test func aFixWithNothingToDeleteSaysSo() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", "\"title\" = \"Title\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"title\" = \"Titel\";\n")
+        project.write("Sources/App.swift", "import Foundation\nlet title = NSLocalizedString(\"title\", comment: \"\")\n")
+        let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.status == 0 && run.error.contains("--fix deleted nothing: no key is unused"), "\(run.error)")
+    }
+
     // MARK: Item 4: what the project already says
 
     @Test func swiftGensGeneratedFileMapsItsMembersToKeysAndHandWrittenMembersAreNotKeys() throws {

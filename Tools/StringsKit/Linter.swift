@@ -1000,8 +1000,9 @@ struct LintRun {
                        "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
             }
             if hasPercent, !copiesBase, let accident = AccidentalSpecifier.first(in: text) {
+                // Named as the value it is in: a translation's own (xdripswift's Polish "80% ca…" was quoted as the key's).
                 report(.accidentalSpecifier, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\" has \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1): the % and the word after it make "
+                       "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1): the % and the word after it make "
                        + "the specifier \"\(accident.specifier.text)\", so String(format:) and generated accessors read an argument "
                        + "there; write \(accident.number)%% if it is a percent sign")
             }

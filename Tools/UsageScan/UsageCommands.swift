@@ -250,7 +250,10 @@ public enum UsageCommands {
                 let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
                 notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table); --fix --force deletes them too\n"
             }
-            if !doomed.isEmpty {
+            if doomed.isEmpty {
+                // Said, so a --fix that had nothing to do is not taken for one that did not run (MeetingBar).
+                if report.unusedKeys.isEmpty, force || report.unverifiedKeys.isEmpty { notes += "--fix deleted nothing: no key is unused\n" }
+            } else {
                 let recorder: FixJournal.Recorder
                 do {
                     recorder = try FixJournal.Recorder(root: directory, command: "--fix of \(doomed.count) unused key(s)")

@@ -448,7 +448,16 @@ struct OldStylePlistScanner {
         guard found else { return nil }
         let offset = curr
         let unit = units[curr]
-        let key: String?
+        var key: String?
+        // A note on the key itself (its `\u`) names this key, not the entry before it (UTM's "\u2022 " was said to be
+        // in "Show All").
+        let notesBefore = notes.count
+        if isTopLevel { currentTopLevelKey = nil }
+        defer {
+            if isTopLevel, let key {
+                for index in notesBefore..<notes.count where notes[index].key == nil { notes[index].key = key }
+            }
+        }
         if unit == 0x27 || unit == 0x22 {
             curr += 1
             key = parseQuotedString(quote: unit)
