@@ -549,6 +549,9 @@ import Testing
         ("mg/dL", false), ("dB", false), ("A", false), ("L1", false), ("%1$@ v%2$@", false), ("IP: %@", false),
         ("USB-C", false), ("iPhone", false), ("macOS %@", false), ("5 kWh", false), ("%d %%", false), ("? g", false),
         ("HIGH", false), ("AcceptRecommendedBolus", false),
+        // Swiftfin, mlem and Easydict (2026-12-07): units with their SI prefix, a domain, an SF Symbol, a placeholder.
+        ("%@ Mbps", false), ("Tbps", false), ("%.1f GHz", false), ("60 fps", false), ("example.com", false),
+        ("figure.climbing", false), ("xxxxxxxxxx", false), ("See example.com for more", true),
         ("Go", true), ("Off", true), ("Zoom", true), ("Cancel", true), ("%d files", true), ("Wi-Fi", true), ("Größe", true),
         ("Настройки", true), ("設定", true), ("in %@", true), ("%1$@ at %2$@", true), ("NOT FOUND: %@", true),
     ])

@@ -1508,6 +1508,11 @@ struct LintRun {
         func isWord() -> Bool {
             guard !run.isEmpty else { return false }
             if run.contains(where: { !$0.isASCII }) { return true }
+            // A unit with its SI prefix (Swiftfin's "Mbps", "kbps": 100 of its 237 findings; "GHz", "kWh") and a
+            // placeholder of one letter repeated six times or more (Easydict's "xxxxxxxxxx"; a date field, "yyyy" or
+            // "EEEEE", is five at most) read the same in every language.
+            let word = String(String.UnicodeScalarView(run))
+            if Self.isUnitSymbol(word) || (run.count >= 6 && Set(run).count == 1) { return false }
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
             if !capitals.contains(false) { return run.count >= 5 }
@@ -1537,14 +1542,37 @@ struct LintRun {
     /// address (`@jane@example.social`, `name@example.com`), a link (`https://…`). mastodon-ios's Intents table, whose
     /// value is `${content}` in every locale, was 25 `untranslated` findings.
     static func withoutAddressesAndPlaceholders(_ text: String) -> String {
-        guard text.contains(where: { $0 == "$" || $0 == "@" || $0 == ":" }) else { return text }
+        guard text.contains(where: { $0 == "$" || $0 == "@" || $0 == ":" || $0 == "." }) else { return text }
         var kept = text
         while let start = kept.range(of: "${"), let end = kept.range(of: "}", range: start.upperBound..<kept.endIndex) {
             kept.removeSubrange(start.lowerBound..<end.upperBound)
         }
         return kept.split(separator: " ", omittingEmptySubsequences: false).filter { token in
-            !(token.contains("://") || token.dropFirst().contains("@") && token.contains(".") || token.hasPrefix("@") && token.count > 1)
+            !(token.contains("://") || token.dropFirst().contains("@") && token.contains(".") || token.hasPrefix("@") && token.count > 1
+              || isDottedName(token))
         }.joined(separator: " ")
+    }
+
+    /// A unit's symbol, with an SI prefix or without: `bps`, `Mbps`, `GHz`, `kWh`, `mph`, `fps`, `dpi`, `min`.
+    static func isUnitSymbol(_ word: String) -> Bool {
+        if unitSymbols.contains(word) { return true }
+        guard let first = word.first, "kKMGTPmµn".contains(first) else { return false }
+        return unitSymbols.contains(String(word.dropFirst()))
+    }
+
+    static let unitSymbols: Set<String> = [
+        "bps", "Bps", "B", "b", "bit", "Hz", "W", "Wh", "V", "A", "Ah", "mAh", "g", "m", "s", "l", "L", "Pa", "hPa", "J",
+        "N", "px", "pt", "fps", "dpi", "ppi", "mph", "kph", "rpm", "bpm", "lb", "lbs", "oz", "ft", "yd", "mi", "kcal",
+        "cal", "min", "sec", "ms", "dB", "dBm", "lux", "lm",
+    ]
+
+    /// A domain or a dotted identifier in small letters (`example.com`, an SF Symbol's `figure.climbing`): mlem's were
+    /// `untranslated` in French.
+    static func isDottedName(_ token: Substring) -> Bool {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        }
     }
 
     /// English's words of two letters that UI copy uses (units of two small letters, `mg`, `km`, `px`, are none).
