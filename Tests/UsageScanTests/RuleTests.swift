@@ -126,6 +126,25 @@ struct RuleTests {
         #expect(report.findings(.argumentMismatch).map(\.line) == [8], "\(report.findings(.argumentMismatch).map(\.message))")
     }
 
+    /// mlem (2026-12-07): a literal passed to the app's function that takes a `LocalizedStringResource` was read as that
+    /// argument and again through the function inferred to be a wrapper: every finding twice.
+    @Test func aLiteralPassedToAResourceParameterIsOneReference() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"Saved\" = \"Saved\";\n")
+        project.write("Localization/de.lproj/Localizable.strings", "\"Saved\" = \"Gespeichert\";\n")
+        project.write("Sources/Toast.swift", """
+        import SwiftUI
+        struct Toast {
+            let title: String
+            static func failure(_ message: LocalizedStringResource) -> Toast { Toast(title: String(localized: message)) }
+        }
+        func report(_ lock: Bool) -> Toast { .failure(lock ? "Failed to lock post" : "Failed to unlock post") }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.missingKey).map(\.line) == [6, 6], "\(report.findings(.missingKey).map(\.message))")
+        #expect(Set(report.findings(.missingKey).map(\.column)).count == 2)
+    }
+
     @Test func wrongTableWhenTheKeyIsInAnotherTable() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n")

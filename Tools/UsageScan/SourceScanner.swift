@@ -253,6 +253,11 @@ public struct SourceUsage: Sendable {
             }
         }
         found.references.sort { $0.location < $1.location }
+        // One literal, one reference: a literal passed to the app's function that takes a `LocalizedStringResource` was
+        // read both as that argument and through the function inferred to be a wrapper (mlem's `.failure("…")`: every
+        // finding twice, every count doubled).
+        var identities: Set<ReferenceIdentity> = []
+        found.references.removeAll { !identities.insert(ReferenceIdentity($0)).inserted }
         found.dynamicKeys.sort { $0.location < $1.location }
         return found
     }
