@@ -77,6 +77,17 @@ int okicu_locale_has_plural_rules(const char *locale) {
     return found;
 }
 
+int32_t okicu_available_endonym(int32_t index, int full, uint16_t *out, int32_t capacity, char *language, int32_t languageCapacity) {
+    if (index < 0 || index >= uloc_countAvailable()) return -1;
+    const char *locale = uloc_getAvailable(index);
+    UErrorCode status = U_ZERO_ERROR;
+    (void)uloc_getLanguage(locale, language, languageCapacity, &status);
+    if (U_FAILURE(status)) return 0;
+    int32_t length = full ? uloc_getDisplayName(locale, locale, (UChar *)out, capacity, &status)
+                          : uloc_getDisplayLanguage(locale, locale, (UChar *)out, capacity, &status);
+    return U_FAILURE(status) || length > capacity ? 0 : length;
+}
+
 int okicu_currency_is_known(const uint16_t *code) {
     for (int i = 0; i < 3; i++) {
         if (code[i] < 'A' || code[i] > 'Z') return 0;

@@ -145,6 +145,29 @@ struct RuleTests {
         #expect(Set(report.findings(.missingKey).map(\.column)).count == 2)
     }
 
+    /// MeetingBar (2026-12-07): its language picker's `Text("Deutsch").tag(…)` were missing-key findings that asked to
+    /// translate the languages' own names.
+    @Test func aLanguagesNameInThatLanguageAtACallIsNotMissing() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"title\" = \"Language\";\n")
+        project.write("Localization/de.lproj/Localizable.strings", "\"title\" = \"Sprache\";\n")
+        project.write("Sources/Picker.swift", """
+        import SwiftUI
+        struct LanguagePicker: View {
+            @State var choice = 0
+            var body: some View {
+                Picker("title", selection: $choice) {
+                    Text("Deutsch").tag(0)
+                    Text("Français").tag(1)
+                    Text("Choose one").tag(2)
+                }
+            }
+        }
+        """)
+        let report = try project.usageReport()
+        #expect(report.findings(.missingKey).compactMap(\.key) == ["Choose one"], "\(report.findings(.missingKey).map(\.message))")
+    }
+
     @Test func wrongTableWhenTheKeyIsInAnotherTable() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Settings.strings", "\"settings.title\" = \"Settings\";\n")

@@ -1428,7 +1428,9 @@ struct LintRun {
               !(Self.isDateTemplate(baseText) && !["zh", "ja", "ko"].contains(Self.language(of: locale))),
               !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText),
               !Self.commentSaysNotToTranslate(baseEntry?.comment), !Self.commentSaysNotToTranslate(entry.comment),
-              !Self.isPrototypeCell(entry.comment ?? baseEntry?.comment)
+              !Self.isPrototypeCell(entry.comment ?? baseEntry?.comment),
+              // Another language's name in that language ("Deutsch", "日本語"): a language picker shows it so everywhere.
+              LocaleFormatting.endonymLanguage(of: baseText).map({ $0 == String(Self.language(of: base)) }) ?? true
         else { return }
         identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,

@@ -453,6 +453,10 @@ struct UsageRun {
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             // A debug screen or a preview is meant for developers, in English.
             guard Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing else { return }
+            // Another language's name in that language (MeetingBar's picker: `Text("Deutsch").tag(AppLanguage.german)`)
+            // is shown so in every locale: nothing to translate.
+            if !reference.key.isGeneratedMember, let language = LocaleFormatting.endonymLanguage(of: Self.catalogKey(reference.key)),
+               language != baseOf(table).split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) { return }
             if reference.hasDefaultValue {
                 // KeePassium's workflow: the base text is the call's default value, which Xcode's export hands to
                 // translators, and the base file stays empty. A key translations have is then where it belongs.

@@ -26,6 +26,10 @@ int okicu_locale_has_plural_rules(const char *locale);
 int32_t okicu_canonical_locale(const char *locale, char *out, int32_t capacity);
 /// 1 if `code` (three UTF-16 letters) is an ISO 4217 currency known to ICU, 0 otherwise.
 int okicu_currency_is_known(const uint16_t *code);
+/// The name of ICU's `index`-th available locale in its own language ("Deutsch", "日本語"; with `full`, its script and
+/// region too: "português (Brasil)"), as UTF-16 into `out`, and its language code into `language`; returns the name's
+/// length, 0 when it has none, -1 past the last.
+int32_t okicu_available_endonym(int32_t index, int full, uint16_t *out, int32_t capacity, char *language, int32_t languageCapacity);
 
 // MARK: Numbers
 

@@ -34,6 +34,33 @@ public final class LocaleFormatting: Sendable {
         okicu_locale_is_known(locale) != 0
     }
 
+    /// Languages' names in their own language, lowercased, as ICU has them ("deutsch", "français", "日本語",
+    /// "português (brasil)"), each with its language code: a language picker shows each so, in every locale.
+    public static let endonyms: [String: String] = {
+        var names: [String: String] = [:]
+        var buffer = [UInt16](repeating: 0, count: 256)
+        var language = [CChar](repeating: 0, count: 16)
+        var index: Int32 = 0
+        while true {
+            var last: Int32 = 0
+            for full in [Int32(0), 1] {
+                let length = okicu_available_endonym(index, full, &buffer, Int32(buffer.count), &language, Int32(language.count))
+                last = length
+                guard length > 0 else { continue }
+                let name = String(decoding: buffer[0..<Int(length)], as: UTF16.self).lowercased()
+                if names[name] == nil { names[name] = String(decoding: language.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            }
+            if last < 0 { break }
+            index += 1
+        }
+        return names
+    }()
+
+    /// The language whose own name the text is ("Deutsch": de), if it is one.
+    public static func endonymLanguage(of text: String) -> String? {
+        endonyms[text.trimmingCharacters(in: .whitespaces).lowercased()]
+    }
+
     /// True when ICU has plural rules for the locale's language, which it has for some languages it has no formatting
     /// data for (`ars`, `an` in ICU 72): `plurals(of:)` then gives that language's, not root's.
     public static func hasPluralRules(for locale: String) -> Bool {
