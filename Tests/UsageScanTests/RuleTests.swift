@@ -146,7 +146,7 @@ struct RuleTests {
     }
 
     /// MeetingBar (2026-12-07): its language picker's `Text("Deutsch").tag(…)` were missing-key findings that asked to
-    /// translate the languages' own names.
+    /// translate the languages' own names, and its close button's `Button("x")` one to translate a glyph.
     @Test func aLanguagesNameInThatLanguageAtACallIsNotMissing() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"title\" = \"Language\";\n")
@@ -161,11 +161,13 @@ struct RuleTests {
                     Text("Français").tag(1)
                     Text("Choose one").tag(2)
                 }
+                Button("x") { choice = 0 }
             }
         }
         """)
         let report = try project.usageReport()
         #expect(report.findings(.missingKey).compactMap(\.key) == ["Choose one"], "\(report.findings(.missingKey).map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
     }
 
     @Test func wrongTableWhenTheKeyIsInAnotherTable() throws {

@@ -186,6 +186,29 @@ struct ZeroConfigurationTests {
         #expect(!project.read("App/de.lproj/Common.strings").contains("legacy"), "\(run.error)")
     }
 
+    /// reminders-menubar (2026-12-07): every text is read as `rmbLocalized(.caseName)`, a function that looks up
+    /// `key.rawValue` of its enum parameter; `--fix --force` deleted 176 of the 177 keys. The enum's cases are keys.
+    @Test func theCasesOfAnEnumWhoseRawValueIsLookedUpAreKeys() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", "\"aboutTab\" = \"About\";\n\"quitButton\" = \"Quit\";\n\"custom\" = \"Custom\";\n\"legacy\" = \"Old\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"aboutTab\" = \"Über\";\n\"quitButton\" = \"Beenden\";\n\"custom\" = \"Eigen\";\n\"legacy\" = \"Alt\";\n")
+        project.write("Sources/Localized.swift", """
+        import Foundation
+        enum LocalizedKeys: String {
+            case aboutTab
+            case quitButton
+            case customLabel = "custom"
+        }
+        func appLocalized(_ key: LocalizedKeys, arguments: CVarArg...) -> String {
+            Bundle.main.localizedString(forKey: key.rawValue, value: nil, table: nil)
+        }
+        let about = appLocalized(.aboutTab)
+        """)
+        let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.error.contains("removed 1 unused key(s) from each of 2 files"), "\(run.error)")
+        #expect(project.read("App/de.lproj/Localizable.strings") == "\"aboutTab\" = \"Über\";\n\"quitButton\" = \"Beenden\";\n\"custom\" = \"Eigen\";\n", "\(run.error)")
+    }
+
     /// MeetingBar (2026-12-07): a --fix with nothing to delete printed nothing about the fix at all.
     @Test func aFixWithNothingToDeleteSaysSo() throws {
         let project = ProjectFolder()

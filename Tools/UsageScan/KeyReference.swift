@@ -162,6 +162,8 @@ public struct DynamicKeyReference: Sendable, Hashable {
     /// For an interpolation (`"\(verb)_\(target)_\(min(count, 3))"`, damus's notification texts), the literal texts
     /// around its interpolations: "", "_", "_", "". A key of that shape may be one the code builds.
     public var shape: [String]?
+    /// For `key.rawValue` of a parameter whose type is an enum of the app: that type, whose cases are then keys.
+    public var rawValueType: String?
 
     public init(location: SourceLocation, api: String, table: TableName, literalPrefix: String?, expression: String, shape: [String]? = nil) {
         self.location = location

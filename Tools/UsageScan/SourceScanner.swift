@@ -229,6 +229,15 @@ public struct SourceUsage: Sendable {
         let resolved = inference.resolve(usages, defaultTable: configuration.defaultTable)
         found.references += resolved.references
         found.dynamicKeys += resolved.dynamicKeys
+        // `key.rawValue` of a parameter whose type is an enum of the app (reminders-menubar's
+        // `func rmbLocalized(_ key: RemindersMenuBarLocalizedKeys, …)`, called as `rmbLocalized(.aboutSettingsTab)`): that
+        // enum's case names are keys (its literal raw values are held already). `--fix --force` deleted 176 of its 177 keys.
+        let rawValueTypes = Set(found.dynamicKeys.compactMap(\.rawValueType))
+        if !rawValueTypes.isEmpty {
+            for usage in usages {
+                for (type, cases) in usage.enumCaseNames where rawValueTypes.contains(type) { found.literalsSeen.formUnion(cases) }
+            }
+        }
         // A key computed for a wrapper (known only now) is held as each file's are (`literalsReaching`): OsmAnd's
         // `let toastString = locked ? "screen_is_locked…" : "screen_is_unlocked"` and `key = "obd_…"` in each case of a
         // `switch`, then `localizedString(toastString)`; `--fix` deleted those keys.

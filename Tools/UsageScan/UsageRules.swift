@@ -453,6 +453,9 @@ struct UsageRun {
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             // A debug screen or a preview is meant for developers, in English.
             guard Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing else { return }
+            // A view's title of one Latin letter is a glyph (MeetingBar's close button, `Button("x")`), not a word.
+            if Self.catalogKey(reference.key).count == 1, Self.catalogKey(reference.key).unicodeScalars.allSatisfy(\.isASCII),
+               Self.viewTitles.contains(reference.api) { return }
             // Another language's name in that language (MeetingBar's picker: `Text("Deutsch").tag(AppLanguage.german)`)
             // is shown so in every locale: nothing to translate.
             if !reference.key.isGeneratedMember, let language = LocaleFormatting.endonymLanguage(of: Self.catalogKey(reference.key)),
@@ -779,6 +782,9 @@ struct UsageRun {
                               missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0, readBy: readBy[name])
         }
     }
+
+    /// SwiftUI views whose first argument is a title.
+    static let viewTitles: Set<String> = ["Text", "Button", "Label", "Toggle", "Link", "Menu", "Picker", "Section", "Tab", "NavigationLink"]
 
     /// True when the text has a letter outside its format specifiers.
     /// Words to translate: a letter outside the specifiers, and more than a unit's two (`"%@x"`, `"%@pt"` show

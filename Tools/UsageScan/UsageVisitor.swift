@@ -201,6 +201,15 @@ final class UsageVisitor: SyntaxVisitor {
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: EnumDeclSyntax) { popType() }
 
+    /// The declared type of `name` in `name.rawValue` (a parameter or a local of the enclosing function), without `?`.
+    static func rawValueParameterType(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue",
+              let base = member.base?.as(DeclReferenceExprSyntax.self),
+              var type = SpecifierInference().declaredType(of: base.baseName.text, from: Syntax(expression), depth: 3) else { return nil }
+        if type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        return type.first?.isUppercase == true && type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? type : nil
+    }
+
     /// Whether a dynamic key is the value's own name: `String(describing: self)`, `"\(self)"`, `rawValue`,
     /// `self.rawValue` (Loop's `NSLocalizedString(String(describing: self), comment: "")` in an enum, whose case names
     /// `--fix` deleted): its keys are the type's case names (`UsageVisitor.enumCaseNames`).
@@ -542,7 +551,9 @@ final class UsageVisitor: SyntaxVisitor {
         // The expression's text is only ever shown for a key computed at run time: not built for a literal.
         case let .literal(text): return PendingKey(location: here, text: text, dynamicPrefix: nil, expression: "", reportsMissing: debugDepth == 0)
         case let .dynamic(prefix, shape):
-            return PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription, dynamicShape: shape)
+            var key = PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription, dynamicShape: shape)
+            key.rawValueType = Self.rawValueParameterType(expression)
+            return key
         case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
         }
     }
@@ -916,8 +927,11 @@ final class UsageVisitor: SyntaxVisitor {
                                                  reportsMissing: debugDepth == 0 && !Self.isNeverSeen(node)))
         case let .dynamic(prefix, shape):
             if let type = typeStack.last, Self.namesSelf(node) { usage.typesKeyedBySelf.insert(type) }
-            usage.dynamicKeys.append(DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
-                                                         expression: node.trimmedDescription, shape: shape))
+            // `key.rawValue` of a parameter typed as an enum of the app: its cases are keys (`SourceScanner`).
+            var dynamic = DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
+                                              expression: node.trimmedDescription, shape: shape)
+            dynamic.rawValueType = Self.rawValueParameterType(node)
+            usage.dynamicKeys.append(dynamic)
         }
     }
 

@@ -106,6 +106,8 @@ public struct PendingKey: Sendable {
     public var dynamicShape: [String]? = nil
     /// False in a preview or debug-only code, where a missing key shows nobody a raw key.
     public var reportsMissing = true
+    /// For `key.rawValue` of a parameter whose type is an enum of the app: that type (`DynamicKeyReference.rawValueType`).
+    public var rawValueType: String? = nil
 }
 
 /// `"Cancel".localized`, `"Hello %@".localized(name)`: a literal with a member called on it.
@@ -286,8 +288,10 @@ struct Inference {
                 let inNamespace = call.accessorPath.map { namespaces.contains(Self.typePath(of: $0)) } ?? false
                 for key in keyArgument.keys {
                     guard let text = key.text else {
-                        dynamicKeys.append(DynamicKeyReference(location: key.location, api: wrapper.name, table: table,
-                                                               literalPrefix: key.dynamicPrefix, expression: key.expression, shape: key.dynamicShape))
+                        var dynamic = DynamicKeyReference(location: key.location, api: wrapper.name, table: table,
+                                                          literalPrefix: key.dynamicPrefix, expression: key.expression, shape: key.dynamicShape)
+                        dynamic.rawValueType = key.rawValueType
+                        dynamicKeys.append(dynamic)
                         continue
                     }
                     guard !text.isEmpty else { continue }
@@ -313,9 +317,11 @@ struct Inference {
                    labels.contains(label) { continue }
                 let table: TableName = if case let .literal(name) = wrapper.table { .known(name) } else { .known(defaultTable) }
                 guard let text = member.key.text else {
-                    dynamicKeys.append(DynamicKeyReference(location: member.key.location, api: ".\(wrapper.name)", table: table,
-                                                           literalPrefix: member.key.dynamicPrefix, expression: member.key.expression,
-                                                           shape: member.key.dynamicShape))
+                    var dynamic = DynamicKeyReference(location: member.key.location, api: ".\(wrapper.name)", table: table,
+                                                      literalPrefix: member.key.dynamicPrefix, expression: member.key.expression,
+                                                      shape: member.key.dynamicShape)
+                    dynamic.rawValueType = member.key.rawValueType
+                    dynamicKeys.append(dynamic)
                     continue
                 }
                 guard !text.isEmpty else { continue }
