@@ -38,12 +38,14 @@ public enum L10nCommands {
         // into the one of its name.
         func codeKey(_ finding: Finding, _ key: String) -> TableKey { TableKey(table: Catalog.fileTableName(finding.table), key: key) }
         result.findings.removeAll { finding in finding.key.map { outcome.removedKeys.contains(codeKey(finding, $0)) } ?? false }
-        // Nor is a key the check calls unused one to translate: its `unused-key` says to delete it (UTM: 1,629 of 5,770
-        // `missing-key` warnings asked for translations of keys no code reads).
+        // Nor is a key the check calls unused one to translate, or to correct: its `unused-key` says to delete it (UTM:
+        // 1,629 of 5,770 `missing-key` warnings asked for translations of keys no code reads; 28 punctuation and
+        // whitespace warnings for such keys beside them, the re-check of 2026-12-07). A format error is still one.
         let unused = Set(outcome.findings.filter { $0.rule == .unusedKey }.compactMap { finding in finding.key.map { codeKey(finding, $0) } })
         if !unused.isEmpty {
             result.findings.removeAll { finding in
-                guard finding.rule == .missingKey || finding.rule == .untranslated, let key = finding.key else { return false }
+                guard [.missingKey, .untranslated, .emptyValue, .whitespaceMismatch, .punctuationMismatch].contains(finding.rule),
+                      let key = finding.key else { return false }
                 return unused.contains(codeKey(finding, key))
             }
         }
@@ -78,7 +80,10 @@ public enum L10nCommands {
         for (tableKey, text) in texts.sorted(by: { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }) {
             let tableBase = tableBases[tableKey.table] ?? base
             guard completed.table(tableKey.table, locale: tableBase)?.entries[tableKey.key] == nil else { continue }
-            completed.insert(CatalogEntry(key: tableKey.key, value: .text(text), comment: nil, location: CatalogLocation(file: tableKey.table, position: nil)),
+            // At a file of the table (a finding said once for the key is at its base entry): the base's, else a translation's.
+            let file = completed.table(tableKey.table, locale: tableBase)?.files.first
+                ?? completed.tables.values.filter { $0.name == tableKey.table }.compactMap(\.files.first).min() ?? tableKey.table
+            completed.insert(CatalogEntry(key: tableKey.key, value: .text(text), comment: nil, location: CatalogLocation(file: file, position: nil)),
                              table: tableKey.table, locale: tableBase)
             added.insert(tableKey)
         }

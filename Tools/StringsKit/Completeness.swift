@@ -118,7 +118,10 @@ extension LintRun {
     /// Nothing is logged.
     mutating func checkUnknownLocales() {
         for locale in lintedLocales where !locale.isEmpty && !LocaleFormatting.hasData(for: locale) && !LocaleFormatting.hasPluralRules(for: locale) {
-            let file = catalog.tables.keys.filter { $0.locale == locale }.min().flatMap { catalog.tables[$0]?.files.first } ?? locale + ".lproj"
+            // A locale whose files hold no entry has no table: one of its files (Swiftfin's `Translations/enm.lproj/…`,
+            // not `enm.lproj`).
+            let file = catalog.tables.keys.filter { $0.locale == locale }.min().flatMap { catalog.tables[$0]?.files.first }
+                ?? catalog.files.filter { Catalog.locale(ofFile: $0) == locale }.min() ?? locale + ".lproj"
             report(.unknownLocale, file: file, position: nil, locale: locale, table: "", key: nil, subject: "",
                    "ICU 72 has no data for the locale \"\(locale)\", so its plurals are checked with CLDR's root rules (only \"other\"); check the folder name (e.g. a BCP 47 code such as ku for Kurdish), or set this rule to off in l10n.json")
         }

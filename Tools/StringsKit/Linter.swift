@@ -213,6 +213,8 @@ struct LintRun {
     var emptyBaseTables: Set<String> = []
     /// What the current job counted: translations identical to the base text.
     private var identical = 0
+    /// `writesLatin(_:)` by locale, asked once per job.
+    private var latinLocales: [String: Bool] = [:]
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
     /// Per locale, the first five counts of each category (`firstCounts(for:)` fills it): Polish "many" is 0 and 5 to 21
@@ -1213,27 +1215,20 @@ struct LintRun {
         // Whether every translation that has the key is among the findings: stops at the first one past their count (a
         // key left in English by 5 of 60 locales is answered after about six lookups).
         // A translation that writes the text in its own script (Whisky's Korean "디스코드" for "Discord", the one of 21
-        // not identical, so the name was 20 findings) is the same name, not a translation that disagrees. Nor do a few
-        // that word it their own way, up to a quarter of them, make it less of a name the rest keep (KeePassium's
-        // "Google Drive", kept by 16 locales, "Dysk Google" in Polish and "Google Диск" in Russian: 16 findings; UTM's
-        // "SPICE WebDAV", 11 and "WebDAV via SPICE"); a text most translations keep is said once either way.
-        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> (every: Bool, transliterated: [String], own: [String]) {
+        // not identical, so the name was 20 findings) is the same name, not a translation that disagrees.
+        func everyTranslation(_ count: Int, _ tableKey: TableKey, baseText: String?) -> (every: Bool, transliterated: [String]) {
             var having = 0
             var transliterated: [String] = []
-            var own: [String] = []
             for table in translationsOf[tableKey.table] ?? [] {
                 guard let entry = table.entries[tableKey.key] else { continue }
-                if let baseText, case .text(let text) = entry.value, text != baseText {
-                    if Self.isTransliteratedName(text, of: baseText) {
-                        transliterated.append(table.locale)
-                        continue
-                    }
-                    own.append(table.locale)
+                if let baseText, case .text(let text) = entry.value, text != baseText, Self.isTransliteratedName(text, of: baseText) {
+                    transliterated.append(table.locale)
+                    continue
                 }
                 having += 1
-                if having > count + count / 3 { return (false, [], []) }
+                if having > count { return (false, []) }
             }
-            return (having - count == own.count && own.count * 4 <= having, transliterated.sorted(), own.sorted())
+            return (having == count, transliterated.sorted())
         }
         let diligent = groups ? Self.diligentLocales(counts, base: { self.tableBase($0) }) : []
         var latin: [String: Bool] = [:]
@@ -1246,31 +1241,27 @@ struct LintRun {
         for (tableKey, indices) in byKey where indices.count >= 3 {
             guard let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else { continue }
             let baseText: String? = if case .text(let text) = baseEntry.value { text } else { nil }
-            // A word the translations' languages share is no finding in them, whoever else keeps it.
-            if let baseText {
-                let shared = sharedWords(indices, in: findings, tableKey, baseText: baseText, diligent: diligent,
-                                         translations: translationsOf, writesLatin: writesLatin)
-                if !shared.isEmpty {
-                    dropped += shared
-                    continue
+            // Kept by every translation that has it (names in their own script aside): one finding, as it cannot tell a
+            // name from a text nobody translated yet. Kept by most is no sign of a name: in a project whose volunteer
+            // locales are partly English copies it means nobody translated it (xdripswift, the re-check of 2026-12-07: a
+            // quarter's leeway merged 543 true findings into 48).
+            let (every, transliterated) = everyTranslation(indices.count, tableKey, baseText: baseText)
+            guard every else {
+                // A word the translations' languages share is no finding in them.
+                if let baseText {
+                    dropped += sharedWords(indices, in: findings, tableKey, baseText: baseText, diligent: diligent,
+                                           translations: translationsOf, writesLatin: writesLatin)
                 }
+                continue
             }
-            var (every, transliterated, own) = everyTranslation(indices.count, tableKey, baseText: baseText)
-            // Only a label or a name is kept by most and worded by some: a sentence Chinese translates and Latin locales
-            // left in English (Cork's debug lines) is a finding in each.
-            if !own.isEmpty, !(baseText.map(Self.isLabel) ?? false) { every = false }
-            guard every else { continue }
             dropped += indices
             let locales = indices.map { findings[$0].locale }.sorted()
             let shown = locales.prefix(6).joined(separator: ", ") + (locales.count > 6 ? ", …" : "")
             report(.untranslated, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(tableKey.table),
                    table: tableKey.table, key: tableKey.key, subject: locales.joined(separator: "\n"),
                    covers: indices.map { BaselineEntry(findings[$0]) },
-                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in "
-                   + (transliterated.isEmpty && own.isEmpty ? "all \(locales.count) translations that have it" : own.isEmpty ? "the \(locales.count) translations in its script"
-                      : "\(locales.count) of the \(locales.count + own.count) translations\(transliterated.isEmpty ? "" : " in its script") that have it")
-                   + " (\(shown))" + (transliterated.isEmpty ? "" : ", and \(transliterated.joined(separator: ", ")) write\(transliterated.count == 1 ? "s" : "") it in \(transliterated.count == 1 ? "its" : "their") own script")
-                   + (own.isEmpty ? "" : "; \(own.joined(separator: ", ")) word\(own.count == 1 ? "s" : "") it \(own.count == 1 ? "its" : "their") own way")
+                   "\"\(tableKey.key)\" is identical to the base (\(tableBase(tableKey.table))) text in \(transliterated.isEmpty ? "all \(locales.count) translations that have it" : "the \(locales.count) translations in its script") "
+                   + "(\(shown))" + (transliterated.isEmpty ? "" : ", and \(transliterated.joined(separator: ", ")) write\(transliterated.count == 1 ? "s" : "") it in \(transliterated.count == 1 ? "its" : "their") own script")
                    + ": if it is a name or a term that stays the same, add the key to allowlists.untranslated in l10n.json; else translate it")
         }
         guard !dropped.isEmpty else { return findings }
@@ -1323,7 +1314,7 @@ struct LintRun {
     }
 
     /// Whether a locale's translations are written in Latin letters, by the first 200 of them that differ from the base
-    /// text (a locale with none is not).
+    /// text (a locale with none, nothing to tell by, counts as Latin: no unit or shared word is then called English).
     func writesLatin(_ locale: String) -> Bool {
         var latin = 0, other = 0, seen = 0
         for (id, table) in catalog.tables where id.locale == locale {
@@ -1338,7 +1329,14 @@ struct LintRun {
                 }
             }
         }
-        return latin > other
+        return latin >= other
+    }
+
+    mutating func cachedWritesLatin(_ locale: String) -> Bool {
+        if let known = latinLocales[locale] { return known }
+        let found = writesLatin(locale)
+        latinLocales[locale] = found
+        return found
     }
 
     /// Letters all Latin (and at least one).
@@ -1371,14 +1369,6 @@ struct LintRun {
         guard words.count == 1 else { return false }
         let last = text.trimmingCharacters(in: .whitespacesAndNewlines).last
         return !(last == "." || last == "!" || last == "?")
-    }
-
-    /// Three words at most, not ending a sentence: a label, a name, a unit ("Google Drive", "SPICE WebDAV").
-    static func isLabel(_ text: String) -> Bool {
-        let words = withoutSpecifiers(text).split(whereSeparator: { $0.isWhitespace })
-            .filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
-        let last = text.trimmingCharacters(in: .whitespacesAndNewlines).last
-        return (1...3).contains(words.count) && !(last == "." || last == "!" || last == "?")
     }
 
     /// A date format template: letters only in runs of one letter repeated or alone, each a date field of UTS #35
@@ -1422,7 +1412,8 @@ struct LintRun {
     /// saying not to translate is written once, at the base).
     mutating func checkUntranslated(_ text: String, baseText: String, entry: CatalogEntry, baseEntry: CatalogEntry?, locale: String, table: String) {
         guard text == baseText, Self.language(of: locale) != Self.language(of: base),
-              Self.hasTranslatableWords(baseText, englishBase: Self.language(of: base) == "en"),
+              Self.hasTranslatableWords(baseText, englishBase: Self.language(of: base) == "en")
+                || Self.hasTranslatableWords(baseText, englishBase: Self.language(of: base) == "en", unitsAreWords: true) && !cachedWritesLatin(locale),
               // A date template ("MMM yyyy", simplenote-ios's) is the same in most languages, not in Chinese, Japanese
               // or Korean, which write 年, 月, 日 (or 년, 월, 일) into it.
               !(Self.isDateTemplate(baseText) && !["zh", "ja", "ko"].contains(Self.language(of: locale))),
@@ -1505,7 +1496,9 @@ struct LintRun {
     /// English base, one of English's two-letter words (`in %@`, `%1$@ at %2$@`); not one with a capital after a small
     /// letter (camel case); and in capitals only from five letters (`NOT FOUND`), since an acronym is rarely longer
     /// (`HIGH` and `LOW` are lost with `USB` and `HTTP`). Letters of other scripts than ASCII's count as words.
-    static func hasTranslatableWords(_ text: String, englishBase: Bool = true) -> Bool {
+    /// `unitsAreWords`: for a locale written in another script, which writes units its own way (xdripswift's Arabic
+    /// "دقيقة" and Chinese "分钟" for "min": "min" kept there was English left in place).
+    static func hasTranslatableWords(_ text: String, englishBase: Bool = true, unitsAreWords: Bool = false) -> Bool {
         var run: [Unicode.Scalar] = []
         func isWord() -> Bool {
             guard !run.isEmpty else { return false }
@@ -1514,7 +1507,7 @@ struct LintRun {
             // placeholder of one letter repeated six times or more (Easydict's "xxxxxxxxxx"; a date field, "yyyy" or
             // "EEEEE", is five at most) read the same in every language.
             let word = String(String.UnicodeScalarView(run))
-            if Self.isUnitSymbol(word) || (run.count >= 6 && Set(run).count == 1) { return false }
+            if !unitsAreWords && Self.isUnitSymbol(word) || (run.count >= 6 && Set(run).count == 1) { return false }
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
             if !capitals.contains(false) { return run.count >= 5 }

@@ -57,8 +57,10 @@ public final class LocaleFormatting: Sendable {
     }()
 
     /// The language whose own name the text is ("Deutsch": de), if it is one.
+    /// Direction marks around it are left out (MeetingBar's `Text("עברית\u{200E}")`).
     public static func endonymLanguage(of text: String) -> String? {
-        endonyms[text.trimmingCharacters(in: .whitespaces).lowercased()]
+        let marks = CharacterSet(charactersIn: "\u{200E}\u{200F}\u{061C}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}")
+        return endonyms[text.trimmingCharacters(in: marks.union(.whitespaces)).lowercased()]
     }
 
     /// True when ICU has plural rules for the locale's language, which it has for some languages it has no formatting
