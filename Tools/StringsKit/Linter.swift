@@ -1506,8 +1506,9 @@ struct LintRun {
             // A unit with its SI prefix (Swiftfin's "Mbps", "kbps": 100 of its 237 findings; "GHz", "kWh") and a
             // placeholder of one letter repeated six times or more (Easydict's "xxxxxxxxxx"; a date field, "yyyy" or
             // "EEEEE", is five at most) read the same in every language.
-            let word = String(String.UnicodeScalarView(run))
-            if !unitsAreWords && Self.isUnitSymbol(word) || (run.count >= 6 && Set(run).count == 1) { return false }
+            // (Short runs only are looked up: a unit symbol is five letters at most; this runs for every identical text.)
+            if !unitsAreWords, run.count <= 5, Self.isUnitSymbol(String(String.UnicodeScalarView(run))) { return false }
+            if run.count >= 6, !run.contains(where: { $0 != run[0] }) { return false }
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
             if !capitals.contains(false) { return run.count >= 5 }
@@ -1537,7 +1538,11 @@ struct LintRun {
     /// address (`@jane@example.social`, `name@example.com`), a link (`https://…`). mastodon-ios's Intents table, whose
     /// value is `${content}` in every locale, was 25 `untranslated` findings.
     static func withoutAddressesAndPlaceholders(_ text: String) -> String {
-        guard text.contains(where: { $0 == "$" || $0 == "@" || $0 == ":" || $0 == "." }) else { return text }
+        // A dot counts only before a small letter (`example.com`): a sentence's full stop is followed by a space or nothing.
+        guard text.contains(where: { $0 == "$" || $0 == "@" || $0 == ":" })
+                || UTF8Bytes.with(text, { bytes in
+                    bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: ".") && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[$0 + 1]) }
+                }) else { return text }
         var kept = text
         while let start = kept.range(of: "${"), let end = kept.range(of: "}", range: start.upperBound..<kept.endIndex) {
             kept.removeSubrange(start.lowerBound..<end.upperBound)
