@@ -1281,7 +1281,8 @@ struct LintRun {
     /// ("Folio", "Gamma", "Hashtags", "Urdu") and 3 debatable (German "Lab", Basque "App").
     func sharedWords(_ indices: [Int], in findings: [Finding], _ tableKey: TableKey, baseText: String, diligent: Set<String>,
                      translations: [String: [CatalogTable]], writesLatin: (String) -> Bool) -> [Int] {
-        guard Self.isOneWord(baseText), Self.isLatin(baseText) else { return [] }
+        // (A word is short: most texts are answered by their length, before a scan.)
+        guard baseText.utf8.count <= 40, Self.isOneWord(baseText), Self.isLatin(baseText) else { return [] }
         var keeping: [Substring] = []
         // Translators saw it: some translation words it otherwise. A word every translation keeps may be one nobody has
         // translated yet (a new string), which the one finding for the key says.
@@ -1313,19 +1314,23 @@ struct LintRun {
         }
     }
 
-    /// Whether a locale's translations are written in Latin letters, by the first 200 of them that differ from the base
+    /// Whether a locale's translations are written in Latin letters, by the first 100 of them that differ from the base
     /// text (a locale with none, nothing to tell by, counts as Latin: no unit or shared word is then called English).
     func writesLatin(_ locale: String) -> Bool {
         var latin = 0, other = 0, seen = 0
         for (id, table) in catalog.tables where id.locale == locale {
             guard let baseTable = catalog.table(id.table, locale: tableBase(id.table)) else { continue }
             for key in table.keys {
-                guard seen < 200 else { break }
+                guard seen < 100 else { break }
                 guard case .text(let text)? = table.entries[key]?.value,
                       case .text(let baseText)? = baseTable.entries[key]?.value, text != baseText else { continue }
                 seen += 1
-                for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
-                    if Self.isLatinLetter(scalar) { latin += 1 } else { other += 1 }
+                for scalar in text.unicodeScalars {
+                    if scalar.isASCII {
+                        if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) { latin += 1 }
+                    } else if scalar.properties.isAlphabetic {
+                        if Self.isLatinLetter(scalar) { latin += 1 } else { other += 1 }
+                    }
                 }
             }
         }
@@ -1364,9 +1369,24 @@ struct LintRun {
     /// a label, a name, a unit. Two already say too much: of zotero's two-word texts kept so, "Recently Read" and
     /// "Resolve Challenge" were new strings nobody had translated yet, beside the Latin "Sub verbo".
     static func isOneWord(_ text: String) -> Bool {
-        let words = withoutSpecifiers(text).split(whereSeparator: { $0.isWhitespace })
-            .filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
-        guard words.count == 1 else { return false }
+        // One pass, stopping at a second word: this is asked of every key left as it is in some translations.
+        let plain = UTF8Bytes.contains(text, UInt8(ascii: "%")) ? withoutSpecifiers(text) : text
+        var words = 0
+        var hasLetter = false
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)) : scalar.properties.isAlphabetic
+        }
+        for scalar in plain.unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || (!scalar.isASCII && scalar.properties.isWhitespace) {
+                if hasLetter { words += 1 }
+                if words > 1 { return false }
+                hasLetter = false
+            } else if !hasLetter, isLetter(scalar) {
+                hasLetter = true
+            }
+        }
+        if hasLetter { words += 1 }
+        guard words == 1 else { return false }
         let last = text.trimmingCharacters(in: .whitespacesAndNewlines).last
         return !(last == "." || last == "!" || last == "?")
     }
@@ -1396,6 +1416,8 @@ struct LintRun {
     /// a sentence that Chinese translates while Latin locales left it in English is no name: Cork's debug lines), its
     /// letters all Latin, and the translation's none Latin and as short (two words at most).
     static func isTransliteratedName(_ text: String, of base: String) -> Bool {
+        // Two words are short: a sentence is answered by its length (this is asked of every translation of a key some keep).
+        guard base.utf8.count <= 60 else { return false }
         let baseWords = base.split(whereSeparator: { $0.isWhitespace })
         guard (1...2).contains(baseWords.count), baseWords.allSatisfy({ $0.first?.isUppercase == true }),
               text.split(whereSeparator: { $0.isWhitespace }).count <= 2 else { return false }

@@ -34,8 +34,9 @@ public final class LocaleFormatting: Sendable {
         okicu_locale_is_known(locale) != 0
     }
 
-    /// Languages' names in their own language, lowercased, as ICU has them ("deutsch", "français", "日本語",
-    /// "português (brasil)"), each with its language code: a language picker shows each so, in every locale.
+    /// Languages' names in their own language, as ICU has them and with a capital first ("Deutsch", "français" and
+    /// "Français", "日本語", "português (Brasil)"), each with its language code: a language picker shows each so, in every
+    /// locale. Kept in those spellings so a lookup needs no lowercasing.
     public static let endonyms: [String: String] = {
         var names: [String: String] = [:]
         var buffer = [UInt16](repeating: 0, count: 256)
@@ -47,8 +48,11 @@ public final class LocaleFormatting: Sendable {
                 let length = okicu_available_endonym(index, full, &buffer, Int32(buffer.count), &language, Int32(language.count))
                 last = length
                 guard length > 0 else { continue }
-                let name = String(decoding: buffer[0..<Int(length)], as: UTF16.self).lowercased()
-                if names[name] == nil { names[name] = String(decoding: language.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+                let name = String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+                let code = String(decoding: language.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                for spelling in [name, name.lowercased(), name.prefix(1).uppercased() + name.dropFirst()] where names[spelling] == nil {
+                    names[spelling] = code
+                }
             }
             if last < 0 { break }
             index += 1
@@ -56,11 +60,21 @@ public final class LocaleFormatting: Sendable {
         return names
     }()
 
-    /// The language whose own name the text is ("Deutsch": de), if it is one.
-    /// Direction marks around it are left out (MeetingBar's `Text("עברית\u{200E}")`).
+    /// The language whose own name the text is ("Deutsch": de), if it is one. Direction marks and spaces around it are
+    /// left out (MeetingBar's `Text("עברית\u{200E}")`). Asked of every text identical to its translation: a text longer
+    /// than any name is answered at once, and no other allocates.
     public static func endonymLanguage(of text: String) -> String? {
-        let marks = CharacterSet(charactersIn: "\u{200E}\u{200F}\u{061C}\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}")
-        return endonyms[text.trimmingCharacters(in: marks.union(.whitespaces)).lowercased()]
+        guard text.utf8.count <= 80 else { return nil }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return nil }
+        guard isMarkOrSpace(first) || isMarkOrSpace(last) else { return endonyms[text] }
+        guard let start = scalars.firstIndex(where: { !isMarkOrSpace($0) }), let end = scalars.lastIndex(where: { !isMarkOrSpace($0) }) else { return nil }
+        return endonyms[String(scalars[start...end])]
+    }
+
+    private static func isMarkOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}" || scalar == "\u{00A0}"
+            || ("\u{202A}"..."\u{202E}").contains(scalar) || ("\u{2066}"..."\u{2069}").contains(scalar)
     }
 
     /// True when ICU has plural rules for the locale's language, which it has for some languages it has no formatting
