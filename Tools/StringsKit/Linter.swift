@@ -1529,7 +1529,7 @@ struct LintRun {
             // placeholder of one letter repeated six times or more (Easydict's "xxxxxxxxxx"; a date field, "yyyy" or
             // "EEEEE", is five at most) read the same in every language.
             // (Short runs only are looked up: a unit symbol is five letters at most; this runs for every identical text.)
-            if !unitsAreWords, run.count <= 5, Self.isUnitSymbol(String(String.UnicodeScalarView(run))) { return false }
+            if run.count <= 5, Self.isUnitSymbol(String(String.UnicodeScalarView(run)), abbreviations: !unitsAreWords) { return false }
             if run.count >= 6, !run.contains(where: { $0 != run[0] }) { return false }
             let capitals = run.map { $0.properties.isUppercase }
             if zip(capitals, capitals.dropFirst()).contains(where: { !$0 && $1 }) { return false }
@@ -1575,18 +1575,21 @@ struct LintRun {
         }.joined(separator: " ")
     }
 
-    /// A unit's symbol, with an SI prefix or without: `bps`, `Mbps`, `GHz`, `kWh`, `mph`, `fps`, `dpi`, `min`.
-    static func isUnitSymbol(_ word: String) -> Bool {
-        if unitSymbols.contains(word) { return true }
+    /// A unit's symbol, with an SI prefix or without (`bps`, `Mbps`, `GHz`, `kWh`, `fps`, `dpi`): Latin letters in every
+    /// script's UI (Swiftfin's Japanese and Korean "Mbps"). With `abbreviations`, also a word's abbreviation (`min`, `lb`,
+    /// `mph`), which a UI in another script writes its own way (xdripswift's Arabic "دقيقة", Chinese "分钟").
+    static func isUnitSymbol(_ word: String, abbreviations: Bool = true) -> Bool {
+        if unitSymbols.contains(word) || abbreviations && unitAbbreviations.contains(word) { return true }
         guard let first = word.first, "kKMGTPmµn".contains(first) else { return false }
         return unitSymbols.contains(String(word.dropFirst()))
     }
 
     static let unitSymbols: Set<String> = [
         "bps", "Bps", "B", "b", "bit", "Hz", "W", "Wh", "V", "A", "Ah", "mAh", "g", "m", "s", "l", "L", "Pa", "hPa", "J",
-        "N", "px", "pt", "fps", "dpi", "ppi", "mph", "kph", "rpm", "bpm", "lb", "lbs", "oz", "ft", "yd", "mi", "kcal",
-        "cal", "min", "sec", "ms", "dB", "dBm", "lux", "lm",
+        "N", "px", "pt", "fps", "dpi", "ppi", "rpm", "bpm", "dB", "dBm", "lux", "lm",
     ]
+
+    static let unitAbbreviations: Set<String> = ["min", "sec", "ms", "lb", "lbs", "oz", "ft", "yd", "mi", "mph", "kph", "cal", "kcal"]
 
     /// A domain or a dotted identifier in small letters (`example.com`, an SF Symbol's `figure.climbing`): mlem's were
     /// `untranslated` in French.
