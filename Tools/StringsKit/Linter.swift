@@ -213,7 +213,7 @@ struct LintRun {
     var emptyBaseTables: Set<String> = []
     /// What the current job counted: translations identical to the base text.
     private var identical = 0
-    /// `writesLatin(_:)` by locale, asked once per job.
+    /// `writesLatin(_:)` by locale, asked once per run (a job's, or the one that collapses floods).
     private var latinLocales: [String: Bool] = [:]
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
@@ -1231,13 +1231,7 @@ struct LintRun {
             return (having == count, transliterated.sorted())
         }
         let diligent = groups ? Self.diligentLocales(counts, base: { self.tableBase($0) }) : []
-        var latin: [String: Bool] = [:]
-        func writesLatin(_ locale: String) -> Bool {
-            if let known = latin[locale] { return known }
-            let found = self.writesLatin(locale)
-            latin[locale] = found
-            return found
-        }
+        func writesLatin(_ locale: String) -> Bool { cachedWritesLatin(locale) }
         for (tableKey, indices) in byKey where indices.count >= 3 {
             guard let baseEntry = catalog.table(tableKey.table, locale: tableBase(tableKey.table))?.entries[tableKey.key] else { continue }
             let baseText: String? = if case .text(let text) = baseEntry.value { text } else { nil }

@@ -195,3 +195,16 @@ public struct DynamicKeyReference: Sendable, Hashable {
         return !rest.isEmpty
     }
 }
+
+/// Where a reference is, what it names and in which table: two references alike in these are one.
+struct ReferenceIdentity: Hashable {
+    var location: SourceLocation
+    var key: ReferencedKey
+    var table: TableName
+
+    init(_ reference: KeyReference) {
+        location = reference.location
+        key = reference.key
+        table = reference.table
+    }
+}

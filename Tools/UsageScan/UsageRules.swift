@@ -92,19 +92,6 @@ public struct UsageRules: Sendable {
     }
 }
 
-/// Where a reference is, what it names and in which table: two references alike in these are one.
-struct ReferenceIdentity: Hashable {
-    var location: SourceLocation
-    var key: ReferencedKey
-    var table: TableName
-
-    init(_ reference: KeyReference) {
-        location = reference.location
-        key = reference.key
-        table = reference.table
-    }
-}
-
 /// The state of one check: the base tables, what is used so far, and the findings.
 struct UsageRun {
     let rules: UsageRules

@@ -37,7 +37,7 @@ public final class LocaleFormatting: Sendable {
     /// Languages' names in their own language, as ICU has them and with a capital first ("Deutsch", "français" and
     /// "Français", "日本語", "português (Brasil)"), each with its language code: a language picker shows each so, in every
     /// locale. Kept in those spellings so a lookup needs no lowercasing.
-    public static let endonyms: [String: String] = {
+    static let endonyms: [String: String] = {
         var names: [String: String] = [:]
         var buffer = [UInt16](repeating: 0, count: 256)
         var language = [CChar](repeating: 0, count: 16)
