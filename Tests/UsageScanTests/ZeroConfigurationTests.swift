@@ -186,6 +186,28 @@ struct ZeroConfigurationTests {
         #expect(!project.read("App/de.lproj/Common.strings").contains("legacy"), "\(run.error)")
     }
 
+    /// xdripswift (2026-12-07): the code reads `NSLocalizedString("common_next", tableName: "Common", value: "Next", …)`
+    /// where the table has `"next" = "Next";`, a key renamed in the code only (four such in 18 locales); `--fix --force`
+    /// deleted the translations a rename would bring back. A key whose text is what a call the table lacks shows (its
+    /// default value, or its key where it is the text) is said so and kept.
+    @Test func aKeyRenamedInTheCodeOnlyIsNeverDeleted() throws {
+        let project = ProjectFolder()
+        let base = (0..<6).map { "\"common.item\($0)\" = \"Item \($0)\";\n" }.joined()
+        project.write("App/en.lproj/Common.strings", base + "\"next\" = \"Next\";\n\"save_title\" = \"Save all\";\n\"legacy\" = \"Old\";\n")
+        project.write("App/de.lproj/Common.strings", base + "\"next\" = \"Weiter\";\n\"save_title\" = \"Alles sichern\";\n\"legacy\" = \"Alt\";\n")
+        project.write("Sources/Texts.swift", "import Foundation\nenum Texts {\n"
+                      + (0..<6).map { "    static let item\($0) = NSLocalizedString(\"common.item\($0)\", tableName: \"Common\", comment: \"\")\n" }.joined()
+                      + "    static let next = NSLocalizedString(\"common_next\", tableName: \"Common\", value: \"Next\", comment: \"\")\n"
+                      + "    static let save = NSLocalizedString(\"Save all\", tableName: \"Common\", comment: \"\")\n}\n")
+        let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.output.contains("\"next\" is in Common (en) but no scanned code uses it, and the code at Sources/Texts.swift:9:"), "\(run.output)")
+        #expect(run.output.contains("reads \"common_next\", which Common does not have, for the same text \"Next\""), "\(run.output)")
+        #expect(run.output.contains("reads \"Save all\", which Common does not have, for the same text \"Save all\""), "\(run.output)")
+        let german = project.read("App/de.lproj/Common.strings")
+        #expect(german.contains("\"next\" = \"Weiter\";") && german.contains("\"save_title\" = \"Alles sichern\";"), "\(run.error)")
+        #expect(!german.contains("legacy"), "\(run.error)")
+    }
+
     /// reminders-menubar (2026-12-07): every text is read as `rmbLocalized(.caseName)`, a function that looks up
     /// `key.rawValue` of its enum parameter; `--fix --force` deleted 176 of the 177 keys. The enum's cases are keys.
     @Test func theCasesOfAnEnumWhoseRawValueIsLookedUpAreKeys() throws {

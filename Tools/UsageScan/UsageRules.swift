@@ -114,6 +114,9 @@ struct UsageRun {
     var missingByTable: [String: Int] = [:]
     /// Keys the code names that a table lacks, by table, under their lowercase form: where the first call is.
     var missingKeys: [String: [String: (key: String, location: SourceLocation)]] = [:]
+    /// The same, under the text such a call shows (its default value, else the key itself): an unused key whose base text
+    /// is that text was most likely renamed to it (see `checkUnused`).
+    var missingTexts: [String: [String: (key: String, location: SourceLocation)]] = [:]
     var referencesByTable: [String: Int] = [:]
     var findings: [Finding] = []
     var unused: [TableKey] = []
@@ -436,6 +439,10 @@ struct UsageRun {
             if !reference.key.isGeneratedMember {
                 let missing = Self.catalogKey(reference.key)
                 if missingKeys[table]?[missing.lowercased()] == nil { missingKeys[table, default: [:]][missing.lowercased()] = (missing, reference.location) }
+                if let text = reference.hasDefaultValue ? reference.defaultValue : missing, Self.hasLetters(text),
+                   missingTexts[table]?[text] == nil {
+                    missingTexts[table, default: [:]][text] = (missing, reference.location)
+                }
             }
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             // A debug screen or a preview is meant for developers, in English.
@@ -691,6 +698,16 @@ struct UsageRun {
                     let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
                     add(.unusedKey, at: location, table: table, key: key,
                         "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)")
+                    continue
+                }
+                // The key the code reads under another name, with this key's text as its default value (xdripswift:
+                // `NSLocalizedString("common_next", tableName: "Common", value: "Next", …)` beside `"next" = "Next";`,
+                // and three more so): renamed in the code and not in the catalog, so every locale shows the default. The
+                // fix is to rename it; deleting it threw its 17 translations away.
+                if case let .text(text) = entry.value, let near = missingTexts[table]?[text], near.key != key {
+                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                    add(.unusedKey, at: location, table: table, key: key,
+                        "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)")
                     continue
                 }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
