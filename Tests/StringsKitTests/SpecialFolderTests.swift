@@ -193,8 +193,27 @@ import Testing
         folder.write("Other/en.lproj/Prefs.strings", "\"Abc-De-Fgh.title\" = \"Prefs\";\n")
         folder.write("Other/ja.lproj/Prefs.strings", "\"Abc-De-Fgh.title\" = \"設定\";\n\"9aX-gm-8TS.title\" = \"設定\";\n\"Zzz-Zz-Zzz.title\" = \"古い\";\n")
         let result = try Linter().lint(Catalog.load(paths: [folder.path("App"), folder.path("Other")]))
+        // `Abc-De-Fgh` is in neither the xib nor ja's file alone: the base's own entry is stale (see below).
         #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" }.sorted()
-                == ["hi:Old-Id-123.title", "hi:zzGone-1.title", "ja:Zzz-Zz-Zzz.title"])
+                == ["en:Abc-De-Fgh.title", "hi:Old-Id-123.title", "hi:zzGone-1.title", "ja:Zzz-Zz-Zzz.title"])
+    }
+
+    /// xdripswift (2026-12-07): `en.lproj/Main.strings` keeps four texts of objects `Base.lproj/Main.storyboard` no
+    /// longer has (`"KQZ-1w-vlD.text" = "First View";`), which ten locales copied: 40 `untranslated` findings asked
+    /// for translations no screen shows. The base entry is one finding, to remove; its translations are asked nothing.
+    @Test func aBaseTextOfAnObjectTheStoryboardLostIsStaleNotUntranslated() throws {
+        let folder = CatalogFolder()
+        folder.write("App/Base.lproj/Main.storyboard", #"<document><objects><label text="Hello" id="Pqk-VW-JGY"/></objects></document>"#)
+        folder.write("App/en.lproj/Main.strings", "\"Pqk-VW-JGY.text\" = \"Hello there\";\n\"KQZ-1w-vlD.text\" = \"First View\";\n")
+        folder.write("App/de.lproj/Main.strings", "\"Pqk-VW-JGY.text\" = \"Hallo zusammen\";\n\"KQZ-1w-vlD.text\" = \"First View\";\n")
+        folder.write("App/fr.lproj/Main.strings", "\"Pqk-VW-JGY.text\" = \"Bonjour à tous\";\n")
+        let result = try Linter().lint(Catalog.load(paths: [folder.path("App")]))
+        #expect(result.findings(.untranslated).isEmpty, "\(result.findings(.untranslated))")
+        #expect(result.findings(.missingKey).isEmpty, "\(result.findings(.missingKey))")
+        let stale = result.findings(.extraKey)
+        #expect(stale.map { "\($0.locale):\($0.key ?? "")" } == ["en:KQZ-1w-vlD.text"])
+        #expect(stale.first?.message.contains("App/Base.lproj/Main.storyboard no longer has") == true, "\(stale)")
+        #expect(result.completeness?.first { $0.locale == "fr" }?.translatedPercent == 100, "\(result.completeness)")
     }
 
     /// Two bundles with a `Main` table each (Loop's app and its Learn target): the tables are told apart by folder

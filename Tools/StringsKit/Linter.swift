@@ -697,6 +697,17 @@ struct LintRun {
         return !language.isEmpty && language == baseLanguage && script == baseScript && !["zh", "yue"].contains(language)
     }
 
+    /// A base entry for an Interface Builder object its storyboard or xib no longer has: nothing shows it, so its
+    /// translations are asked for nothing; it is to be removed from every locale.
+    mutating func reportStaleInterfaceKey(_ entry: CatalogEntry, table: String) {
+        let id = entry.key.prefix { $0 != "." }
+        let folder = PropertyListTexts.lprojParent(of: entry.location.file) ?? "."
+        let documents = PropertyListTexts.localizedDocuments(named: Catalog.tableName(ofFile: entry.location.file), kinds: ["storyboard", "xib"], in: folder)
+        let named = documents.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }.joined(separator: ", ")
+        report(.extraKey, entry: entry, locale: tableBase(table), table: table,
+               "\"\(entry.key)\" is the text of object \(id), which \(named) no longer has: no screen shows it, so no translation is asked for; remove it from every locale")
+    }
+
     /// Whether a base entry a locale lacks is a translation missing there: one that needs translating, is not stale, and
     /// carries no note saying not to translate. And not in the development language's own table beside Base (Loop's
     /// en.lproj next to Base.lproj) of a table whose keys are the text, or in a regional variant of the base language
@@ -794,6 +805,9 @@ struct LintRun {
                 for index in range {
                     let entry = entries[index]
                     if entry.needsTranslation, !entry.isStale, conventions.isShown(entry.key, table: tableName) { translatable += 1 }
+                    if let stale = conventions.staleInterfaceKeys[tableName], stale.contains(entry.key) {
+                        reportStaleInterfaceKey(entry, table: tableName)
+                    }
                     checkEntry(entry, baseEntry: nil, locale: base, table: tableName)
                 }
             }
@@ -1436,7 +1450,7 @@ struct LintRun {
               !(Self.isDateTemplate(baseText) && !["zh", "ja", "ko"].contains(Self.language(of: locale))),
               !configuration.untranslatedAllowlist.contains(entry.key), !configuration.untranslatedAllowlist.contains(baseText),
               !Self.commentSaysNotToTranslate(baseEntry?.comment), !Self.commentSaysNotToTranslate(entry.comment),
-              !Self.isPrototypeCell(entry.comment ?? baseEntry?.comment),
+              !Self.isPrototypeCell(entry.comment ?? baseEntry?.comment), conventions.isShown(entry.key, table: table),
               // Another language's name in that language ("Deutsch", "日本語"): a language picker shows it so everywhere.
               LocaleFormatting.endonymLanguage(of: baseText).map({ $0 == String(Self.language(of: base)) }) ?? true
         else { return }

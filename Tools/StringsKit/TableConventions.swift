@@ -34,9 +34,17 @@ public struct TableConventions: Sendable, Equatable {
     /// (mastodon-ios: 28 locales told they have no Root table, for four such keys).
     public var settingsTexts: [String: Set<String>] = [:]
 
-    /// Whether a key of `table` is shown at all: not one of a Settings bundle's keys its property list does not use.
+    /// The base keys of Interface Builder tables whose object the table's storyboard or xib no longer has, by table:
+    /// `ibtool` exported them before the object was deleted, and nothing shows them (xdripswift's `en.lproj/Main.strings`
+    /// keeps four such, `"KQZ-1w-vlD.text" = "First View";`, which asked ten locales each for a translation).
+    public var staleInterfaceKeys: [String: Set<String>] = [:]
+
+    /// Whether a key of `table` is shown at all: not one of a Settings bundle's keys its property list does not use,
+    /// nor the text of an object its storyboard no longer has.
     public func isShown(_ key: String, table: String) -> Bool {
-        settingsTexts.isEmpty || (settingsTexts[table]?.contains(key) ?? true)
+        if settingsTexts.isEmpty && staleInterfaceKeys.isEmpty { return true }
+        if let stale = staleInterfaceKeys[table], stale.contains(key) { return false }
+        return settingsTexts[table]?.contains(key) ?? true
     }
 
     public init(keysAsText: Set<String> = [], placeholders: [String: PlaceholderStyle] = [:]) {
@@ -89,6 +97,21 @@ public struct TableConventions: Sendable, Equatable {
         return false
     }
 
+    /// The keys of `table`'s base `.strings` that are texts of Interface Builder objects (`<object ID>.<property>`) its
+    /// storyboard or xib beside them does not have; nil when there are none, or no such document to tell by.
+    static func staleInterfaceKeys(of table: String, tableBase: String, in catalog: Catalog) -> Set<String>? {
+        guard let baseTable = catalog.table(table, locale: tableBase), let file = baseTable.files.first(where: { $0.hasSuffix(".strings") }),
+              let first = baseTable.keys.first, isInterfaceBuilderKey(first), let folder = PropertyListTexts.lprojParent(of: file),
+              isInterfaceBuilderTable(table, in: catalog) else { return nil }
+        let ids = PropertyListTexts.interfaceObjectIDs(table: Catalog.tableName(ofFile: file), folder: folder)
+        guard !ids.isEmpty else { return nil }
+        let stale = baseTable.keys.filter { key in
+            guard isInterfaceBuilderKey(key), let dot = key.firstIndex(of: ".") else { return false }
+            return !ids.contains(String(key[..<dot]))
+        }
+        return stale.isEmpty ? nil : Set(stale)
+    }
+
     /// Reads the conventions from the catalog; `configuration` wins where it declares a table's.
     public static func detect(in catalog: Catalog, base: String, tableBases: [String: String],
                               configuration: LintConfiguration) -> TableConventions {
@@ -106,6 +129,7 @@ public struct TableConventions: Sendable, Equatable {
         }
         for table in catalog.tableNames {
             let tableBase = tableBases[table] ?? base
+            if let stale = staleInterfaceKeys(of: table, tableBase: tableBase, in: catalog) { conventions.staleInterfaceKeys[table] = stale }
             if let file = catalog.table(table, locale: tableBase)?.files.first, file.contains(".bundle/"),
                let bundle = PropertyListTexts.lprojParent(of: file), bundle.hasSuffix(".bundle"),
                let texts = PropertyListTexts.texts(of: bundle + "/" + Catalog.tableName(ofFile: file) + ".plist") {
