@@ -566,6 +566,24 @@ struct ZeroConfigurationTests {
         #expect(report.findings(.keyNotInCatalog).isEmpty)
     }
 
+    /// Sequel-Ace (2026-12-07): `NSLocalizedString(@"…version\u00A0%1$ld…")` names a key with a no-break space, read as
+    /// the letters `u00A0`: the key looked unused and `--fix --force` deleted it from 16 locales. C's escapes are read.
+    @Test func objectiveCEscapesInAKeyAreReadAsCReadsThem() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings",
+                      "\"Version\u{00A0}%ld is old\" = \"Version\u{00A0}%ld is old\";\n\"Ellipsis\u{2026}\" = \"Ellipsis\u{2026}\";\n"
+                      + "\"Octal A\" = \"Octal A\";\n\"Smile \u{1F600}\" = \"Smile\";\n\"Hex A\" = \"Hex A\";\n\"legacy\" = \"Old\";\n")
+        project.write("Sources/A.m", """
+            NSString *a(void) { return NSLocalizedString(@"Version\\u00A0%ld is old", @"c"); }
+            NSString *b(void) { return NSLocalizedString(@"Ellipsis\\u2026", @"c"); }
+            NSString *c(void) { return NSLocalizedString(@"Octal \\101", @"c"); }
+            NSString *d(void) { return NSLocalizedString(@"Smile \\U0001F600", @"c"); }
+            NSString *e(void) { return NSLocalizedString(@"Hex \\x41", @"c"); }
+            """)
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.unusedKey).map(\.key) == ["legacy"], "\(report.findings.map(\.message))")
+    }
+
     @Test func aLowercaseWordAmongDottedKeysIsTextShownAsItIs() throws {
         let project = ProjectFolder()
         var base = ""

@@ -149,11 +149,30 @@ enum StringLiterals {
         return joined ? text : nil
     }
 
-    /// The plain literal whose opening quote is at `quote`: its text (`\n`, `\t`, `\r` and `\x` read as C does), and
-    /// the position after its closing quote; nil when it ends at a line break or the file's end, or interpolates.
+    /// The plain literal whose opening quote is at `quote`: its text (escapes read as C does: `\n`, `\t`, `\r`, `\u00A0`,
+    /// `\U0001F600`, `\x41`, octal `\101`; and Swift's `\u{A0}`), and the position after its closing quote; nil when it
+    /// ends at a line break or the file's end, or interpolates.
+    ///
+    /// Sequel-Ace reads `NSLocalizedString(@"…stored with version\u00A0%1$ld, …")`, whose key holds a no-break space:
+    /// read as the letters `u00A0`, the key looked unused and `--fix --force` deleted it from 16 locales.
     static func piece(in bytes: [UInt8], quoteAt quote: Int) -> (text: [UInt8], end: Int)? {
         var text: [UInt8] = []
         var cursor = quote + 1
+        /// The value of up to `count` digits of `radix` from `cursor + 1` on (the cursor left on the last one).
+        func digits(_ count: Int, radix: UInt32, required: Bool) -> UInt32? {
+            var value: UInt32 = 0
+            var read = 0
+            while read < count, cursor + 1 < bytes.count, let digit = Self.digitValue(bytes[cursor + 1], radix: radix) {
+                value = value * radix + digit
+                cursor += 1
+                read += 1
+            }
+            return read == 0 || (required && read < count) ? nil : value
+        }
+        func append(scalar value: UInt32) {
+            guard let scalar = Unicode.Scalar(value) else { return }
+            text += Array(String(Character(scalar)).utf8)
+        }
         while cursor < bytes.count, bytes[cursor] != 0x22 {
             if bytes[cursor] == 0x0A { return nil }
             if bytes[cursor] == 0x5C, cursor + 1 < bytes.count {
@@ -163,6 +182,26 @@ enum StringLiterals {
                 case 0x74: text.append(0x09)
                 case 0x72: text.append(0x0D)
                 case 0x28: return nil
+                case 0x75 where cursor + 1 < bytes.count && bytes[cursor + 1] == 0x7B: // Swift's \u{…}
+                    cursor += 1
+                    guard let value = digits(8, radix: 16, required: false), cursor + 1 < bytes.count, bytes[cursor + 1] == 0x7D else { return nil }
+                    cursor += 1
+                    append(scalar: value)
+                case 0x75, 0x55: // \uXXXX, \UXXXXXXXX
+                    let start = cursor
+                    guard let value = digits(bytes[cursor] == 0x75 ? 4 : 8, radix: 16, required: true) else {
+                        cursor = start
+                        text.append(bytes[cursor])
+                        break
+                    }
+                    append(scalar: value)
+                case 0x78: // \xHH: a byte
+                    guard let value = digits(2, radix: 16, required: false) else { text.append(bytes[cursor]); break }
+                    text.append(UInt8(value))
+                case 0x30...0x37: // octal: a byte
+                    cursor -= 1
+                    guard let value = digits(3, radix: 8, required: false), value < 256 else { return nil }
+                    text.append(UInt8(value))
                 default: text.append(bytes[cursor])
                 }
             } else {
@@ -171,6 +210,16 @@ enum StringLiterals {
             cursor += 1
         }
         return cursor < bytes.count ? (text, cursor + 1) : nil
+    }
+
+    static func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
+        let value: UInt32 = switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: 99
+        }
+        return value < radix ? value : nil
     }
 
     /// Where a piece C joins to the literal ending at `end` opens: only whitespace (line breaks too, at `newlines`) and an
@@ -217,6 +266,8 @@ enum StringLiterals {
                 }
                 var text: [UInt8] = []
                 var plain = true
+                // `\u00A0`, `\u{A0}`, `\x41`, `\101`: the text is also read with them decoded (`piece`).
+                var numericEscape = false
                 let literalStart = index
                 index += 1
                 while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x0A {
@@ -235,6 +286,9 @@ enum StringLiterals {
                                 if bytes[index] == 0x28 { depth += 1 } else if bytes[index] == 0x29 { depth -= 1 } else if bytes[index] == 0x0A { break }
                             }
                             text.append(0x00)
+                        case 0x75, 0x55, 0x78, 0x30...0x37:
+                            numericEscape = true
+                            text.append(bytes[index])
                         default: text.append(bytes[index])
                         }
                     } else {
@@ -250,6 +304,7 @@ enum StringLiterals {
                     for specifier in ["%@", "%lld"] { found.insert(marked.replacingOccurrences(of: "\u{0}", with: specifier)) }
                 } else if plain, !text.isEmpty {
                     found.insert(String(decoding: text, as: UTF8.self))
+                    if numericEscape, let decoded = Self.piece(in: bytes, quoteAt: literalStart) { found.insert(String(decoding: decoded.text, as: UTF8.self)) }
                     var after = index
                     while after < bytes.count, bytes[after] == 0x20 { after += 1 }
                     if after < bytes.count, bytes[after] == 0x2B { notePrefix(text) }
