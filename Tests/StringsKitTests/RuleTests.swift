@@ -272,6 +272,22 @@ import Testing
         #expect(result.completeness?.map(\.locale).sorted() == ["de", "it"])
     }
 
+    /// WireGuard (2026-12-07): `Base.lproj/Localizable.strings` and `InfoPlist.strings` beside 18 translations and no
+    /// English folder; every run stopped with "cannot tell the base locale among ca, de, …". Base.lproj, holding every
+    /// table, is the base.
+    @Test func aBaseFolderHoldingEveryTableIsTheBaseWhereNoEnglishOneIs() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/Localizable.strings", "\"tunnelTitle\" = \"Tunnels of the network\";\n\"deleteAlert\" = \"Delete %d tunnels?\";\n")
+        folder.write("Base.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"WireGuard\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"tunnelTitle\" = \"Tunnel des Netzwerks\";\n\"deleteAlert\" = \"%@ Tunnel löschen?\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"tunnelTitle\" = \"Tunnels du réseau\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.formatMismatch).map(\.locale) == ["de"], "\(result.findings.map(\.message))")
+        // fr lacks one key; both lack the InfoPlist table.
+        #expect(result.findings(.missingKey).map { "\($0.locale):\($0.key ?? $0.table ?? "")" }.sorted() == ["de:InfoPlist", "fr:InfoPlist", "fr:deleteAlert"],
+                "\(result.findings.map(\.message))")
+    }
+
     /// mastodon-ios (2026-12-07): Settings.bundle/en.lproj/Root.strings keeps Xcode's template keys ("Group", "Name"),
     /// which its Root.plist no longer shows; 28 locales were told they have no Root table. The Settings app looks up
     /// only the texts the property list shows: a translation lacks those alone.

@@ -69,6 +69,13 @@ public struct Linter: Sendable {
         // Only Interface Builder tables (Clipy's preference panels: de, it, ja, zh-Hans beside a Base.lproj of xibs):
         // their base text is the storyboards' and xibs' in Base.lproj, which is the base.
         if catalog.tableNames.allSatisfy({ TableConventions.isInterfaceBuilderTable($0, in: catalog) }) { return Self.interfaceBase }
+        // No English folder, and Base.lproj holds every table the translations have (WireGuard: `Base.lproj/Localizable.strings`
+        // and `InfoPlist.strings` beside 18 translations, `developmentRegion = en`): Base is what they are translated
+        // from. Every run stopped with "cannot tell the base locale" before.
+        if catalog.locales.contains(Self.interfaceBase),
+           catalog.tableNames.allSatisfy({ catalog.table($0, locale: Self.interfaceBase) != nil || TableConventions.isInterfaceBuilderTable($0, in: catalog) }) {
+            return Self.interfaceBase
+        }
         throw .ambiguousBaseLocale(available: locales)
     }
 
