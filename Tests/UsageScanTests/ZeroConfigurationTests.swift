@@ -987,6 +987,32 @@ struct ZeroConfigurationTests {
         #expect(!generated.error.contains("accessors of table"))
     }
 
+    /// Bitwarden's authenticator (2026-12-07) runs `swiftgen config run --config swiftgen-bwa.yml`: looked for only as
+    /// `swiftgen.yml`, the configuration was missed, the table was unverifiable, and `--fix --force` deleted 140 keys the
+    /// app shows through `Localizations.`. A YAML file whose name says swiftgen is read.
+    @Test func aSwiftgenConfigurationNamedOtherwiseIsRead() throws {
+        let project = Self.app(sources: ["Sources/AboutView.swift": """
+        import SwiftUI
+        struct AboutView: View {
+            var body: some View { Text(Localizations.About.title) + Text(Localizations.greeting("x")) + Text(Localizations.Items.count(3)) }
+        }
+        """])
+        project.write("swiftgen-bwa.yml", """
+        strings:
+          inputs: App/en.lproj/Localizable.strings
+          outputs:
+            - templateName: structured-swift5
+              output: Generated/Localizations.swift
+              params:
+                enumName: Localizations
+        """)
+        #expect(SwiftGenConfig.isConfigurationName("swiftgen-bwa.yml") && SwiftGenConfig.isConfigurationName(".swiftgen.yaml")
+                && !SwiftGenConfig.isConfigurationName("project-bwa.yml"))
+        let run = try #require(try runL10n(["usage", "--sources", "Sources", "App"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.error.contains("Localizations accessors of table Localizable (swiftgen)"), "\(run.error)")
+        #expect(run.output.contains("legacy.banner") && !run.output.contains("unverifiable-table") && !run.output.contains("about.title"), "\(run.output)")
+    }
+
     /// zotero (2026-12-07) lists its table's .strings and .stringsdict together; the file was ignored, so none of its
     /// 801 `L10n.` references counted and `--fix --force` deleted 137 keys the app reads. Several files of one table are
     /// one enum; files of several tables nest an enum per table, which the map does not describe.

@@ -25,7 +25,9 @@ enum SwiftGenConfig {
         var output: String?
     }
 
-    /// `swiftgen.yml` in `directory` and in each source folder and the folders above it, up to `directory`.
+    /// `swiftgen.yml` in `directory` and in each source folder and the folders above it, up to `directory`; or a file
+    /// named otherwise that says swiftgen (`swiftgen-bwa.yml`, which Bitwarden's authenticator passes to `swiftgen config
+    /// run --config`: missed, its 159 keys looked unread and `--fix --force` deleted 140 the app shows).
     static func find(directory: String, sources: [String]) -> [String] {
         var folders = [directory]
         for source in sources {
@@ -36,10 +38,18 @@ enum SwiftGenConfig {
             }
         }
         var seen = Set<String>()
-        return folders.map { ($0 as NSString).standardizingPath }.filter { seen.insert($0).inserted }.compactMap { folder in
+        return folders.map { ($0 as NSString).standardizingPath }.filter { seen.insert($0).inserted }.flatMap { folder in
             let path = (folder as NSString).appendingPathComponent("swiftgen.yml")
-            return FileManager.default.fileExists(atPath: path) ? path : nil
+            if FileManager.default.fileExists(atPath: path) { return [path] }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter(isConfigurationName).sorted().map { (folder as NSString).appendingPathComponent($0) }
         }
+    }
+
+    /// `swiftgen.yml`, `swiftgen-bwa.yml`, `.swiftgen.yaml`, `app.swiftgen.yml`: a YAML file whose name says swiftgen.
+    static func isConfigurationName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.contains("swiftgen") && (lowered.hasSuffix(".yml") || lowered.hasSuffix(".yaml"))
     }
 
     /// The strings accessors a configuration file describes, or nil when it has none this can read.
