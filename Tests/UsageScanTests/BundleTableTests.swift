@@ -145,6 +145,26 @@ struct BundleLintTests {
         #expect(try Catalog.load(paths: [project.path("App")]).table("Localizable", locale: "de")?.keys.sorted() == ["Done", "Downloading", "Open", "Quit"])
     }
 
+    /// Onion Browser (2026-12-07) lists eight pods in its Podfile and commits no Pods folder: `--fix` deleted a key with no
+    /// word of them, while a pod's NSLocalizedString reads the main bundle as a package's does. Pods and Carthage's
+    /// repositories are dependencies the scan did not read, as remote packages are; their checkouts, once passed, count.
+    @Test func podsAndCarthageRepositoriesAreDependenciesTheScanDidNotRead() throws {
+        let project = ProjectFolder()
+        project.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { }; }\n")
+        project.write("Podfile", "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Eureka', '~> 5.3'\n  pod \"Firebase/Analytics\"\n  # pod 'Old'\nend\n")
+        project.write("Cartfile", "github \"ReactiveX/RxSwift\" ~> 6.0\n")
+        #expect(XcodeProject.remotePackages(near: [project.path("App/en.lproj")], manifestsIn: []) == ["Eureka", "Firebase", "RxSwift"])
+        project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n\"Stale\" = \"Old\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n\"Open\" = \"Öffnen\";\n\"Quit\" = \"Beenden\";\n\"Stale\" = \"Alt\";\n")
+        project.write("App/App.swift", "import Foundation\nlet done = NSLocalizedString(\"Done\", comment: \"\")\n"
+                      + "let open = NSLocalizedString(\"Open\", comment: \"\")\nlet quit = NSLocalizedString(\"Quit\", comment: \"\")\n")
+        let context = SourceCheckContext(catalog: try Catalog.load(paths: [project.path("App")]), configuration: LintConfiguration(), configurationPath: nil, baseLocale: "en")
+        let refused = UsageCommands.check(context, sources: [project.path("App")], fix: true, verbose: false, directory: project.root)
+        #expect(refused.outcome.notes.contains("--fix deleted nothing: 3 remote package(s) were not scanned (Eureka, Firebase, RxSwift)"), "\(refused.outcome.notes)")
+        project.write("Pods/Eureka/Source/Core.swift", "public struct Form {}\n")
+        #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.path("Pods"), project.path("Carthage/Checkouts/RxSwift")]).isEmpty)
+    }
+
     /// IceCubes (2026-12-07): asked to fix with `--sources IceCubesApp Packages/Account`, --fix deleted 356 keys, 325 of
     /// them read by the app's other local packages and its intents extension; DuckDuckGo's vendored LetsMove (Objective-C)
     /// likewise. The rest of the app's code (under the folder of its Xcode project, or of a Package.swift above the

@@ -94,7 +94,8 @@ public enum XcodeProject {
 
     /// The remote Swift packages an app depends on, by name (the repository's, as SwiftPM names its checkout): each
     /// `XCRemoteSwiftPackageReference`'s `repositoryURL` in the Xcode projects near `paths`, and each `.package(url:)` of
-    /// a `Package.swift` in `folders`. Their code is not in the app's folder, yet it can read the app's strings
+    /// a `Package.swift` in `folders`, each `pod` of a `Podfile` and each repository of a `Cartfile` beside the project or
+    /// in `folders`. Their code is not in the app's folder, yet it can read the app's strings
     /// (`NSLocalizedString` and `String(localized:)` read the main bundle unless told otherwise).
     public static func remotePackages(near paths: [String], manifestsIn folders: [String]) -> [String] {
         var names = Set<String>()
@@ -110,6 +111,26 @@ public enum XcodeProject {
                 rest = rest[marker.upperBound...]
                 let value = rest.prefix { $0 != ";" && $0 != "\n" }
                 add(Substring(value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))))
+            }
+        }
+        // CocoaPods and Carthage, beside the project or in the folders given: a pod's NSLocalizedString reads the main
+        // bundle as a package's does (Onion Browser lists eight pods and commits no Pods folder; `--fix` went ahead).
+        let dependencyFolders = Set(projectRoots(near: paths) + folders)
+        for folder in dependencyFolders {
+            if let podfile = try? String(contentsOfFile: (folder as NSString).appendingPathComponent("Podfile"), encoding: .utf8) {
+                for line in podfile.split(whereSeparator: \.isNewline) {
+                    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                    guard trimmed.hasPrefix("pod "), let quote = trimmed.first(where: { $0 == "'" || $0 == "\"" }),
+                          let open = trimmed.firstIndex(of: quote) else { continue }
+                    let name = trimmed[trimmed.index(after: open)...].prefix { $0 != quote }.prefix { $0 != "/" }
+                    if !name.isEmpty { names.insert(String(name)) }
+                }
+            }
+            if let cartfile = try? String(contentsOfFile: (folder as NSString).appendingPathComponent("Cartfile"), encoding: .utf8) {
+                for line in cartfile.split(whereSeparator: \.isNewline) where line.hasPrefix("github ") || line.hasPrefix("git ") {
+                    guard let open = line.firstIndex(of: "\"") else { continue }
+                    add(line[line.index(after: open)...].prefix { $0 != "\"" })
+                }
             }
         }
         for folder in Set(folders) {

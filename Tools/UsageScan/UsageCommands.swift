@@ -209,7 +209,7 @@ public enum UsageCommands {
         if !unscannedPackages.isEmpty {
             unscannedParts.append("\(unscannedPackages.count) remote package(s) were not scanned (\(unscannedPackages.joined(separator: ", "))), "
                 + "and a package can read the app's strings (NSLocalizedString reads the main bundle by default); pass their checkouts to --sources "
-                + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts) to count what they use")
+                + "(Xcode keeps them in DerivedData/<project>/SourcePackages/checkouts, SwiftPM in .build/checkouts, CocoaPods in Pods, Carthage in Carthage/Checkouts) to count what they use")
         }
         if !unscannedSubmodules.isEmpty {
             let listed = unscannedSubmodules.map { "\($0.path)\($0.checkedOut ? "" : ", not checked out")" }
@@ -344,8 +344,11 @@ public enum UsageCommands {
             return !roots.contains { root in
                 let components = (root as NSString).pathComponents.map { $0.lowercased() }
                 if components.last == name { return true }
-                if let checkouts = components.lastIndex(of: "checkouts"), checkouts + 1 < components.count { return components[checkouts + 1] == name }
-                return components.last == "checkouts" && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package))
+                for folder in ["checkouts", "pods"] {
+                    if let found = components.lastIndex(of: folder), found + 1 < components.count { return components[found + 1] == name }
+                }
+                return (components.last == "checkouts" || components.last == "pods")
+                    && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package))
             }
         }
     }
