@@ -27,6 +27,22 @@ struct RuleTests {
         #expect(report.findings(.unusedKey).isEmpty)
     }
 
+    /// Bitwarden's authenticator (2026-12-07) keeps `StackNavigatorTests.swift` beside the code it tests: its
+    /// `Text("replaced")` was a key-not-in-catalog error that failed the run. A test's keys count as used; one that no
+    /// table has is the test's own.
+    @Test func aKeyOnlyATestNamesIsNoFindingButATestStillUsesKeys() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n\"about.title\" = \"About\";\n")
+        project.write("Sources/App/Settings.swift", "import SwiftUI\nlet title = NSLocalizedString(\"settings.title\", comment: \"\")\n")
+        project.write("Sources/App/SettingsTests.swift", "import SwiftUI\nlet a = Text(\"replaced\")\nlet b = NSLocalizedString(\"about.title\", comment: \"\")\n")
+        project.write("Sources/AppUITests/Flow.swift", "import Foundation\nlet c = NSLocalizedString(\"flow.missing\", comment: \"\")\n")
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).isEmpty && report.findings(.missingKey).isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings.map(\.message))")
+        #expect(!SourceUsage.isTestFile("/Users/me/Tests/App/Sources/Login.swift", under: ["/Users/me/Tests/App"]))
+        #expect(SourceUsage.isTestFile("Sources/LoginTests.m", under: ["."]))
+    }
+
     @Test func unusedKeyPointsAtTheBaseCatalogUnlessADynamicPrefixOrAnExceptionCoversIt() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", """

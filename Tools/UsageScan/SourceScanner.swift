@@ -261,6 +261,12 @@ public struct SourceUsage: Sendable {
                 }
             }
         }
+        // Test code reads keys too (they count as used), but a key it names that no table has is a test's own
+        // (Bitwarden's authenticator keeps `StackNavigatorTests.swift` beside the code it tests: `Text("replaced")` was an
+        // error that failed the run).
+        for index in found.references.indices where Self.isTestFile(found.references[index].location.file, under: paths) {
+            found.references[index].reportsMissing = false
+        }
         found.references.sort { $0.location < $1.location }
         // One literal, one reference: a literal passed to the app's function that takes a `LocalizedStringResource` was
         // read both as that argument and through the function inferred to be a wrapper (mlem's `.failure("…")`: every
@@ -288,6 +294,18 @@ public struct SourceUsage: Sendable {
         words += configuration.wrappers.map { wrapper in (wrapper.function.split(separator: ".").last.map(String.init) ?? wrapper.function) + "(" }
         words += configuration.generatedEnums.map { $0.root + "." }
         return words.map { Data($0.utf8) }
+    }
+
+    /// A file of tests: named so (`LoginViewModelTests.swift`, `SPExportTests.m`), or in a folder of them (`Tests`,
+    /// `AppTests`, `AppUITests`). Not `…Test` or `…Spec`: an app's `SpeedTest.swift` or `DeviceSpec.swift` is its own code.
+    /// Only the folders below the scanned one that holds it count (a project kept in `~/Tests/` is not all tests).
+    static func isTestFile(_ path: String, under roots: [String]) -> Bool {
+        let root = roots.filter { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.count < $1.count }
+        let relative = root.map { path.dropFirst($0.count) } ?? Substring(path)
+        let components = relative.split(separator: "/")
+        guard let name = components.last else { return false }
+        if (name.split(separator: ".").first ?? name).hasSuffix("Tests") { return true }
+        return components.dropLast().contains { $0.hasSuffix("Tests") }
     }
 
     /// One file's references, without constants from other files (tests and the library's callers).
