@@ -383,6 +383,13 @@ import Testing
         #expect(untranslated == ["en:brand", "tr:title"], "\(result.findings(.untranslated).map(\.message))")
         let brand = try #require(result.findings(.untranslated).first { $0.key == "brand" })
         #expect(brand.message.hasPrefix("\"brand\" is identical to the base (en) text in all 3 translations that have it (de, fr, tr)"), "\(brand.message)")
+        // An empty value is no translation: XcodesApp's zh-Hans `"Xcode" = ""` beside 19 locales keeping "Xcode" made 19
+        // findings of the one.
+        folder.write("it.lproj/Main.strings", base.replacingOccurrences(of: "\"Eul Pro\"", with: "\"\"")
+            .replacingOccurrences(of: "Battery Health", with: "Salute della batteria").replacingOccurrences(of: "Design Cap.", with: "Capacità nominale"))
+        let withEmpty = try folder.lint()
+        #expect(withEmpty.findings(.untranslated).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["en:brand", "tr:title"],
+                "\(withEmpty.findings(.untranslated).map(\.message))")
         #expect(result.findings(.punctuationMismatch).isEmpty, "\(result.findings(.punctuationMismatch).map(\.message))")
         #expect(result.findings(.missingKey).isEmpty)
         // The note is written once, at the base: a translation exported from Xcode does not carry it (a review found it

@@ -1242,6 +1242,9 @@ struct LintRun {
             var transliterated: [String] = []
             for table in translationsOf[tableKey.table] ?? [] {
                 guard let entry = table.entries[tableKey.key] else { continue }
+                // An empty value is no translation (its own `empty-value`): XcodesApp's zh-Hans `"Xcode" = ""` beside 19
+                // locales keeping "Xcode" made 19 findings of the one.
+                if case .text(let text) = entry.value, text.isEmpty { continue }
                 if let baseText, case .text(let text) = entry.value, text != baseText, Self.isTransliteratedName(text, of: baseText) {
                     transliterated.append(table.locale)
                     continue
@@ -1286,8 +1289,11 @@ struct LintRun {
     }
 
     /// The findings of `indices` (one key's, each in another locale) whose text is a single word that well-translated
-    /// locales of two other languages keep as the base has it: a word the languages share (German and Dutch "App",
-    /// "Server", "Status"; French and Spanish "Total", "Version"), a name ("Canada", "Wikipedia") or a unit.
+    /// locales of two languages besides the finding's own keep as the base has it: a word the languages share (German,
+    /// Dutch and Danish "App", "Server", "Status"; French, Spanish and Catalan "Total", "Version"), a name ("Canada",
+    /// "Wikipedia") or a unit. One other language is not enough: on 14 apps (issue 41's note of 2026-12-07, second
+    /// pass) it would have hidden 197 more findings, most of them English left in a translation (Onion Browser's
+    /// "Update" and "Download" in Czech, Polish, Irish, French and Norwegian; xdripswift's "Carbs" and "Insulin").
     /// Hand-classified in the field: of talk-ios's 18 German `untranslated` findings, 15 were such words
     /// ("Chat", "Server", "Online"), as were most of OsmAnd's French, Dutch, Danish and German ones and pocket-casts' region
     /// and theme names; a text a volunteer left in English is rarely left so by two other languages' translators who
@@ -1309,7 +1315,7 @@ struct LintRun {
         // translated, kept "Audio" where Russian wrote "Аудио": it was taking the word from ten Latin-script locales).
         var otherScriptKeeping = 0, otherScriptWording = 0
         for table in translations[tableKey.table] ?? [] {
-            guard let entry = table.entries[tableKey.key], case .text(let text) = entry.value else { continue }
+            guard let entry = table.entries[tableKey.key], case .text(let text) = entry.value, !text.isEmpty else { continue }
             if text != baseText {
                 worded = true
                 if diligent.contains(table.locale), !writesLatin(table.locale) { otherScriptWording += 1 }
