@@ -550,8 +550,20 @@ import Testing
         let result = try folder.lint()
         let missing = try #require(result.findings(.missingKey).first { $0.key == "Done" && $0.locale == "de" })
         #expect(missing.message == "\"Done\" has no de translation in this String Catalog; add a localization for de to this entry")
-        #expect(result.findings(.invalidFormat).first?.message.hasPrefix("\"selected\" in it has a % at character 1") == true,
-                "\(result.findings(.invalidFormat).map(\.message))")
+        // Said once, within the format-mismatch of the same line (Sequel-Ace: 31 of 32 invalid-format findings repeated
+        // one); `@%` is `%@` typed backwards in right-to-left editing (PlayCover's Persian).
+        #expect(result.findings(.invalidFormat).isEmpty, "\(result.findings(.invalidFormat).map(\.message))")
+        #expect(result.findings(.formatMismatch).first { $0.locale == "it" }?.message.hasSuffix("; and its % at character 1 forms no specifier: write %% for a literal percent sign") == true,
+                "\(result.findings(.formatMismatch).map(\.message))")
+        let reversed = CatalogFolder()
+        reversed.write("en.lproj/Main.strings", "\"got\" = \"Expected \\\"%@\\\", got \\\"%@\\\"\";\n\"rate\" = \"Rate\";\n")
+        reversed.write("fa.lproj/Main.strings", "\"got\" = \"انتظار \\\"@%\\\" دریافت \\\"@%\\\"\";\n\"rate\" = \"نرخ @%\";\n")
+        let backwards = try reversed.lint()
+        #expect(backwards.findings(.formatMismatch).first?.message.hasSuffix("forms no specifier: \"@%\" looks like %@ typed backwards (right-to-left editing); write %@") == true,
+                "\(backwards.findings.map(\.message))")
+        // Where the base has no %@ for it to be, a lone % is a percent sign to double.
+        #expect(backwards.findings(.invalidFormat).map { $0.key ?? "" } == ["rate"], "\(backwards.findings.map(\.message))")
+        #expect(backwards.findings(.invalidFormat).first?.message.hasSuffix("write %% for a literal percent sign") == true)
         #expect(result.findings(.whitespaceMismatch).first?.message.hasSuffix("match the base, or, if the base's space after its last mark is a typo, remove it there") == true,
                 "\(result.findings(.whitespaceMismatch).map(\.message))")
         // Loop: where the key is the text, "fix the base" means changing the key the code looks up.

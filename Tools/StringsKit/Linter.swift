@@ -1017,10 +1017,19 @@ struct LintRun {
             // shown as it is: Turkish "%100" in its translation is a percent sign, as the base's is.
             // A value that is the percent sign alone is a unit's label (MrKai77/Loop's "%" beside a slider), never a
             // format string: `%%` there would show two.
+            // Said once: in a translation whose specifiers also differ from the base's, as part of that error (Sequel-Ace:
+            // 31 of 32 such findings were the same line's format-mismatch again).
+            var loneSign: (offset: Int, advice: String)?
             if !copiesBase, let offset = parsed.invalid.first, !Self.isPercentSignAlone(text),
                baseText.map({ !Self.isPlainTextWithPercent($0) }) ?? true {
-                report(.invalidFormat, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has a % at character \(offset + 1) that forms no format specifier; write %% for a literal percent sign")
+                loneSign = (offset, Self.loneSignAdvice(text, at: offset, baseText: baseText))
+            }
+            var loneSignSaid = false
+            defer {
+                if let loneSign, !loneSignSaid {
+                    report(.invalidFormat, entry: entry, locale: locale, table: table,
+                           "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has a % at character \(loneSign.offset + 1) that forms no format specifier; \(loneSign.advice)")
+                }
             }
             if hasPercent, !copiesBase, let accident = AccidentalSpecifier.first(in: text) {
                 // Named as the value it is in: a translation's own (xdripswift's Polish "80% ca…" was quoted as the key's).
@@ -1053,6 +1062,10 @@ struct LintRun {
                                 : "if so, fix the base first with %%"
                             message += " (but the base's \"\(accident.specifier.text)\" in \"\(accident.excerpt)\" looks like a percent sign: "
                                 + "\(fix), and this translation may already be right)"
+                        }
+                        if let loneSign {
+                            message += "; and its % at character \(loneSign.offset + 1) forms no specifier: \(loneSign.advice)"
+                            loneSignSaid = true
                         }
                         report(.formatMismatch, entry: entry, locale: locale, table: table, message)
                     }
@@ -1470,6 +1483,18 @@ struct LintRun {
         identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,
                "\"\(entry.key)\" in \(locale) is identical to the base (\(tableBase(table))) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
+    }
+
+    /// What to do about a `%` at `offset` (in Unicode scalars, as the parser counts) that forms no specifier: `@%` is
+    /// `%@` typed backwards, a slip of right-to-left editing (Persian `"@%"` in PlayCover, twice); else a literal percent
+    /// sign. Only where the base has an object specifier for it to be.
+    static func loneSignAdvice(_ text: String, at offset: Int, baseText: String?) -> String {
+        let scalars = Array(text.unicodeScalars)
+        if offset > 0, offset < scalars.count, scalars[offset - 1] == "@",
+           let baseText, FormatSpecifier.parse(baseText).contains(where: { $0.argumentKind == .object }) {
+            return "\"@%\" looks like %@ typed backwards (right-to-left editing); write %@"
+        }
+        return "write %% for a literal percent sign"
     }
 
     /// Interface Builder's note on a table column's prototype data cell with Xcode's default title
