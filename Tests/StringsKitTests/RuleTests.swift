@@ -998,6 +998,15 @@ import Testing
         let result = try folder.lint()
         #expect(result.findings(.whitespaceMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:a"])
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["nb:b"])
+        // A question mark a translator added asks the same another way (Onion Browser's Hungarian "Miért?" for "Why",
+        // German "Wie lange …?" for "Choose how long …."); Japanese ends a polite request with 。 where English
+        // exclaims. A full stop turned "!", and a label made a question (xdripswift's Arabic "Speak Trend؟"), are still
+        // findings.
+        folder.write("en.lproj/Main.strings", "\"why\" = \"Why\";\n\"how\" = \"Choose how long tabs stay open.\";\n\"tap\" = \"Tap to continue!\";\n\"saved\" = \"Saved.\";\n\"speak\" = \"Speak Trend\";\n")
+        folder.write("nb.lproj/Main.strings", "\"why\" = \"Hvorfor?\";\n\"how\" = \"Hvor lenge skal faner være åpne?\";\n\"tap\" = \"Trykk for å fortsette!\";\n\"saved\" = \"Lagret!\";\n\"speak\" = \"Les trend?\";\n")
+        folder.write("ja.lproj/Main.strings", "\"why\" = \"なぜ\";\n\"how\" = \"タブを開いておく期間を選択してください。\";\n\"tap\" = \"タップして続行してください。\";\n\"saved\" = \"保存しました。\";\n\"speak\" = \"傾向を読み上げ\";\n")
+        let asked = try folder.lint()
+        #expect(asked.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["nb:saved", "nb:speak"], "\(asked.findings(.punctuationMismatch).map(\.message))")
     }
 
     /// The parser's notes point into a value; the finding names its entry, as every other does (MeetingBar).

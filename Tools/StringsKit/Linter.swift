@@ -1191,8 +1191,31 @@ struct LintRun {
                    + "\(mark.description) (\(locales.prefix(5).joined(separator: ", "))\(locales.count > 5 ? ", …" : "")): if the base lacks it by mistake, "
                    + "fix the base; else end them as the base does")
         }
+        // A question mark one translator added to a sentence, or to an English question written without one, asks what
+        // the base says another way (Onion Browser: "Why" as Hungarian "Miért?", "Choose how long app remembers open
+        // tabs." as German "Wie lange soll … erinnern?"; Sequel-Ace's "Are you sure …? This cannot be undone." as one
+        // German question): typed on purpose, where a mark dropped or changed by accident is what this rule is for. A
+        // label made a question stays a finding (xdripswift's Arabic "Speak Trend؟", 30 settings). Only most
+        // translations adding it says the base lacks it (above).
+        for (id, indices) in byKey {
+            let base = tableBase(id.table)
+            guard let baseEntry = catalog.table(id.table, locale: base)?.entries[id.key], case .text(let baseText) = baseEntry.value else { continue }
+            let baseMark = FinalPunctuation(baseText)
+            guard baseMark == .fullStop || baseMark == .none && Self.language(of: base == Linter.interfaceBase ? self.base : base) == "en"
+                    && Self.startsWithQuestionWord(baseText) else { continue }
+            for index in indices where !dropped.contains(index) && FinalPunctuation(findings[index].subject ?? "") == .question {
+                dropped.insert(index)
+            }
+        }
         guard !dropped.isEmpty else { return findings }
         return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+    }
+
+    /// English text that opens as a question does: "Why", "How it works", "Are you sure", "Can't connect".
+    static func startsWithQuestionWord(_ text: String) -> Bool {
+        let first = text.prefix { $0.isLetter || $0 == "'" || $0 == "’" }.lowercased()
+        return ["why", "how", "what", "when", "where", "who", "which", "whose", "are", "is", "do", "does", "did", "can", "could",
+                "should", "would", "will", "shall", "may", "have", "has"].contains(first)
     }
 
     /// Floods of `untranslated` with one cause each become one finding:
@@ -2090,6 +2113,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         case "my": return mark == .fullStop && (baseMark == .question || baseMark == .exclamation)
         // Armenian's full stop ։ looks like a colon, and is often typed as one (OsmAnd's hy: 38 "colon" findings).
         case "hy": return mark == .colon && baseMark == .fullStop
+        // A polite request or notice ends with 。 where English exclaims (Onion Browser's ja: "…してください。" for "…!").
+        case "ja", "zh": return mark == .fullStop && baseMark == .exclamation
         case "el":
             guard mark == .none else { return false }
             guard baseMark == .question, let last = text.reversed().first(where: { !$0.isWhitespace }) else { return false }
