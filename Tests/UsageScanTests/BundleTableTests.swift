@@ -151,7 +151,7 @@ struct BundleLintTests {
     @Test func podsAndCarthageRepositoriesAreDependenciesTheScanDidNotRead() throws {
         let project = ProjectFolder()
         project.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { }; }\n")
-        project.write("Podfile", "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Eureka', '~> 5.3'\n  pod \"Firebase/Analytics\"\n  # pod 'Old'\nend\n")
+        project.write("Podfile", "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Eureka', '~> 5.3'\n  pod \"Firebase/Analytics\"\n  # pod 'Old'\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
         project.write("Cartfile", "github \"ReactiveX/RxSwift\" ~> 6.0\n")
         #expect(XcodeProject.remotePackages(near: [project.path("App/en.lproj")], manifestsIn: []) == ["Eureka", "Firebase", "RxSwift"])
         project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n\"Stale\" = \"Old\";\n")

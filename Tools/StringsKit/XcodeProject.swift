@@ -120,8 +120,9 @@ public enum XcodeProject {
             if let podfile = try? String(contentsOfFile: (folder as NSString).appendingPathComponent("Podfile"), encoding: .utf8) {
                 for line in podfile.split(whereSeparator: \.isNewline) {
                     let trimmed = line.drop { $0 == " " || $0 == "\t" }
-                    guard trimmed.hasPrefix("pod "), let quote = trimmed.first(where: { $0 == "'" || $0 == "\"" }),
-                          let open = trimmed.firstIndex(of: quote) else { continue }
+                    // A development pod (`:path => 'LocalPods/Kit'`) is the app's own code, in its folder.
+                    guard trimmed.hasPrefix("pod "), !trimmed.contains(":path"), !trimmed.contains("path:"),
+                          let quote = trimmed.first(where: { $0 == "'" || $0 == "\"" }), let open = trimmed.firstIndex(of: quote) else { continue }
                     let name = trimmed[trimmed.index(after: open)...].prefix { $0 != quote }.prefix { $0 != "/" }
                     if !name.isEmpty { names.insert(String(name)) }
                 }
