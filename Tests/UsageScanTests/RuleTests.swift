@@ -43,6 +43,24 @@ struct RuleTests {
         #expect(SourceUsage.isTestFile("Sources/LoginTests.m", under: ["."]))
     }
 
+    /// xdripswift (2026-12-07) keeps `Storyboards/QuickActions.strings` outside every `.lproj`, a resource the same in
+    /// every language that `NSLocalizedString(_:tableName: "QuickActions")` finds; its two keys were reported missing.
+    @Test func aTableOutsideEveryLprojHasTheKeysItHolds() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"settings.title\" = \"Settings\";\n")
+        project.write("Sources/App/Storyboards/QuickActions.strings", "\"quickactions_speak\" = \"Speak readings\";\n")
+        project.write("Sources/App/Texts.swift", """
+        import Foundation
+        let title = NSLocalizedString("settings.title", comment: "")
+        let speak = NSLocalizedString("quickactions_speak", tableName: "QuickActions", comment: "")
+        let gone = NSLocalizedString("quickactions_gone", tableName: "QuickActions", comment: "")
+        """)
+        let report = try project.usageReport()
+        #expect(report.scan.unlocalizedTables == ["QuickActions": ["quickactions_speak"]])
+        let missing = (report.findings(.keyNotInCatalog) + report.findings(.missingKey)).compactMap(\.key)
+        #expect(missing == ["quickactions_gone"], "\(report.findings.map(\.message))")
+    }
+
     @Test func unusedKeyPointsAtTheBaseCatalogUnlessADynamicPrefixOrAnExceptionCoversIt() throws {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", """

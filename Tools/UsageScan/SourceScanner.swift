@@ -3,6 +3,7 @@ public import StringsKit
 import SwiftParser
 import SwiftSyntax
 import Core
+import LocalizationKit
 
 /// Why sources cannot be scanned: a usage error (exit 2) naming the path and what to do.
 public struct SourceScanError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -42,6 +43,8 @@ public struct SourceUsage: Sendable {
     public var declaredMembers: [String: Set<String>] = [:]
     /// Xcode's generated symbols the code names (`FileUsage.symbolNames`): a key with that name is never called unused.
     public var symbolNamesSeen: Set<String> = []
+    /// Tables kept outside every `.lproj` folder under the sources, by name: their keys (see `sourceFiles`).
+    public var unlocalizedTables: [String: Set<String>] = [:]
 
     public init(references: [KeyReference] = [], dynamicKeys: [DynamicKeyReference] = [], constants: [String: String] = [:],
                 filesScanned: Int = 0, bytesScanned: Int = 0) {
@@ -246,6 +249,10 @@ public struct SourceUsage: Sendable {
             found.literalsSeen.formUnion(literalsReaching(dynamicKeys, in: String(decoding: data, as: UTF8.self)))
         }
         found.accessors = resolved.accessorCount
+        for path in sourceFiles.unlocalizedTables {
+            guard let data = FileManager.default.contents(atPath: path), let file = try? StringsParser.parseAnyFormat(data) else { continue }
+            found.unlocalizedTables[Catalog.tableName(ofFile: path), default: []].formUnion(file.lastEntryIndexByKey.keys)
+        }
         // Keys kept as data and localized later through a property (`FooterItem(title: "clear_all")` … `Text(LocalizedStringKey(item.title))`,
         // `KeyValue(value: "3 sec")` … `localizedString(item.value)`): a literal given for a parameter named like the
         // property a dynamic key reads counts as a use (never as a missing key: most such literals are not keys).
@@ -364,8 +371,9 @@ public struct SourceUsage: Sendable {
     /// The `.swift` files, and the Objective-C ones (`.m`, `.mm`, `.h`), under the paths, sorted; a path that does not
     /// exist is a usage error.
     static func sourceFiles(under paths: [String], excluding exclude: [String]) throws(SourceScanError)
-        -> (swift: [String], objectiveC: [String], interface: [String], propertyLists: [String]) {
+        -> (swift: [String], objectiveC: [String], interface: [String], propertyLists: [String], unlocalizedTables: [String]) {
         var found: [String] = []
+        var unlocalizedTables: [String] = []
         var objectiveC: [String] = []
         var interface: [String] = []
         var propertyLists: [String] = []
@@ -398,6 +406,13 @@ public struct SourceUsage: Sendable {
                     enumerator.skipDescendants()
                     continue
                 }
+                // A table outside every `.lproj` (xdripswift's `Storyboards/QuickActions.strings`): a bundle's resource the
+                // same in every language, which `NSLocalizedString(_:tableName:)` finds when no localization has the table.
+                if name.hasSuffix(".strings"), !relative.contains(".lproj/"), !relative.contains(".bundle/"), !relative.contains(".xcassets/") {
+                    let full = path == "." ? relative : (path as NSString).appendingPathComponent(relative)
+                    if !exclude.contains(where: { full.contains($0) }) { unlocalizedTables.append(full) }
+                    continue
+                }
                 let isSwift = name.hasSuffix(".swift")
                 let isInterface = InterfaceTexts.fileExtensions.contains((name as NSString).pathExtension)
                 // A JSON file is read as data the app may hold keys in, but not a package manager's (node_modules) nor
@@ -412,7 +427,8 @@ public struct SourceUsage: Sendable {
                 else if isPropertyList { propertyLists.append(full) } else { objectiveC.append(full) }
             }
         }
-        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted(), Array(Set(interface)).sorted(), Array(Set(propertyLists)).sorted())
+        return (Array(Set(found)).sorted(), Array(Set(objectiveC)).sorted(), Array(Set(interface)).sorted(), Array(Set(propertyLists)).sorted(),
+                Array(Set(unlocalizedTables)).sorted())
     }
 }
 

@@ -435,6 +435,11 @@ struct UsageRun {
                     "\(reference.api) looks up \(shown) in table \"\(table)\", but it is in \(tables) (\(baseOf(other))); name table \"\(other)\" at this call, or move the key")
                 return
             }
+            // A table kept outside every `.lproj` (the same text in every language) that has the key: found there.
+            if !reference.key.isGeneratedMember, scan.unlocalizedTables[table]?.contains(Self.catalogKey(reference.key)) == true {
+                checkArguments(reference, table: table, key: Self.catalogKey(reference.key))
+                return
+            }
             missingByTable[table, default: 0] += 1
             if !reference.key.isGeneratedMember {
                 let missing = Self.catalogKey(reference.key)
