@@ -356,6 +356,26 @@ struct RuleTests {
         #expect(report.tables.first { $0.table == "Localizable" }?.readBy == nil)
     }
 
+    /// ProtonVPN (2026-12-07) keeps `Siri Shortcut Handler/Intents.intentdefinition` in a target folder beside
+    /// `ProtonVPN/Resources/<locale>.lproj/Intents.strings`; `l10n lint` took it for the table's base, the usage check did
+    /// not, and `--fix --force` deleted its nine keys from 24 locales. Both look for it alike.
+    @Test func anIntentDefinitionInATargetFolderNearbyOwnsItsTable() throws {
+        let project = ProjectFolder()
+        project.write("Localization/Siri/Intents.intentdefinition", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>INIntents</key><array><dict><key>INIntentTitle</key><string>Disconnect</string>
+            <key>INIntentTitleID</key><string>1l8xNj</string></dict></array></dict></plist>
+
+            """)
+        project.write("Localization/App/Resources/en.lproj/Intents.strings", "\"1l8xNj\" = \"Disconnect\";\n")
+        project.write("Localization/App/Resources/de.lproj/Intents.strings", "\"1l8xNj\" = \"Trennen\";\n")
+        project.write("Localization/App/Resources/en.lproj/Localizable.strings", "\"used\" = \"Used\";\n")
+        project.write("Sources/App.swift", "import Foundation\nlet a = NSLocalizedString(\"used\", comment: \"\")\n")
+        let report = try project.usageReport()
+        #expect(report.tables.first { $0.table == "Intents" }?.readBy == "Intents.intentdefinition", "\(report.tables)")
+        #expect(report.unverifiedKeys.isEmpty && report.unusedKeys.isEmpty)
+    }
+
     /// Two bundles' `Main` tables, told apart by folder (`Learn/Main`): each is still owned by its own storyboard.
     @Test func aTableNamedApartFromAnotherBundlesIsStillOwnedByItsStoryboard() throws {
         let project = ProjectFolder()

@@ -543,7 +543,7 @@ public enum PropertyListTexts {
     public static func isPropertyListTable(_ table: String) -> Bool { table.hasSuffix("Plist") }
 
     /// The folder that holds the `.lproj` folder `file` is in; nil for a file not in one.
-    static func lprojParent(of file: String) -> String? {
+    public static func lprojParent(of file: String) -> String? {
         let lproj = folder(of: file)
         guard lproj.hasSuffix(".lproj") else { return nil }
         return folder(of: lproj)
@@ -573,7 +573,7 @@ public enum PropertyListTexts {
     /// `apps/ios/ProtonVPN/Resources/<locale>.lproj/Intents.strings`, whose keys are its IDs (`JOCERT`). Looked for in
     /// the folders one and two levels above `folder` and in their subfolders (and their `Base.lproj`), once per table
     /// and folder, and only when a key would otherwise be reported extra.
-    static func nearbyIntentTexts(table: String, folder: String) -> Set<String> {
+    public static func nearbyIntentTexts(table: String, folder: String) -> Set<String> {
         let cacheKey = folder + "\u{0}" + table
         if let known = nearbyIntents.withLock({ $0[cacheKey] }) { return known }
         let name = table + ".intentdefinition"

@@ -541,6 +541,13 @@ struct UsageRun {
                     break
                 }
             }
+            // An intent definition in a target folder near the table's, as `l10n lint` finds it (ProtonVPN: `Siri Shortcut
+            // Handler/Intents.intentdefinition` beside `ProtonVPN/Resources/<locale>.lproj/Intents.strings`): its keys are
+            // the definition's IDs, which the system looks up. Missed here, `--fix --force` deleted all nine from 24 locales.
+            if found[name] == nil, let file = table.files.first, let folder = PropertyListTexts.lprojParent(of: file),
+               !PropertyListTexts.nearbyIntentTexts(table: documentName, folder: folder).isEmpty {
+                found[name] = documentName + ".intentdefinition"
+            }
         }
         return found
     }
