@@ -586,6 +586,18 @@ struct ZeroConfigurationTests {
         #expect(report.findings(.unusedKey).map(\.key) == ["legacy"], "\(report.findings.map(\.message))")
     }
 
+    /// Sequel-Ace (the re-check of 2026-12-07): 91 of 92 Objective-C findings were a line or more below their call, one
+    /// more for each line above it that ends in a name (the look past the name for a `(` counted its line break twice).
+    @Test func anObjectiveCFindingIsAtItsCallsLine() throws {
+        let project = ProjectFolder()
+        project.write("App/en.lproj/Localizable.strings", "\"Hello\" = \"Hello\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"Hello\" = \"Hallo\";\n")
+        project.write("Sources/A.m", "foo\nbar\n  x = NSLocalizedString(@\"ZZZ\", @\"c\");\nbaz\ny = NSLocalizedString(@\"Hello\", @\"c\");\nz = NSLocalizedString(@\"Bell\\a\", @\"c\");\n")
+        let report = try project.usageReport(catalogs: "App")
+        let missing = report.findings(.missingKey).map { "\($0.line):\($0.column) \($0.key ?? "")" }
+        #expect(missing == ["3:25 ZZZ", "6:23 Bell\u{7}"], "\(report.findings.map(\.message))")
+    }
+
     @Test func aLowercaseWordAmongDottedKeysIsTextShownAsItIs() throws {
         let project = ProjectFolder()
         var base = ""

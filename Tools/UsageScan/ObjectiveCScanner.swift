@@ -87,17 +87,21 @@ enum ObjectiveCScanner {
                 let start = index
                 while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
                 let name = String(decoding: bytes[start..<index], as: UTF8.self)
+                // The lines looked ahead over are counted again by the main loop unless a call is read: the count goes
+                // back to where `index` is (Sequel-Ace: 91 of 92 findings a line or more below their call, one more for
+                // each line ending in a name above it).
+                let (lineAtName, lineStartAtName) = (line, lineStart)
                 var cursor = index
                 skipSpace(&cursor)
                 guard cursor < bytes.count else { break }
                 let isCall = bytes[cursor] == 0x28 && namesLocalizing(name)
                 let isMessage = bytes[cursor] == 0x3A && name == "localizedStringForKey"
-                guard isCall || isMessage else { break }
+                guard isCall || isMessage else { (line, lineStart) = (lineAtName, lineStartAtName); break }
                 cursor += 1
                 skipSpace(&cursor)
                 let keyLine = line
                 let keyColumn = cursor - lineStart + 1
-                guard let key = objectiveCString(at: cursor) else { break }
+                guard let key = objectiveCString(at: cursor) else { (line, lineStart) = (lineAtName, lineStartAtName); break }
                 var table: TableName = .unknown
                 if isCall, name.hasPrefix("NSLocalizedStringFromTable") {
                     var after = key.end
@@ -187,6 +191,10 @@ enum StringLiterals {
                 case 0x6E: text.append(0x0A)
                 case 0x74: text.append(0x09)
                 case 0x72: text.append(0x0D)
+                case 0x61: text.append(0x07) // \a
+                case 0x62: text.append(0x08) // \b
+                case 0x66: text.append(0x0C) // \f
+                case 0x76: text.append(0x0B) // \v
                 case 0x28: return nil
                 case 0x75 where cursor + 1 < bytes.count && bytes[cursor + 1] == 0x7B: // Swift's \u{…}
                     cursor += 1
