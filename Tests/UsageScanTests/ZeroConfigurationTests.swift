@@ -206,6 +206,17 @@ struct ZeroConfigurationTests {
         let german = project.read("App/de.lproj/Common.strings")
         #expect(german.contains("\"next\" = \"Weiter\";") && german.contains("\"save_title\" = \"Alles sichern\";"), "\(run.error)")
         #expect(!german.contains("legacy"), "\(run.error)")
+        // In a table the scan cannot vouch for too (the re-check of 2026-12-07: an app moving from identifier keys to
+        // text keys, `Text("Hello there")` beside `"greeting.title" = "Hello there";`, lost them to --fix --force).
+        let moving = ProjectFolder()
+        moving.write("App/en.lproj/Localizable.strings", "\"greeting.title\" = \"Hello there\";\n\"alert.title\" = \"Settings Detected!\";\n\"used.key\" = \"Used\";\n")
+        moving.write("App/de.lproj/Localizable.strings", "\"greeting.title\" = \"Hallo zusammen\";\n\"alert.title\" = \"Einstellungen gefunden!\";\n\"used.key\" = \"Benutzt\";\n")
+        moving.write("Sources/V.swift", "import SwiftUI\nstruct V: View {\n    @State var show = false\n    var body: some View {\n"
+                     + "        VStack { Text(\"Hello there\"); Text(\"used.key\") }.alert(\"Settings Detected!\", isPresented: $show) {}\n    }\n}\n")
+        let forced = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: moving.root), "the l10n binary is built before the tests")
+        #expect(forced.output.contains("\"greeting.title\" is in Localizable (en) but no scanned code uses it, and the code at Sources/V.swift:5:"), "\(forced.output)")
+        #expect(moving.read("App/de.lproj/Localizable.strings").contains("\"alert.title\" = \"Einstellungen gefunden!\";"), "\(forced.error)")
+        #expect(moving.read("App/de.lproj/Localizable.strings").contains("\"greeting.title\" = \"Hallo zusammen\";"), "\(forced.error)")
     }
 
     /// reminders-menubar (2026-12-07): every text is read as `rmbLocalized(.caseName)`, a function that looks up

@@ -680,6 +680,24 @@ struct UsageRun {
         }
     }
 
+    /// What to say of a key that looks unused but that the code most likely reads under another name, and that no
+    /// `--fix` deletes; nil for any other key.
+    /// - The key the code reads with other capitals (xdripswift: `NSLocalizedString("Off", tableName: "Common", value:
+    ///   "off", …)` beside `"off" = "Off";`): a lookup tells case apart, so neither is found, and the fix is to rename one.
+    /// - The key the code reads under another name, with this key's text as its default value or as its key (xdripswift:
+    ///   `NSLocalizedString("common_next", tableName: "Common", value: "Next", …)` beside `"next" = "Next";`, and three
+    ///   more so; PlayCover's `Text("Legacy App Settings Detected!")` beside `"alert.legacyImport.title"`): renamed in the
+    ///   code and not in the catalog, so every locale shows the default. Deleting it threw 17 translations away.
+    func renamedTo(table: String, key: String, entry: CatalogEntry?) -> String? {
+        if let near = missingKeys[table]?[key.lowercased()], near.key != key {
+            return "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)"
+        }
+        if let entry, case let .text(text) = entry.value, let near = missingTexts[table]?[text], near.key != key {
+            return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)"
+        }
+        return nil
+    }
+
     mutating func checkUnused() {
         for table in tableNames where readBy[table] == nil {
             guard let entries = baseTables[table] else { continue }
@@ -697,7 +715,15 @@ struct UsageRun {
             // A table the L10nAccessors plugin generates members for is read through them, which the scan maps exactly.
             let generated = generatedMembers.values.contains { $0.values.contains { $0.table == table } }
             guard generated || Self.isVouchedFor(keys: entries.keys.count, used: usedHere.count, unused: candidates.count) else {
-                unverified += candidates.map { TableKey(table: table, key: $0) }
+                // Not even `--force` deletes a key the code most likely reads under another name (see below): an app
+                // moving from identifier keys to text keys leaves its table unverifiable and every such key looking unused.
+                unverified += candidates.filter { renamedTo(table: table, key: $0, entry: entries.entries[$0]) == nil }
+                    .map { TableKey(table: table, key: $0) }
+                for key in candidates {
+                    guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry) else { continue }
+                    add(.unusedKey, at: SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1),
+                        table: table, key: key, renamed)
+                }
                 reportUnverifiable(table, lookingUnused: candidates.count, of: entries)
                 continue
             }
@@ -706,20 +732,9 @@ struct UsageRun {
                 // The key the code reads with other capitals (xdripswift: `NSLocalizedString("Off", tableName: "Common",
                 // value: "off", …)` beside `"off" = "Off";`): a lookup tells case apart, so neither is found, and the
                 // fix is to rename one. Its translations are not deleted, with or without --force.
-                if let near = missingKeys[table]?[key.lowercased()], near.key != key {
+                if let renamed = renamedTo(table: table, key: key, entry: entry) {
                     let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
-                    add(.unusedKey, at: location, table: table, key: key,
-                        "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)")
-                    continue
-                }
-                // The key the code reads under another name, with this key's text as its default value (xdripswift:
-                // `NSLocalizedString("common_next", tableName: "Common", value: "Next", …)` beside `"next" = "Next";`,
-                // and three more so): renamed in the code and not in the catalog, so every locale shows the default. The
-                // fix is to rename it; deleting it threw its 17 translations away.
-                if case let .text(text) = entry.value, let near = missingTexts[table]?[text], near.key != key {
-                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
-                    add(.unusedKey, at: location, table: table, key: key,
-                        "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)")
+                    add(.unusedKey, at: location, table: table, key: key, renamed)
                     continue
                 }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
