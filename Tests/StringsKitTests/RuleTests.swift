@@ -553,7 +553,7 @@ import Testing
         // Said once, within the format-mismatch of the same line (Sequel-Ace: 31 of 32 invalid-format findings repeated
         // one); `@%` is `%@` typed backwards in right-to-left editing (PlayCover's Persian).
         #expect(result.findings(.invalidFormat).isEmpty, "\(result.findings(.invalidFormat).map(\.message))")
-        #expect(result.findings(.formatMismatch).first { $0.locale == "it" }?.message.hasSuffix("; and its % at character 1 forms no specifier: write %% for a literal percent sign") == true,
+        #expect(result.findings(.formatMismatch).first { $0.locale == "it" }?.message.hasSuffix("; and its % at character 1 forms no specifier: most likely one of the base's specifiers written wrong; write it as the base has it (%% only for a percent sign)") == true,
                 "\(result.findings(.formatMismatch).map(\.message))")
         let reversed = CatalogFolder()
         reversed.write("en.lproj/Main.strings", "\"got\" = \"Expected \\\"%@\\\", got \\\"%@\\\"\";\n\"rate\" = \"Rate\";\n")

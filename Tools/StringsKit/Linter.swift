@@ -1064,7 +1064,10 @@ struct LintRun {
                                 + "\(fix), and this translation may already be right)"
                         }
                         if let loneSign {
-                            message += "; and its % at character \(loneSign.offset + 1) forms no specifier: \(loneSign.advice)"
+                            // Beside a specifier the base has and this text lacks, a lone % is that specifier broken
+                            // (Sequel-Ace's German `%1 @`, `"%"` for `"%@"`: 31 lines), not a percent sign to double.
+                            let advice = loneSign.advice.hasPrefix("write %%") ? "most likely one of the base's specifiers written wrong; write it as the base has it (%% only for a percent sign)" : loneSign.advice
+                            message += "; and its % at character \(loneSign.offset + 1) forms no specifier: \(advice)"
                             loneSignSaid = true
                         }
                         report(.formatMismatch, entry: entry, locale: locale, table: table, message)
