@@ -154,6 +154,12 @@ struct BundleLintTests {
         project.write("Podfile", "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Eureka', '~> 5.3'\n  pod \"Firebase/Analytics\"\n  # pod 'Old'\n  pod 'Kit', :path => 'LocalPods/Kit'\nend\n")
         project.write("Cartfile", "github \"ReactiveX/RxSwift\" ~> 6.0\n")
         #expect(XcodeProject.remotePackages(near: [project.path("App/en.lproj")], manifestsIn: []) == ["Eureka", "Firebase", "RxSwift"])
+        // An XcodeGen spec's packages (Bitwarden's authenticator commits no .xcodeproj), and Carthage's other forms.
+        let generated = ProjectFolder()
+        generated.write("project-bwa.yml", "name: Authenticator\npackages:\n  BitwardenSdk:\n    url: https://github.com/bitwarden/sdk-swift\n"
+                        + "    exactVersion: 1.0.0\n  Local:\n    path: Packages/Local\ntargets:\n  App:\n    url: not-a-package\n")
+        generated.write("Cartfile.private", "  github \"Quick/Nimble\"\nbinary \"https://example.com/Analytics.json\"\n")
+        #expect(XcodeProject.remotePackages(near: [], manifestsIn: [generated.root]) == ["Analytics", "Nimble", "sdk-swift"])
         project.write("App/en.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n\"Stale\" = \"Old\";\n")
         project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n\"Open\" = \"Öffnen\";\n\"Quit\" = \"Beenden\";\n\"Stale\" = \"Alt\";\n")
         project.write("App/App.swift", "import Foundation\nlet done = NSLocalizedString(\"Done\", comment: \"\")\n"
@@ -163,6 +169,7 @@ struct BundleLintTests {
         #expect(refused.outcome.notes.contains("--fix deleted nothing: 3 remote package(s) were not scanned (Eureka, Firebase, RxSwift)"), "\(refused.outcome.notes)")
         project.write("Pods/Eureka/Source/Core.swift", "public struct Form {}\n")
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.path("Pods"), project.path("Carthage/Checkouts/RxSwift")]).isEmpty)
+        #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.root]) == ["RxSwift"])
     }
 
     /// IceCubes (2026-12-07): asked to fix with `--sources IceCubesApp Packages/Account`, --fix deleted 356 keys, 325 of

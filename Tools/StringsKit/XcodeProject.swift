@@ -127,10 +127,33 @@ public enum XcodeProject {
                     if !name.isEmpty { names.insert(String(name)) }
                 }
             }
-            if let cartfile = try? String(contentsOfFile: (folder as NSString).appendingPathComponent("Cartfile"), encoding: .utf8) {
-                for line in cartfile.split(whereSeparator: \.isNewline) where line.hasPrefix("github ") || line.hasPrefix("git ") {
-                    guard let open = line.firstIndex(of: "\"") else { continue }
-                    add(line[line.index(after: open)...].prefix { $0 != "\"" })
+            // An XcodeGen spec (`project.yml`, `project-bwa.yml`) names the remote packages a generated project will have
+            // (Bitwarden's authenticator commits no .xcodeproj: its six packages went unnamed and --fix went ahead).
+            let specs = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasPrefix("project") && ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) }
+            for spec in specs {
+                guard let text = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(spec), encoding: .utf8) else { continue }
+                var inPackages = false
+                for line in text.split(whereSeparator: \.isNewline) {
+                    if let first = line.first, first != " ", first != "\t", first != "#" {
+                        inPackages = line.hasPrefix("packages:")
+                        continue
+                    }
+                    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                    guard inPackages, trimmed.hasPrefix("url:") else { continue }
+                    add(Substring(trimmed.dropFirst(4).trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))))
+                }
+            }
+            for name in ["Cartfile", "Cartfile.private"] {
+                guard let cartfile = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(name), encoding: .utf8) else { continue }
+                for line in cartfile.split(whereSeparator: \.isNewline) {
+                    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                    guard trimmed.hasPrefix("github ") || trimmed.hasPrefix("git ") || trimmed.hasPrefix("binary "),
+                          let open = trimmed.firstIndex(of: "\"") else { continue }
+                    var name = trimmed[trimmed.index(after: open)...].prefix { $0 != "\"" }
+                    // A binary's specification (`…/Firebase.json`) is named after the framework.
+                    if trimmed.hasPrefix("binary "), name.hasSuffix(".json") { name = name.dropLast(5) }
+                    add(name)
                 }
             }
         }

@@ -347,8 +347,12 @@ public enum UsageCommands {
                 for folder in ["checkouts", "pods"] {
                     if let found = components.lastIndex(of: folder), found + 1 < components.count { return components[found + 1] == name }
                 }
-                return (components.last == "checkouts" || components.last == "pods")
-                    && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package))
+                if (components.last == "checkouts" || components.last == "pods")
+                    && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package)) { return true }
+                // A source folder that holds the project's own Pods or Carthage checkouts (`--sources .`) scans them.
+                return ["Pods", "Carthage/Checkouts"].contains { folder in
+                    FileManager.default.fileExists(atPath: ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(package))
+                }
             }
         }
     }
