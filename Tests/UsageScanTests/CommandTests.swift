@@ -91,6 +91,45 @@ struct CommandTests {
         #expect(!again.output.contains("[unused-key]"), "\(again.output)")
     }
 
+    /// ProtonVPN (2026-12-07): hu keeps `"_countries_count" = "_countries_count";` in its .strings beside the plural in its
+    /// .stringsdict, which the catalog reads as one entry; `--fix` deleted the plural and left the copy, an extra key in hu
+    /// after the fix. Every file of a locale's table loses the key.
+    @Test func fixDeletesAKeyFromEveryFileOfALocalesTable() throws {
+        let project = ProjectFolder()
+        let plural = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>legacy.count</key>
+            \t<dict>
+            \t\t<key>NSStringLocalizedFormatKey</key>
+            \t\t<string>%#@n@</string>
+            \t\t<key>n</key>
+            \t\t<dict>
+            \t\t\t<key>NSStringFormatSpecTypeKey</key>
+            \t\t\t<string>NSStringPluralRuleType</string>
+            \t\t\t<key>NSStringFormatValueTypeKey</key>
+            \t\t\t<string>d</string>
+            \t\t\t<key>other</key>
+            \t\t\t<string>%d items</string>
+            \t\t</dict>
+            \t</dict>
+            </dict>
+            </plist>
+
+            """
+        project.write("Localization/en.lproj/Main.strings", "\"home\" = \"Home\";\n")
+        project.write("Localization/en.lproj/Main.stringsdict", plural)
+        project.write("Localization/hu.lproj/Main.strings", "\"home\" = \"Kezdőlap\";\n\"legacy.count\" = \"legacy.count\";\n")
+        project.write("Localization/hu.lproj/Main.stringsdict", plural.replacingOccurrences(of: "%d items", with: "%d elem"))
+        project.write("Sources/App.swift", "import Foundation\nlet a = NSLocalizedString(\"home\", tableName: \"Main\", comment: \"\")\n")
+        let run = try #require(try runL10n(["lint", "Localization", "--sources", "Sources", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(project.read("Localization/hu.lproj/Main.strings") == "\"home\" = \"Kezdőlap\";\n", "\(run.error)")
+        #expect(!project.read("Localization/hu.lproj/Main.stringsdict").contains("legacy.count"), "\(run.error)")
+        #expect(!run.output.contains("extra-key"), "\(run.output)")
+    }
+
     /// pocket-casts (2026-12-07) writes its translations as XML property lists: `--fix` deleted 114 keys from `en` and
     /// none from them ("not changed"), and the next lint had 1,596 `extra-key` findings. An XML `.strings` file is edited
     /// as a property list (a text over several lines too), and a key some file cannot lose (a binary property list)

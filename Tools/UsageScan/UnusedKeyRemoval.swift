@@ -27,6 +27,15 @@ public enum UnusedKeyRemoval {
                 guard let entry = table.entries[key] else { continue }
                 byFile[entry.location.file, default: (id.table, [])].keys.insert(key)
             }
+            // A locale's other files of the table may hold the key too, where the catalog keeps one entry (ProtonVPN's hu
+            // has `_countries_count` in its .strings as well as its .stringsdict, the base in its .stringsdict only): each
+            // copy goes, or the one left is an extra key in that locale after the fix.
+            for file in table.files where table.files.count > 1 && !file.hasSuffix(".xcstrings") {
+                guard let data = FileManager.default.contents(atPath: file), let parsed = try? StringsParser.parseAnyFormat(data) else { continue }
+                for key in keys where parsed.lastEntryIndexByKey[key] != nil && table.entries[key]?.location.file != file {
+                    byFile[file, default: (id.table, [])].keys.insert(key)
+                }
+            }
         }
         var outcome = Outcome()
         // First every edit, written nowhere; then only keys every file of their table could lose.
