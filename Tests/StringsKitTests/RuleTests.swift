@@ -1173,6 +1173,25 @@ import Testing
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
+    /// ProtonVPN (2026-12-07): 93 new keys no translation had yet were 2,790 `missing-key` findings, one per locale. A key
+    /// every translation of its table lacks (three or more) is one finding at the base; one some translation has stays a
+    /// finding in each locale that lacks it.
+    @Test func aKeyNoTranslationHasYetIsOneFindingAtTheBase() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Main.strings", "\"home\" = \"Home\";\n\"new.tab\" = \"Countries\";\n\"half\" = \"Half done\";\n")
+        for (locale, home) in [("de", "Start"), ("fr", "Accueil"), ("it", "Inizio")] {
+            folder.write("\(locale).lproj/Main.strings", "\"home\" = \"\(home)\";\n" + (locale == "de" ? "\"half\" = \"Halb fertig\";\n" : ""))
+        }
+        let result = try folder.lint()
+        let missing = result.findings(.missingKey).map { "\($0.locale):\($0.key ?? "")" }.sorted()
+        #expect(missing == ["en:new.tab", "fr:half", "it:half"], "\(result.findings(.missingKey).map(\.message))")
+        let new = try #require(result.findings(.missingKey).first { $0.locale == "en" })
+        #expect(new.message == "\"new.tab\" has no translation in any of the 3 locales of Main yet (de, fr, it): a new text for the translators; add it to each")
+        #expect(new.covers?.count == 3)
+        // The figures still count it missing in each.
+        #expect(result.completeness?.first { $0.locale == "de" }?.missing == 1)
+    }
+
     /// macos-browser (2026-12-07): the base "Remove this password" lacks its question mark, and seven translations
     /// that ask it were each told to drop theirs. Three or more that agree, two in three of the translations, are one
     /// finding at the base; a translation that ends otherwise keeps its own.

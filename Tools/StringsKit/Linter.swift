@@ -116,6 +116,7 @@ public struct Linter: Sendable {
         var copiesRun = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
         findings = copiesRun.collapsingUntranslatedFloods(findings, counts: first.counts)
         findings = copiesRun.collapsingPunctuationAgreement(findings)
+        findings = copiesRun.collapsingNewKeys(findings)
         findings += copiesRun.findings
         LaunchTrace.mark("lint: untranslated floods")
         var counts = first.counts
@@ -1209,6 +1210,37 @@ struct LintRun {
             for index in indices where !dropped.contains(index) && FinalPunctuation(findings[index].subject ?? "") == .question {
                 dropped.insert(index)
             }
+        }
+        guard !dropped.isEmpty else { return findings }
+        return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+    }
+
+    /// A key every translation of its table lacks (three or more) is one finding at the base, listing them: a new text
+    /// no translator has had yet, not a gap of each locale (ProtonVPN: 93 such keys were 2,790 of its 3,433 translation
+    /// findings, one per locale each). Its baseline entry stands for the per-locale ones, so translating it into some
+    /// locales later changes nothing there.
+    mutating func collapsingNewKeys(_ findings: [Finding]) -> [Finding] {
+        var byKey: [TableKey: [Int]] = [:]
+        for (index, finding) in findings.enumerated() where finding.rule == .missingKey && finding.locale != tableBase(finding.table) {
+            guard let key = finding.key else { continue }
+            byKey[TableKey(table: finding.table, key: key), default: []].append(index)
+        }
+        guard byKey.contains(where: { $0.value.count >= 3 }) else { return findings }
+        var translations: [String: Set<String>] = [:]
+        for id in catalog.tables.keys where !Linter.isSpecialFolder(id.locale) && id.locale != tableBase(id.table) {
+            translations[id.table, default: []].insert(id.locale)
+        }
+        var dropped = Set<Int>()
+        for (id, indices) in byKey.sorted(by: { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }) where indices.count >= 3 {
+            let locales = Set(indices.map { findings[$0].locale })
+            guard let having = translations[id.table], having.isSubset(of: locales),
+                  let baseEntry = catalog.table(id.table, locale: tableBase(id.table))?.entries[id.key] else { continue }
+            dropped.formUnion(indices)
+            let sorted = locales.sorted()
+            report(.missingKey, file: baseEntry.location.file, position: baseEntry.location.position, locale: tableBase(id.table), table: id.table,
+                   key: id.key, subject: sorted.joined(separator: "\n"), covers: indices.map { BaselineEntry(findings[$0]) },
+                   "\"\(id.key)\" has no translation in any of the \(sorted.count) locales of \(id.table) yet (\(sorted.prefix(6).joined(separator: ", "))\(sorted.count > 6 ? ", …" : "")): "
+                   + "a new text for the translators; add it to each")
         }
         guard !dropped.isEmpty else { return findings }
         return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
