@@ -704,7 +704,12 @@ import Testing
             """)
         let result = try folder.lint()
         let accidents = result.findings(.accidentalSpecifier)
-        #expect(accidents.map { "\($0.locale) \($0.key ?? "")" }.sorted() == ["en mixed", "en numbered", "en promise", "en sale", "hu suffix"])
+        #expect(accidents.map { "\($0.locale) \($0.key ?? "")" }.sorted() == ["en mixed", "en numbered", "en promise", "en sale"])
+        // A translation's own, whose specifiers then differ from the base's, is said once, in its format-mismatch
+        // (ProtonVPN's pt-BR "30% sobre" was both).
+        #expect(result.findings(.formatMismatch).first { $0.locale == "hu" && $0.key == "suffix" }?.message
+                    .hasSuffix("; its \"100%-os\" at character 4 makes the specifier \"%-o\": write 100%% if it is a percent sign") == true,
+                "\(result.findings(.formatMismatch).map(\.message))")
         let promise = try #require(accidents.first { $0.key == "promise" })
         #expect(promise.message.contains("\"100% gu\"") && promise.message.contains("\"% g\"") && promise.message.contains("write 100%%"),
                 "\(promise.message)")

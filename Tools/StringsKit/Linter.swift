@@ -1032,12 +1032,18 @@ struct LintRun {
                            "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has a % at character \(loneSign.offset + 1) that forms no format specifier; \(loneSign.advice)")
                 }
             }
-            if hasPercent, !copiesBase, let accident = AccidentalSpecifier.first(in: text) {
-                // Named as the value it is in: a translation's own (xdripswift's Polish "80% ca…" was quoted as the key's).
-                report(.accidentalSpecifier, entry: entry, locale: locale, table: table,
-                       "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1): the % and the word after it make "
-                       + "the specifier \"\(accident.specifier.text)\", so String(format:) and generated accessors read an argument "
-                       + "there; write \(accident.number)%% if it is a percent sign")
+            // Said once too: in a translation whose specifiers differ from the base's because of it, as part of that
+            // error (ProtonVPN's pt-BR "30% sobre" was both).
+            var accidentSaid = false
+            let accident = hasPercent && !copiesBase ? AccidentalSpecifier.first(in: text) : nil
+            defer {
+                if let accident, !accidentSaid {
+                    // Named as the value it is in: a translation's own (xdripswift's Polish "80% ca…" was quoted as the key's).
+                    report(.accidentalSpecifier, entry: entry, locale: locale, table: table,
+                           "\"\(entry.key)\"\(locale == tableBase(table) ? "" : " in \(locale)") has \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1): the % and the word after it make "
+                           + "the specifier \"\(accident.specifier.text)\", so String(format:) and generated accessors read an argument "
+                           + "there; write \(accident.number)%% if it is a percent sign")
+                }
             }
             if let baseText {
                 if text.isEmpty {
@@ -1063,6 +1069,10 @@ struct LintRun {
                                 : "if so, fix the base first with %%"
                             message += " (but the base's \"\(accident.specifier.text)\" in \"\(accident.excerpt)\" looks like a percent sign: "
                                 + "\(fix), and this translation may already be right)"
+                        }
+                        if let accident, baseText != text {
+                            message += "; its \"\(accident.excerpt)\" at character \(accident.specifier.offset + 1) makes the specifier \"\(accident.specifier.text)\": write \(accident.number)%% if it is a percent sign"
+                            accidentSaid = true
                         }
                         if let loneSign {
                             // Beside a specifier the base has and this text lacks, a lone % is that specifier broken
