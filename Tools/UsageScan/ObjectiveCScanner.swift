@@ -101,7 +101,18 @@ enum ObjectiveCScanner {
                 skipSpace(&cursor)
                 let keyLine = line
                 let keyColumn = cursor - lineStart + 1
-                guard let key = objectiveCString(at: cursor) else { (line, lineStart) = (lineAtName, lineStartAtName); break }
+                guard let key = objectiveCString(at: cursor) else {
+                    // `NSLocalizedString(pinned ? @"Unpin Tables" : @"Pin Tables", …)` (Sequel-Ace): each branch's literal
+                    // is a key the call reads, and a missing one is reported as any other; on one line only.
+                    if isCall, name == "NSLocalizedString" {
+                        for (text, column) in Self.ternaryKeys(in: bytes, from: cursor) {
+                            references.append(KeyReference(location: SourceLocation(file: file, line: keyLine, column: column - lineStart + 1),
+                                                           key: .literal(text), table: .known("Localizable"), api: name, reportsMissing: true))
+                        }
+                    }
+                    (line, lineStart) = (lineAtName, lineStartAtName)
+                    break
+                }
                 var table: TableName = .unknown
                 if isCall, name.hasPrefix("NSLocalizedStringFromTable") {
                     var after = key.end
@@ -134,6 +145,39 @@ enum ObjectiveCScanner {
             }
         }
         return (references, prefixes)
+    }
+
+    /// The literals of a conditional's two branches that make a call's first argument, `c ? @"A" : @"B"`, each with the
+    /// offset of its `@`; empty for any other argument, or one that spans lines.
+    static func ternaryKeys(in bytes: [UInt8], from start: Int) -> [(text: String, offset: Int)] {
+        var cursor = start
+        var depth = 0
+        var found: [(String, Int)] = []
+        var sawQuestion = false
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte == 0x0A || byte == 0x3B { return [] }
+            if byte == 0x28 || byte == 0x5B { depth += 1 }
+            if byte == 0x29 || byte == 0x5D {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if byte == 0x2C, depth == 0 { break }
+            if byte == 0x22 { return [] } // a C string where a key would be
+            if depth == 0, byte == 0x3F || (byte == 0x3A && sawQuestion) {
+                if byte == 0x3F { sawQuestion = true }
+                var literal = cursor + 1
+                while literal < bytes.count, bytes[literal] == 0x20 || bytes[literal] == 0x09 { literal += 1 }
+                if literal + 1 < bytes.count, bytes[literal] == 0x40, bytes[literal + 1] == 0x22,
+                   let piece = StringLiterals.piece(in: bytes, quoteAt: literal + 1) {
+                    found.append((String(decoding: piece.text, as: UTF8.self), literal))
+                    cursor = piece.end
+                    continue
+                }
+            }
+            cursor += 1
+        }
+        return sawQuestion && found.count == 2 ? found : []
     }
 }
 
