@@ -1007,11 +1007,11 @@ import Testing
         // German "Wie lange …?" for "Choose how long …."); Japanese ends a polite request with 。 where English
         // exclaims. A full stop turned "!", and a label made a question (xdripswift's Arabic "Speak Trend؟"), are still
         // findings.
-        folder.write("en.lproj/Main.strings", "\"why\" = \"Why\";\n\"how\" = \"Choose how long tabs stay open.\";\n\"tap\" = \"Tap to continue!\";\n\"saved\" = \"Saved.\";\n\"speak\" = \"Speak Trend\";\n")
-        folder.write("nb.lproj/Main.strings", "\"why\" = \"Hvorfor?\";\n\"how\" = \"Hvor lenge skal faner være åpne?\";\n\"tap\" = \"Trykk for å fortsette!\";\n\"saved\" = \"Lagret!\";\n\"speak\" = \"Les trend?\";\n")
-        folder.write("ja.lproj/Main.strings", "\"why\" = \"なぜ\";\n\"how\" = \"タブを開いておく期間を選択してください。\";\n\"tap\" = \"タップして続行してください。\";\n\"saved\" = \"保存しました。\";\n\"speak\" = \"傾向を読み上げ\";\n")
+        folder.write("en.lproj/Main.strings", "\"why\" = \"Why\";\n\"how\" = \"Choose how long tabs stay open.\";\n\"tap\" = \"Tap to continue!\";\n\"saved\" = \"Saved.\";\n\"speak\" = \"Speak Trend\";\n\"dnd\" = \"Do Not Disturb\";\n")
+        folder.write("nb.lproj/Main.strings", "\"why\" = \"Hvorfor?\";\n\"how\" = \"Hvor lenge skal faner være åpne?\";\n\"tap\" = \"Trykk for å fortsette!\";\n\"saved\" = \"Lagret!\";\n\"speak\" = \"Les trend?\";\n\"dnd\" = \"Ikke forstyrr?\";\n")
+        folder.write("ja.lproj/Main.strings", "\"why\" = \"なぜ\";\n\"how\" = \"タブを開いておく期間を選択してください。\";\n\"tap\" = \"タップして続行してください。\";\n\"saved\" = \"保存しました。\";\n\"speak\" = \"傾向を読み上げ\";\n\"dnd\" = \"おやすみモード\";\n")
         let asked = try folder.lint()
-        #expect(asked.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["nb:saved", "nb:speak"], "\(asked.findings(.punctuationMismatch).map(\.message))")
+        #expect(asked.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["nb:dnd", "nb:saved", "nb:speak"], "\(asked.findings(.punctuationMismatch).map(\.message))")
     }
 
     /// The parser's notes point into a value; the finding names its entry, as every other does (MeetingBar).

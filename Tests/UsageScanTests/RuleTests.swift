@@ -59,6 +59,11 @@ struct RuleTests {
         #expect(report.scan.unlocalizedTables == ["QuickActions": ["quickactions_speak"]])
         let missing = (report.findings(.keyNotInCatalog) + report.findings(.missingKey)).compactMap(\.key)
         #expect(missing == ["quickactions_gone"], "\(report.findings.map(\.message))")
+        // A stray copy of a localized table (a fixture) hides nothing (the re-check of 2026-12-07).
+        project.write("Sources/Fixtures/Localizable.strings", "\"newkey\" = \"New\";\n")
+        project.write("Sources/App/New.swift", "import Foundation\nlet n = NSLocalizedString(\"newkey\", comment: \"\")\n")
+        let stray = try project.usageReport()
+        #expect((stray.findings(.keyNotInCatalog) + stray.findings(.missingKey)).compactMap(\.key).sorted() == ["newkey", "quickactions_gone"], "\(stray.findings.map(\.message))")
     }
 
     @Test func unusedKeyPointsAtTheBaseCatalogUnlessADynamicPrefixOrAnExceptionCoversIt() throws {

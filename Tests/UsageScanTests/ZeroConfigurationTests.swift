@@ -604,11 +604,12 @@ struct ZeroConfigurationTests {
         project.write("App/en.lproj/Localizable.strings", "\"Hello\" = \"Hello\";\n")
         project.write("App/de.lproj/Localizable.strings", "\"Hello\" = \"Hallo\";\n")
         project.write("Sources/A.m", "foo\nbar\n  x = NSLocalizedString(@\"ZZZ\", @\"c\");\nbaz\ny = NSLocalizedString(@\"Hello\", @\"c\");\nz = NSLocalizedString(@\"Bell\\a\", @\"c\");\n")
-        project.write("Sources/B.m", "- (void)pin { t = NSLocalizedString([self isPinned] ? @\"Unpin Tables\" : @\"Hello\", @\"menu\"); }\n")
+        project.write("Sources/B.m", "- (void)pin { t = NSLocalizedString([self isPinned] ? @\"Unpin Tables\" : @\"Hello\", @\"menu\"); }\n"
+                      + "z = NSLocalizedStringFromTable(@\"CCC\",\n    @\"Errors\", nil);\nw = NSLocalizedString(@\"DDD\", @\"c\");\n")
         let report = try project.usageReport(catalogs: "App")
         let missing = report.findings(.missingKey).map { "\($0.file.split(separator: "/").last ?? ""):\($0.line):\($0.column) \($0.key ?? "")" }
         // A conditional's branches are keys too (Sequel-Ace's `pinned ? @"Unpin Tables" : @"Pin Tables"`).
-        #expect(missing == ["A.m:3:25 ZZZ", "A.m:6:23 Bell\u{7}", "B.m:1:55 Unpin Tables"], "\(report.findings.map(\.message))")
+        #expect(missing == ["A.m:3:25 ZZZ", "A.m:6:23 Bell\u{7}", "B.m:1:55 Unpin Tables", "B.m:2:32 CCC", "B.m:4:23 DDD"], "\(report.findings.map(\.message))")
     }
 
     @Test func aLowercaseWordAmongDottedKeysIsTextShownAsItIs() throws {

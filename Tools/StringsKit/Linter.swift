@@ -1256,11 +1256,11 @@ struct LintRun {
         return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
-    /// English text that opens as a question does: "Why", "How it works", "Are you sure", "Can't connect".
+    /// English text that opens with a question word: "Why", "How it works", "What's new". Not an auxiliary verb, which
+    /// opens labels as often as questions ("Do Not Disturb", "May", "Has Notes": the re-check of 2026-12-07).
     static func startsWithQuestionWord(_ text: String) -> Bool {
-        let first = text.prefix { $0.isLetter || $0 == "'" || $0 == "’" }.lowercased()
-        return ["why", "how", "what", "when", "where", "who", "which", "whose", "are", "is", "do", "does", "did", "can", "could",
-                "should", "would", "will", "shall", "may", "have", "has"].contains(first)
+        let first = text.prefix { $0.isLetter }.lowercased()
+        return ["why", "how", "what", "when", "where", "who", "which", "whose"].contains(first)
     }
 
     /// Floods of `untranslated` with one cause each become one finding:

@@ -115,6 +115,8 @@ enum ObjectiveCScanner {
                 }
                 var table: TableName = .unknown
                 if isCall, name.hasPrefix("NSLocalizedStringFromTable") {
+                    // A look ahead: the main loop goes on from the key's end and counts these lines itself.
+                    let (lineAtKeyEnd, lineStartAtKeyEnd) = (line, lineStart)
                     var after = key.end
                     skipSpace(&after)
                     if after < bytes.count, bytes[after] == 0x2C {
@@ -122,6 +124,7 @@ enum ObjectiveCScanner {
                         skipSpace(&after)
                         if let named = objectiveCString(at: after) { table = .known(named.text) }
                     }
+                    (line, lineStart) = (lineAtKeyEnd, lineStartAtKeyEnd)
                 }
                 index = key.end
                 guard !key.text.isEmpty else { break }

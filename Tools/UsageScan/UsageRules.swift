@@ -435,8 +435,9 @@ struct UsageRun {
                     "\(reference.api) looks up \(shown) in table \"\(table)\", but it is in \(tables) (\(baseOf(other))); name table \"\(other)\" at this call, or move the key")
                 return
             }
-            // A table kept outside every `.lproj` (the same text in every language) that has the key: found there.
-            if !reference.key.isGeneratedMember, scan.unlocalizedTables[table]?.contains(Self.catalogKey(reference.key)) == true {
+            // A table kept outside every `.lproj` (the same text in every language) that has the key: found there. Only
+            // where no localization has the table (a stray copy beside a localized one, a test fixture, hides nothing).
+            if baseTables[table] == nil, !reference.key.isGeneratedMember, scan.unlocalizedTables[table]?.contains(Self.catalogKey(reference.key)) == true {
                 checkArguments(reference, table: table, key: Self.catalogKey(reference.key))
                 return
             }
