@@ -219,6 +219,23 @@ struct ZeroConfigurationTests {
         #expect(moving.read("App/de.lproj/Localizable.strings").contains("\"greeting.title\" = \"Hallo zusammen\";"), "\(forced.error)")
     }
 
+    /// XcodesApp (2026-12-07): "Universal" is `extractionState: stale` in its String Catalog, but read by
+    /// `localizeString("Universal")`; with `--sources` the advice still said "if no code reads it any more, remove it". The
+    /// check names where the code reads a stale key, and a stale key no code reads is its unused-key alone.
+    @Test func aStaleEntryTheCodeReadsSaysWhereAndOneItDoesNotIsItsUnusedKey() throws {
+        let project = ProjectFolder()
+        let entries = (0..<6).map { "\"Item \($0)\": {\"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"Ding \($0)\"}}}}" }
+        project.write("App/Localizable.xcstrings", "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {"
+                      + (entries + ["\"Universal\": {\"extractionState\": \"stale\", \"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"Universell\"}}}}",
+                                    "\"Gone\": {\"extractionState\": \"stale\", \"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"Weg\"}}}}"]).joined(separator: ", ")
+                      + "}}")
+        project.write("Sources/V.swift", "import SwiftUI\nstruct V: View {\n    var body: some View {\n        VStack {\n"
+                      + (0..<6).map { "            Text(\"Item \($0)\")\n" }.joined() + "            Text(\"Universal\")\n        }\n    }\n}\n")
+        let run = try #require(try runL10n(["lint", "App", "--sources", "Sources"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.output.contains("\"Universal\" is stale in Localizable (extractionState: stale), but the code at Sources/V.swift:11:"), "\(run.output)")
+        #expect(!run.output.contains("\"Gone\" is stale") && run.output.contains("\"Gone\" is in Localizable (en) but no scanned code uses it"), "\(run.output)")
+    }
+
     /// reminders-menubar (2026-12-07): every text is read as `rmbLocalized(.caseName)`, a function that looks up
     /// `key.rawValue` of its enum parameter; `--fix --force` deleted 176 of the 177 keys. The enum's cases are keys.
     @Test func theCasesOfAnEnumWhoseRawValueIsLookedUpAreKeys() throws {

@@ -49,6 +49,18 @@ public enum L10nCommands {
                 return unused.contains(codeKey(finding, key))
             }
         }
+        // A String Catalog entry Xcode marked stale at its last build: gone from the code, its unused-key says to delete
+        // it, once; still read, the code's place is named, and it is not to be removed (XcodesApp's "Universal", read by
+        // `localizeString("Universal")`, was told "if no code reads it any more, remove it").
+        result.findings = result.findings.compactMap { finding in
+            guard finding.rule == .staleEntry, let key = finding.key else { return finding }
+            if unused.contains(codeKey(finding, key)) { return nil }
+            // (A translation's own `state: stale` asks for a review, whoever reads the key.)
+            guard finding.message.contains("(extractionState: stale)"), let place = outcome.readAt[key] else { return finding }
+            var told = finding
+            told.message = "\"\(key)\" is stale in \(finding.table) (extractionState: stale), but the code at \(place) reads it: build the target that reads it so Xcode marks it again; do not remove it"
+            return told
+        }
         // A key whose base text is the code's default value is not extra; nor, where the code gives a table's base text,
         // is the table's base file without text something to report (the check looked at its keys).
         result.findings.removeAll { finding in

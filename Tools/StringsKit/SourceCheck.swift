@@ -44,6 +44,9 @@ public struct SourceCheckOutcome: Sendable {
     /// The default value the code gives each such key, where it gives one as a literal: the text its translations are
     /// compared with.
     public var codeBaseTexts: [TableKey: String]
+    /// Where the scanned code first names each key it reads as a literal (`Sources/V.swift:12:18`), for a finding that
+    /// can say so (a String Catalog entry Xcode marked stale that the code still reads).
+    public var readAt: [String: String] = [:]
 
     public init(findings: [Finding] = [], notes: String = "", removedKeys: Set<TableKey> = [], usageError: String? = nil,
                 codeBaseKeys: Set<TableKey> = [], codeBaseTables: Set<String> = [], codeBaseTexts: [TableKey: String] = [:]) {

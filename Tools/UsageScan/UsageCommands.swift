@@ -282,9 +282,14 @@ public enum UsageCommands {
             }
         }
         if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
-        return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
-                                   codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables,
-                                           codeBaseTexts: report.codeBaseTexts), report)
+        var outcome = SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
+                                         codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables,
+                                         codeBaseTexts: report.codeBaseTexts)
+        for reference in scan.references {
+            guard case let .literal(key) = reference.key, outcome.readAt[key] == nil else { continue }
+            outcome.readAt[key] = "\(reference.location)"
+        }
+        return (outcome, report)
     }
 
     /// Of `doomed`, the keys that code of the app outside `sources` reads (or that the wider scan cannot vouch for):
