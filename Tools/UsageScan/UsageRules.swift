@@ -712,32 +712,26 @@ struct UsageRun {
                       let entry = entries.entries[key], !Self.xcodeFoundInCode(entry), Self.hasLetters(key) else { continue }
                 candidates.append(key)
             }
+            // A key the code most likely reads under another name (`renamedTo`) is said so, and never deleted, not even
+            // by `--force`; nor does it count as looking unused (the re-check of 2026-12-07: a table whose only unused-looking
+            // keys were two such renames was still called unverifiable). An app moving from identifier keys to text keys
+            // leaves many of them.
+            candidates.removeAll { key in
+                guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry) else { return false }
+                add(.unusedKey, at: SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1),
+                    table: table, key: key, renamed)
+                return true
+            }
             guard !candidates.isEmpty else { continue }
             // A table the L10nAccessors plugin generates members for is read through them, which the scan maps exactly.
             let generated = generatedMembers.values.contains { $0.values.contains { $0.table == table } }
             guard generated || Self.isVouchedFor(keys: entries.keys.count, used: usedHere.count, unused: candidates.count) else {
-                // Not even `--force` deletes a key the code most likely reads under another name (see below): an app
-                // moving from identifier keys to text keys leaves its table unverifiable and every such key looking unused.
-                unverified += candidates.filter { renamedTo(table: table, key: $0, entry: entries.entries[$0]) == nil }
-                    .map { TableKey(table: table, key: $0) }
-                for key in candidates {
-                    guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry) else { continue }
-                    add(.unusedKey, at: SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1),
-                        table: table, key: key, renamed)
-                }
+                unverified += candidates.map { TableKey(table: table, key: $0) }
                 reportUnverifiable(table, lookingUnused: candidates.count, of: entries)
                 continue
             }
             for key in candidates {
                 guard let entry = entries.entries[key] else { continue }
-                // The key the code reads with other capitals (xdripswift: `NSLocalizedString("Off", tableName: "Common",
-                // value: "off", …)` beside `"off" = "Off";`): a lookup tells case apart, so neither is found, and the
-                // fix is to rename one. Its translations are not deleted, with or without --force.
-                if let renamed = renamedTo(table: table, key: key, entry: entry) {
-                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
-                    add(.unusedKey, at: location, table: table, key: key, renamed)
-                    continue
-                }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
                     .map { " The dynamic key at \($0.location) (\($0.expression)) may build it: if so, add {\"table\": \"\(table)\", \"prefix\": \"\($0.literalPrefix ?? "")\"} to usage.dynamicKeyPrefixes." }
                     ?? ""
