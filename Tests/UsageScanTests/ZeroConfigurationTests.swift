@@ -168,17 +168,25 @@ struct ZeroConfigurationTests {
         #expect(project.read("App/en.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Old banner\";"))
     }
 
+    /// xdripswift's shape: a `Common` table of six keys its `Texts` enum reads (so the scan vouches for it), `english`
+    /// and `german` entries after them and an unused `legacy`, and `calls` added to the enum (from line 9 on).
+    static func commonTable(english: String, german: String, calls: String) -> ProjectFolder {
+        let project = ProjectFolder()
+        let base = (0..<6).map { "\"common.item\($0)\" = \"Item \($0)\";\n" }.joined()
+        project.write("App/en.lproj/Common.strings", base + english + "\"legacy\" = \"Old\";\n")
+        project.write("App/de.lproj/Common.strings", base + german + "\"legacy\" = \"Alt\";\n")
+        project.write("Sources/Texts.swift", "import Foundation\nenum Texts {\n"
+                      + (0..<6).map { "    static let item\($0) = NSLocalizedString(\"common.item\($0)\", tableName: \"Common\", comment: \"\")\n" }.joined()
+                      + calls + "}\n")
+        return project
+    }
+
     /// xdripswift (2026-12-07): the code reads "Off" where the table has "off"; `--fix --force` deleted "off" from 18
     /// locales, the translations the app would show once either is renamed. A key that differs only in case from one the
     /// code reads is said so and kept.
     @Test func aKeyTheCodeReadsWithOtherCapitalsIsNeverDeleted() throws {
-        let project = ProjectFolder()
-        let base = (0..<6).map { "\"common.item\($0)\" = \"Item \($0)\";\n" }.joined()
-        project.write("App/en.lproj/Common.strings", base + "\"off\" = \"Off\";\n\"legacy\" = \"Old\";\n")
-        project.write("App/de.lproj/Common.strings", base + "\"off\" = \"Aus\";\n\"legacy\" = \"Alt\";\n")
-        project.write("Sources/Texts.swift", "import Foundation\nenum Texts {\n"
-                      + (0..<6).map { "    static let item\($0) = NSLocalizedString(\"common.item\($0)\", tableName: \"Common\", comment: \"\")\n" }.joined()
-                      + "    static let off = NSLocalizedString(\"Off\", tableName: \"Common\", value: \"off\", comment: \"\")\n}\n")
+        let project = Self.commonTable(english: "\"off\" = \"Off\";\n", german: "\"off\" = \"Aus\";\n",
+                                       calls: "    static let off = NSLocalizedString(\"Off\", tableName: \"Common\", value: \"off\", comment: \"\")\n")
         let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.output.contains("\"off\" is in Common (en) but the code at Sources/Texts.swift:9:"), "\(run.output)")
         #expect(run.output.contains("reads \"Off\", which differs only in case"), "\(run.output)")
@@ -191,14 +199,10 @@ struct ZeroConfigurationTests {
     /// deleted the translations a rename would bring back. A key whose text is what a call the table lacks shows (its
     /// default value, or its key where it is the text) is said so and kept.
     @Test func aKeyRenamedInTheCodeOnlyIsNeverDeleted() throws {
-        let project = ProjectFolder()
-        let base = (0..<6).map { "\"common.item\($0)\" = \"Item \($0)\";\n" }.joined()
-        project.write("App/en.lproj/Common.strings", base + "\"next\" = \"Next\";\n\"save_title\" = \"Save all\";\n\"legacy\" = \"Old\";\n")
-        project.write("App/de.lproj/Common.strings", base + "\"next\" = \"Weiter\";\n\"save_title\" = \"Alles sichern\";\n\"legacy\" = \"Alt\";\n")
-        project.write("Sources/Texts.swift", "import Foundation\nenum Texts {\n"
-                      + (0..<6).map { "    static let item\($0) = NSLocalizedString(\"common.item\($0)\", tableName: \"Common\", comment: \"\")\n" }.joined()
-                      + "    static let next = NSLocalizedString(\"common_next\", tableName: \"Common\", value: \"Next\", comment: \"\")\n"
-                      + "    static let save = NSLocalizedString(\"Save all\", tableName: \"Common\", comment: \"\")\n}\n")
+        let project = Self.commonTable(english: "\"next\" = \"Next\";\n\"save_title\" = \"Save all\";\n",
+                                       german: "\"next\" = \"Weiter\";\n\"save_title\" = \"Alles sichern\";\n",
+                                       calls: "    static let next = NSLocalizedString(\"common_next\", tableName: \"Common\", value: \"Next\", comment: \"\")\n"
+                                           + "    static let save = NSLocalizedString(\"Save all\", tableName: \"Common\", comment: \"\")\n")
         let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(run.output.contains("\"next\" is in Common (en) but no scanned code uses it, and the code at Sources/Texts.swift:9:"), "\(run.output)")
         #expect(run.output.contains("reads \"common_next\", which Common does not have, for the same text \"Next\""), "\(run.output)")

@@ -808,14 +808,13 @@ struct LintRun {
         case let .baseKeys(tableName, range):
             guard let baseEntries = ordered(tableName, tableBase(tableName)) else { return nil }
             var translatable = 0
+            let staleInterfaceKeys = conventions.staleInterfaceKeys[tableName]
             // Entries are read in place from the array (no copy of each, no lookup by key).
             baseEntries.withUnsafeBufferPointer { entries in
                 for index in range {
                     let entry = entries[index]
                     if entry.needsTranslation, !entry.isStale, conventions.isShown(entry.key, table: tableName) { translatable += 1 }
-                    if let stale = conventions.staleInterfaceKeys[tableName], stale.contains(entry.key) {
-                        reportStaleInterfaceKey(entry, table: tableName)
-                    }
+                    if let staleInterfaceKeys, staleInterfaceKeys.contains(entry.key) { reportStaleInterfaceKey(entry, table: tableName) }
                     checkEntry(entry, baseEntry: nil, locale: base, table: tableName)
                 }
             }
@@ -1221,8 +1220,7 @@ struct LintRun {
                 dropped.insert(index)
             }
         }
-        guard !dropped.isEmpty else { return findings }
-        return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        return Self.removing(dropped, from: findings)
     }
 
     /// A key every translation of its table lacks (three or more) is one finding at the base, listing them: a new text
@@ -1252,6 +1250,11 @@ struct LintRun {
                    "\"\(id.key)\" has no translation in any of the \(sorted.count) locales of \(id.table) yet (\(sorted.prefix(6).joined(separator: ", "))\(sorted.count > 6 ? ", …" : "")): "
                    + "a new text for the translators; add it to each")
         }
+        return Self.removing(dropped, from: findings)
+    }
+
+    /// `findings` without those at `dropped`, which the collapses above replaced.
+    static func removing(_ dropped: Set<Int>, from findings: [Finding]) -> [Finding] {
         guard !dropped.isEmpty else { return findings }
         return findings.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }

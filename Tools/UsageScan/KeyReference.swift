@@ -13,6 +13,11 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
+    /// A catalog entry's place (a binary property list's entries have none: its first line).
+    init(_ location: CatalogLocation) {
+        self.init(file: location.file, line: location.position?.line ?? 1, column: location.position?.column ?? 1)
+    }
+
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }

@@ -233,9 +233,7 @@ public enum UsageCommands {
                 }
                 notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
                     + "they are the unused-key findings listed here; check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
-                return (SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: [],
-                                           codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables,
-                                           codeBaseTexts: report.codeBaseTexts), report)
+                return (Self.outcome(report, scan: scan, notes: notes, removedKeys: []), report)
             }
             var doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
             // The rest of the app's code (IceCubes' local packages and its intents extension, DuckDuckGo's vendored
@@ -282,6 +280,11 @@ public enum UsageCommands {
             }
         }
         if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
+        return (Self.outcome(report, scan: scan, notes: notes, removedKeys: removedKeys), report)
+    }
+
+    /// What the lint it joins needs of a check, on every way out of it (a refused `--fix` too).
+    static func outcome(_ report: UsageReport, scan: SourceUsage, notes: String, removedKeys: Set<TableKey>) -> SourceCheckOutcome {
         var outcome = SourceCheckOutcome(findings: report.findings, notes: notes, removedKeys: removedKeys,
                                          codeBaseKeys: report.codeBaseKeys, codeBaseTables: report.codeBaseTables,
                                          codeBaseTexts: report.codeBaseTexts)
@@ -289,7 +292,7 @@ public enum UsageCommands {
             guard case let .literal(key) = reference.key, outcome.readAt[key] == nil else { continue }
             outcome.readAt[key] = "\(reference.location)"
         }
-        return (outcome, report)
+        return outcome
     }
 
     /// Of `doomed`, the keys that code of the app outside `sources` reads (or that the wider scan cannot vouch for):

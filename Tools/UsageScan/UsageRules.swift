@@ -718,7 +718,7 @@ struct UsageRun {
             // leaves many of them.
             candidates.removeAll { key in
                 guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry) else { return false }
-                add(.unusedKey, at: SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1),
+                add(.unusedKey, at: SourceLocation(entry.location),
                     table: table, key: key, renamed)
                 return true
             }
@@ -735,7 +735,7 @@ struct UsageRun {
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
                     .map { " The dynamic key at \($0.location) (\($0.expression)) may build it: if so, add {\"table\": \"\(table)\", \"prefix\": \"\($0.literalPrefix ?? "")\"} to usage.dynamicKeyPrefixes." }
                     ?? ""
-                let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                let location = SourceLocation(entry.location)
                 let before = findings.count
                 add(.unusedKey, at: location, table: table, key: key,
                     "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
@@ -763,14 +763,14 @@ struct UsageRun {
                 for (key, value) in (codeBaseText[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     guard let entry = translated.entries[key], case let .text(text) = entry.value, text != value,
                           let problem = FormatComparison.compare(FormatSpecifier.parse(text), base: FormatSpecifier.parse(value), baseLocale: baseOf(table)) else { continue }
-                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                    let location = SourceLocation(entry.location)
                     add(.formatMismatch, at: location, table: table, key: key, locale: id.locale,
                         "\"\(key)\" in \(id.locale): \(problem) (the base text is the code's default value at \(keys[key].map { "\($0)" } ?? "its call"))")
                 }
                 guard emptyBase else { continue }
                 for key in translated.keys where keys[key] == nil && baseTables[table]?.entries[key] == nil && !(referenced[table]?.contains(key) ?? false) {
                     guard let entry = translated.entries[key], Self.hasLetters(key), !isDynamicallyUsed(table: table, key: key) else { continue }
-                    let location = SourceLocation(file: entry.location.file, line: entry.location.position?.line ?? 1, column: entry.location.position?.column ?? 1)
+                    let location = SourceLocation(entry.location)
                     add(.extraKey, at: location, table: table, key: key, locale: id.locale,
                         "\"\(key)\" is not in the \(baseOf(table)) \(table) table and no scanned call names it; remove it, or give it its \(baseOf(table)) text (in the table, or as the default value of the call that shows it)")
                 }
