@@ -223,6 +223,19 @@ struct ZeroConfigurationTests {
         #expect(moving.read("App/de.lproj/Localizable.strings").contains("\"greeting.title\" = \"Hallo zusammen\";"), "\(forced.error)")
         // Explained, they do not look unused: the table is no longer one the scan cannot vouch for.
         #expect(!forced.output.contains("unverifiable-table"), "\(forced.output)")
+        // Capitals aside (openHAB: `Text("Demo Mode")` beside `"demo_mode" = "Demo mode";`), and a translation's key the
+        // code reads is the base's gap, not one to remove (OwnTracks' de "Open"); a path is no text to translate.
+        let openHAB = ProjectFolder()
+        openHAB.write("App/en.lproj/Localizable.strings", (0..<4).map { "\"k\($0)\" = \"Text \($0)\";\n" }.joined() + "\"demo_mode\" = \"Demo mode\";\n")
+        openHAB.write("App/de.lproj/Localizable.strings", (0..<4).map { "\"k\($0)\" = \"Text \($0) de\";\n" }.joined() + "\"demo_mode\" = \"Demomodus\";\n\"Open\" = \"Öffnen\";\n")
+        openHAB.write("Sources/S.swift", "import SwiftUI\nstruct S: View {\n    @State var path = \"\"\n    var body: some View {\n        VStack {\n"
+                      + (0..<4).map { "            Text(\"k\($0)\")\n" }.joined()
+                      + "            Text(\"Demo Mode\")\n            Text(\"Open\")\n            TextField(\"/overview/\", text: $path)\n        }\n    }\n}\n")
+        let cased = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: openHAB.root), "the l10n binary is built before the tests")
+        #expect(cased.output.contains("\"demo_mode\" is in Localizable (en) but no scanned code uses it, and the code at Sources/S.swift:10:"), "\(cased.output)")
+        #expect(openHAB.read("App/de.lproj/Localizable.strings").contains("\"demo_mode\" = \"Demomodus\";"), "\(cased.error)")
+        #expect(cased.output.contains("\"Open\" is not in the base locale's Localizable table, but the code at Sources/S.swift:11:"), "\(cased.output)")
+        #expect(!cased.output.contains("/overview/"), "\(cased.output)")
     }
 
     /// XcodesApp (2026-12-07): "Universal" is `extractionState: stale` in its String Catalog, but read by

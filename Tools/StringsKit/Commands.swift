@@ -53,6 +53,13 @@ public enum L10nCommands {
         // it, once; still read, the code's place is named, and it is not to be removed (XcodesApp's "Universal", read by
         // `localizeString("Universal")`, was told "if no code reads it any more, remove it").
         result.findings = result.findings.compactMap { finding in
+            // A translation's key the base lacks but the code reads (OwnTracks' de "Open" for `NSLocalizedString("Open", …)`)
+            // is the base's gap, not a key to remove: 44 of its 49 extra-key findings said "remove it".
+            if finding.rule == .extraKey, let key = finding.key, let place = outcome.readAt[key] {
+                var told = finding
+                told.message = "\"\(key)\" is not in the base locale's \(finding.table) table, but the code at \(place) reads it: add it to the base (its text there is what base-language users see), do not remove it here"
+                return told
+            }
             guard finding.rule == .staleEntry, let key = finding.key else { return finding }
             if unused.contains(codeKey(finding, key)) { return nil }
             // (A translation's own `state: stale` asks for a review, whoever reads the key.)

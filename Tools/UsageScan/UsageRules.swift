@@ -114,8 +114,8 @@ struct UsageRun {
     var missingByTable: [String: Int] = [:]
     /// Keys the code names that a table lacks, by table, under their lowercase form: where the first call is.
     var missingKeys: [String: [String: (key: String, location: SourceLocation)]] = [:]
-    /// The same, under the text such a call shows (its default value, else the key itself): an unused key whose base text
-    /// is that text was most likely renamed to it (see `checkUnused`).
+    /// The same, under the text such a call shows (its default value, else the key itself), lowercased: an unused key
+    /// whose base text is that text was most likely renamed to it (see `renamedTo`).
     var missingTexts: [String: [String: (key: String, location: SourceLocation)]] = [:]
     var referencesByTable: [String: Int] = [:]
     var findings: [Finding] = []
@@ -285,6 +285,11 @@ struct UsageRun {
     /// An input's pattern shown as its placeholder (`TextField("aa:bb:cc:dd:ee:ff", …)`, `hh:mm:ss`, `YYYY-MM-DD`): three
     /// or more runs of one letter repeated, up to four times, between `:`, `-` or `/`. It reads right as it is (or is
     /// text to translate, as `JJJJ-MM-TT`), never a raw key.
+    /// `/overview/`, `~/Downloads`, `./build`: one run of no whitespace that starts as a path.
+    static func isPath(_ key: String) -> Bool {
+        !key.contains(where: \.isWhitespace) && (key.hasPrefix("/") || key.hasPrefix("~/") || key.hasPrefix("./"))
+    }
+
     static func isInputPattern(_ key: String) -> Bool {
         let runs = key.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "-" || $0 == "/" }
         return runs.count >= 3 && runs.allSatisfy { run in
@@ -446,13 +451,16 @@ struct UsageRun {
                 let missing = Self.catalogKey(reference.key)
                 if missingKeys[table]?[missing.lowercased()] == nil { missingKeys[table, default: [:]][missing.lowercased()] = (missing, reference.location) }
                 if let text = reference.hasDefaultValue ? reference.defaultValue : missing, Self.hasLetters(text),
-                   missingTexts[table]?[text] == nil {
-                    missingTexts[table, default: [:]][text] = (missing, reference.location)
+                   missingTexts[table]?[text.lowercased()] == nil {
+                    missingTexts[table, default: [:]][text.lowercased()] = (missing, reference.location)
                 }
             }
             // `Text(", ")`, `Text("\(a) · \(b)")`: with no letter, the key itself is the right text in every language.
             // A debug screen or a preview is meant for developers, in English.
             guard Self.hasLetters(Self.catalogKey(reference.key)), reference.reportsMissing else { return }
+            // A path (openHAB's `TextField("/overview/", …)` placeholder) is the right text in every language. (A link
+            // stays a warning: a page may have a translated version, `anIdentityBaseTakesItsKeysAsText`.)
+            if !reference.key.isGeneratedMember, Self.isPath(Self.catalogKey(reference.key)) { return }
             // A view's title of one Latin letter is a glyph (MeetingBar's close button, `Button("x")`), not a word.
             if Self.catalogKey(reference.key).count == 1, Self.catalogKey(reference.key).unicodeScalars.allSatisfy(\.isASCII),
                Self.viewTitles.contains(reference.api) { return }
@@ -693,7 +701,8 @@ struct UsageRun {
         if let near = missingKeys[table]?[key.lowercased()], near.key != key {
             return "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)"
         }
-        if let entry, case let .text(text) = entry.value, let near = missingTexts[table]?[text], near.key != key {
+        // Capitals aside: openHAB's `Text("Demo Mode")` beside `"demo_mode" = "Demo mode";` (three such lost 24 translations).
+        if let entry, case let .text(text) = entry.value, let near = missingTexts[table]?[text.lowercased()], near.key != key {
             return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)"
         }
         return nil
