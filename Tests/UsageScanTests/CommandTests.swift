@@ -166,6 +166,33 @@ struct CommandTests {
         #expect(project.read("Localization/de.lproj/Main.strings").contains("<key>old</key>\n\t<string>Alt</string>\n</dict>"))
     }
 
+    /// A `.stringsdict` written on one line (a generator's or a minified one) or with CRLF line ends lost nothing to the
+    /// line-by-line edit, which kept every key of such a file in every locale; the byte-level one edits them all and keeps
+    /// every other byte.
+    @Test func fixEditsAPropertyListOnOneLineOrWithCRLFKeepingEveryOtherByte() throws {
+        let plural = "<dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
+            + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>"
+        let oneLine = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">"
+            + "<plist version=\"1.0\"><dict><key>kept</key>\(plural)<!-- <key>gone</key> in a comment --><key>gone</key>\(plural)"
+            + "<key>empty</key><string/><key>a &amp; b</key><string><![CDATA[</string> <key>kept</key>]]></string></dict></plist>"
+        let edited = try UnusedKeyRemoval.removeFromPropertyList(["gone", "empty", "a & b", "NSStringLocalizedFormatKey", "other"], data: Data(oneLine.utf8))
+        // Keys inside a plural's own dictionary are no members of the root: never touched.
+        #expect(edited.removed == ["gone", "empty", "a & b"])
+        let expected = oneLine.replacingOccurrences(of: "<key>gone</key>\(plural)", with: "").replacingOccurrences(of: "<key>empty</key><string/>", with: "")
+            .replacingOccurrences(of: "<key>a &amp; b</key><string><![CDATA[</string> <key>kept</key>]]></string>", with: "")
+        #expect(String(decoding: edited.data, as: UTF8.self) == expected)
+        #expect(try PropertyListSerialization.propertyList(from: edited.data, format: nil) as? [String: Any] != nil)
+
+        let crlf = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\">\r\n<dict>\r\n\t<key>gone</key>\r\n\t<dict>\r\n\t\t<key>x</key>\r\n"
+            + "\t\t<string>y</string>\r\n\t</dict>\r\n\t<key>kept</key>\r\n\t<string>Kept</string>\r\n</dict>\r\n</plist>\r\n"
+        let lines = try UnusedKeyRemoval.removeFromPropertyList(["gone"], data: Data(crlf.utf8))
+        #expect(lines.removed == ["gone"])
+        #expect(String(decoding: lines.data, as: UTF8.self)
+                == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<plist version=\"1.0\">\r\n<dict>\r\n\t<key>kept</key>\r\n\t<string>Kept</string>\r\n</dict>\r\n</plist>\r\n")
+        // A file cut short is no edit: the fix says why and keeps the key.
+        #expect(throws: UnusedKeyRemoval.FixError.self) { try UnusedKeyRemoval.removeFromPropertyList(["gone"], data: Data("<plist><dict><key>gone</key><dict><key>x</key>".utf8)) }
+    }
+
     @Test func fixDeletesUnusedKeysFromAStringCatalogKeepingXcodesLayout() throws {
         let project = ProjectFolder()
         // Keys no code reads are ones Xcode marks stale at its next build (or added by hand, `manual`): an entry it

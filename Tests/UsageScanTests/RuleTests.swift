@@ -461,7 +461,7 @@ struct RuleTests {
     @Test func aTextOfAnInterfaceBuilderFileAmongTheSourcesIsNotAnUnusedKey() throws {
         let project = ProjectFolder()
         let used = (1...10).map { "Export table %\($0)$@" }
-        let keys = used + ["Create Role", "Drop & Recreate", "Grant\nAll", "Old Feature"]
+        let keys = used + ["Create Role", "Drop & Recreate", "Grant\nAll", "Old Feature", "scanner.tab-bar.item"]
         project.write("Localization/en.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
         project.write("Sources/Controllers/SPExportController.m", used.map { "NSString *s = NSLocalizedString(@\"\($0)\", @\"export\");\n" }.joined())
         project.write("Sources/Interfaces/UserManagerView.xib", """
@@ -471,6 +471,12 @@ struct RuleTests {
                 <buttonCell key="cell" type="check" title="Create Role" bezelStyle="regularSquare" id="crl-GL-cl1"/>
                 <menuItem title="Drop &amp; Recreate" id="drp-1"/>
                 <textFieldCell key="cell" title="Grant&#10;All" id="gra-2"/>
+                <!-- openfoodfacts' IBLocalizable: the view localizes itself with the key at run time (--fix deleted 22). -->
+                <tabBarItem key="tabBarItem" id="tab-1">
+                    <userDefinedRuntimeAttributes>
+                        <userDefinedRuntimeAttribute type="string" keyPath="localizableString" value="scanner.tab-bar.item"/>
+                    </userDefinedRuntimeAttributes>
+                </tabBarItem>
             </objects>
         </document>
         """)

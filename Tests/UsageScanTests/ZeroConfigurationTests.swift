@@ -906,6 +906,88 @@ struct ZeroConfigurationTests {
         #expect(report.findings(.unusedKey).map(\.key) == ["legacy.banner"], "\(report.findings.map(\.message))")
     }
 
+    /// WooCommerce (2026-12-07): `private extension OrdersListView { enum Localization { static let title =
+    /// AppLocalizedString("watch.orders.title", …) } }` with five members is a namespace of accessors, and the view names
+    /// them as Swift looks them up from inside it: `Text(Localization.title)`. Only `OrdersListView.Localization.title`
+    /// counted, so --fix deleted the keys; and a private type of the same name in another file, with its own enum,
+    /// overwrote the first one's accessors.
+    @Test func accessorsNamedFromInsideTheirTypeOrAnotherFilesTypeOfTheSameNameAreUses() throws {
+        let project = Self.app(sources: [
+            "Sources/Wrap.swift": """
+            import Foundation
+            func AppLocalizedString(_ key: String, value: String, comment: String) -> String {
+                NSLocalizedString(key, value: value, comment: comment)
+            }
+            """,
+            "Sources/ListView.swift": """
+            import SwiftUI
+            struct ListView: View {
+                var body: some View { VStack { Text(Localization.title); Text(Self.Localization.greeting) } }
+                struct Row { let label = Localization.items }
+            }
+            private extension ListView {
+                enum Localization {
+                    static let title = AppLocalizedString("about.title", value: "About", comment: "c")
+                    static let items = AppLocalizedString("items.count", value: "%d items", comment: "c")
+                    static let greeting = AppLocalizedString("greeting", value: "Hello %@", comment: "c")
+                }
+            }
+            """,
+            "Sources/Other.swift": """
+            import SwiftUI
+            private struct ListView: View {
+                var body: some View { Text(Localization.banner) }
+            }
+            private extension ListView {
+                enum Localization { static let banner = AppLocalizedString("legacy.banner", value: "Old banner", comment: "c") }
+            }
+            """,
+        ])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings(.unusedKey).map(\.message))")
+        #expect(report.unusedKeys.isEmpty)
+    }
+
+    /// openfoodfacts (2026-12-07) swizzles `Bundle.localizedString(forKey:value:table:)`: its `@objc` method looks the
+    /// keys UIKit asks of its CameraUI table up in Localizable (`NSLocalizedString(key, …)`), and calls only itself (the
+    /// original). No scanned call names those keys, and --fix deleted 12 of them. Such a wrapper, which the runtime may
+    /// call and no scanned code gives a key, may read any key of the table it chooses: each looks-unused key is still
+    /// said, and --fix leaves it (--force deletes it). An override that passes the table it is given on reads only what
+    /// its callers ask for, and changes nothing.
+    @Test func aKeyAMethodTheRuntimeCallsMayReadIsSaidButNotDeletedByFix() throws {
+        let swizzle = """
+            import Foundation
+            extension Bundle {
+                @objc private func swizzledLocalizedString(forKey key: String, value: String?, table: String?) -> String {
+                    if table == "CameraUI" { return NSLocalizedString(key, comment: "camera") }
+                    return swizzledLocalizedString(forKey: key, value: value, table: table)
+                }
+            }
+            let title = NSLocalizedString("about.title", comment: "")
+            let items = String(format: NSLocalizedString("items.count", comment: ""), 2)
+            let hello = String(format: NSLocalizedString("greeting", comment: ""), "x")
+            """
+        let project = Self.app(sources: ["Sources/Bundle.swift": swizzle])
+        let report = try project.usageReport(catalogs: "App")
+        let unused = try #require(report.findings(.unusedKey).first)
+        #expect(unused.key == "legacy.banner" && unused.message.contains("swizzledLocalizedString(…) looks keys of Localizable up"), "\(unused.message)")
+        #expect(report.unusedKeys.isEmpty && report.unverifiedKeys.map(\.key) == ["legacy.banner"])
+
+        let forwarding = Self.app(sources: ["Sources/Bundle.swift": """
+            import Foundation
+            final class LocalizedBundle: Bundle {
+                override func localizedString(forKey key: String, value: String?, table tableName: String?) -> String {
+                    Bundle.main.localizedString(forKey: key, value: value, table: tableName)
+                }
+            }
+            let title = NSLocalizedString("about.title", comment: "")
+            let items = String(format: NSLocalizedString("items.count", comment: ""), 2)
+            let hello = String(format: NSLocalizedString("greeting", comment: ""), "x")
+            """])
+        let forwarded = try forwarding.usageReport(catalogs: "App")
+        #expect(forwarded.unusedKeys.map(\.key) == ["legacy.banner"], "\(forwarded.findings.map(\.message))")
+    }
+
     @Test func aTextKeyTheBaseLacksButTranslationsHaveSaysSo() throws {
         let project = Self.app(sources: ["Sources/Tabs.swift": "import SwiftUI\nlet select = Text(\"Select all\")\n"])
         project.write("App/de.lproj/Localizable.strings", "\"about.title\" = \"Über\";\n\"Select all\" = \"Alle auswählen\";\n")

@@ -23,6 +23,9 @@ public struct SourceUsage: Sendable {
     public var bytesScanned: Int
     /// The wrappers found by following data (`func localized(_ key: String)` → `NSLocalizedString(key, …)`).
     public var inferredWrappers: [InferredWrapper] = []
+    /// Wrappers no scanned code gives a key it can read (`Inference.enteredFromOutside`): any key of their tables may be
+    /// read, so `--fix` deletes none there without `--force`.
+    public var wrappersEnteredFromOutside: [OutsideWrapper] = []
     /// Static members of generated accessor namespaces mapped to keys (`L10n.about` → "about").
     public var accessors = 0
     /// Plain string literals the code holds outside the calls it localizes through (an unknown view's title, a model's
@@ -232,6 +235,7 @@ public struct SourceUsage: Sendable {
         let resolved = inference.resolve(usages, defaultTable: configuration.defaultTable)
         found.references += resolved.references
         found.dynamicKeys += resolved.dynamicKeys
+        found.wrappersEnteredFromOutside = resolved.enteredFromOutside
         // `key.rawValue` of a parameter whose type is an enum of the app (reminders-menubar's
         // `func rmbLocalized(_ key: RemindersMenuBarLocalizedKeys, …)`, called as `rmbLocalized(.aboutSettingsTab)`): that
         // enum's case names are keys (its literal raw values are held already). `--fix --force` deleted 176 of its 177 keys.
@@ -466,14 +470,17 @@ enum JSONValues {
     }
 }
 
-/// The texts of an Interface Builder file (`.xib`, `.storyboard`): titles, labels, placeholders, tool tips and
-/// `<string key="…">` bodies, with XML's escapes undone. Found by a scan of the XML, not a parse of the document.
+/// The texts of an Interface Builder file (`.xib`, `.storyboard`): titles, labels, placeholders, tool tips,
+/// `<string key="…">` bodies and user-defined runtime attributes' values, with XML's escapes undone. Found by a scan of the XML, not a parse of the document.
 enum InterfaceTexts {
     static let fileExtensions: Set<String> = ["xib", "storyboard"]
 
     private static let attribute = try! NSRegularExpression(
         pattern: #"\s(?:title|text|placeholder|placeholderString|toolTip|label|paletteLabel|headerTitle|footerTitle|prompt|alternateTitle)="([^"]+)""#)
     private static let element = try! NSRegularExpression(pattern: #"<string key="[A-Za-z]+"[^>]*>([^<]+)</string>"#)
+    /// A user-defined runtime attribute's value: a key a view localizes itself with at run time (openfoodfacts' IBLocalizable
+    /// `keyPath="localizableString" value="scanner.tab-bar.item"`, in seven storyboards and xibs: --fix deleted 22 such keys).
+    private static let runtimeAttribute = try! NSRegularExpression(pattern: #"<userDefinedRuntimeAttribute\s[^>]*?\bvalue="([^"]+)""#)
 
     private static let formattingStrings = try! NSRegularExpression(pattern: #"\sformattingStringsFilename="([^"]+)""#)
 
@@ -490,7 +497,7 @@ enum InterfaceTexts {
         let text = String(decoding: data, as: UTF8.self)
         var texts = Set<String>()
         let range = NSRange(text.startIndex..., in: text)
-        for expression in [attribute, element] {
+        for expression in [attribute, element, runtimeAttribute] {
             for match in expression.matches(in: text, range: range) {
                 guard let found = Range(match.range(at: 1), in: text) else { continue }
                 texts.insert(unescaped(String(text[found])))

@@ -208,51 +208,146 @@ public enum UnusedKeyRemoval {
 
     // MARK: .stringsdict
 
-    /// Deletes `<key>K</key>` and the value after it (a `<dict>…</dict>`, or a `<string>` on one line or several) from
-    /// the root dictionary of an XML property list (a `.stringsdict`, or a `.strings` file written as one), line by line.
+    /// Deletes `<key>K</key>` and the value after it (any element: a `<dict>…</dict>`, a `<string>` on one line or
+    /// several, `<string/>`) from the root dictionary of an XML property list (a `.stringsdict`, or a `.strings` file
+    /// written as one), as bytes: every other byte stays. Where the key starts its line, the line's indentation and the
+    /// line end after the value go with it, so a file Xcode wrote loses whole lines; a file written on one line (a
+    /// generator's, or a minified one) or with CRLF line ends is edited all the same (the line-by-line edit this replaces
+    /// kept every key of such a file).
     static func removeFromPropertyList(_ keys: Set<String>, data: Data) throws -> (data: Data, removed: [String]) {
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard String(data: data, encoding: .utf8) != nil else {
             throw FixError(description: "cannot be read as UTF-8 XML")
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var doomed = IndexSet()
-        var depth = 0
+        let bytes = Array(data)
+        var scanner = PropertyListScanner(bytes: bytes)
+        var ranges: [Range<Int>] = []
         var removed: [String] = []
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if depth == 1, trimmed.hasPrefix("<key>"), trimmed.hasSuffix("</key>"),
-               case let key = unescapeXML(String(trimmed.dropFirst(5).dropLast(6))), keys.contains(key) {
-                // The value: the next element, through its matching </dict>, or its </string> when a text runs over
-                // several lines (or a one-line element).
-                var end = index + 1
-                var inner = 0
-                let opensString = end < lines.count && lines[end].contains("<string>") && !lines[end].contains("</string>")
-                while end < lines.count {
-                    if opensString {
-                        if lines[end].contains("</string>") { break }
-                        end += 1
-                        continue
-                    }
-                    inner += lines[end].components(separatedBy: "<dict>").count - 1
-                    inner -= lines[end].components(separatedBy: "</dict>").count - 1
-                    if inner <= 0 { break }
-                    end += 1
+        /// Open elements; the root dictionary's members are read where it is the innermost (`plist`, `dict`).
+        var open: [String] = []
+        while let tag = try scanner.nextTag() {
+            switch tag.kind {
+            case .opening where tag.name == "key" && open.count <= 2 && open.last == "dict" && (open.count == 1 || open.first == "plist"):
+                let keyText = try scanner.text(until: "</key>", after: tag)
+                guard let value = try scanner.nextTag(), value.kind != .closing else {
+                    throw FixError(description: "the key <key>\(keyText)</key> has no value")
                 }
-                guard end < lines.count else { throw FixError(description: "the value of \(trimmed) has no end") }
-                doomed.insert(integersIn: index...end)
+                let valueEnd = value.kind == .selfClosing ? value.end : try scanner.skipElement(value)
+                let key = unescapeXML(keyText)
+                guard keys.contains(key) else { continue }
+                ranges.append(Self.wholeLines(tag.start..<valueEnd, in: bytes))
                 removed.append(key)
-                index = end + 1
-                continue
+            case .opening:
+                open.append(tag.name)
+            case .closing:
+                guard open.last == tag.name else { throw FixError(description: "</\(tag.name)> closes <\(open.last ?? "nothing")>") }
+                open.removeLast()
+            case .selfClosing:
+                break
             }
-            depth += line.components(separatedBy: "<dict>").count - 1
-            depth -= line.components(separatedBy: "</dict>").count - 1
-            index += 1
         }
         guard !removed.isEmpty else { return (data, []) }
-        let kept = lines.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
-        return (Data(kept.joined(separator: "\n").utf8), removed)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var cursor = 0
+        for range in ranges {
+            kept.append(contentsOf: bytes[cursor..<range.lowerBound])
+            cursor = range.upperBound
+        }
+        kept.append(contentsOf: bytes[cursor...])
+        return (Data(kept), removed)
+    }
+
+    /// The range widened to whole lines where it starts its line (after blanks only): the blanks before it, and the blanks
+    /// and one line end (LF or CRLF) after it. A range that shares its line with other text is left as it is.
+    static func wholeLines(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var lower = range.lowerBound
+        while lower > 0, isBlank(bytes[lower - 1]) { lower -= 1 }
+        guard lower == 0 || bytes[lower - 1] == 0x0A else { return range }
+        var upper = range.upperBound
+        while upper < bytes.count, isBlank(bytes[upper]) { upper += 1 }
+        if upper < bytes.count, bytes[upper] == 0x0D { upper += 1 }
+        if upper < bytes.count, bytes[upper] == 0x0A { upper += 1 } else if upper < bytes.count { return range }
+        return lower..<upper
+    }
+
+    /// The tags of an XML property list in order, past comments, processing instructions, the DOCTYPE and CDATA.
+    struct PropertyListScanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        struct Tag {
+            enum Kind { case opening, closing, selfClosing }
+            var kind: Kind
+            var name: String
+            var start: Int
+            var end: Int
+        }
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        private func starts(_ text: String, at position: Int) -> Bool {
+            let pattern = Array(text.utf8)
+            return position + pattern.count <= bytes.count && bytes[position..<(position + pattern.count)].elementsEqual(pattern)
+        }
+
+        private func find(_ text: String, from position: Int) -> Int? {
+            let pattern = Array(text.utf8)
+            guard let first = pattern.first else { return position }
+            var at = position
+            while at + pattern.count <= bytes.count {
+                if bytes[at] == first, bytes[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
+                at += 1
+            }
+            return nil
+        }
+
+        mutating func nextTag() throws -> Tag? {
+            while let open = find("<", from: index) {
+                for (opening, closing) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")] where starts(opening, at: open) {
+                    guard let end = find(closing, from: open + opening.utf8.count) else {
+                        throw FixError(description: "\(opening) at byte \(open) has no \(closing)")
+                    }
+                    index = end + closing.utf8.count
+                    break
+                }
+                if index > open { continue }
+                guard let close = find(">", from: open) else { throw FixError(description: "a tag at byte \(open) has no end") }
+                index = close + 1
+                var inner = bytes[(open + 1)..<close]
+                let kind: Tag.Kind
+                if inner.first == UInt8(ascii: "/") {
+                    kind = .closing
+                    inner = inner.dropFirst()
+                } else if inner.last == UInt8(ascii: "/") {
+                    kind = .selfClosing
+                    inner = inner.dropLast()
+                } else {
+                    kind = .opening
+                }
+                let name = String(decoding: inner.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+                return Tag(kind: kind, name: name, start: open, end: close + 1)
+            }
+            index = bytes.count
+            return nil
+        }
+
+        /// The raw text from after `tag` to `closing`, which is then passed.
+        mutating func text(until closing: String, after tag: Tag) throws -> String {
+            guard let end = find(closing, from: tag.end) else { throw FixError(description: "<\(tag.name)> at byte \(tag.start) has no \(closing)") }
+            index = end + closing.utf8.count
+            return String(decoding: bytes[tag.end..<end], as: UTF8.self)
+        }
+
+        /// Passes the element `tag` opens, through its matching closing tag; returns the byte after it.
+        mutating func skipElement(_ tag: Tag) throws -> Int {
+            var depth = 1
+            while let next = try nextTag() {
+                if next.name == tag.name { depth += next.kind == .opening ? 1 : next.kind == .closing ? -1 : 0 }
+                if depth == 0 { return next.end }
+            }
+            throw FixError(description: "<\(tag.name)> at byte \(tag.start) has no </\(tag.name)>")
+        }
     }
 
     // MARK: .xcstrings

@@ -246,7 +246,7 @@ public enum UsageCommands {
             }
             if !force, !report.unverifiedKeys.isEmpty {
                 let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
-                notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table); --fix --force deletes them too\n"
+                notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table, or the unused-key findings that name a wrapper no scanned call enters); --fix --force deletes them too\n"
             }
             if doomed.isEmpty {
                 // Said, so a --fix that had nothing to do is not taken for one that did not run (MeetingBar).

@@ -739,6 +739,11 @@ struct UsageRun {
                 reportUnverifiable(table, lookingUnused: candidates.count, of: entries)
                 continue
             }
+            // A wrapper entered from outside the scan reads keys of this table no scanned code names: each key is still
+            // said, and left to the user (`--fix --force` deletes it).
+            let outside = scan.wrappersEnteredFromOutside.first { wrapper in
+                if case let .known(name) = wrapper.table { return name == table || name == Catalog.fileTableName(table) } else { return true }
+            }
             for key in candidates {
                 guard let entry = entries.entries[key] else { continue }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
@@ -746,6 +751,12 @@ struct UsageRun {
                     ?? ""
                 let location = SourceLocation(entry.location)
                 let before = findings.count
+                if let outside {
+                    add(.unusedKey, at: location, table: table, key: key,
+                        "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code names it; the app's \(outside.name)(…) looks keys of \(table) up, and no scanned call gives it one (an override, or a swizzled or @objc method the system calls), so it may read this one: delete it if not (--fix leaves it; --fix --force deletes it), or list it in usage.exceptions with a reason.\(hint)")
+                    if findings.count > before { unverified.append(TableKey(table: table, key: key)) }
+                    continue
+                }
                 add(.unusedKey, at: location, table: table, key: key,
                     "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
                 if findings.count > before { unused.append(TableKey(table: table, key: key)) }

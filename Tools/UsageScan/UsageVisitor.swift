@@ -390,6 +390,10 @@ final class UsageVisitor: SyntaxVisitor {
         let isStringMember = typeStack.last.map(Self.stringTypes.contains) == true
             && !node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
         pushFunction(name: node.name.text, parameters: node.signature.parameterClause.parameters, isStringMember: isStringMember)
+        if node.modifiers.contains(where: { [.keyword(.override), .keyword(.dynamic)].contains($0.name.tokenKind) })
+            || node.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }) {
+            functionStack[functionStack.count - 1].summary.runtimeMayCall = true
+        }
         return .visitChildren
     }
 
@@ -1028,7 +1032,7 @@ final class UsageVisitor: SyntaxVisitor {
         }
         guard var path = Self.referencePath(ExprSyntax(node)), path.count > 1 else { return .visitChildren }
         // `Self.shareText(…)` inside `extension SummaryCopy`.
-        if path[0] == "Self", let root = extendedMappedType ?? extendedType { path[0] = root }
+        if path[0] == "Self", let root = extendedMappedType ?? extendedType ?? typeStack.last { path[0] = root }
         if !generatedRoots.contains(path[0]) {
             // Only the whole chain, and only an upper-case root (`L10n`, `Strings`, `R`): matched against accessors later.
             if node.parent?.as(MemberAccessExprSyntax.self)?.base?.id == node.id { return .visitChildren }
@@ -1037,7 +1041,8 @@ final class UsageVisitor: SyntaxVisitor {
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
                 arguments = CallArguments(specifiers: call.arguments.map { SpecifierInference().specifier(of: $0.expression) })
             }
-            usage.chains.append(MemberChain(path: path, location: location(node), arguments: arguments))
+            usage.chains.append(MemberChain(path: path, location: location(node), arguments: arguments,
+                                            scope: typeStack.flatMap { $0.split(separator: ".").map(String.init) }))
             return .skipChildren
         }
         // Only the whole chain `L10n.Common.share`, not its prefix `L10n.Common`.

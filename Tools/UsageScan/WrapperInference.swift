@@ -57,6 +57,9 @@ public struct FunctionSummary: Sendable, Hashable {
     /// A member of `String` (or `StringProtocol`) that passes `self`: called as `"key".name` or `"key".name(…)`.
     public var isStringMember: Bool
     public var flows: [Flow]
+    /// Declared `override`, `@objc` or `dynamic`: a superclass, the Objective-C runtime or the system may call it (a
+    /// swizzled method), not only the code the scan reads.
+    public var runtimeMayCall = false
 }
 
 /// A wrapper found by inference: its key and table slots.
@@ -124,6 +127,15 @@ public struct MemberChain: Sendable {
     public var path: [String]
     public var location: SourceLocation
     public var arguments: CallArguments?
+    /// The types the use is written in, outermost first, each name on its own (`extension A.B` gives "A", "B"): Swift
+    /// looks `Localization.title` up in them, innermost first, before the top level.
+    public var scope: [String] = []
+
+    /// The paths the chain's first `length` names may stand for, in Swift's lookup order.
+    func candidates(_ length: Int) -> [String] {
+        let named = path.prefix(length).joined(separator: ".")
+        return stride(from: scope.count, through: 1, by: -1).map { scope.prefix($0).joined(separator: ".") + "." + named } + [named]
+    }
 }
 
 enum WrapperInference {
@@ -207,14 +219,41 @@ struct Inference {
     /// hand-written namespace of them.
     var namespaces: Set<String>
     static let namespaceThreshold = 3
+    /// Functions a superclass, the Objective-C runtime or the system may call (`FunctionSummary.runtimeMayCall`), and the
+    /// tables each looks a key it is given up in, where it chooses the table itself.
+    var runtimeReads: [String: Set<String>] = [:]
 
     init(usages: [FileUsage], configuration: UsageConfiguration) {
         localizedParameters = usages.reduce(into: Set<String>()) { $0.formUnion($1.localizedParameters) }
         let configured = Set(configuration.wrappers.map { $0.function.split(separator: ".").last.map(String.init) ?? $0.function })
         // Calls the visitor matched as an API never reach `literalCalls`, so a wrapper named like one (stats's free
         // `localizedString(_ key:)` beside Bundle's method) counts only where the API does not.
-        wrappers = WrapperInference.infer(from: usages.flatMap(\.summaries), configured: configuration.wrappers)
+        let summaries = usages.flatMap(\.summaries)
+        wrappers = WrapperInference.infer(from: summaries, configured: configuration.wrappers)
             .filter { !configured.contains($0.key) }
+        // What each function the runtime may call looks up with a parameter as the key, in a table of its own choosing
+        // (not one it is given: that is its callers' table, as an override that forwards reads).
+        for summary in summaries where summary.runtimeMayCall {
+            for flow in summary.flows {
+                var targets = WrapperInference.seeds.filter { $0.callee == flow.callee && $0.isMember == flow.isMember }.map { ($0.key, $0.table) }
+                if let wrapper = wrappers[flow.callee], let key = wrapper.key {
+                    let slot: ArgumentSlot? = if case let .argument(slot) = wrapper.table { slot } else { nil }
+                    targets.append((key, slot))
+                    if case let .literal(name) = wrapper.table {
+                        if case .parameter? = flow.arguments[key] { runtimeReads[summary.name, default: []].insert(name) }
+                        continue
+                    }
+                }
+                for (key, tableSlot) in targets {
+                    guard case .parameter? = flow.arguments[key] else { continue }
+                    switch tableSlot.flatMap({ flow.arguments[$0] }) {
+                    case let .literal(name)?: runtimeReads[summary.name, default: []].insert(name)
+                    case .parameter?, .selfValue?: continue
+                    case nil: runtimeReads[summary.name, default: []].insert(configuration.defaultTable)
+                    }
+                }
+            }
+        }
         // A function or `String` member named for localizing that the scanned code calls but never declares (it lives
         // in an SDK or a package outside --sources: ownCloud's `"Cancel".localized`, `OCLocalizedString("Share", nil)`)
         // is taken for a wrapper of its first unlabeled argument.
@@ -266,10 +305,16 @@ struct Inference {
 
     /// The references the inferred wrappers make: literal calls of them (outside accessor namespaces), literals with a
     /// `String` member wrapper, and uses of the accessors of a namespace (`L10n.Scene.title`).
-    func resolve(_ usages: [FileUsage], defaultTable: String) -> (references: [KeyReference], dynamicKeys: [DynamicKeyReference], accessorCount: Int) {
+    func resolve(_ usages: [FileUsage], defaultTable: String)
+        -> (references: [KeyReference], dynamicKeys: [DynamicKeyReference], accessorCount: Int, enteredFromOutside: [OutsideWrapper]) {
         var references: [KeyReference] = []
         var dynamicKeys: [DynamicKeyReference] = []
-        var accessors: [String: KeyReference] = [:]
+        // The scanned calls of each wrapper that give it a key the scan can read (a literal, a literal start or shape, an
+        // enum's case); not a call passing its own parameter on (a swizzled method calling its original).
+        var calls: [String: Int] = [:]
+        // Several per path: a private type of one name in several files (WooCommerce's widgets declare `UnableToFetchView`
+        // in four), each with its own `Localization` enum, defines the same path with other keys.
+        var accessors: [String: [KeyReference]] = [:]
         for usage in usages {
             for call in usage.literalCalls {
                 guard let wrapper = wrappers[call.callee], let keySlot = wrapper.key,
@@ -286,6 +331,9 @@ struct Inference {
                     if !after.isEmpty { arguments = CallArguments(specifiers: after.map(\.specifier)) }
                 }
                 let inNamespace = call.accessorPath.map { namespaces.contains(Self.typePath(of: $0)) } ?? false
+                if keyArgument.keys.contains(where: { $0.text != nil || $0.dynamicPrefix?.isEmpty == false || $0.dynamicShape != nil || $0.rawValueType != nil }) {
+                    calls[call.callee, default: 0] += 1
+                }
                 for key in keyArgument.keys {
                     guard let text = key.text else {
                         var dynamic = DynamicKeyReference(location: key.location, api: wrapper.name, table: table,
@@ -303,7 +351,7 @@ struct Inference {
                         var definition = reference
                         definition.api = path
                         definition.arguments = nil
-                        accessors[path] = definition
+                        accessors[path, default: []].append(definition)
                     } else {
                         references.append(reference)
                     }
@@ -329,31 +377,57 @@ struct Inference {
                                                arguments: wrapper.signatureKnown ? member.arguments : nil, reportsMissing: member.key.reportsMissing))
             }
         }
-        guard !accessors.isEmpty else { return (references, dynamicKeys, 0) }
+        let outside = enteredFromOutside(calls: calls, defaultTable: defaultTable)
+        guard !accessors.isEmpty else { return (references, dynamicKeys, 0, outside) }
         for usage in usages {
             for chain in usage.chains {
-                // The longest prefix that is an accessor: `L10n.Scene.title.uppercased()` uses `L10n.Scene.title`.
-                for length in stride(from: chain.path.count, through: 2, by: -1) {
-                    guard let definition = accessors[chain.path.prefix(length).joined(separator: ".")] else { continue }
-                    var reference = definition
-                    reference.location = chain.location
-                    // SwiftGen's accessors take `Any` for `%@`: only the count of arguments can be compared.
-                    reference.arguments = length == chain.path.count ? chain.arguments.map { CallArguments(specifiers: Array(repeating: nil, count: $0.count)) } : nil
-                    references.append(reference)
-                    break
+                // The longest prefix that is an accessor: `L10n.Scene.title.uppercased()` uses `L10n.Scene.title`; and
+                // `Localization.title` inside `OrdersListView` uses `OrdersListView.Localization.title` (WooCommerce: a
+                // hand-written namespace of five such members, named so in its view, had its 13 keys deleted by --fix).
+                lookup: for length in stride(from: chain.path.count, through: 2, by: -1) {
+                    for candidate in chain.candidates(length) {
+                        guard let definitions = accessors[candidate] else { continue }
+                        for definition in definitions {
+                            var reference = definition
+                            reference.location = chain.location
+                            // SwiftGen's accessors take `Any` for `%@`: only the count of arguments can be compared.
+                            reference.arguments = length == chain.path.count ? chain.arguments.map { CallArguments(specifiers: Array(repeating: nil, count: $0.count)) } : nil
+                            references.append(reference)
+                        }
+                        break lookup
+                    }
                 }
             }
         }
         for usage in usages {
             for (type, names) in usage.extensionBareNames {
                 for (name, location) in names {
-                    guard var reference = accessors[type + "." + name] else { continue }
-                    reference.location = location
-                    reference.arguments = nil
-                    references.append(reference)
+                    for var reference in accessors[type + "." + name] ?? [] {
+                        reference.location = location
+                        reference.arguments = nil
+                        references.append(reference)
+                    }
                 }
             }
         }
-        return (references, dynamicKeys, accessors.count)
+        return (references, dynamicKeys, accessors.values.reduce(0) { $0 + $1.count }, outside)
     }
+
+    /// The wrappers that read a table of their own (the default one, or one they name) with a key they are given, that
+    /// the runtime may call (`override`, `@objc`, `dynamic`) and that no scanned code gives a key it can read: what calls them
+    /// is outside the scan, an override or a swizzled `@objc` method the system calls (openfoodfacts' `swizzledLocalizedString(forKey:value:table:)` looks the keys
+    /// UIKit asks of its CameraUI table up in Localizable: --fix deleted 12 of them). Any key of that table may be
+    /// read. A wrapper that passes the table it is given on (Easydict's `override func localizedString(forKey:value:table:)`,
+    /// SwiftGen's lookup function) reads what its callers ask for, in their tables: no more than their calls say.
+    func enteredFromOutside(calls: [String: Int], defaultTable: String) -> [OutsideWrapper] {
+        runtimeReads.filter { calls[$0.key] == nil }.sorted { $0.key < $1.key }.flatMap { name, tables in
+            tables.sorted().map { OutsideWrapper(name: name, table: .known($0)) }
+        }
+    }
+}
+
+/// A wrapper no scanned code calls (`Inference.enteredFromOutside`), and the table it reads.
+public struct OutsideWrapper: Sendable, Hashable {
+    public var name: String
+    public var table: TableName
 }
