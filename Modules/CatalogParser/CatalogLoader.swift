@@ -144,9 +144,11 @@ extension Catalog {
             if file.hasSuffix(".xcstrings") {
                 folders[table, default: [:]][folder] = .some(nil)
             } else if case let .some(.some(locales)) = folders[table]?[folder] {
-                folders[table]?[folder] = locales.union([locale(ofFile: file)])
+                folders[table]?[folder] = locales.union([localeIdentity(locale(ofFile: file))])
             } else if folders[table]?[folder] == nil {
-                folders[table, default: [:]][folder] = [locale(ofFile: file)]
+                // (Tunnelblick's uninstaller: `CS.lproj`, `English.lproj` beside the app's `cs.lproj` and `en.lproj`, a
+                // 20-key table of its own read as 22 more locales of the app's 953-key one: 21,000 false findings.)
+                folders[table, default: [:]][folder] = [localeIdentity(locale(ofFile: file))]
             }
         }
         var names: [String: String] = [:]
@@ -294,6 +296,21 @@ extension Catalog {
         guard components.count > 1 else { return "" }
         let parent = components[components.count - 2]
         return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
+    }
+
+    /// The language names old projects gave their `.lproj` folders (`English.lproj`, `German.lproj`), which CFBundle
+    /// still reads as those languages, with their codes.
+    public static let legacyLanguageFolders: [String: String] = [
+        "English": "en", "French": "fr", "German": "de", "Italian": "it", "Japanese": "ja", "Spanish": "es", "Dutch": "nl",
+        "Swedish": "sv", "Danish": "da", "Finnish": "fi", "Norwegian": "nb", "Portuguese": "pt", "Korean": "ko",
+        "Russian": "ru", "Polish": "pl", "Chinese": "zh", "Greek": "el", "Turkish": "tr", "Hebrew": "he", "Arabic": "ar",
+        "Hungarian": "hu", "Czech": "cs", "Thai": "th",
+    ]
+
+    /// The language and region a folder's locale names, however it is written: `DE`, `de` and `German` are one,
+    /// as are `zh_CN` and `zh-cn`. Two folders of one table with the same identity ship in different bundles.
+    public static func localeIdentity(_ locale: String) -> String {
+        (legacyLanguageFolders[locale] ?? locale).lowercased().replacingOccurrences(of: "_", with: "-")
     }
 
     /// The table a file holds: its name without the extension.

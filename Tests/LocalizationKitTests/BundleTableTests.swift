@@ -70,6 +70,18 @@ struct BundleTableTests {
         #expect(Catalog.bundleFolder(ofFile: "de.lproj/Localizable.strings") == "")
     }
 
+    /// Tunnelblick (2026-12-07): its uninstaller's own 20-key `Localizable` in `CS.lproj`, `DE.lproj` and `English.lproj`
+    /// beside the app's `cs.lproj`, `de.lproj` and `en.lproj` is another bundle: the same locales written otherwise.
+    /// Merged, they made 22 more locales of the app's 953-key table (21,000 false findings).
+    @Test func foldersOfTheSameLocalesWrittenOtherwiseAreAnotherBundle() throws {
+        #expect(Catalog.localeIdentity("English") == "en" && Catalog.localeIdentity("ZH_CN") == "zh-cn" && Catalog.localeIdentity("DE") == "de")
+        let names = Catalog.bundleTableNames(["App/en.lproj/Localizable.strings", "App/cs.lproj/Localizable.strings",
+                                              "App/Uninstaller/English.lproj/Localizable.strings", "App/Uninstaller/CS.lproj/Localizable.strings"])
+        #expect(names["App/Uninstaller/English.lproj/Localizable.strings"] == "Uninstaller/Localizable")
+        #expect(names["App/Uninstaller/CS.lproj/Localizable.strings"] == "Uninstaller/Localizable")
+        #expect(names["App/en.lproj/Localizable.strings"] == nil)
+    }
+
     /// Three bundles, two of whose folders have only generic names: the table keeps a name of its own in each, by path
     /// where the short name would be the same.
     @Test func bundlesWhoseShortNamesClashAreNamedByTheirFolders() throws {

@@ -484,12 +484,22 @@ import Testing
         // Apple's "zero" form, each one form for every count the developer chose; a warning, not an error that fails CI.
         let base = CatalogFolder()
         base.writePlural("en.lproj/Localizable.stringsdict", key: "trash.many", forms: ["other": "Move %lld items to the Trash?"], valueType: "lld")
-        base.writePlural("en.lproj/Find.stringsdict", key: "replaced", forms: ["zero": "Not replaced", "other": "%lld replaced"], valueType: "lld")
+        base.writePlural("en.lproj/Find.stringsdict", key: "replaced", forms: ["zero": "Not replaced", "other": "%lld matches replaced"], valueType: "lld")
         base.writePlural("cs.lproj/Find.stringsdict", key: "replaced", forms: ["zero": "Nenahrazeno", "few": "%lld nahrazena", "other": "%lld nahrazeno"], valueType: "lld")
         let chosen = try base.lint().findings(.pluralCoverage)
         #expect(chosen.filter { $0.locale == "en" }.map(\.severity) == [.warning, .warning], "\(chosen.map(\.message))")
         #expect(chosen.contains { $0.key == "replaced" && $0.locale == "en" && $0.message.contains("only \"other\" and \"zero\"")
                                   && $0.message.contains("unless the count is never 1") })
+        // English that reads the same for 1 as for 2 needs no other form (ProtonVPN, 2026-12-07: 16 warnings, none real):
+        // the count with no plural word after it in its clause; a plural word after it, a count not shown, or "are" still
+        // ask.
+        let invariable = CatalogFolder()
+        let forms = ["min": "%d min", "step": "Step %d", "of": "of %d", "free": "Free server locations (%d)", "selected": "%lu selected",
+                     "pages": "Page %d of %d", "messages": "%d new messages", "people": "%d people", "delete": "Delete files?",
+                     "are": "There are %d", "mins": "%d mins", "owner": "%d owner's"]
+        for (key, form) in forms { invariable.writePlural("en.lproj/\(key).stringsdict", key: key, forms: ["other": form]) }
+        let asked = Set(try invariable.lint().findings(.pluralCoverage).compactMap(\.key))
+        #expect(asked == ["messages", "people", "delete", "are", "mins"], "\(asked.sorted())")
         // Czech with "zero", "few" and "other" leaves "one" out as the base does (below): the base's warning says it once.
         #expect(!chosen.contains { $0.locale == "cs" }, "\(chosen.map(\.message))")
         // A translation that leaves "one" out as the base does (CotEditor's Czech few, many and other for a message shown
@@ -633,7 +643,7 @@ import Testing
         folder.write("Player/af.lproj/Localizable.strings", "")
         let run = folder.run(L10nCommands.LintOptions(paths: [folder.path("Player")]))
         #expect(run.exitCode == 0, "\(run.standardOutput)\(run.standardError)")
-        #expect(run.standardError.contains("skipped af, sr-CS: not among the knownRegions of Player.xcodeproj"), "\(run.standardError)")
+        #expect(run.standardError.contains("skipped the locales af, sr-CS: they are not among the knownRegions of Player.xcodeproj"), "\(run.standardError)")
         #expect(!run.standardOutput.contains("af.lproj"), "\(run.standardOutput)")
         #expect(!run.standardError.contains("fi") && !run.standardError.contains("sv"))
         #expect(!run.standardOutput.contains("sr-CS"))
@@ -665,6 +675,44 @@ import Testing
         #expect(result.findings(.formatMismatch).map(\.table) == ["Main"])
     }
 
+    /// Vienna (2026-12-07): Spanish and French add the finer keys only their grammar needs to an NSPredicateEditor's
+    /// table (the editor matches the most specific). That made the table "keys as text" and asked de, nl, fr and sv for
+    /// each (63 false missing-key); they are no extra keys either.
+    @Test func aPredicateEditorTablesOwnKeysInOneLanguageAreNeitherMissingElsewhereNorExtra() throws {
+        let folder = CatalogFolder()
+        let base = ["%[All,Any,None]@ of the following are true", "%[Title]@ %[is,is not]@ %@", "%[Date]@ %[is before,is after]@ %@"]
+        folder.write("Base.lproj/Predicates.strings", base.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        folder.write("de.lproj/Predicates.strings", base.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        folder.write("sv.lproj/Predicates.strings", base.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        let spanish = ["%[All]@ of the following are true", "%[Any]@ of the following are true", "%[None]@ of the following are true",
+                       "%[Date,PublicationDate]@ %[more than ago]@ %[days]@ %@"]
+        folder.write("es.lproj/Predicates.strings", (base + spanish).map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        let result = try folder.lint()
+        #expect(!result.findings.contains { $0.table == "Predicates" && [.missingKey, .extraKey].contains($0.rule) },
+                "\(result.findings.filter { $0.table == "Predicates" }.map(\.message))")
+        #expect(!result.findings(.tableConvention).contains { $0.message.contains("genstrings") })
+    }
+
+    /// OpenEmu (2026-12-07): two locales' InfoPlist.strings keep 28 old type names ("Atari 2600 Game") beside the 6 keys
+    /// every locale has; the table was read as "keys as text" and the 12 other locales were asked for each (364 false
+    /// missing-key). An InfoPlist table's keys are Info.plist keys; and a table needs most translations to hold keys the
+    /// base lacks before they are its text.
+    @Test func oneOrTwoLocalesLeftoverTextKeysMakeNoGenstringsTable() throws {
+        let folder = CatalogFolder()
+        let keys = ["CFBundleDisplayName", "NSHumanReadableCopyright", "NSCameraUsageDescription"]
+        let leftovers = ["Atari 2600 Game", "Arcade Game", "Game Boy Game", "Nintendo Game"]
+        for table in ["InfoPlist", "Settings"] {
+            for locale in ["en", "de", "fr", "it", "nl", "ar", "zh-Hans"] {
+                let extra = ["ar", "zh-Hans"].contains(locale) ? leftovers : []
+                folder.write("\(locale).lproj/\(table).strings", (keys + extra).map { "\"\($0)\" = \"\($0) \(locale)\";\n" }.joined())
+            }
+        }
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).isEmpty, "\(result.findings(.missingKey).prefix(3).map(\.message))")
+        #expect(result.findings(.extraKey).count == 16, "\(result.findings(.extraKey).count)")
+        #expect(!result.findings(.tableConvention).contains { $0.message.contains("genstrings") })
+    }
+
     /// A region outside knownRegions whose only file is empty is skipped with the rest, and never counts towards "most
     /// locales", which turns the skip off (a review of the change found one such folder did).
     @Test func anEmptyUnbuiltRegionNeverTurnsTheSkipOff() throws {
@@ -674,7 +722,7 @@ import Testing
         folder.write("App/it.lproj/InfoPlist.strings", "")
         folder.write("App/pl.lproj/InfoPlist.strings", "")
         let run = folder.run(L10nCommands.LintOptions(paths: [folder.path("App")]))
-        #expect(run.standardError.contains("skipped it, pl: not among the knownRegions of App.xcodeproj"), "\(run.standardError)")
+        #expect(run.standardError.contains("skipped the locales it, pl: they are not among the knownRegions of App.xcodeproj"), "\(run.standardError)")
         #expect(!run.standardOutput.contains("empty-file"), "\(run.standardOutput)")
     }
 

@@ -49,6 +49,20 @@ import Testing
         only.write("fr.lproj/Main.strings", "\"a\" = \"c\";")
         #expect(throws: LintSetupError.self) { try Linter().baseLocale(of: Catalog.load(paths: [only.root])) }
         #expect(try Linter(configuration: LintConfiguration(baseLocale: "fr")).baseLocale(of: Catalog.load(paths: [only.root])) == "fr")
+        // `English.lproj`, the name old projects gave en.lproj, which CFBundle still reads (Tunnelblick's uninstaller): the
+        // base, checked with English plural rules and no unknown-locale note; a bundle's table whose base folder is so
+        // named beside an app's `en` is compared with it.
+        let legacy = CatalogFolder()
+        legacy.write("English.lproj/Main.strings", "\"a\" = \"Open\";\n\"b\" = \"Close\";\n")
+        legacy.write("CS.lproj/Main.strings", "\"a\" = \"Otevřít\";\n")
+        #expect(try Linter().baseLocale(of: Catalog.load(paths: [legacy.root])) == "English")
+        let result = try legacy.lint()
+        #expect(result.findings(.unknownLocale).isEmpty && result.findings(.missingKey).map(\.locale) == ["CS"], "\(result.findings.map(\.message))")
+        legacy.write("App/en.lproj/Main.strings", "\"x\" = \"Exit\";\n")
+        legacy.write("App/cs.lproj/Main.strings", "\"x\" = \"Konec\";\n")
+        let both = try legacy.lint()
+        #expect(!both.findings.contains { $0.rule == .tableConvention && $0.message.contains("genstrings") }, "\(both.findings.map(\.message))")
+        #expect(both.findings(.missingKey).count == 1, "\(both.findings(.missingKey).map(\.message))")
     }
 
     @Test func syntaxErrorPointsAtTheMistake() throws {

@@ -52,7 +52,7 @@ public struct Linter: Sendable {
         // `en.lproj` is what the app is translated from; an `en-GB` of overrides beside `en` is not.
         // An `en.lproj` whose files hold no entry (the English being in code) has no table, but is still the base.
         let english = Set(locales).union(fileLocales.filter { !Self.isSpecialFolder($0) }).sorted()
-            .filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") }
+            .filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") || Catalog.legacyLanguageFolders[$0] == "en" }
         if english.count == 1 { return english[0] }
         if english.count > 1 {
             var keys: [String: Int] = [:]
@@ -106,7 +106,10 @@ public struct Linter: Sendable {
             // Their entries are still checked (a stray % is one wherever the base text is); only "extra" is not said.
             // Nor in a key-as-text table, whose base holds every key that is text: an identifier among them has its
             // base text elsewhere (`TableConventions.completingBases`).
+            // Nor in an NSPredicateEditor's table, where a language adds the finer keys its grammar needs (Vienna's Spanish
+            // and French `%[Date,PublicationDate]@ %[more than ago]@ %[days]@ %@`): the editor matches the most specific.
             let reportsExtra = !run.emptyBaseTables.contains(pair.table) && !conventions.keysAsText.contains(pair.table)
+                && !TableConventions.isPredicateEditorTable(pair.table, in: catalog)
             extraJobs += LintRun.chunks(table.keys.count).map {
                 .extraKeys(table: pair.table, locale: pair.locale, range: $0, reportsExtra: reportsExtra)
             }
@@ -194,6 +197,14 @@ public struct Linter: Sendable {
             bases[id.table] = id.locale == interfaceBase ? interfaceBase : base
         }
         guard base != interfaceBase else { return bases }
+        // A table of another bundle whose base-language folder is named the old way (Tunnelblick's uninstaller:
+        // `English.lproj` beside 21 `CA.lproj`-style folders, the app's own tables in `en.lproj`) is compared with it.
+        let identity = Catalog.localeIdentity(base)
+        var byTable: [String: [String]] = [:]
+        for id in catalog.tables.keys { byTable[id.table, default: []].append(id.locale) }
+        for (table, locales) in byTable where bases[table] == base && !locales.contains(base) {
+            if let named = locales.sorted().first(where: { Catalog.localeIdentity($0) == identity }) { bases[table] = named }
+        }
         for (table, locale) in bases where locale == interfaceBase {
             guard let own = catalog.table(table, locale: base), let interface = catalog.table(table, locale: interfaceBase),
                   own.keys.count * 2 >= interface.keys.count * 3,
@@ -276,8 +287,11 @@ struct LintRun {
     /// The locale's file of the table that holds no entry (a BOM and a line break, or comments alone), if there is one.
     func emptyFile(_ table: String, locale: String) -> String? {
         let name = Catalog.fileTableName(table)
+        // Of this table's bundle: another bundle's table of the same name (Tunnelblick's app and uninstaller) has its own.
+        let folders = Set(catalog.tables.values.filter { $0.name == table }.flatMap(\.files).map(Catalog.bundleFolder(ofFile:)))
         return catalog.files.first { file in
             Catalog.locale(ofFile: file) == locale && Catalog.tableName(ofFile: file) == name
+                && (folders.isEmpty || folders.contains(Catalog.bundleFolder(ofFile: file)))
                 && !catalog.tables.values.contains { $0.locale == locale && $0.files.contains(file) }
         }
     }
@@ -551,6 +565,12 @@ struct LintRun {
                         // Only when this spelling is the one most locales use: mastodon-ios's stray Base.lproj/infoPlist.strings
                         // must not turn 26 working InfoPlist.strings into files to rename. The other way round, or a tie,
                         // the locale has the table under a name as good as this one: nothing to say here.
+                        // The same locale spelled otherwise has it (Tunnelblick's uninstaller in `English.lproj` and `CS.lproj`,
+                        // the app in `en.lproj` and `cs.lproj`): a folder of another bundle's way of naming, not a gap.
+                        let identity = Catalog.localeIdentity(locale)
+                        if lost == nil, catalog.tables.keys.contains(where: { $0.table == tableName && $0.locale != locale && Catalog.localeIdentity($0.locale) == identity }) {
+                            continue
+                        }
                         var otherCase: CatalogTable?
                         if lost == nil, let other = tableNamedOtherwise(tableName, locale: locale) {
                             guard localeCount(of: tableName) > localeCount(of: other) else { continue }
@@ -1724,8 +1744,42 @@ struct LintRun {
         "so", "to", "up", "us", "we",
     ]
 
+    /// Whether an English plural form reads the same for every count: it shows the count (a number specifier), and up
+    /// to the end of that clause no word after the count looks plural ("files", "days", "people"), nor does a word
+    /// anywhere agree with a plural ("are", "were", "these", "those"). "%d min", "Step %d", "of %d", "(%d)" and "%d
+    /// selected" do; "%d new messages", "Delete files?" (no count shown) and "There are %d" do not.
+    static func englishFormReadsTheSameForAnyCount(_ form: String) -> Bool {
+        let numbers: Set<FormatSpecifier.ArgumentKind> = [.integer, .unsignedInteger, .floatingPoint]
+        guard let count = FormatSpecifier.parse(form).first(where: { numbers.contains($0.argumentKind) }) else { return false }
+        let scalars = Array(form.unicodeScalars)
+        func words(_ range: Range<Int>, stoppingAtClause: Bool) -> [String] {
+            var found: [String] = [], word = ""
+            for index in range {
+                let scalar = scalars[index]
+                if CharacterSet.letters.contains(scalar) || scalar == "'" || scalar == "\u{2019}" {
+                    word.unicodeScalars.append(scalar)
+                    continue
+                }
+                if !word.isEmpty { found.append(word.lowercased()); word = "" }
+                if stoppingAtClause, ".,;:!?()[]{}/|%\u{2013}\u{2014}\n".unicodeScalars.contains(scalar) { break }
+            }
+            if !word.isEmpty { found.append(word.lowercased()) }
+            return found
+        }
+        let agreeing: Set<String> = ["are", "were", "these", "those"]
+        if words(0..<scalars.count, stoppingAtClause: false).contains(where: agreeing.contains) { return false }
+        let after = min(scalars.count, count.offset + count.text.unicodeScalars.count)
+        let irregular: Set<String> = ["people", "children", "men", "women", "feet", "teeth", "mice", "geese", "persons"]
+        return !words(after..<scalars.count, stoppingAtClause: true).contains { word in
+            irregular.contains(word)
+                || (word.count >= 4 && word.hasSuffix("s") && !word.hasSuffix("ss") && !word.hasSuffix("us") && !word.hasSuffix("is")
+                    && !word.hasSuffix("'s") && !word.hasSuffix("\u{2019}s"))
+        }
+    }
+
     static func language(of locale: String) -> Substring {
-        locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(locale)
+        if let code = Catalog.legacyLanguageFolders[locale] { return Substring(code) }
+        return locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(locale)
     }
 
     // MARK: Format specifiers
@@ -1822,7 +1876,8 @@ struct LintRun {
     /// Whose plural rules a locale's values follow: Base.lproj holds the base language; a locale ICU lacks gets CLDR
     /// root's rules ("", reported once as unknown-locale).
     private func rulesLocale(for locale: String) -> String {
-        locale == Linter.interfaceBase ? base : LocaleFormatting.hasData(for: locale) || LocaleFormatting.hasPluralRules(for: locale) ? locale : ""
+        let locale = locale == Linter.interfaceBase ? base : Catalog.legacyLanguageFolders[locale] ?? locale
+        return LocaleFormatting.hasData(for: locale) || LocaleFormatting.hasPluralRules(for: locale) ? locale : ""
     }
 
     mutating func requiredCategories(for locale: String) -> [PluralCategory] {
@@ -1911,6 +1966,11 @@ struct LintRun {
             if everyday == [.one], locale != base, integerCount, oneIsOneAloneByLocale[locale] == true, let baseVariable,
                baseVariable.forms[.one] == nil, baseVariable.forms[.other] != nil, requiredCategories(for: base).contains(.one) {
                 // (A rare category the locale lacks is still said below.)
+            } else if !everyday.isEmpty, counted == [.other], Self.language(of: locale) == "en",
+                      let form = variable.forms[.other], Self.englishFormReadsTheSameForAnyCount(form) {
+                // English whose one form shows the count with no plural word after it ("%d min", "Step %d", "of %d",
+                // "Free server locations (%d)", "%d selected"; ProtonVPN, 16 warnings, none a real problem) reads right
+                // for 1 as for 2: nothing to add.
             } else if !everyday.isEmpty, counted == [.other] {
                 // One form for every count, given on purpose: right where the word does not change with the number
                 // (Danish "svar"), or where the count is never 1, wrong otherwise. The translator's choice, and in the

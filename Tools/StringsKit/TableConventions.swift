@@ -184,7 +184,18 @@ public struct TableConventions: Sendable, Equatable {
     /// Most keys the translations have are absent from the base, and most of those read as text ("Cancel",
     /// "Delete %@?"), not as identifiers (`settings.title`, `cancel_button`): the genstrings convention, where the
     /// base `.strings` holds only overrides. Stale translations of an identifier-keyed table stay `extra-key`.
+    /// Most translations must hold such keys: one or two locales' leftovers (OpenEmu's zh-Hans and ar InfoPlist, 28
+    /// old type names beside the 6 keys of the 13 other locales; Vienna's Spanish and French predicate keys that only
+    /// their grammar needs) are those locales' extra keys, not a table whose keys are its text (364 and 63 false
+    /// `missing-key` in the 12 other locales). An `InfoPlist` table's keys are Info.plist keys, and an
+    /// NSPredicateEditor's are its row templates': never the text.
     static func isKeyAsText(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> Bool {
+        // (The predicate editor's scan of the keys last: most tables are answered before it.)
+        Catalog.fileTableName(table) != "InfoPlist" && translationsHoldText(table, in: catalog, tableBase: tableBase, base: base)
+            && !isPredicateEditorTable(table, in: catalog)
+    }
+
+    static func translationsHoldText(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> Bool {
         // Looked up in the base table's own dictionary, and the translations' shared keys only counted when the
         // absent ones could be a majority: an identifier-keyed table (nearly every key in the base) costs one lookup
         // per translated key, with no set of every key and no sort.
@@ -203,8 +214,10 @@ public struct TableConventions: Sendable, Equatable {
         var absent = Set<String>()
         var notInBase = 0
         var unread = translations.reduce(0) { $0 + $1.count }
+        var holding = 0
         for keys in translations {
             var inBaseHere = 0
+            let before = notInBase
             for index in keys.indices {
                 unread -= 1
                 if inBase(keys, index) {
@@ -218,8 +231,9 @@ public struct TableConventions: Sendable, Equatable {
                     notInBase += 1
                 }
             }
+            if notInBase > before { holding += 1 }
         }
-        guard absent.count >= 3 else { return false }
+        guard absent.count >= 3, holding * 2 >= translations.count else { return false }
         var shared = Set<String>()
         for keys in translations {
             for index in keys.indices where inBase(keys, index) { shared.insert(keys[index]) }
@@ -559,7 +573,10 @@ public enum PropertyListTexts {
         var texts = Set<String>()
         // "" is the working folder; a relative path's folder above it is "..".
         let above = folder.isEmpty || folder == "." ? ".." : Self.folder(of: folder).isEmpty ? "." : Self.folder(of: folder)
-        for directory in [folder.isEmpty ? "." : folder, above] {
+        // Beside the folder and above it, and in its Base.lproj or en.lproj (OwnTracks keeps `Base.lproj/OwnTracks-Info.plist`,
+        // whose document type names are keys of its translations' InfoPlist.strings).
+        let here = folder.isEmpty ? "." : folder
+        for directory in [here, above, here + "/Base.lproj", here + "/en.lproj"] {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".plist") {
                 texts.formUnion(Self.texts(of: directory + "/" + name) ?? [])
             }

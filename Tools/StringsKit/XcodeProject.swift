@@ -264,7 +264,9 @@ public enum XcodeProject {
                 + "\(unbuilt.project); linted anyway, since that is most of them and \(unbuilt.project) may not be the project that builds these "
                 + "catalogs. If the app does not ship them, remove their folders, or pass only the folders of the locales it ships\n")
         }
-        let note = "l10n: skipped \(unbuilt.locales.sorted().joined(separator: ", ")): not among the knownRegions of \(unbuilt.project), so the app does not ship them (add the region in Xcode if it should)\n"
+        // "the locale no" (Norwegian's code), not "skipped no:", which reads as a word.
+        let shown = unbuilt.locales.sorted()
+        let note = "l10n: skipped the \(shown.count == 1 ? "locale" : "locales") \(shown.joined(separator: ", ")): \(shown.count == 1 ? "it is" : "they are") not among the knownRegions of \(unbuilt.project), so the app does not ship \(shown.count == 1 ? "it" : "them") (add the region in Xcode if it should)\n"
         return (catalog.removingLocales(unbuilt.locales), note)
     }
 }
