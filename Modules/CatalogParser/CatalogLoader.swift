@@ -649,7 +649,9 @@ extension Catalog {
             return stringCatalogValue(chosen)
         }
         if let forms = pluralForms(localization["variations"]) {
-            let sample = forms[.other] ?? forms.values.first ?? ""
+            // The form that shows the count: "other", else any that does (a "one" written "One article" beside "%d articles").
+            let ordered = [forms[.other]].compactMap { $0 } + forms.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+            let sample = ordered.first { !FormatSpecifier.parse($0).isEmpty } ?? ordered.first ?? ""
             // What the plural counts is an argument, not a place in the text: a translation may reorder them (CotEditor's
             // ja "“%2$@”内に%1$lld件見つかりました。" for "Found %1$lld matches in “%2$@.”"), so the first argument it is.
             let specifiers = FormatSpecifier.parse(sample)

@@ -1285,3 +1285,56 @@ struct DeclaredBudgetTests {
         #expect(LintRun.declaredBudget(in: nil) == nil)
     }
 }
+
+/// Four findings of the field test of 2026-12-07 that said the wrong thing.
+@Suite struct FieldTestMessageTests {
+    /// Vienna: a Galician plural whose forms do not show the number was told its `%#@count@` "counts with %lld; use %d".
+    @Test func aStringCatalogPluralThatNeverShowsTheNumberHasNoCountTypeToCompare() throws {
+        let folder = CatalogFolder()
+        folder.write("Localizable.xcstrings", """
+        { "sourceLanguage" : "en", "version" : "1.0", "strings" : { "%d new articles" : { "localizations" : {
+          "en" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "%d new article" } },
+                                                   "other" : { "stringUnit" : { "state" : "translated", "value" : "%d new articles" } } } } },
+          "gl" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "Novos artigos" } },
+                                                   "other" : { "stringUnit" : { "state" : "translated", "value" : "Novos artigos" } } } } }
+        } } } }
+        """)
+        let result = try folder.lint()
+        #expect(result.findings(.formatMismatch).isEmpty, "\(result.findings(.formatMismatch).map(\.message))")
+    }
+
+    /// Mos: translations of keys Xcode marks stale (storyboard objects gone) drew `untranslated` in each locale beside the
+    /// key's one `stale-entry`.
+    @Test func aStaleKeysTranslationsAreNotPolishedLocaleByLocale() throws {
+        let folder = CatalogFolder()
+        let locales = ["de", "fr", "ja"].map { "\"\($0)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"⌘ Command\" } }" }
+        folder.write("Localizable.xcstrings", """
+        { "sourceLanguage" : "en", "version" : "1.0", "strings" : { "cmd" : { "extractionState" : "stale", "localizations" : {
+          "en" : { "stringUnit" : { "state" : "translated", "value" : "⌘ Command" } }, \(locales.joined(separator: ", ")) } } } }
+        """)
+        let result = try folder.lint()
+        #expect(result.findings(.staleEntry).count == 1)
+        #expect(result.findings(.untranslated).isEmpty, "\(result.findings(.untranslated).map(\.message))")
+    }
+
+    /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
+    /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
+    @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"done\" = \"Done.\";\n\"open\" = \"Open\";\n")
+        folder.write("lol.lproj/Localizable.strings", "\"done\" = \"crwdns154446:0crwdne154446:0\";\n\"open\" = \"crwdns154447:0crwdne154447:0\";\n")
+        func plural(_ key: String) -> String {
+            "<key>\(key)</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
+                + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d \(key)</string>"
+                + "<key>other</key><string>%d \(key)s</string></dict></dict>"
+        }
+        folder.write("en.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(plural("file"))\(plural("day"))</dict></plist>\n")
+        folder.write("ar.lproj/Localizable.strings", "\"done\" = \"تم.\";\n\"open\" = \"فتح\";\n")
+        folder.write("ar.lproj/Localizable.stringsdict", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")
+        let result = try folder.lint()
+        #expect(!result.findings.contains { $0.locale == "lol" && [.punctuationMismatch, .untranslated].contains($0.rule) }, "\(result.findings.map(\.message))")
+        let empty = result.findings(.missingKey).filter { $0.locale == "ar" }
+        #expect(empty.count == 1 && empty[0].message.contains("ar's Localizable.stringsdict has no entries, so 2 key(s)")
+                 && empty[0].file.hasSuffix("ar.lproj/Localizable.stringsdict"), "\(empty.map(\.message))")
+    }
+}

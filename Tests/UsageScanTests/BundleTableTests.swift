@@ -170,6 +170,9 @@ struct BundleLintTests {
         project.write("Pods/Eureka/Source/Core.swift", "public struct Form {}\n")
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.path("Pods"), project.path("Carthage/Checkouts/RxSwift")]).isEmpty)
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.root]) == ["RxSwift"])
+        // An empty folder of the package's name is no checkout (openfoodfacts, 2026-12-07: it counted as scanned).
+        try FileManager.default.createDirectory(atPath: project.path("Carthage/Checkouts/RxSwift"), withIntermediateDirectories: true)
+        #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.root]) == ["RxSwift"])
     }
 
     /// IceCubes (2026-12-07): asked to fix with `--sources IceCubesApp Packages/Account`, --fix deleted 356 keys, 325 of

@@ -169,6 +169,17 @@ struct CommandTests {
     /// A `.stringsdict` written on one line (a generator's or a minified one) or with CRLF line ends lost nothing to the
     /// line-by-line edit, which kept every key of such a file in every locale; the byte-level one edits them all and keeps
     /// every other byte.
+    /// openfoodfacts (2026-12-07): `--fix --force` emptied its system-override tables, and the header comment right above
+    /// the first entry went with it: 0-byte files, 568 `empty-file` warnings in the next run. An emptied file keeps it.
+    @Test func aStringsFileEmptiedWholeKeepsTheCommentItOpensWith() throws {
+        var skipped: [String] = []
+        let text = "/* PhotosUI.strings\n   Created by arnaud */\n\"DONE\" = \"Done\";\n\"CANCEL\" = \"Cancel\";\n"
+        let emptied = try UnusedKeyRemoval.removeFromStrings(["DONE", "CANCEL"], data: Data(text.utf8), file: "PhotosUI.strings", skipped: &skipped)
+        #expect(String(decoding: emptied.data, as: UTF8.self) == "/* PhotosUI.strings\n   Created by arnaud */\n")
+        let partly = try UnusedKeyRemoval.removeFromStrings(["DONE"], data: Data(text.utf8), file: "PhotosUI.strings", skipped: &skipped)
+        #expect(String(decoding: partly.data, as: UTF8.self) == "\"CANCEL\" = \"Cancel\";\n")
+    }
+
     @Test func fixEditsAPropertyListOnOneLineOrWithCRLFKeepingEveryOtherByte() throws {
         let plural = "<dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict><key>NSStringFormatSpecTypeKey</key>"
             + "<string>NSStringPluralRuleType</string><key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>"

@@ -649,6 +649,15 @@ struct LintRun {
             let has = table.files.map { ($0 as NSString).lastPathComponent }.first ?? tableName
             let examples = found.keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
             // Its keys are its identity in a baseline: a key added to the base later is a new finding, not hidden.
+            // A file there that holds no entry (deltachat's `ar.lproj/Localizable.stringsdict`, an empty `<dict/>`) is
+            // said as it is, where the keys go.
+            if let toAdd = found.toAdd, catalog.files.contains(toAdd) {
+                report(.missingKey, file: toAdd, position: nil, locale: locale, table: tableName, key: nil,
+                       subject: found.keys.sorted().joined(separator: "\n"),
+                       "\(locale)'s \(fileName).\(kind) has no entries, so \(found.keys.count) key(s) of the base's \(found.baseFile) are untranslated "
+                       + "there (\(examples)\(found.keys.count > 3 ? ", …" : "")); translate them into it")
+                continue
+            }
             report(.missingKey, file: table.files.first ?? tableName, position: nil, locale: locale, table: tableName, key: nil,
                    subject: found.keys.sorted().joined(separator: "\n"),
                    "\(locale) has \(has) but no \(fileName).\(kind), so \(found.keys.count) key(s) of the base's \(found.baseFile) are untranslated "
@@ -1013,6 +1022,10 @@ struct LintRun {
         // Each value read once: every read of an entry's field is a call that returns it retained, and this runs for
         // every entry of every locale.
         let value = entry.value
+        // Crowdin's in-context pseudo-language (openfoodfacts' `lol.lproj`): each value a placeholder
+        // `crwdns154446:0crwdne154446:0` its editor swaps for the text being translated, no text to check (42 of its
+        // 139 punctuation-mismatch findings).
+        if case .text(let text) = value, Self.isCrowdinPlaceholder(text) { return }
         let baseText: String? = if let baseEntry, case .text(let text) = baseEntry.value { text } else { nil }
         checkInternalIdentifier(entry, value: value, locale: locale, table: table)
         let style = conventions.placeholderStyle(of: table)
@@ -1071,7 +1084,10 @@ struct LintRun {
                                "\"\(entry.key)\" is empty in \(locale); translate it, or \(Self.removal(of: entry, locale: locale)) so the base (\(tableBase(table))) text is shown")
                     }
                 } else {
-                    if text == baseText { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
+                    // A key Xcode no longer finds in the code (its `stale-entry` says so, once) is no text to polish in
+                    // each translation (Mos: 48 `untranslated` on three storyboard objects gone, in 13 locales each).
+                    let staleKey = baseEntry?.isStale == true
+                    if text == baseText, !staleKey { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
                     // A base whose every specifier is a percent sign read as one (OsmAnd's "in 5% steps": `% s`) is no
                     // format string: its accidental-specifier warning is the finding, not an error in each translation
                     // that writes its percent sign its own way (26 format-mismatch errors for one text).
@@ -1102,7 +1118,7 @@ struct LintRun {
                         }
                         report(.formatMismatch, entry: entry, locale: locale, table: table, message)
                     }
-                    checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+                    if !staleKey { checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table) }
                 }
             } else if text.isEmpty, locale == base, !entry.key.isEmpty {
                 // An empty key with an empty text (Xcode extracts `Text("")` so) shows the nothing it asks for.
@@ -1777,6 +1793,11 @@ struct LintRun {
         }
     }
 
+    /// `crwdns154446:0crwdne154446:0`: a value of Crowdin's in-context pseudo-language.
+    static func isCrowdinPlaceholder(_ text: String) -> Bool {
+        text.utf8.count >= 14 && text.hasPrefix("crwdns") && text.contains("crwdne")
+    }
+
     static func language(of locale: String) -> Substring {
         if let code = Catalog.legacyLanguageFolders[locale] { return Substring(code) }
         return locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(locale)
@@ -1847,6 +1868,10 @@ struct LintRun {
             return
         }
         for (name, variable, baseVariable) in Self.pairedVariables(rule, baseRule) {
+            // A String Catalog's plural variation has no type of its own: its forms' specifiers say it, and forms that do
+            // not show the number (Vienna's Galician "Recuperados novos artigos sen ler") say nothing of it.
+            if entry.location.file.hasSuffix(".xcstrings"), rule.format == "%#@count@",
+               variable.forms.values.allSatisfy({ FormatSpecifier.parse($0).isEmpty }) { continue }
             let countSignature = FormatSpecifier.parse("%" + variable.valueType).first?.signature
             let baseCountSignature = FormatSpecifier.parse("%" + baseVariable.valueType).first?.signature
             if countSignature != baseCountSignature {

@@ -125,7 +125,21 @@ public enum UnusedKeyRemoval {
         }
         guard !removed.isEmpty else { return (data, []) }
         collapseBlankLines(around: &doomed, lines: lines)
+        let original = lines
         lines = lines.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+        // A file emptied whole keeps the comment it opens with (openfoodfacts' `/* PhotosUI.strings … Created by … */`
+        // right above its first entry went with it): a 0-byte table is an `empty-file` finding of its own in the next run.
+        if lines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }), let opening = original.first?.trimmingCharacters(in: .whitespaces),
+           opening.hasPrefix("/*") || opening.hasPrefix("//") {
+            var header: [String] = []
+            for line in original {
+                header.append(line)
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if opening.hasPrefix("//") ? !trimmed.hasPrefix("//") : trimmed.contains("*/") { break }
+            }
+            if opening.hasPrefix("//"), header.count > 1 { header.removeLast() }
+            lines = header + [""]
+        }
         return (try encode(lines.joined(separator: "\n"), encoding: encoding, bom: bom), removed)
     }
 

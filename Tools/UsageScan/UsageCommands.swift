@@ -356,13 +356,19 @@ public enum UsageCommands {
                     if let found = components.lastIndex(of: folder), found + 1 < components.count { return components[found + 1] == name }
                 }
                 if (components.last == "checkouts" || components.last == "pods")
-                    && FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(package)) { return true }
-                // A source folder that holds the project's own Pods or Carthage checkouts (`--sources .`) scans them.
+                    && holdsFiles((root as NSString).appendingPathComponent(package)) { return true }
+                // A source folder that holds the project's own Pods or Carthage checkouts (`--sources .`) scans them; an
+                // empty folder of the package's name is no checkout (`git clone` leaves one for a submodule not fetched).
                 return ["Pods", "Carthage/Checkouts"].contains { folder in
-                    FileManager.default.fileExists(atPath: ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(package))
+                    holdsFiles(((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(package))
                 }
             }
         }
+    }
+
+    /// Whether the folder holds anything but hidden files.
+    static func holdsFiles(_ folder: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains { !$0.hasPrefix(".") }
     }
 
     /// The git submodules (`.gitmodules` in `folders` or up to four folders above them, below the repository's top) that
