@@ -1,3 +1,4 @@
+#include <stdio.h>
 // C side of the shim: numbers, dates, relative time, plural rules, locales, currencies.
 #include "CICUShim.h"
 
@@ -86,6 +87,23 @@ int32_t okicu_available_endonym(int32_t index, int full, uint16_t *out, int32_t 
     int32_t length = full ? uloc_getDisplayName(locale, locale, (UChar *)out, capacity, &status)
                           : uloc_getDisplayLanguage(locale, locale, (UChar *)out, capacity, &status);
     return U_FAILURE(status) || length > capacity ? 0 : length;
+}
+
+int32_t okicu_region_name(int32_t index, const char *displayLocale, uint16_t *out, int32_t capacity) {
+    const char *const *regions = uloc_getISOCountries();
+    for (int32_t i = 0; i < index; i++) {
+        if (regions[i] == NULL) return -1;
+    }
+    if (regions[index] == NULL) return -1;
+    char region[16];
+    snprintf(region, sizeof region, "und_%s", regions[index]);
+    char id[ULOC_FULLNAME_CAPACITY];
+    icu_id(displayLocale, id);
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getDisplayCountry(region, id, (UChar *)out, capacity, &status);
+    // A name ICU lacks in that language comes back as the code itself, or in root's: no name of the language.
+    if (U_FAILURE(status) || length > capacity || status == U_USING_DEFAULT_WARNING) return 0;
+    return length;
 }
 
 int okicu_currency_is_known(const uint16_t *code) {

@@ -1317,6 +1317,18 @@ struct DeclaredBudgetTests {
         #expect(result.findings(.untranslated).isEmpty, "\(result.findings(.untranslated).map(\.message))")
     }
 
+    /// WooCommerce: 116 of its 408 `untranslated` were an address picker's country names its translations write as
+    /// English does (German "San Marino", "Ukraine"; French "France"). ICU's region names in the locale's language say so;
+    /// a name the language writes otherwise (German "Botsuana") and any other text are still told.
+    @Test func aRegionsNameTheLanguageWritesAsTheBaseDoesIsNoUntranslatedText() throws {
+        #expect(LocaleFormatting.regionNames(in: "de").isSuperset(of: ["Ukraine", "San Marino", "Deutschland"]))
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"ua\" = \"Ukraine\";\n\"sm\" = \"San Marino\";\n\"bw\" = \"Botswana\";\n\"open\" = \"Open the file\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"ua\" = \"Ukraine\";\n\"sm\" = \"San Marino\";\n\"bw\" = \"Botswana\";\n\"open\" = \"Open the file\";\n")
+        let result = try folder.lint()
+        #expect(Set(result.findings(.untranslated).compactMap(\.key)) == ["bw", "open"], "\(result.findings(.untranslated).map(\.message))")
+    }
+
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
     /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
     @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {

@@ -1585,7 +1585,11 @@ struct LintRun {
               !Self.commentSaysNotToTranslate(baseEntry?.comment), !Self.commentSaysNotToTranslate(entry.comment),
               !Self.isPrototypeCell(entry.comment ?? baseEntry?.comment), conventions.isShown(entry.key, table: table),
               // Another language's name in that language ("Deutsch", "日本語"): a language picker shows it so everywhere.
-              LocaleFormatting.endonymLanguage(of: baseText).map({ $0 == String(Self.language(of: base)) }) ?? true
+              LocaleFormatting.endonymLanguage(of: baseText).map({ $0 == String(Self.language(of: base)) }) ?? true,
+              // A region's name that the locale's language writes as the base does (WooCommerce's address picker: German
+              // "San Marino" and "Ukraine", French "France"; 116 of its 408 findings), as ICU has it.
+              !(baseText.utf8.count <= 60 && baseText.first?.isUppercase == true
+                && LocaleFormatting.regionNames(in: Catalog.legacyLanguageFolders[locale] ?? locale).contains(baseText))
         else { return }
         identical += 1
         report(.untranslated, entry: entry, locale: locale, table: table,

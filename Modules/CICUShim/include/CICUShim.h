@@ -30,6 +30,9 @@ int okicu_currency_is_known(const uint16_t *code);
 /// region too: "português (Brasil)"), as UTF-16 into `out`, and its language code into `language`; returns the name's
 /// length, 0 when it has none, -1 past the last.
 int32_t okicu_available_endonym(int32_t index, int full, uint16_t *out, int32_t capacity, char *language, int32_t languageCapacity);
+/// The name of ISO 3166's `index`-th region ("Ukraine", "San Marino") in `displayLocale`'s language, as UTF-16 into
+/// `out`; returns its length, 0 when ICU has none, -1 past the last region.
+int32_t okicu_region_name(int32_t index, const char *displayLocale, uint16_t *out, int32_t capacity);
 
 // MARK: Numbers
 

@@ -72,6 +72,26 @@ public final class LocaleFormatting: Sendable {
         return endonyms[String(scalars[start...end])]
     }
 
+    /// The regions' names in the locale's language ("Ukraine", "San Marino" in German), as ICU has them: an address
+    /// picker's country names, which a translation keeps as the base has them where its language writes them so.
+    /// Computed once per locale.
+    public static func regionNames(in locale: String) -> Set<String> {
+        if let known = regionNameCache.withLock({ $0[locale] }) { return known }
+        var names = Set<String>()
+        var buffer = [UInt16](repeating: 0, count: 256)
+        var index: Int32 = 0
+        while true {
+            let length = okicu_region_name(index, locale, &buffer, Int32(buffer.count))
+            if length < 0 { break }
+            if length > 0 { names.insert(String(decoding: buffer[0..<Int(length)], as: UTF16.self)) }
+            index += 1
+        }
+        regionNameCache.withLock { $0[locale] = names }
+        return names
+    }
+
+    private static let regionNameCache = Locked<[String: Set<String>]>([:])
+
     private static func isMarkOrSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\u{200E}" || scalar == "\u{200F}" || scalar == "\u{061C}" || scalar == "\u{00A0}"
             || ("\u{202A}"..."\u{202E}").contains(scalar) || ("\u{2066}"..."\u{2069}").contains(scalar)
