@@ -1329,6 +1329,16 @@ struct DeclaredBudgetTests {
         #expect(Set(result.findings(.untranslated).compactMap(\.key)) == ["bw", "open"], "\(result.findings(.untranslated).map(\.message))")
     }
 
+    /// Tunnelblick: help texts in HTML (`<p>…</p>\n`) differ by a line break after the last tag, which HTML rendering
+    /// collapses (153 of its 634 whitespace-mismatch findings); plain text still gets them.
+    @Test func whitespaceAroundHTMLTagsIsNoMismatch() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"help\" = \"<p>Connect <strong>now</strong>.</p>\\n\";\n\"plain\" = \"Connect now.\\n\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"help\" = \"<p>Jetzt <strong>verbinden</strong>.</p>\";\n\"plain\" = \"Jetzt verbinden.\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.whitespaceMismatch).compactMap(\.key) == ["plain"], "\(result.findings(.whitespaceMismatch).map(\.message))")
+    }
+
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
     /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
     @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {

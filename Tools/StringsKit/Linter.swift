@@ -2039,6 +2039,12 @@ struct LintRun {
             checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
             return
         }
+        // HTML markup (Tunnelblick's `<p>…</p>\n` help texts, rendered by `attributedStringFromHTML`): a browser collapses
+        // whitespace around its tags, so a line break more or less there shows nothing (153 of its 634 findings).
+        if Self.isHTMLMarkup(text), Self.isHTMLMarkup(baseText) {
+            checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+            return
+        }
         let leading = text.prefix { $0.isWhitespace }
         let baseLeading = baseText.prefix { $0.isWhitespace }
         let trailing = String(text.reversed().prefix { $0.isWhitespace }.reversed())
@@ -2055,6 +2061,14 @@ struct LintRun {
                       ? ", or, if the base's space after its last mark is a typo, remove it there" : ""))
         }
         checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+    }
+
+    /// Text that is HTML: it starts with a tag and ends with one, whitespace aside (`<p>…</p>\n`, `<b>Note:</b> … <br>`).
+    static func isHTMLMarkup(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("<"), trimmed.hasSuffix(">"), let second = trimmed.dropFirst().first,
+              second.isLetter || second == "/" || second == "!" else { return false }
+        return trimmed.contains("</") || trimmed.contains("/>") || trimmed.contains("<br")
     }
 
     /// Chinese and Japanese put no space between words, nor after their full-width punctuation, which carries its own
