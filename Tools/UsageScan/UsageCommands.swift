@@ -232,7 +232,7 @@ public enum UsageCommands {
                     wouldDelete.removeAll { kept.keys.contains($0) }
                 }
                 notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
-                    + "they are the unused-key findings listed here; check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
+                    + "they are among the unused-key findings listed here (those that do not say --fix leaves them); check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
                 return (Self.outcome(report, scan: scan, notes: notes, removedKeys: []), report)
             }
             var doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
@@ -266,7 +266,7 @@ public enum UsageCommands {
                 for (keys, files) in filesByKeys.sorted(by: { $0.value.min()! < $1.value.min()! }) {
                     let named = files.sorted()
                     notes += "removed \(keys.count) unused key(s) from \(named.count == 1 ? named[0] : "each of \(named.count) files, \(named.joined(separator: ", "))"): "
-                        + keys.map { "\"\($0)\"" }.joined(separator: ", ") + "\n"
+                        + keys.map { "\"\(Self.escaped($0))\"" }.joined(separator: ", ") + "\n"
                 }
                 for line in removal.skipped { notes += "\(line)\n" }
                 if let folder = recorder.finish() {
@@ -281,6 +281,13 @@ public enum UsageCommands {
         }
         if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
         return (Self.outcome(report, scan: scan, notes: notes, removedKeys: removedKeys), report)
+    }
+
+    /// A key as a finding shows it: a line break, tab or quote in it escaped, so a list of keys stays one line each
+    /// (WooCommerce's "Please make sure you are signed in…\n…" broke the --fix summary across lines).
+    static func escaped(_ key: String) -> String {
+        key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
     }
 
     /// What the lint it joins needs of a check, on every way out of it (a refused `--fix` too).
