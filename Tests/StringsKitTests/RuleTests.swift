@@ -1339,6 +1339,15 @@ struct DeclaredBudgetTests {
         #expect(result.findings(.whitespaceMismatch).compactMap(\.key) == ["plain"], "\(result.findings(.whitespaceMismatch).map(\.message))")
     }
 
+    /// Cryptomator: Greek "Πρόοδος: %@%" (the argument a formatted percentage) was told its "@%" was %@ typed backwards.
+    @Test func aPercentSignAfterAWholeObjectSpecifierIsNotItTypedBackwards() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"progress\" = \"Current Progress: %@\";\n")
+        folder.write("el.lproj/Localizable.strings", "\"progress\" = \"Τρέχουσα Πρόοδος: %@%\";\n")
+        let messages = try folder.lint().findings.filter { $0.locale == "el" }.map(\.message)
+        #expect(!messages.contains { $0.contains("typed backwards") } && messages.contains { $0.contains("the base has no percent sign after its %@") }, "\(messages)")
+    }
+
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
     /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
     @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {

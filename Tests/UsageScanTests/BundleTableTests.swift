@@ -170,6 +170,10 @@ struct BundleLintTests {
         project.write("Pods/Eureka/Source/Core.swift", "public struct Form {}\n")
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.path("Pods"), project.path("Carthage/Checkouts/RxSwift")]).isEmpty)
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.root]) == ["RxSwift"])
+        // A local package's own remote packages (Cryptomator's CryptomatorCommon, 2026-12-07: the app links them).
+        project.write("Common/Package.swift", "let package = Package(name: \"Common\", dependencies: [.package(url: \"https://github.com/x/SwiftECC.git\", from: \"1.0.0\")])\n")
+        project.write(".build/checkouts/Deep/Package.swift", "let package = Package(name: \"Deep\", dependencies: [.package(url: \"https://github.com/x/Hidden.git\", from: \"1.0.0\")])\n")
+        #expect(XcodeProject.remotePackages(near: [project.path("App/en.lproj")], manifestsIn: [project.root]) == ["Eureka", "Firebase", "RxSwift", "SwiftECC"])
         // An empty folder of the package's name is no checkout (openfoodfacts, 2026-12-07: it counted as scanned).
         try FileManager.default.createDirectory(atPath: project.path("Carthage/Checkouts/RxSwift"), withIntermediateDirectories: true)
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.root]) == ["RxSwift"])

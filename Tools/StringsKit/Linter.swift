@@ -1601,9 +1601,14 @@ struct LintRun {
     /// sign. Only where the base has an object specifier for it to be.
     static func loneSignAdvice(_ text: String, at offset: Int, baseText: String?) -> String {
         let scalars = Array(text.unicodeScalars)
-        if offset > 0, offset < scalars.count, scalars[offset - 1] == "@",
+        // `%@%` is a whole `%@` and a percent sign after it (Cryptomator's Greek "Πρόοδος: %@%", the argument already a
+        // percentage): not `%@` typed backwards.
+        if offset > 0, offset < scalars.count, scalars[offset - 1] == "@", !(offset >= 2 && scalars[offset - 2] == "%"),
            let baseText, FormatSpecifier.parse(baseText).contains(where: { $0.argumentKind == .object }) {
             return "\"@%\" looks like %@ typed backwards (right-to-left editing); write %@"
+        }
+        if offset >= 2, scalars[offset - 1] == "@", scalars[offset - 2] == "%", let baseText, !baseText.contains("%@%") {
+            return "the base has no percent sign after its %@: remove it if the argument carries its own, else write %%"
         }
         return "write %% for a literal percent sign"
     }

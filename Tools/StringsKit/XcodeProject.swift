@@ -97,6 +97,25 @@ public enum XcodeProject {
     /// a `Package.swift` in `folders`, each `pod` of a `Podfile` and each repository of a `Cartfile` beside the project or
     /// in `folders`. Their code is not in the app's folder, yet it can read the app's strings
     /// (`NSLocalizedString` and `String(localized:)` read the main bundle unless told otherwise).
+    /// The `Package.swift` files in `folders` and in their folders up to three levels down, past hidden, build and
+    /// dependency folders (a checkout's own manifest is the dependency's, not the app's).
+    static func packageManifests(in folders: [String]) -> [String] {
+        var found = Set<String>()
+        func walk(_ folder: String, depth: Int) {
+            let manifest = (folder as NSString).appendingPathComponent("Package.swift")
+            if FileManager.default.fileExists(atPath: manifest) { found.insert((manifest as NSString).standardizingPath) }
+            guard depth < 3 else { return }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !Catalog.isSkippedInWalk(name)
+                && !["Pods", "Carthage", "checkouts", "SourcePackages", "node_modules"].contains(name) {
+                let child = (folder as NSString).appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: child, isDirectory: &isFolder), isFolder.boolValue { walk(child, depth: depth + 1) }
+            }
+        }
+        for folder in folders { walk(folder, depth: 0) }
+        return found.sorted()
+    }
+
     public static func remotePackages(near paths: [String], manifestsIn folders: [String]) -> [String] {
         var names = Set<String>()
         func add(_ url: Substring) {
@@ -157,8 +176,10 @@ public enum XcodeProject {
                 }
             }
         }
-        for folder in Set(folders) {
-            guard let text = try? String(contentsOfFile: (folder as NSString).appendingPathComponent("Package.swift"), encoding: .utf8) else { continue }
+        // A `Package.swift` in the folders, or in a local package inside them (Cryptomator's `CryptomatorCommon`, whose
+        // four remote packages the app links: only the project's one package was named, and --fix went ahead).
+        for manifest in packageManifests(in: Array(Set(folders))) {
+            guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else { continue }
             var rest = text[...]
             while let marker = rest.range(of: ".package(") {
                 rest = rest[marker.upperBound...]
