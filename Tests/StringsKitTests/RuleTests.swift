@@ -1348,6 +1348,34 @@ struct DeclaredBudgetTests {
         #expect(!messages.contains { $0.contains("typed backwards") } && messages.contains { $0.contains("the base has no percent sign after its %@") }, "\(messages)")
     }
 
+    /// The re-check of 2026-12-07: a storyboard object gone (Mos, in a `mul.lproj` catalog) kept its `untranslated`
+    /// findings; OwnTracks' document type names, keys of InfoPlist that are Info.plist's own texts, lost theirs when the
+    /// table stopped being read as keys-as-text; Vienna's Spanish predicate templates, split finer, were still asked for
+    /// the base's.
+    @Test func staleObjectsInfoPlistTextKeysAndSplitPredicateTemplates() throws {
+        let folder = CatalogFolder()
+        func unit(_ value: String) -> String { "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" } }" }
+        folder.write("App/mul.lproj/Main.xcstrings", """
+        { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+          "abc-de-fgh.title" : { "extractionState" : "stale", "comment" : "Class = \\"NSMenuItem\\"; title = \\"Open the window\\"; ObjectID = \\"abc-de-fgh\\";",
+            "localizations" : { "en" : \(unit("Open the window")), "fr" : \(unit("Open the window")), "it" : \(unit("Open the window")) } } } }
+        """)
+        folder.write("App/Base.lproj/App-Info.plist", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDocumentTypes</key>"
+                     + "<array><dict><key>CFBundleTypeName</key><string>Demo Configuration File</string></dict></array></dict></plist>\n")
+        folder.write("App/en.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Demo\";\n")
+        folder.write("App/de.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Demo\";\n\"Demo Configuration File\" = \"Demo Configuration File\";\n")
+        folder.write("App/fr.lproj/InfoPlist.strings", "\"CFBundleName\" = \"Demo\";\n\"Demo Configuration File\" = \"Fichier de configuration\";\n")
+        let base = ["%[All,Any,None]@ of the following are true", "%[Title]@ %[is,is not]@ %@"]
+        folder.write("App/Base.lproj/Predicates.strings", base.map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        folder.write("App/es.lproj/Predicates.strings", ["%[All]@ of the following are true", "%[Any,None]@ of the following are true", base[1]]
+                        .map { "\"\($0)\" = \"\($0)\";\n" }.joined())
+        let result = try folder.lint()
+        #expect(!result.findings(.untranslated).contains { $0.table == "Main" }, "\(result.findings(.untranslated).map(\.message))")
+        #expect(result.findings(.untranslated).filter { $0.key == "Demo Configuration File" }.map(\.locale) == ["de"], "\(result.findings(.untranslated).map(\.message))")
+        #expect(!result.findings.contains { $0.table == "Predicates" && $0.rule == .missingKey && $0.locale == "es" },
+                "\(result.findings.filter { $0.table == "Predicates" }.map(\.message))")
+    }
+
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
     /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
     @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {

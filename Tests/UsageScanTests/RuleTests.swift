@@ -361,6 +361,36 @@ struct RuleTests {
         #expect(report.tables.first { $0.table == "Localizable" }?.readBy == nil)
     }
 
+    /// Monal (2026-12-07) keeps `localization/Base.lproj/Main.storyboard` and its translations one folder down, in
+    /// `localization/external/<locale>.lproj/Main.strings` (a submodule): the table was "unverifiable" and `--fix --force`
+    /// deleted 24 keys the storyboards still have from 36 locales. The storyboard one folder up owns it; and a table of
+    /// Interface Builder object IDs is read by one wherever it is.
+    @Test func aStoryboardOneFolderUpOrAnyTableOfObjectIDsIsNotReadByCode() throws {
+        let project = ProjectFolder()
+        project.write("Localization/Base.lproj/Main.storyboard", "<document/>\n")
+        project.write("Localization/external/en.lproj/Main.strings", "\"BWH-2I-fSI.title\" = \"Settings\";\n")
+        project.write("Localization/external/de.lproj/Main.strings", "\"BWH-2I-fSI.title\" = \"Einstellungen\";\n")
+        project.write("Localization/external/en.lproj/Share.strings", "\"kqX-d2-VxB.title\" = \"Send\";\n\"7Cs-k6-7n4.text\" = \"To\";\n")
+        project.write("Localization/external/en.lproj/Localizable.strings", "\"used\" = \"Used\";\n")
+        project.write("Sources/App.swift", "import Foundation\nlet a = NSLocalizedString(\"used\", comment: \"\")\n")
+        let report = try project.usageReport()
+        #expect(report.tables.first { $0.table == "Main" }?.readBy == "Main.storyboard", "\(report.tables)")
+        #expect(report.tables.first { $0.table == "Share" }?.readBy?.hasPrefix("a storyboard or xib") == true, "\(report.tables)")
+        #expect(report.unverifiedKeys.isEmpty && report.unusedKeys.isEmpty && report.findings(.unverifiableTable).isEmpty)
+    }
+
+    /// Monal: `@_exported import SwiftUI` in one file imports SwiftUI into every file of the module; its views import
+    /// nothing themselves, and their `Text("…")` were no keys (about 97 texts missing from the catalog went unsaid).
+    @Test func aModuleThatReExportsSwiftUIHasItsViewsTextsReadInEveryFile() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"Known\" = \"Known\";\n")
+        project.write("Sources/Exports.swift", "@_exported import SwiftUI\n")
+        project.write("Sources/V.swift", "struct V: View {\n    var body: some View { VStack { Text(\"Known\"); Text(\"Not in the catalog\") } }\n}\n")
+        let report = try project.usageReport()
+        #expect(report.findings(.missingKey).map(\.key) == ["Not in the catalog"], "\(report.findings.map(\.message))")
+        #expect(report.tables.first?.used == 1)
+    }
+
     /// ProtonVPN (2026-12-07) keeps `Siri Shortcut Handler/Intents.intentdefinition` in a target folder beside
     /// `ProtonVPN/Resources/<locale>.lproj/Intents.strings`; `l10n lint` took it for the table's base, the usage check did
     /// not, and `--fix --force` deleted its nine keys from 24 locales. Both look for it alike.

@@ -109,7 +109,7 @@ public struct Linter: Sendable {
             // Nor in an NSPredicateEditor's table, where a language adds the finer keys its grammar needs (Vienna's Spanish
             // and French `%[Date,PublicationDate]@ %[more than ago]@ %[days]@ %@`): the editor matches the most specific.
             let reportsExtra = !run.emptyBaseTables.contains(pair.table) && !conventions.keysAsText.contains(pair.table)
-                && !TableConventions.isPredicateEditorTable(pair.table, in: catalog)
+                && !conventions.predicateEditorTables.contains(pair.table)
             extraJobs += LintRun.chunks(table.keys.count).map {
                 .extraKeys(table: pair.table, locale: pair.locale, range: $0, reportsExtra: reportsExtra)
             }
@@ -862,6 +862,11 @@ struct LintRun {
             // own text, which is the base language's: nothing is missing there either.
             let regionalVariant = Self.isRegionalVariant(locale, of: base)
             let variantOfInterface = regionalVariant && TableConventions.isInterfaceBuilderTable(tableName, in: catalog)
+            // An NSPredicateEditor's table in a language that splits the base's templates into finer ones (Vienna's
+            // Spanish `%[All]@ …` and `%[Any,None]@ …` for `%[All,Any,None]@ …`): the editor finds each row among them, so
+            // the base's template is not missing there.
+            let splitsTemplates = conventions.predicateEditorTables.contains(tableName)
+                && table.keys.contains { key in baseEntries.allSatisfy { $0.key != key } }
             // A file kind the locale lacks altogether had one finding for all its keys (`reportAbsentFileKinds`).
             let absentStrings = absentKinds.contains("strings"), absentStringsdict = absentKinds.contains("stringsdict")
             var matched = 0
@@ -890,7 +895,7 @@ struct LintRun {
                                 cursor = found + 1
                             }
                             synced = true
-                        } else if isMissingTranslation(baseEntry, table: tableName, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
+                        } else if !splitsTemplates, isMissingTranslation(baseEntry, table: tableName, keysAsTextInBaseLanguage: keysAsTextInBaseLanguage),
                                   !regionalVariant || !(variantOfInterface || TableConventions.isInterfaceBuilderKey(baseEntry.key))
                                       && missingTargets.file(for: baseEntry.location.file).existing != nil {
                             // (An object's text in a table that mixes a storyboard's with the code's, as Rectangle's
@@ -925,9 +930,16 @@ struct LintRun {
                 guard let entry = table.entries[key] else { continue }
                 // An InfoPlist table's base text is Info.plist itself, an intent's table's its definition: a key they
                 // have is not extra.
-                if reportsExtra, !conventions.isPropertyListText(key, file: entry.location.file, table: tableName) {
+                let propertyListText = conventions.isPropertyListText(key, file: entry.location.file, table: tableName)
+                if reportsExtra, !propertyListText {
                     report(.extraKey, entry: entry, locale: locale, table: tableName,
                            "\"\(key)\" is not in the base locale (\(base)); remove it, or add it to the base locale's \(tableName) table")
+                }
+                // A text of Info.plist as its key (a document type's name, OwnTracks' "OwnTracks Configuration File") is
+                // its own base text: a translation that keeps it is told, as in a table whose keys are its text.
+                if propertyListText, PropertyListTexts.isPropertyListTable(tableName), key.contains(" "),
+                   case .text(let text) = entry.value, text == key, Self.language(of: locale) != Self.language(of: self.base) {
+                    checkUntranslated(text, baseText: key, entry: entry, baseEntry: nil, locale: locale, table: tableName)
                 }
                 checkEntry(entry, baseEntry: nil, locale: locale, table: tableName)
             }
@@ -1167,8 +1179,10 @@ struct LintRun {
             }
             return
         }
+        // A key Xcode no longer finds (a storyboard object gone: Mos's three, in 13 locales) is no text to polish.
+        let staleKey = baseEntry.isStale
         if text == baseText {
-            checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table)
+            if !staleKey { checkUntranslated(text, baseText: baseText, entry: entry, baseEntry: baseEntry, locale: locale, table: table) }
         } else if text == entry.key, TableConventions.isInterfaceBuilderKey(entry.key) {
             // Rectangle's vi: `"1tx-W0-xDw.title"` as the value of its own key, which the window then shows.
             report(.untranslated, entry: entry, locale: locale, table: table,
@@ -1178,7 +1192,7 @@ struct LintRun {
         if let problem = OwnPlaceholders.compare(text, base: baseText, style: style) {
             report(.formatMismatch, entry: entry, locale: locale, table: table, "\"\(entry.key)\" in \(locale) \(problem)")
         }
-        checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
+        if !staleKey { checkWhitespaceAndPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table) }
         checkLengthBudget(CollectionOfOne(text), entry: entry, baseEntry: baseEntry, locale: locale, table: table)
     }
 

@@ -38,6 +38,8 @@ public struct TableConventions: Sendable, Equatable {
     /// `ibtool` exported them before the object was deleted, and nothing shows them (xdripswift's `en.lproj/Main.strings`
     /// keeps four such, `"KQZ-1w-vlD.text" = "First View";`, which asked ten locales each for a translation).
     public var staleInterfaceKeys: [String: Set<String>] = [:]
+    /// Tables of an NSPredicateEditor's formatting strings (`isPredicateEditorTable`), found once.
+    public var predicateEditorTables: Set<String> = []
 
     /// Whether a key of `table` is shown at all: not one of a Settings bundle's keys its property list does not use,
     /// nor the text of an object its storyboard no longer has.
@@ -130,6 +132,8 @@ public struct TableConventions: Sendable, Equatable {
         for table in catalog.tableNames {
             let tableBase = tableBases[table] ?? base
             if let stale = staleInterfaceKeys(of: table, tableBase: tableBase, in: catalog) { conventions.staleInterfaceKeys[table] = stale }
+            let predicates = isPredicateEditorTable(table, in: catalog)
+            if predicates { conventions.predicateEditorTables.insert(table) }
             if let file = catalog.table(table, locale: tableBase)?.files.first, file.contains(".bundle/"),
                let bundle = PropertyListTexts.lprojParent(of: file), bundle.hasSuffix(".bundle"),
                let texts = PropertyListTexts.texts(of: bundle + "/" + Catalog.tableName(ofFile: file) + ".plist") {
@@ -142,7 +146,7 @@ public struct TableConventions: Sendable, Equatable {
             }
             if let declared = configuration.declaredPlaceholderStyle(table: table) {
                 if declared != .printf { conventions.placeholders[table] = declared }
-            } else if isInterfaceBuilderTable(table, in: catalog) || isPredicateEditorTable(table, in: catalog) {
+            } else if isInterfaceBuilderTable(table, in: catalog) || predicates {
                 conventions.placeholders[table] = .noPlaceholders
             } else {
                 let id = Catalog.TableID(table: table, locale: tableBase)

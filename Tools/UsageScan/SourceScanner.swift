@@ -98,6 +98,38 @@ public struct SourceUsage: Sendable {
         }
         var usages = results.withLock { $0 }
         var rest = deferred.withLock { $0 }
+        // `@_exported import SwiftUI` in one file imports SwiftUI into every file of the module (Monal's
+        // `SwiftuiHelpers.swift`; most of its views import nothing, and their `Text("…")` were no keys: about 97 texts
+        // missing from the catalog went unsaid). Taken for the whole scan: the files that do not import it are read again
+        // with it, and those skipped for want of the word with their SwiftUI views' names.
+        if usages.contains(where: { $0.reexportsSwiftUI }) {
+            let imported: Set<String> = ["SwiftUI"]
+            let viewNames = UsageRun.viewTitles.map { Data("\($0)(".utf8) } + [Data("navigationTitle(".utf8)]
+            let again = usages.indices.filter { !usages[$0].importsSwiftUI }.map { ($0, usages[$0].file) }
+            let reread = Locked<[Int: FileUsage]>([:])
+            DispatchQueue.concurrentPerform(iterations: max(1, min(again.count, workers))) { worker in
+                for position in stride(from: worker, to: again.count, by: max(1, min(again.count, workers))) {
+                    let (index, file) = again[position]
+                    guard let data = FileManager.default.contents(atPath: file) else { continue }
+                    let usage = scan(source: String(decoding: data, as: UTF8.self), file: file, configuration: configuration, moduleImports: imported)
+                    reread.withLock { $0[index] = usage }
+                }
+            }
+            for (index, usage) in reread.withLock({ $0 }) { usages[index] = usage }
+            let chosen = rest.indices.filter { index in viewNames.contains { rest[index].data.range(of: $0) != nil } }
+            let pending = rest
+            let more = Locked<[FileUsage]>([])
+            DispatchQueue.concurrentPerform(iterations: max(1, min(chosen.count, workers))) { worker in
+                for position in stride(from: worker, to: chosen.count, by: max(1, min(chosen.count, workers))) {
+                    let file = pending[chosen[position]]
+                    let usage = scan(source: String(decoding: file.data, as: UTF8.self), file: file.file, configuration: configuration, moduleImports: imported)
+                    more.withLock { $0.append(usage) }
+                }
+            }
+            usages += more.withLock { $0 }
+            let taken = Set(chosen)
+            rest = rest.indices.filter { !taken.contains($0) }.map { rest[$0] }
+        }
         // Further passes: files skipped above that call one of the app's own localized parameters (`PlaceholderView(`),
         // a wrapper inferred so far (`localized(`, `.localized`), or a generated accessor's root (`L10n.`); each pass
         // may find more wrappers (a function that passes its parameter on), so repeat while it does.
@@ -320,9 +352,10 @@ public struct SourceUsage: Sendable {
     }
 
     /// One file's references, without constants from other files (tests and the library's callers).
-    public static func scan(source: String, file: String, configuration: UsageConfiguration) -> FileUsage {
+    /// `moduleImports`: modules another file of the module re-exports (`@_exported import SwiftUI`), imported here too.
+    public static func scan(source: String, file: String, configuration: UsageConfiguration, moduleImports: Set<String> = []) -> FileUsage {
         let tree = Parser.parse(source: source)
-        let visitor = UsageVisitor(file: file, source: source, tree: tree, configuration: configuration)
+        let visitor = UsageVisitor(file: file, source: source, tree: tree, configuration: configuration, moduleImports: moduleImports)
         visitor.walk(tree)
         var usage = visitor.usage
         if tree.hasError { usage.heldLiterals = StringLiterals.all(in: Data(source.utf8)) }

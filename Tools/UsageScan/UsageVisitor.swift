@@ -12,6 +12,12 @@ public struct FileUsage: Sendable {
     /// key computed at run time may take (`SourceUsage.literalsReaching`: PlayCover's
     /// `warningMessage = "ipaLibrary.version.older"`, read by `NSLocalizedString(warningMessage ?? "ipaLibrary.download", …)`).
     public var heldLiterals: Set<String> = []
+    /// The file, as scanned.
+    public var file = ""
+    /// Whether it imports SwiftUI (itself, or as a module another file re-exports), and whether it re-exports it
+    /// (`@_exported import SwiftUI`) to every file of its module.
+    public var importsSwiftUI = false
+    public var reexportsSwiftUI = false
     /// Each enum's cases without a raw value or a payload, by the enum's name: the keys of a type keyed by itself.
     public var enumCaseNames: [String: [String]] = [:]
     /// Types (or extensions) that look up a key named by the value itself (`namesSelf`).
@@ -89,11 +95,17 @@ final class UsageVisitor: SyntaxVisitor {
     private var memberStack: [String?] = []
     private(set) var usage = FileUsage()
 
-    init(file: String, source: String, tree: SourceFileSyntax, configuration: UsageConfiguration) {
+    init(file: String, source: String, tree: SourceFileSyntax, configuration: UsageConfiguration, moduleImports: Set<String> = []) {
         self.file = file
         self.source = source
         self.configuration = configuration
-        importedModules = Self.importedModules(tree.statements)
+        importedModules = Self.importedModules(tree.statements).union(moduleImports)
+        usage.file = file
+        usage.importsSwiftUI = importedModules.contains("SwiftUI")
+        usage.reexportsSwiftUI = tree.statements.contains { item in
+            guard let decl = item.item.as(ImportDeclSyntax.self), decl.path.first?.name.text == "SwiftUI" else { return false }
+            return decl.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_exported" }
+        }
         generatedRoots = Set(configuration.generatedEnums.map(\.root))
         mappedMembers = Dictionary(configuration.generatedEnums.filter { !$0.members.isEmpty }.map { ($0.root, Set($0.members.keys)) },
                                    uniquingKeysWith: { first, second in first.union(second) })
