@@ -1376,6 +1376,20 @@ struct DeclaredBudgetTests {
                 "\(result.findings.filter { $0.table == "Predicates" }.map(\.message))")
     }
 
+    /// SwiftBar's "Enable\Disable menu bar item" showed "EnableDisable" in five languages, unsaid; `\U` with no hex digit
+    /// is a NUL. LuLu's CRLF against LF was "a line break but the base ends with a line break".
+    @Test func aBackslashBeforeALetterThatStartsNoEscapeAndCRLFAgainstLF() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"toggle\" = \"Enable\\Disable menu bar item\";\n\"path\" = \"C:\\Users\";\n\"ok\" = \"Tab\\tand \\\"quote\\\" \\U00E9\";\n\"run\" = \"Run from /Applications\\r\\n\";\n")
+        folder.write("es.lproj/Localizable.strings", "\"toggle\" = \"Activar\";\n\"path\" = \"Ruta\";\n\"ok\" = \"Bien\";\n\"run\" = \"Ejecutar desde /Applications\\n\";\n")
+        let result = try folder.lint()
+        let notes = result.findings(.misleadingConstruct).filter { $0.locale == "en" }
+        #expect(notes.compactMap(\.key).sorted() == ["path", "toggle"], "\(notes.map(\.message))")
+        #expect(notes.contains { $0.message.contains("'\\D' is not an escape: CF drops the backslash and shows 'D'") })
+        #expect(notes.contains { $0.message.contains("U+0000") })
+        #expect(result.findings(.whitespaceMismatch).isEmpty, "\(result.findings(.whitespaceMismatch).map(\.message))")
+    }
+
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
     /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
     @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {

@@ -2064,10 +2064,15 @@ struct LintRun {
             checkPunctuation(text, baseText: baseText, entry: entry, locale: locale, table: table)
             return
         }
-        let leading = text.prefix { $0.isWhitespace }
-        let baseLeading = baseText.prefix { $0.isWhitespace }
-        let trailing = String(text.reversed().prefix { $0.isWhitespace }.reversed())
-        let baseTrailing = String(baseText.reversed().prefix { $0.isWhitespace }.reversed())
+        // CRLF and LF are one line break to a reader (LuLu's base ends "\r\n", its Spanish "\n": "ends with a line
+        // break but the base ends with a line break").
+        func lineBreaksAsOne(_ whitespace: Substring) -> Substring {
+            whitespace.contains("\r\n") ? Substring(whitespace.replacingOccurrences(of: "\r\n", with: "\n")) : whitespace
+        }
+        let leading = lineBreaksAsOne(text.prefix { $0.isWhitespace })
+        let baseLeading = lineBreaksAsOne(baseText.prefix { $0.isWhitespace })
+        let trailing = String(lineBreaksAsOne(Substring(String(text.reversed().prefix { $0.isWhitespace }.reversed()))))
+        let baseTrailing = String(lineBreaksAsOne(Substring(String(baseText.reversed().prefix { $0.isWhitespace }.reversed()))))
         if leading != baseLeading, !Self.isSpaceTheScriptOmits(leading, base: baseLeading, beside: text.first { !$0.isWhitespace }, locale: locale) {
             report(.whitespaceMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) starts with \(Self.describeWhitespace(leading)) but the base (\(tableBase(table))) starts with \(Self.describeWhitespace(baseLeading)); match the base")

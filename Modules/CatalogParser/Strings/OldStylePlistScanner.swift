@@ -390,6 +390,16 @@ struct OldStylePlistScanner {
                     return nil
                 }
                 let escaped = units[curr]
+                // A letter that starts no escape (SwiftBar's "Enable\Disable menu bar item": its users read
+                // "EnableDisable"), and `\U` with no hex digit (a NUL character).
+                if escaped == 0x55 && (curr + 1 >= end || Self.hexValue(units[curr + 1]) == nil) {
+                    note(.unknownEscape, at: backslashOffset, key: currentTopLevelKey,
+                         "'\\U' with no hex digit after it is the character U+0000 (invisible, and the end of the text for some views); write '\\\\' for a backslash, or '\\U' and four hex digits.")
+                } else if escaped < 0x80, let letter = Unicode.Scalar(UInt32(escaped)), letter.properties.isAlphabetic,
+                          !"abfnrtvuU".unicodeScalars.contains(letter) {
+                    note(.unknownEscape, at: backslashOffset, key: currentTopLevelKey,
+                         "'\\\(Character(letter))' is not an escape: CF drops the backslash and shows '\(Character(letter))'; write '\\\\' for a backslash.")
+                }
                 if escaped == 0x75 && curr + 1 < end && Self.hexValue(units[curr + 1]) != nil {
                     note(.lowercaseUnicodeEscape, at: backslashOffset, key: currentTopLevelKey,
                          "'\\u' is not an escape: CF reads it as the letter 'u' followed by the digits; write '\\U' (capital U).")

@@ -61,6 +61,9 @@ public struct StringsNote: Sendable, Equatable {
         case lowercaseUnicodeEscape
         /// `\U` takes at most four hex digits, so a fifth one stays a literal character.
         case longUnicodeEscape
+        /// A backslash before a letter that starts no escape (`Enable\Disable`): CF drops the backslash; `\U` with no
+        /// hex digit after it is the character U+0000.
+        case unknownEscape
         /// `/*` with no `*/`: CF swallows the rest of the file as a comment and still accepts it.
         case unterminatedComment
         case singleQuotedString
