@@ -988,6 +988,20 @@ struct ZeroConfigurationTests {
         #expect(forwarded.unusedKeys.map(\.key) == ["legacy.banner"], "\(forwarded.findings.map(\.message))")
     }
 
+    /// Monal's "Audio recoder init fail." beside `NSLocalizedString(@"Audio recorder init fail.")`, Sequel-Ace's
+    /// "Clear History for %@" beside the code's "Clear History for “%@”" (16): a text corrected in the code only. --fix
+    /// deleted their translations as unused; it is said as a rename now, and kept.
+    @Test func aTextKeyOneTypoFromATextTheCodeReadsIsARenameNotUnused() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"Audio recoder init fail.\" = \"Audio recoder init fail.\";\n\"Kept as it is\" = \"Kept as it is\";\n\"Something else entirely\" = \"Something else entirely\";\n")
+        project.write("Localization/de.lproj/Localizable.strings", "\"Audio recoder init fail.\" = \"Audio-Rekorder fehlgeschlagen.\";\n\"Kept as it is\" = \"So\";\n\"Something else entirely\" = \"Anders\";\n")
+        project.write("Sources/App.swift", "import Foundation\nlet a = NSLocalizedString(\"Audio recorder init fail.\", comment: \"\")\nlet b = NSLocalizedString(\"Kept as it is\", comment: \"\")\n")
+        let report = try project.usageReport()
+        let rename = try #require(report.findings(.unusedKey).first { $0.key == "Audio recoder init fail." })
+        #expect(rename.message.contains("reads \"Audio recorder init fail.\"") && rename.message.contains("differs from it by a character or two"), "\(rename.message)")
+        #expect(report.unusedKeys.map(\.key) == ["Something else entirely"], "\(report.unusedKeys)")
+    }
+
     @Test func aTextKeyTheBaseLacksButTranslationsHaveSaysSo() throws {
         let project = Self.app(sources: ["Sources/Tabs.swift": "import SwiftUI\nlet select = Text(\"Select all\")\n"])
         project.write("App/de.lproj/Localizable.strings", "\"about.title\" = \"Über\";\n\"Select all\" = \"Alle auswählen\";\n")
