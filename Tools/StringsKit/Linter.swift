@@ -1600,6 +1600,9 @@ struct LintRun {
               !Self.isPrototypeCell(entry.comment ?? baseEntry?.comment), conventions.isShown(entry.key, table: table),
               // Another language's name in that language ("Deutsch", "日本語"): a language picker shows it so everywhere.
               LocaleFormatting.endonymLanguage(of: baseText).map({ $0 == String(Self.language(of: base)) }) ?? true,
+              // The name of an Apple product or feature, which Apple's own localizations keep in Latin letters (Japanese,
+              // Korean, Russian, Arabic "Face ID" too; Cryptomator's "Face ID" and "Touch ID": 57 of its 139 findings).
+              !Self.appleNames.contains(baseText),
               // A region's name that the locale's language writes as the base does (WooCommerce's address picker: German
               // "San Marino" and "Ukraine", French "France"; 116 of its 408 findings), as ICU has it.
               !(baseText.utf8.count <= 60 && baseText.first?.isUppercase == true
@@ -1815,6 +1818,14 @@ struct LintRun {
                     && !word.hasSuffix("'s") && !word.hasSuffix("\u{2019}s"))
         }
     }
+
+    /// Apple's names for its products and features that its own localizations keep as they are (the camel-case ones,
+    /// `iCloud`, `macOS`, are no words already).
+    static let appleNames: Set<String> = [
+        "Face ID", "Touch ID", "Optic ID", "Apple Pay", "Apple Watch", "Apple TV", "Apple Pencil", "App Store", "Mac App Store",
+        "FaceTime", "AirDrop", "AirPlay", "AirPods", "CarPlay", "Siri", "Spotlight", "Mission Control", "Launchpad", "Safari",
+        "Finder", "Xcode", "TestFlight", "Game Center", "iCloud Drive", "Stage Manager", "Handoff", "Sidecar", "Time Machine",
+    ]
 
     /// `crwdns154446:0crwdne154446:0`: a value of Crowdin's in-context pseudo-language.
     static func isCrowdinPlaceholder(_ text: String) -> Bool {
