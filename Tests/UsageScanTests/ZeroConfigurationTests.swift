@@ -1002,6 +1002,17 @@ struct ZeroConfigurationTests {
         #expect(report.unusedKeys.map(\.key) == ["Something else entirely"], "\(report.unusedKeys)")
     }
 
+    /// Monal: "Base users see it right and every other language sees it in Base": Base.lproj is a folder, the language en.
+    @Test func aTextMissingFromABaseLprojTableNamesTheLanguageNotTheFolder() throws {
+        let project = ProjectFolder()
+        project.write("Localization/Base.lproj/Localizable.strings", "\"Known\" = \"Known\";\n")
+        project.write("Localization/de.lproj/Localizable.strings", "\"Known\" = \"Bekannt\";\n")
+        project.write("Localization/en.lproj/InfoPlist.strings", "\"CFBundleName\" = \"App\";\n")
+        project.write("Sources/V.swift", "import SwiftUI\nlet a = Text(\"Known\")\nlet b = Text(\"New text here\")\n")
+        let missing = try #require(try project.usageReport().findings(.missingKey).first)
+        #expect(missing.message.contains("en users see it right and every other language sees it in en"), "\(missing.message)")
+    }
+
     @Test func aTextKeyTheBaseLacksButTranslationsHaveSaysSo() throws {
         let project = Self.app(sources: ["Sources/Tabs.swift": "import SwiftUI\nlet select = Text(\"Select all\")\n"])
         project.write("App/de.lproj/Localizable.strings", "\"about.title\" = \"Über\";\n\"Select all\" = \"Alle auswählen\";\n")

@@ -335,6 +335,14 @@ struct UsageRun {
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
+    /// The language a table's base is in, for "en users": `Base` is a folder, not a language (Monal: "Base users see it
+    /// right and every other language sees it in Base").
+    func baseLanguage(_ table: String) -> String {
+        let tableBase = baseOf(table)
+        guard tableBase == Linter.interfaceBase else { return tableBase }
+        return base == Linter.interfaceBase ? "the development language" : base
+    }
+
     /// `softened`: the finding harms no user yet, so a warning is a note (`info`); an error configured for the rule stays one.
     private mutating func add(_ rule: Rule, at location: SourceLocation, table: String, key: String?, locale: String? = nil,
                               softened: Bool = false, _ message: String) {
@@ -514,8 +522,8 @@ struct UsageRun {
                 let message = hasNoTranslation
                     ? "\(reference.api) uses \(shown), which table \"\(table)\" does not have: \(why), and the catalog has no language but \(baseOf(table)) yet, so every user sees it right; add it to the catalog before the app is translated"
                     : translatedIn.isEmpty
-                    ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseOf(table)) users see it right and every other language sees it in \(baseOf(table)); add it to the catalog so it can be translated"
-                    : "\(reference.api) uses \(shown), which table \"\(table)\" has in \(translatedIn.count) translation(s) (\(translatedIn.prefix(3).joined(separator: ", "))\(translatedIn.count > 3 ? ", …" : "")) but not in \(baseOf(table)): \(why), so \(baseOf(table)) users see it right; add it to \(baseOf(table)) too, so it is extracted and kept with its translations"
+                    ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseLanguage(table)) users see it right and every other language sees it in \(baseLanguage(table)); add it to the catalog so it can be translated"
+                    : "\(reference.api) uses \(shown), which table \"\(table)\" has in \(translatedIn.count) translation(s) (\(translatedIn.prefix(3).joined(separator: ", "))\(translatedIn.count > 3 ? ", …" : "")) but not in \(baseOf(table)): \(why), so \(baseLanguage(table)) users see it right; add it to \(baseOf(table)) too, so it is extracted and kept with its translations"
                 add(.missingKey, at: reference.location, table: table, key: key, softened: hasNoTranslation, message)
                 return
             }
