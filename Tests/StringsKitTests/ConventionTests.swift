@@ -713,6 +713,17 @@ import Testing
         #expect(!result.findings(.tableConvention).contains { $0.message.contains("genstrings") })
     }
 
+    /// Monal and Tunnelblick (2026-12-07): `l10n lint .` at the repository's top, the project below it, skipped nothing,
+    /// where `l10n lint` and `l10n lint Monal` skipped the regions the project does not build: the same catalogs now give
+    /// the same locales however they are named.
+    @Test func aProjectBelowThePathGivenStillSaysWhichRegionsItBuilds() throws {
+        let folder = CatalogFolder()
+        folder.write("Sub/App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; knownRegions = ( en, de, fr, ); }; }; }\n")
+        for locale in ["en", "de", "fr", "it"] { folder.write("Sub/App/Res/\(locale).lproj/Localizable.strings", "\"title\" = \"Title \(locale)\";\n") }
+        let run = folder.run(L10nCommands.LintOptions(paths: [folder.root]))
+        #expect(run.standardError.contains("skipped the locale it: it is not among the knownRegions of App.xcodeproj"), "\(run.standardError)")
+    }
+
     /// A region outside knownRegions whose only file is empty is skipped with the rest, and never counts towards "most
     /// locales", which turns the skip off (a review of the change found one such folder did).
     @Test func anEmptyUnbuiltRegionNeverTurnsTheSkipOff() throws {

@@ -243,7 +243,7 @@ public enum L10nCommands {
         linter.keepsWorkUntilExit = options.keepsCatalogUntilExit
         // `<locale>.lproj` folders the app's Xcode project does not build are not the app's.
         if let base = try? linter.baseLocale(of: catalog) {
-            let built = XcodeProject.keepingBuiltLocales(catalog, found: projects(), base: base)
+            let built = XcodeProject.keepingBuiltLocales(catalog, found: XcodeProject.Found.orNearCatalog(projects(), catalog, paths: paths), base: base)
             catalog = built.catalog
             discovery += built.note ?? ""
         }
@@ -272,7 +272,7 @@ public enum L10nCommands {
                 if !outcome.removedKeys.isEmpty {
                     if let fixed = try? Catalog.load(paths: expanded.files.filter { FileManager.default.fileExists(atPath: $0) }),
                        let base = try? linter.baseLocale(of: fixed) {
-                        result = try linter.lint(XcodeProject.keepingBuiltLocales(fixed, found: projects(), base: base).catalog)
+                        result = try linter.lint(XcodeProject.keepingBuiltLocales(fixed, found: XcodeProject.Found.orNearCatalog(projects(), fixed, paths: paths), base: base).catalog)
                     } else {
                         notes += "l10n: the summary counts the catalogs as they were before --fix removed \(outcome.removedKeys.count) key(s); run l10n lint again for the counts after\n"
                     }

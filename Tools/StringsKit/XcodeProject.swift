@@ -214,6 +214,19 @@ public enum XcodeProject {
             texts = regions.isEmpty ? [] : projects.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
         }
 
+        /// `found`, or, where no project is in or above the paths given (`l10n lint .` at a repository's top, the project in
+        /// `Monal/Monal.xcodeproj` below it), the projects in or above the catalog files' own folders, as a run with no
+        /// arguments finds them: the same locales are skipped however the catalogs are named.
+        public static func orNearCatalog(_ found: Found, _ catalog: Catalog, paths: [String]) -> Found {
+            guard found.projects.isEmpty, !catalog.files.isEmpty else { return found }
+            // Only catalogs deeper than `<path>/<locale>.lproj/<file>` have folders the first search did not look in.
+            let searched = Set(paths.flatMap { path in [path, PathText.parent(of: path)] }.map { ($0 as NSString).standardizingPath })
+            let folders = Set(catalog.files.map { PathText.parent(of: PathText.parent(of: $0)) })
+                .filter { !searched.contains(($0 as NSString).standardizingPath) }
+            guard !folders.isEmpty else { return found }
+            return Found(near: folders.sorted())
+        }
+
         /// Starts reading on another thread; the closure it returns waits for the answer. Listing the folders above the
         /// catalogs (a home or temporary folder can hold thousands of names) then costs the linter nothing while its
         /// parse of the catalogs keeps the cores busy.
