@@ -1393,6 +1393,22 @@ struct DeclaredBudgetTests {
         #expect(result.findings(.whitespaceMismatch).isEmpty, "\(result.findings(.whitespaceMismatch).map(\.message))")
     }
 
+    /// Habitica: Danish "Niveau %Id!" (`%ld` with a capital I) was told to write %%; a Japanese value of one U+3000 was
+    /// told it "starts with" one. openfoodfacts: a base's own stray % ("…100% reliable", beside none) was told again in
+    /// each translation that keeps it (74 of 91 findings).
+    @Test func aCapitalIForLAWhitespaceOnlyValueAndABasesOwnStrayPercent() throws {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"level\" = \"Level %ld!\";\n\"title\" = \"Title\";\n\"note\" = \"Gain %d points, 100%!\";\n")
+        folder.write("da.lproj/Localizable.strings", "\"level\" = \"Niveau %Id!\";\n\"title\" = \"Titel\";\n\"note\" = \"Få %d point, 100%!\";\n")
+        folder.write("ja.lproj/Localizable.strings", "\"level\" = \"レベル %ld!\";\n\"title\" = \"\u{3000}\";\n\"note\" = \"%d ポイント、100%!\";\n")
+        let result = try folder.lint()
+        #expect(result.findings.contains { $0.locale == "da" && $0.key == "level" && $0.message.contains("\"%Id\" looks like %ld typed with a capital I") },
+                "\(result.findings.filter { $0.key == "level" }.map(\.message))")
+        #expect(result.findings(.emptyValue).contains { $0.locale == "ja" && $0.message.contains("is only whitespace") })
+        #expect(!result.findings.contains { $0.key == "note" && $0.locale != "en" && [.invalidFormat, .accidentalSpecifier].contains($0.rule) },
+                "\(result.findings.filter { $0.key == "note" }.map(\.message))")
+    }
+
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42
     /// punctuation findings; deltachat: an empty `ar.lproj/Localizable.stringsdict` was said to be absent.
     @Test func crowdinPlaceholdersAreNoTextAndAnEmptyStringsdictIsSaidAsItIs() throws {

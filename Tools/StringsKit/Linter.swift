@@ -1065,8 +1065,10 @@ struct LintRun {
             // Said once: in a translation whose specifiers also differ from the base's, as part of that error (Sequel-Ace:
             // 31 of 32 such findings were the same line's format-mismatch again).
             var loneSign: (offset: Int, advice: String)?
+            // A base with a stray % of its own beside its specifiers (openfoodfacts' "…ingredients: %d%") is told once, at
+            // the base: each translation that keeps that % (74 of its 91 findings) follows it.
             if !copiesBase, let offset = parsed.invalid.first, !Self.isPercentSignAlone(text),
-               baseText.map({ !Self.isPlainTextWithPercent($0) }) ?? true {
+               baseText.map({ !Self.isPlainTextWithPercent($0) && !Self.hasStrayPercent($0) }) ?? true {
                 loneSign = (offset, Self.loneSignAdvice(text, at: offset, baseText: baseText))
             }
             var loneSignSaid = false
@@ -1095,6 +1097,10 @@ struct LintRun {
                         report(.emptyValue, entry: entry, locale: locale, table: table,
                                "\"\(entry.key)\" is empty in \(locale); translate it, or \(Self.removal(of: entry, locale: locale)) so the base (\(tableBase(table))) text is shown")
                     }
+                } else if text.allSatisfy(\.isWhitespace), !baseText.allSatisfy(\.isWhitespace) {
+                    // Habitica's Japanese value of one U+3000 was told it "starts with U+3000": users see nothing.
+                    report(.emptyValue, entry: entry, locale: locale, table: table,
+                           "\"\(entry.key)\" in \(locale) is only whitespace (\(Self.describeWhitespace(Substring(text)))): users see nothing; translate it, or \(Self.removal(of: entry, locale: locale)) so the base (\(tableBase(table))) text is shown")
                 } else {
                     // A key Xcode no longer finds in the code (its `stale-entry` says so, once) is no text to polish in
                     // each translation (Mos: 48 `untranslated` on three storyboard objects gone, in 13 locales each).
@@ -1623,6 +1629,10 @@ struct LintRun {
         if offset > 0, offset < scalars.count, scalars[offset - 1] == "@", !(offset >= 2 && scalars[offset - 2] == "%"),
            let baseText, FormatSpecifier.parse(baseText).contains(where: { $0.argumentKind == .object }) {
             return "\"@%\" looks like %@ typed backwards (right-to-left editing); write %@"
+        }
+        // Habitica's Danish "Niveau %Id!": `%ld` typed with a capital I.
+        if offset + 2 < scalars.count, scalars[offset + 1] == "I", "diuxX".unicodeScalars.contains(scalars[offset + 2]) {
+            return "\"%I\(Character(scalars[offset + 2]))\" looks like %l\(Character(scalars[offset + 2])) typed with a capital I; write %l\(Character(scalars[offset + 2]))"
         }
         if offset >= 2, scalars[offset - 1] == "@", scalars[offset - 2] == "%", let baseText, !baseText.contains("%@%") {
             return "the base has no percent sign after its %@: remove it if the argument carries its own, else write %%"
@@ -2217,6 +2227,11 @@ extension LintRun {
     /// `size_t`, unsigned): no argument to compare with the base's none (Maccy: an error, in every such locale). Only
     /// specifiers with no flag but a space or `-`, no width, precision or position, after a number.
     /// A text with a `%` that forms no specifier and none that does: no format string.
+    /// A `%` that forms no specifier, anywhere in the text.
+    static func hasStrayPercent(_ text: String) -> Bool {
+        hasPercent(text) && !FormatSpecifier.parseReportingInvalid(text).invalid.isEmpty
+    }
+
     static func isPlainTextWithPercent(_ text: String) -> Bool {
         guard hasPercent(text) else { return false }
         let parsed = FormatSpecifier.parseReportingInvalid(text)
