@@ -1328,8 +1328,12 @@ struct DeclaredBudgetTests {
         folder.write("en.lproj/Auth.strings", "\"face\" = \"Face ID\";\n\"unlock\" = \"Unlock with biometrics\";\n")
         folder.write("de.lproj/Auth.strings", "\"face\" = \"Face ID\";\n\"unlock\" = \"Mit Biometrie entsperren\";\n")
         let result = try folder.lint()
-        // Cryptomator: Apple's "Face ID", kept in 29 locales as Apple keeps it, was 29 findings.
+        // Cryptomator: Apple's "Face ID", kept in 29 locales as Apple keeps it, was 29 findings (Chinese writes 面容 ID).
         #expect(Set(result.findings(.untranslated).compactMap(\.key)) == ["bw", "open"], "\(result.findings(.untranslated).map(\.message))")
+        folder.write("zh-Hans.lproj/Auth.strings", "\"face\" = \"Face ID\";\n\"unlock\" = \"使用生物识别解锁\";\n")
+        #expect(try folder.lint().findings(.untranslated).contains { $0.key == "face" && $0.locale == "zh-Hans" })
+        // Still identical texts in the figures: German's Identical column counts them.
+        #expect((try folder.lint().completeness?.first { $0.locale == "de" }?.identical ?? 0) >= 3)
     }
 
     /// Tunnelblick: help texts in HTML (`<p>…</p>\n`) differ by a line break after the last tag, which HTML rendering
@@ -1383,11 +1387,11 @@ struct DeclaredBudgetTests {
     /// is a NUL. LuLu's CRLF against LF was "a line break but the base ends with a line break".
     @Test func aBackslashBeforeALetterThatStartsNoEscapeAndCRLFAgainstLF() throws {
         let folder = CatalogFolder()
-        folder.write("en.lproj/Localizable.strings", "\"toggle\" = \"Enable\\Disable menu bar item\";\n\"path\" = \"C:\\Users\";\n\"ok\" = \"Tab\\tand \\\"quote\\\" \\U00E9\";\n\"run\" = \"Run from /Applications\\r\\n\";\n")
+        folder.write("en.lproj/Localizable.strings", "\"toggle\" = \"Enable\\Disable menu bar item\";\n\"path\" = \"C:\\Users\";\n\"ok\" = \"Tab\\tand \\\"quote\\\" \\U00E9\";\n\"run\" = \"Run from /Applications\\r\\n\";\n\"zh\" = \"启用\\禁用\";\n")
         folder.write("es.lproj/Localizable.strings", "\"toggle\" = \"Activar\";\n\"path\" = \"Ruta\";\n\"ok\" = \"Bien\";\n\"run\" = \"Ejecutar desde /Applications\\n\";\n")
         let result = try folder.lint()
         let notes = result.findings(.misleadingConstruct).filter { $0.locale == "en" }
-        #expect(notes.compactMap(\.key).sorted() == ["path", "toggle"], "\(notes.map(\.message))")
+        #expect(notes.compactMap(\.key).sorted() == ["path", "toggle", "zh"], "\(notes.map(\.message))")
         #expect(notes.contains { $0.message.contains("'\\D' is not an escape: CF drops the backslash and shows 'D'") })
         #expect(notes.contains { $0.message.contains("U+0000") })
         #expect(result.findings(.whitespaceMismatch).isEmpty, "\(result.findings(.whitespaceMismatch).map(\.message))")
@@ -1407,6 +1411,27 @@ struct DeclaredBudgetTests {
         #expect(result.findings(.emptyValue).contains { $0.locale == "ja" && $0.message.contains("is only whitespace") })
         #expect(!result.findings.contains { $0.key == "note" && $0.locale != "en" && [.invalidFormat, .accidentalSpecifier].contains($0.rule) },
                 "\(result.findings.filter { $0.key == "note" }.map(\.message))")
+    }
+
+    /// linearmouse: 32 locales' `Main.strings` kept all 131 texts of the storyboard in English, and nothing was said (the
+    /// table has no base `.strings`: its text is the storyboard's, which ibtool wrote into each entry's comment).
+    @Test func aStoryboardTableLeftInItsOwnTextIsOneUntranslatedFinding() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/Main.storyboard", "<document/>\n")
+        let texts = (1...24).map { "Menu item number \($0)" }
+        func table(_ value: (Int, String) -> String) -> String {
+            texts.enumerated().map { index, text in
+                let id = "a" + String(format: "%02d", index) + "-cd-efg"
+                return "/* Class = \"NSMenuItem\"; title = \"\(text)\"; ObjectID = \"\(id)\"; */\n\"\(id).title\" = \"\(value(index, text))\";\n\n"
+            }.joined()
+        }
+        folder.write("de.lproj/Main.strings", table { _, text in text })
+        folder.write("fr.lproj/Main.strings", table { index, text in index < 20 ? "Élément \(index)" : text })
+        folder.write("de.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        folder.write("en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        let found = try folder.lint().findings(.untranslated).filter { $0.table == "Main" }
+        #expect(found.map(\.locale) == ["de"] && found[0].message.contains("24 of its 24 texts"), "\(found.map(\.message))")
     }
 
     /// openfoodfacts: Crowdin's in-context pseudo-language (`lol.lproj`, each value `crwdns…:0crwdne…:0`) drew 42

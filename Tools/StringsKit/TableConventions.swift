@@ -623,7 +623,11 @@ public enum PropertyListTexts {
         let cacheKey = directory + "\u{0}" + table
         if let known = interfaceIDs.withLock({ $0[cacheKey] }) { return known }
         var ids = Set<String>()
-        for path in localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory) {
+        var documents = localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory)
+        // One folder up, as the usage check finds it (Monal's `localization/Base.lproj/Main.storyboard` for its
+        // `localization/external/<locale>.lproj/Main.strings`).
+        if documents.isEmpty { documents = localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory + "/..") }
+        for path in documents {
             ids.formUnion(objectIDs(ofInterfaceFile: path))
         }
         interfaceIDs.withLock { $0[cacheKey] = ids }

@@ -395,7 +395,7 @@ struct OldStylePlistScanner {
                 if escaped == 0x55 && (curr + 1 >= end || Self.hexValue(units[curr + 1]) == nil) {
                     note(.unknownEscape, at: backslashOffset, key: currentTopLevelKey,
                          "'\\U' with no hex digit after it is the character U+0000 (invisible, and the end of the text for some views); write '\\\\' for a backslash, or '\\U' and four hex digits.")
-                } else if escaped < 0x80, let letter = Unicode.Scalar(UInt32(escaped)), letter.properties.isAlphabetic,
+                } else if let letter = Unicode.Scalar(UInt32(escaped)), letter.properties.isAlphabetic,
                           !"abfnrtvuU".unicodeScalars.contains(letter) {
                     note(.unknownEscape, at: backslashOffset, key: currentTopLevelKey,
                          "'\\\(Character(letter))' is not an escape: CF drops the backslash and shows '\(Character(letter))'; write '\\\\' for a backslash.")
