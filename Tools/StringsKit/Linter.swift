@@ -234,6 +234,8 @@ struct LintRun {
     private var identical = 0
     /// `writesLatin(_:)` by locale, asked once per run (a job's, or the one that collapses floods).
     private var latinLocales: [String: Bool] = [:]
+    /// The regions' names in the base's language, read once: a text that is none is answered without a lock.
+    private var baseRegionNames: Set<String>?
     private var pluralCategoriesByLocale: [String: [PluralCategory]] = [:]
     private var firstCountsByLocale: [String: [PluralCategory: Int]] = [:]
     /// Per locale, the first five counts of each category (`firstCounts(for:)` fills it): Polish "many" is 0 and 5 to 21
@@ -1644,9 +1646,12 @@ struct LintRun {
         //   139 findings;
         // - a region's name that the locale's language writes as the base does (WooCommerce's address picker: German
         //   "San Marino" and "Ukraine", French "France"; 116 of its 408 findings), as ICU has it.
-        if quiet || Self.appleNames.contains(baseText) && Self.language(of: locale) != "zh"
-            || baseText.utf8.count <= 60 && baseText.first?.isUppercase == true
-            && LocaleFormatting.regionNames(in: Catalog.legacyLanguageFolders[locale] ?? locale).contains(baseText) { return }
+        if quiet || Self.appleNames.contains(baseText) && Self.language(of: locale) != "zh" { return }
+        if baseText.utf8.count <= 60, baseText.first?.isUppercase == true {
+            if baseRegionNames == nil { baseRegionNames = LocaleFormatting.regionNames(in: String(Self.language(of: base))) }
+            if baseRegionNames?.contains(baseText) == true,
+               LocaleFormatting.regionNames(in: Catalog.legacyLanguageFolders[locale] ?? locale).contains(baseText) { return }
+        }
         report(.untranslated, entry: entry, locale: locale, table: table,
                "\"\(entry.key)\" in \(locale) is identical to the base (\(tableBase(table))) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
     }
@@ -2142,9 +2147,13 @@ struct LintRun {
 
     /// Text that is HTML: it starts with a tag and ends with one, whitespace aside (`<p>…</p>\n`, `<b>Note:</b> … <br>`).
     static func isHTMLMarkup(_ text: String) -> Bool {
+        // Bytes first, with no copy: asked of every text whose ends are not plain ASCII, most of which are no HTML.
+        let bytes = text.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), bytes[first] == UInt8(ascii: "<"),
+              let last = bytes.lastIndex(where: { !isSpace($0) }), bytes[last] == UInt8(ascii: ">") else { return false }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("<"), trimmed.hasSuffix(">"), let second = trimmed.dropFirst().first,
-              second.isLetter || second == "/" || second == "!" else { return false }
+        guard let second = trimmed.dropFirst().first, second.isLetter || second == "/" || second == "!" else { return false }
         return trimmed.contains("</") || trimmed.contains("/>") || trimmed.contains("<br")
     }
 
