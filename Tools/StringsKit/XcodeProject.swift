@@ -219,8 +219,16 @@ public enum XcodeProject {
         /// arguments finds them: the same locales are skipped however the catalogs are named.
         public static func orNearCatalog(_ found: Found, _ catalog: Catalog, paths: [String]) -> Found {
             guard found.projects.isEmpty, !catalog.files.isEmpty else { return found }
-            // Only catalogs deeper than `<path>/<locale>.lproj/<file>` have folders the first search did not look in.
-            let searched = Set(paths.flatMap { path in [path, PathText.parent(of: path)] }.map { ($0 as NSString).standardizingPath })
+            // Only catalogs below the paths given have folders the first search (each path and four folders above it) did
+            // not look in: not a pair of files named on the command line (the lint pair: a walk of /tmp again).
+            var searched = Set<String>()
+            for path in paths {
+                var folder = (path as NSString).standardizingPath
+                for _ in 0...5 {
+                    searched.insert(folder)
+                    folder = PathText.parent(of: folder)
+                }
+            }
             let folders = Set(catalog.files.map { PathText.parent(of: PathText.parent(of: $0)) })
                 .filter { !searched.contains(($0 as NSString).standardizingPath) }
             guard !folders.isEmpty else { return found }
