@@ -366,6 +366,14 @@ struct OldStylePlistScanner {
         }
     }
 
+    /// The letters and signs after a backslash that CF reads as an escape or as themselves on purpose (`\"`, `\\`).
+    @inline(__always) static func isKnownEscape(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x6E, 0x74, 0x22, 0x5C, 0x72, 0x27, 0x61, 0x62, 0x66, 0x76, 0x75, 0x55: true // n t " \ r ' a b f v u U
+        default: unit < 0x80 && !((0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit))
+        }
+    }
+
     /// CF's `parseQuotedPlistString`; `curr` is just after the opening quote.
     private mutating func parseQuotedString(quote: UInt16) -> String? {
         let startMark = curr
@@ -392,11 +400,13 @@ struct OldStylePlistScanner {
                 let escaped = units[curr]
                 // A letter that starts no escape (SwiftBar's "Enable\Disable menu bar item": its users read
                 // "EnableDisable"), and `\U` with no hex digit (a NUL character).
+                // (The common escapes, `\n` `\"` `\\`, answered first: every backslash of a 20,000-entry file passes here, and
+                // a Unicode property lookup for each was 7 % of the lint pair.)
                 if escaped == 0x55 && (curr + 1 >= end || Self.hexValue(units[curr + 1]) == nil) {
                     note(.unknownEscape, at: backslashOffset, key: currentTopLevelKey,
                          "'\\U' with no hex digit after it is the character U+0000 (invisible, and the end of the text for some views); write '\\\\' for a backslash, or '\\U' and four hex digits.")
-                } else if let letter = Unicode.Scalar(UInt32(escaped)), letter.properties.isAlphabetic,
-                          !"abfnrtvuU".unicodeScalars.contains(letter) {
+                } else if !Self.isKnownEscape(escaped), let letter = Unicode.Scalar(UInt32(escaped)),
+                          escaped < 0x80 ? (0x41...0x5A).contains(escaped) || (0x61...0x7A).contains(escaped) : letter.properties.isAlphabetic {
                     note(.unknownEscape, at: backslashOffset, key: currentTopLevelKey,
                          "'\\\(Character(letter))' is not an escape: CF drops the backslash and shows '\(Character(letter))'; write '\\\\' for a backslash.")
                 }
