@@ -298,19 +298,26 @@ extension Catalog {
         return parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : ""
     }
 
-    /// The language names old projects gave their `.lproj` folders (`English.lproj`, `German.lproj`), which CFBundle
-    /// still reads as those languages, with their codes.
-    public static let legacyLanguageFolders: [String: String] = [
-        "English": "en", "French": "fr", "German": "de", "Italian": "it", "Japanese": "ja", "Spanish": "es", "Dutch": "nl",
-        "Swedish": "sv", "Danish": "da", "Finnish": "fi", "Norwegian": "nb", "Portuguese": "pt", "Korean": "ko",
-        "Russian": "ru", "Polish": "pl", "Chinese": "zh", "Greek": "el", "Turkish": "tr", "Hebrew": "he", "Arabic": "ar",
-        "Hungarian": "hu", "Czech": "cs", "Thai": "th",
+    /// The language names old projects gave their `.lproj` folders and `knownRegions` (`English.lproj`, `German`),
+    /// which CFBundle still reads as those languages, lowercased, with their codes.
+    static let legacyLanguageNames: [String: String] = [
+        "english": "en", "french": "fr", "german": "de", "italian": "it", "japanese": "ja", "spanish": "es", "dutch": "nl",
+        "swedish": "sv", "danish": "da", "finnish": "fi", "norwegian": "nb", "portuguese": "pt", "korean": "ko",
+        "russian": "ru", "polish": "pl", "chinese": "zh", "greek": "el", "turkish": "tr", "hebrew": "he", "arabic": "ar",
+        "hungarian": "hu", "czech": "cs", "thai": "th",
     ]
+
+    /// The code of a locale written as a language's old name (`English` → `en`, any capitals); nil for any other. A
+    /// code (`en`, `zh-Hans`, `pt_BR`) is answered without a copy: this is asked wherever a locale's language is.
+    public static func legacyLanguageCode(_ locale: String) -> String? {
+        guard locale.utf8.count >= 4, locale.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+        return legacyLanguageNames[locale.lowercased()]
+    }
 
     /// The language and region a folder's locale names, however it is written: `DE`, `de` and `German` are one,
     /// as are `zh_CN` and `zh-cn`. Two folders of one table with the same identity ship in different bundles.
     public static func localeIdentity(_ locale: String) -> String {
-        (legacyLanguageFolders[locale] ?? locale).lowercased().replacingOccurrences(of: "_", with: "-")
+        (legacyLanguageCode(locale) ?? locale).lowercased().replacingOccurrences(of: "_", with: "-")
     }
 
     /// The table a file holds: its name without the extension.

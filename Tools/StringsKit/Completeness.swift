@@ -117,7 +117,7 @@ extension LintRun {
     /// CLDR root's rules. A locale ICU has plural rules for but no formatting data (`ars`, `an`) is checked with its own.
     /// Nothing is logged.
     mutating func checkUnknownLocales() {
-        for locale in lintedLocales where !locale.isEmpty && Catalog.legacyLanguageFolders[locale] == nil
+        for locale in lintedLocales where !locale.isEmpty && Catalog.legacyLanguageCode(locale) == nil
             && !LocaleFormatting.hasData(for: locale) && !LocaleFormatting.hasPluralRules(for: locale) {
             // A locale whose files hold no entry has no table: one of its files (Swiftfin's `Translations/enm.lproj/…`,
             // not `enm.lproj`).

@@ -52,7 +52,7 @@ public struct Linter: Sendable {
         // `en.lproj` is what the app is translated from; an `en-GB` of overrides beside `en` is not.
         // An `en.lproj` whose files hold no entry (the English being in code) has no table, but is still the base.
         let english = Set(locales).union(fileLocales.filter { !Self.isSpecialFolder($0) }).sorted()
-            .filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") || Catalog.legacyLanguageFolders[$0] == "en" }
+            .filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") || Catalog.legacyLanguageCode($0) == "en" }
         if english.count == 1 { return english[0] }
         if english.count > 1 {
             var keys: [String: Int] = [:]
@@ -527,6 +527,9 @@ struct LintRun {
                 && !(settingsOnly.contains($0) && !isSettingsTable) }
             let inNoTranslation = lacking.count >= 3 && !locales.contains { $0 != base && $0 != self.base && catalog.table(tableName, locale: $0) != nil }
             var reportedInNoTranslation = false
+            // The locales the table has, however their folders spell them (`Catalog.localeIdentity`): made when a locale
+            // first lacks the table.
+            var spelledLocales: Set<String>?
             // The base's keys a translation must have: counted when a locale first lacks the table (most tables no
             // locale lacks, and a walk of a 20,000-key base is a millisecond of the lint pair), then reused.
             var counted: Int?
@@ -569,10 +572,10 @@ struct LintRun {
                         // the locale has the table under a name as good as this one: nothing to say here.
                         // The same locale spelled otherwise has it (Tunnelblick's uninstaller in `English.lproj` and `CS.lproj`,
                         // the app in `en.lproj` and `cs.lproj`): a folder of another bundle's way of naming, not a gap.
-                        let identity = Catalog.localeIdentity(locale)
-                        if lost == nil, catalog.tables.keys.contains(where: { $0.table == tableName && $0.locale != locale && Catalog.localeIdentity($0.locale) == identity }) {
-                            continue
+                        if spelledLocales == nil {
+                            spelledLocales = Set(catalog.tables.keys.filter { $0.table == tableName }.map { Catalog.localeIdentity($0.locale) })
                         }
+                        if lost == nil, spelledLocales?.contains(Catalog.localeIdentity(locale)) == true { continue }
                         var otherCase: CatalogTable?
                         if lost == nil, let other = tableNamedOtherwise(tableName, locale: locale) {
                             guard localeCount(of: tableName) > localeCount(of: other) else { continue }
@@ -1650,7 +1653,7 @@ struct LintRun {
         if baseText.utf8.count <= 60, baseText.first?.isUppercase == true {
             if baseRegionNames == nil { baseRegionNames = LocaleFormatting.regionNames(in: String(Self.language(of: base))) }
             if baseRegionNames?.contains(baseText) == true,
-               LocaleFormatting.regionNames(in: Catalog.legacyLanguageFolders[locale] ?? locale).contains(baseText) { return }
+               LocaleFormatting.regionNames(in: Catalog.legacyLanguageCode(locale) ?? locale).contains(baseText) { return }
         }
         report(.untranslated, entry: entry, locale: locale, table: table,
                "\"\(entry.key)\" in \(locale) is identical to the base (\(tableBase(table))) text; translate it, or add the key to allowlists.untranslated in l10n.json if it is the same in both languages")
@@ -1881,7 +1884,7 @@ struct LintRun {
     }
 
     static func language(of locale: String) -> Substring {
-        if let code = Catalog.legacyLanguageFolders[locale] { return Substring(code) }
+        if let code = Catalog.legacyLanguageCode(locale) { return Substring(code) }
         return locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(locale)
     }
 
@@ -1983,7 +1986,7 @@ struct LintRun {
     /// Whose plural rules a locale's values follow: Base.lproj holds the base language; a locale ICU lacks gets CLDR
     /// root's rules ("", reported once as unknown-locale).
     private func rulesLocale(for locale: String) -> String {
-        let locale = locale == Linter.interfaceBase ? base : Catalog.legacyLanguageFolders[locale] ?? locale
+        let locale = locale == Linter.interfaceBase ? base : Catalog.legacyLanguageCode(locale) ?? locale
         return LocaleFormatting.hasData(for: locale) || LocaleFormatting.hasPluralRules(for: locale) ? locale : ""
     }
 

@@ -141,7 +141,7 @@ public struct TableConventions: Sendable, Equatable {
             }
             if let declared = configuration.declaredKeysAsText(table: table) {
                 if declared { conventions.keysAsText.insert(table) }
-            } else if isKeyAsText(table, in: catalog, tableBase: tableBase, base: base) {
+            } else if isKeyAsText(table, in: catalog, tableBase: tableBase, base: base, isPredicateEditor: predicates) {
                 conventions.keysAsText.insert(table)
             }
             if let declared = configuration.declaredPlaceholderStyle(table: table) {
@@ -193,10 +193,10 @@ public struct TableConventions: Sendable, Equatable {
     /// their grammar needs) are those locales' extra keys, not a table whose keys are its text (364 and 63 false
     /// `missing-key` in the 12 other locales). An `InfoPlist` table's keys are Info.plist keys, and an
     /// NSPredicateEditor's are its row templates': never the text.
-    static func isKeyAsText(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> Bool {
-        // (The predicate editor's scan of the keys last: most tables are answered before it.)
+    static func isKeyAsText(_ table: String, in catalog: Catalog, tableBase: String, base: String, isPredicateEditor: Bool? = nil) -> Bool {
+        // (The predicate editor's scan of the keys last, where `detect` has not made it: most tables are answered before it.)
         Catalog.fileTableName(table) != "InfoPlist" && translationsHoldText(table, in: catalog, tableBase: tableBase, base: base)
-            && !isPredicateEditorTable(table, in: catalog)
+            && !(isPredicateEditor ?? isPredicateEditorTable(table, in: catalog))
     }
 
     static func translationsHoldText(_ table: String, in catalog: Catalog, tableBase: String, base: String) -> Bool {

@@ -193,13 +193,8 @@ public enum XcodeProject {
         return names.sorted()
     }
 
-    /// Old Xcode projects name some regions in English.
-    static let legacyNames = ["english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es", "italian": "it", "dutch": "nl"]
-
-    static func normalised(_ region: String) -> String {
-        let lowered = region.lowercased().replacingOccurrences(of: "_", with: "-")
-        return legacyNames[lowered] ?? lowered
-    }
+    /// Old Xcode projects name some regions in English (`Catalog.localeIdentity`).
+    static func normalised(_ region: String) -> String { Catalog.localeIdentity(region) }
 
     /// The projects near the catalog paths, read: what `unbuiltLocales` needs from the file system, found without the
     /// catalog, so the linter reads it while the catalogs load (`Found.inBackground`).

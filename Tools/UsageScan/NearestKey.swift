@@ -67,7 +67,7 @@ enum NearestKey {
     }
 
     /// Levenshtein distance when it is at most `limit`, else nil; only the diagonal band of width 2·limit+1 is filled.
-    static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
+    static func distance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], limit: Int) -> Int? {
         if abs(a.count - b.count) > limit { return nil }
         let infinity = limit + 1
         var previous = Array(0...b.count).map { min($0, infinity) }

@@ -266,7 +266,8 @@ public enum UsageCommands {
                 for (keys, files) in filesByKeys.sorted(by: { $0.value.min()! < $1.value.min()! }) {
                     let named = files.sorted()
                     notes += "removed \(keys.count) unused key(s) from \(named.count == 1 ? named[0] : "each of \(named.count) files, \(named.joined(separator: ", "))"): "
-                        + keys.map { "\"\(Self.escaped($0))\"" }.joined(separator: ", ") + "\n"
+                        // Escaped as a finding shows a key, so each list stays one line (WooCommerce's key with a line break).
+                        + keys.map { "\"\(StringsWriter.quoted($0))\"" }.joined(separator: ", ") + "\n"
                 }
                 for line in removal.skipped { notes += "\(line)\n" }
                 if let folder = recorder.finish() {
@@ -281,13 +282,6 @@ public enum UsageCommands {
         }
         if !fix, !unscanned.isEmpty { notes += "unused-key counts the app's own code only: \(packagesNote)\n" }
         return (Self.outcome(report, scan: scan, notes: notes, removedKeys: removedKeys), report)
-    }
-
-    /// A key as a finding shows it: a line break, tab or quote in it escaped, so a list of keys stays one line each
-    /// (WooCommerce's "Please make sure you are signed in…\n…" broke the --fix summary across lines).
-    static func escaped(_ key: String) -> String {
-        key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
     }
 
     /// What the lint it joins needs of a check, on every way out of it (a refused `--fix` too).
@@ -407,7 +401,7 @@ public enum UsageCommands {
                 let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, parts[0] == "path", !parts[1].isEmpty else { continue }
                 let path = ((top as NSString).appendingPathComponent(parts[1]) as NSString).standardizingPath
-                let checkedOut = !((try? fileManager.contentsOfDirectory(atPath: path)) ?? []).isEmpty
+                let checkedOut = holdsFiles(path)
                 let scanned = roots.contains { root in path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") }
                 if !checkedOut || !scanned { unscanned.append((parts[1], checkedOut)) }
             }

@@ -729,29 +729,12 @@ struct UsageRun {
         if key.count >= 12, let entry, case let .text(text) = entry.value, text == key, let candidates = missingKeys[table] {
             let keyUnits = Array(key.utf16)
             for near in candidates.values.sorted(by: { $0.key < $1.key }) where near.key != key && abs(near.key.utf16.count - keyUnits.count) <= 2 {
-                guard Self.editDistance(keyUnits, Array(near.key.utf16), atMost: 2) <= 2 else { continue }
+                // In UTF-16 units: the code's “%@” for %@ is two edits, not the six of its UTF-8 bytes.
+                guard NearestKey.distance(keyUnits, Array(near.key.utf16), limit: 2) != nil else { continue }
                 return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have and which differs from it by a character or two: the text was most likely corrected in the code only; rename the key to \"\(near.key)\" in every locale (review the translations) and they show again (--fix leaves this key alone)"
             }
         }
         return nil
-    }
-
-    /// Levenshtein distance of two texts, or `atMost + 1` as soon as it must exceed `atMost`.
-    static func editDistance(_ a: [UInt16], _ b: [UInt16], atMost limit: Int) -> Int {
-        guard abs(a.count - b.count) <= limit else { return limit + 1 }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            current[0] = i
-            var rowBest = current[0]
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowBest = min(rowBest, current[j])
-            }
-            if rowBest > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 
     mutating func checkUnused() {

@@ -377,7 +377,7 @@ struct Inference {
                                                arguments: wrapper.signatureKnown ? member.arguments : nil, reportsMissing: member.key.reportsMissing))
             }
         }
-        let outside = enteredFromOutside(calls: calls, defaultTable: defaultTable)
+        let outside = enteredFromOutside(calls: calls)
         guard !accessors.isEmpty else { return (references, dynamicKeys, 0, outside) }
         for usage in usages {
             for chain in usage.chains {
@@ -419,7 +419,7 @@ struct Inference {
     /// UIKit asks of its CameraUI table up in Localizable: --fix deleted 12 of them). Any key of that table may be
     /// read. A wrapper that passes the table it is given on (Easydict's `override func localizedString(forKey:value:table:)`,
     /// SwiftGen's lookup function) reads what its callers ask for, in their tables: no more than their calls say.
-    func enteredFromOutside(calls: [String: Int], defaultTable: String) -> [OutsideWrapper] {
+    func enteredFromOutside(calls: [String: Int]) -> [OutsideWrapper] {
         runtimeReads.filter { calls[$0.key] == nil }.sorted { $0.key < $1.key }.flatMap { name, tables in
             tables.sorted().map { OutsideWrapper(name: name, table: .known($0)) }
         }
