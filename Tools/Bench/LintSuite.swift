@@ -11,10 +11,12 @@ struct LintSuite: BenchSuite {
 
     static let entries = 20_000
     static let planted = 50
-    /// Interleaved rounds (see `run`): on a shared machine a single run can be 50 % slower for reasons of its own. Five
-    /// rounds give l10n and plutil ten runs each; with six, the best l10n run of one bench read 27–39 ms from one minute
-    /// to the next (plutil 168–178 ms). translate-toolkit, 4 s a run, runs in the first three.
-    static let rounds = 5
+    /// Interleaved rounds (see `run`): on a shared machine a single run can be 50 % slower for reasons of its own. Ten
+    /// rounds give l10n and plutil twenty runs each, so each tool's best run is its floor rather than a lucky draw: with
+    /// ten runs each, l10n's best read 29.3–34.7 ms from one run of the suite to the next (plutil 161–191 ms), and the
+    /// ratio 4.8–6.3×. Twenty runs cost about five seconds more, nearly all plutil's. translate-toolkit, 4 s a run, runs
+    /// in the first three.
+    static let rounds = 10
     static let toolkitRounds = 3
 
     func run(_ report: BenchReport) async throws {
