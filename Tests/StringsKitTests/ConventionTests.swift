@@ -236,6 +236,24 @@ import Testing
         #expect(defaults.notes.first?.contains("reading the 3 catalog file(s) in") == true)
     }
 
+    /// mac-mouse-fix (2026-12-07) keeps its Localizable.xcstrings in `Localization/` and 13 more catalogs elsewhere: a
+    /// first run read the one and said nothing of the others. It still reads `Localization` (the layout it names), and
+    /// says what it left out and how to read everything.
+    @Test func aLocalizationFolderIsReadAloneWithANoteOfTheCatalogsOutsideIt() throws {
+        let folder = CatalogFolder()
+        folder.write("Localization/Localizable.xcstrings", #"{"sourceLanguage": "en", "strings": {"a": {}}, "version": "1.0"}"#)
+        folder.write("App/Base.lproj/Main.xcstrings", #"{"sourceLanguage": "en", "strings": {"b": {}}, "version": "1.0"}"#)
+        folder.write("Markdown/Strings/Readme.xcstrings", #"{"sourceLanguage": "en", "strings": {"c": {}}, "version": "1.0"}"#)
+        let defaults = L10nCommands.defaultCatalogPaths(in: folder.root)
+        #expect(defaults.paths == [folder.path("Localization")])
+        let note = try #require(defaults.notes.first)
+        #expect(note.hasPrefix("reading Localization alone; the 2 catalog file(s) in ") && note.contains("are not read: `l10n lint \(folder.root)` reads them all"), "\(note)")
+        // With nothing outside it, nothing to say.
+        let alone = CatalogFolder()
+        alone.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        #expect(L10nCommands.defaultCatalogPaths(in: alone.root).notes.isEmpty)
+    }
+
     /// Mastodon (2026-12-06): its `Localization` folder holds a converter's Swift package and that converter's input
     /// (`StringsConvertor/input/<locale>.lproj`); the shipped tables are in a package target's `Resources`. Reading
     /// `Localization` alone reported 754 keys the code uses as "not in the catalog".

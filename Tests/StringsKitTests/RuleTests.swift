@@ -374,11 +374,56 @@ import Testing
         #expect(row.completeness.locale == "cs" && row.errors == 1)
     }
 
+    /// Tunnelblick (2026-12-07): its AppleScript uninstaller is a bundle of its own whose folders are `English.lproj`
+    /// and `DE.lproj`, beside the app's `en.lproj` and `de.lproj`. The summary had a `DE` row that counted the app's keys
+    /// as translated (97.9 %, though `DE` holds only the uninstaller's English copies) and an `English` row beside the
+    /// base. One row per language now: each table measured in the folder that holds it, every finding counted.
+    @Test func aLocaleSpelledTwoWaysByTwoBundlesIsOneRowOfTheSummary() throws {
+        let folder = CatalogFolder()
+        folder.write("App/en.lproj/Localizable.strings", "\"open\" = \"Open\";\n\"close\" = \"Close\";\n\"quit\" = \"Quit\";\n")
+        folder.write("App/de.lproj/Localizable.strings", "\"open\" = \"Öffnen\";\n\"close\" = \"Schließen\";\n")
+        folder.write("Uninstaller/English.lproj/Localizable.strings", "\"Uninstall\" = \"Uninstall\";\n\"Cancel uninstall\" = \"Cancel uninstall\";\n")
+        folder.write("Uninstaller/DE.lproj/Localizable.strings", "\"Uninstall\" = \"Uninstall\";\n\"Cancel uninstall\" = \"Cancel uninstall\";\n")
+        let result = try folder.lint()
+        let rows = LintSummary(result).locales
+        #expect(rows.map(\.completeness.spellings) == [["de", "DE"], ["en", "English"]], "\(rows)")
+        let german = rows[0].completeness
+        #expect(german.entries == 4 && german.baseKeys == 5 && german.missing == 1 && german.identical == 2 && german.translated == 2, "\(german)")
+        #expect(rows[0].warnings == result.findings.filter { ["de", "DE"].contains($0.locale) && $0.severity == .warning }.count && rows[0].warnings >= 2)
+        #expect(rows[1].completeness.isBase && rows[1].completeness.entries == 5)
+        let text = LintSummary(result).text()
+        #expect(text.contains("de/DE ") && text.contains("en/English (base)") && text.contains("40.0 %"), "\(text)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(Reporter.json(result).utf8)) as? [String: Any])
+        let locales = try #require((json["summary"] as? [String: Any])?["locales"] as? [[String: Any]])
+        #expect(locales.map { $0["locale"] as? String } == ["de", "en"] && locales[0]["alsoSpelled"] as? [String] == ["DE"], "\(locales)")
+    }
+
     /// eul (2026-12-07): its language picker names each language in itself ("日本語", "Deutsch") in every locale, 390
     /// `untranslated` findings. A text identical in every translation that has it (three or more) is one finding for the
     /// key, which one allowlist entry settles; a text only some translations keep stays one finding per locale. Xcode's
     /// `Note = "Do not localize"` (KeepingYouAwake) means what it says; and a label's abbreviation dot ("Design Cap.")
     /// is no full stop a translation must keep.
+    /// mac-mouse-fix and Aidoku (2026-12-07): a name kept by every translation, but written with no-break spaces in
+    /// Chinese ("Mac\u{A0}Mouse\u{A0}Fix") or in Thai script with the original in brackets ("คอมก้า (Komga)"), was
+    /// one finding per locale (27 and 14): those translations keep the name too.
+    @Test func aNameKeptWithOtherSpacesOrBesideItsTransliterationIsOneFindingForItsKey() throws {
+        let folder = CatalogFolder()
+        func table(_ app: String, _ server: String, _ title: String) -> String {
+            "\"app\" = \"\(app)\";\n\"server\" = \"\(server)\";\n\"title\" = \"\(title)\";\n"
+        }
+        folder.write("en.lproj/Localizable.strings", table("Mac Mouse Fix", "Komga", "Library"))
+        folder.write("de.lproj/Localizable.strings", table("Mac Mouse Fix", "Komga", "Bibliothek"))
+        folder.write("fr.lproj/Localizable.strings", table("Mac Mouse Fix", "Komga", "Bibliothèque"))
+        folder.write("it.lproj/Localizable.strings", table("Mac Mouse Fix", "Komga", "Libreria"))
+        folder.write("zh-Hans.lproj/Localizable.strings", table("Mac\u{A0}Mouse\u{A0}Fix", "Komga", "资料库"))
+        folder.write("th.lproj/Localizable.strings", table("Mac Mouse Fix", "คอมก้า (Komga)", "ห้องสมุด"))
+        let result = try folder.lint()
+        let untranslated = result.findings(.untranslated)
+        #expect(untranslated.map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["en:app", "en:server"], "\(untranslated.map(\.message))")
+        #expect(LintRun.differsOnlyInSpaces("Mac\u{202F}Mouse Fix", "Mac Mouse Fix") && !LintRun.differsOnlyInSpaces("Mac Mouse Fix!", "Mac Mouse Fix"))
+        #expect(LintRun.isTransliteratedName("คอมก้า (Komga)", of: "Komga") && !LintRun.isTransliteratedName("Serveur (Komga)", of: "Komga"))
+    }
+
     @Test func aTextIdenticalInEveryTranslationIsOneFindingForItsKey() throws {
         let folder = CatalogFolder()
         let base = "\"language.ja\" = \"日本語\";\n\"language.de\" = \"Deutsch\";\n\"title\" = \"Battery Health\";\n\"brand\" = \"Eul Pro\";\n"

@@ -481,7 +481,9 @@ struct RuleTests {
         """#)
         let report = try project.usageReport()
         #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
-        #expect(Set(report.findings(.unusedKey).compactMap(\.key)) == ["not.a.key", "looks.like.a.key", "commented.out"])
+        // A constant's literal is held as an argument's is (codeapp's `let PANEL_ID = "panel.execution.title"`, given
+        // on to the view that localizes it): no reference, and not called unused either.
+        #expect(Set(report.findings(.unusedKey).compactMap(\.key)) == ["not.a.key", "commented.out"])
         #expect(report.scan.dynamicKeys.count == 1)
     }
 
@@ -954,5 +956,50 @@ struct RuleTests {
         let outcome = UsageCommands.usage(.init(sources: [project.path("Nope")], catalogPaths: [project.path("Localization")]))
         #expect(outcome.exitCode == CommandOutcome.usageOrIO)
         #expect(outcome.standardError.contains(project.path("Nope")) && outcome.standardError.contains("--sources"))
+    }
+
+    /// codeapp (2026-12-07): `private let PANEL_ID = "panel.execution.title"`, given on as `Panel(labelId: PANEL_ID)` and
+    /// shown by `Text(LocalizedStringKey(panel.labelId))`, was unused to the scan; `--fix --force` deleted it from 7
+    /// locales. And `showAlert(title: "source_control.confirm_delete_tag \(tag.name)")` looks up the key with `%@`
+    /// interpolated into it: it was called text that English users see right, and the key it meant was deleted.
+    @Test func aConstantsTextIsHeldAndAKeyWithAnInterpolationInItIsNoText() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", """
+        "panel.execution.title" = "Execution";
+        "panel.problems.title" = "Problems";
+        "source_control.confirm_delete_tag" = "Are you sure you want to delete tag %@?";
+        "source_control.tags" = "Tags";
+        "legacy.unused" = "Old";
+        """)
+        project.write("Localization/de.lproj/Localizable.strings", """
+        "panel.execution.title" = "Ausführung";
+        "panel.problems.title" = "Probleme";
+        "source_control.confirm_delete_tag" = "Tag %@ wirklich löschen?";
+        "source_control.tags" = "Tags";
+        "legacy.unused" = "Alt";
+        """)
+        project.write("Sources/Panels.swift", #"""
+        import SwiftUI
+        private let PANEL_ID = "panel.execution.title"
+        struct Panel { let labelId: String }
+        let panels = [Panel(labelId: PANEL_ID), Panel(labelId: "panel.problems.title")]
+        struct PanelTitle: View {
+            let panel: Panel
+            let tag: String
+            var body: some View {
+                Text(LocalizedStringKey(panel.labelId))
+                Text("source_control.tags")
+                Button("Delete") {}.alert("source_control.confirm_delete_tag \(tag)", isPresented: .constant(true)) {}
+            }
+        }
+        """#)
+        let report = try project.usageReport()
+        let unused = report.findings(.unusedKey)
+        #expect(!unused.contains { $0.key == "panel.execution.title" }, "\(unused.map(\.message))")
+        #expect(report.unusedKeys.map(\.key) == ["legacy.unused"], "\(report.unusedKeys)")
+        let renamed = try #require(unused.first { $0.key == "source_control.confirm_delete_tag" })
+        #expect(renamed.message.contains("reads \"source_control.confirm_delete_tag %@\"") && renamed.message.contains("--fix leaves this key alone"), "\(renamed.message)")
+        let raw = try #require(report.findings(.keyNotInCatalog).first, "\(report.findings.map(\.message))")
+        #expect(raw.key == "source_control.confirm_delete_tag %@" && raw.severity == .error, "\(raw.message)")
     }
 }

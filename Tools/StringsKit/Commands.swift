@@ -167,8 +167,15 @@ public enum L10nCommands {
     public static func defaultCatalogPaths(in root: String = ".") -> (paths: [String], configPaths: [String], notes: [String]) {
         let local = root == "." ? defaultPath : (root as NSString).appendingPathComponent(defaultPath)
         let localExists = FileManager.default.fileExists(atPath: local)
-        if localExists, CatalogDiscovery.holdsCatalogsAtTop(local) { return ([local], [local], []) }
         let found = CatalogDiscovery.search(under: root)
+        if localExists, CatalogDiscovery.holdsCatalogsAtTop(local) {
+            // mac-mouse-fix keeps its Localizable.xcstrings in Localization/ and 13 more catalogs (Main, its xibs',
+            // InfoPlist, the Markdown docs') elsewhere: a first run read 1 of 14 and said nothing of the others.
+            let others = found.files.filter { !$0.hasPrefix(local + "/") && !$0.hasPrefix(defaultPath + "/") }
+            guard !others.isEmpty else { return ([local], [local], []) }
+            let all = root == "." ? "." : root
+            return ([local], [local], ["reading \(defaultPath) alone; \(CatalogDiscovery.describe(others)) outside it are not read: `l10n lint \(all)` reads them all, or pass the folders to read"])
+        }
         let unshipped = found.unshippedNote.map { [$0] } ?? []
         guard !found.files.isEmpty else { return ([local], [local], unshipped) }
         let why = localExists ? "\(defaultPath) holds no <locale>.lproj folder or String Catalog of its own" : "no \(defaultPath) folder here"

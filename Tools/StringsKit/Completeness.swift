@@ -17,8 +17,12 @@ public struct LocaleCompleteness: Sendable, Equatable {
     /// Translations identical to the base text.
     public var identical: Int
 
-    public init(locale: String, isBase: Bool, entries: Int, baseKeys: Int, missing: Int, identical: Int) {
+    /// The folder names this row counts (`de`, and `DE` of a bundle that spells it so); the row's own name first.
+    public var spellings: [String]
+
+    public init(locale: String, isBase: Bool, entries: Int, baseKeys: Int, missing: Int, identical: Int, spellings: [String]? = nil) {
         self.locale = locale
+        self.spellings = spellings ?? [locale]
         self.isBase = isBase
         self.entries = entries
         self.baseKeys = baseKeys
@@ -47,20 +51,52 @@ public struct LocaleCompleteness: Sendable, Equatable {
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
         var rows: [LocaleCompleteness] = []
         let settingsOnly = LintRun.settingsOnlyLocales(of: catalog)
-        for locale in LintRun.lintedLocales(of: catalog) {
-            var row = LocaleCompleteness(locale: locale, isBase: locale == base, entries: entries[locale] ?? 0, baseKeys: 0, missing: 0, identical: 0)
+        let baseIdentity = Catalog.localeIdentity(base)
+        for spellings in spellingGroups(LintRun.lintedLocales(of: catalog), base: base, entries: entries) {
+            let locale = spellings[0], identity = Catalog.localeIdentity(locale)
+            let isBase = identity == baseIdentity
+            var row = LocaleCompleteness(locale: locale, isBase: isBase, entries: spellings.reduce(0) { $0 + (entries[$1] ?? 0) },
+                                         baseKeys: 0, missing: 0, identical: 0, spellings: spellings)
             // The base locale is what others are measured against (Base.lproj is its own copy). A locale only a Settings
             // bundle has is measured against the Settings bundle's tables alone.
-            for (table, tableBase) in tableBases where tableBase != locale && locale != base {
+            for (table, tableBase) in tableBases where Catalog.localeIdentity(tableBase) != identity && !isBase {
                 if settingsOnly.contains(locale), let baseTable = catalog.table(table, locale: tableBase), !LintRun.isSettingsTable(baseTable) { continue }
                 row.baseKeys += translatable[table] ?? 0
-                let tableCounts = counts[Catalog.TableID(table: table, locale: locale)] ?? LintRun.Counts()
+                // The spelling this table was compared in: the one whose folder holds it, or the row's own for a table
+                // the locale lacks (counted missing there).
+                let spelling = spellings.first { counts[Catalog.TableID(table: table, locale: $0)] != nil } ?? locale
+                let tableCounts = counts[Catalog.TableID(table: table, locale: spelling)] ?? LintRun.Counts()
                 row.missing += tableCounts.missing
                 row.identical += tableCounts.identical
             }
             rows.append(row)
         }
         return rows
+    }
+
+    /// The linted locales, one group per language however its folders spell it, the row's own name first: the base's
+    /// name, else the spelling with the most entries. Tunnelblick's AppleScript uninstaller is a bundle of its own
+    /// whose folders are `English.lproj` and `DE.lproj`, beside the app's `en.lproj` and `de.lproj`: one German row,
+    /// the uninstaller's table measured in `DE` and the app's in `de`, rather than a `DE` row that counted the app's 954
+    /// keys as translated and an `English` row beside the base.
+    static func spellingGroups(_ locales: [String], base: String, entries: [String: Int]) -> [[String]] {
+        var groups: [String: [String]] = [:], order: [String] = []
+        for locale in locales {
+            let identity = Catalog.localeIdentity(locale)
+            if groups[identity] == nil { order.append(identity) }
+            groups[identity, default: []].append(locale)
+        }
+        return order.map { identity in
+            groups[identity]!.sorted { lhs, rhs in
+                if (lhs == base) != (rhs == base) { return lhs == base }
+                let (left, right) = (entries[lhs] ?? 0, entries[rhs] ?? 0)
+                if left != right { return left > right }
+                // A tie: Xcode's own spelling (`de`, not `DE` or `German`).
+                let (plainLeft, plainRight) = (Catalog.legacyLanguageCode(lhs) == nil && lhs.first?.isLowercase == true,
+                                               Catalog.legacyLanguageCode(rhs) == nil && rhs.first?.isLowercase == true)
+                return plainLeft != plainRight ? plainLeft : lhs < rhs
+            }
+        }
     }
 }
 

@@ -36,7 +36,11 @@ public struct LintSummary: Sendable {
             byRule[finding.rule] = row
         }
         locales = (result.completeness ?? []).map { completeness in
-            let counts = byLocale[completeness.locale] ?? (0, 0, 0)
+            // A row counts the findings of every folder name it stands for (`de` and `DE`).
+            let counts = completeness.spellings.reduce((errors: 0, warnings: 0, infos: 0)) { sum, spelling in
+                let each = byLocale[spelling] ?? (0, 0, 0)
+                return (sum.errors + each.errors, sum.warnings + each.warnings, sum.infos + each.infos)
+            }
             return LocaleRow(completeness: completeness, errors: counts.errors, warnings: counts.warnings, infos: counts.infos)
         }.sorted { lhs, rhs in
             if lhs.completeness.isBase != rhs.completeness.isBase { return rhs.completeness.isBase }
@@ -55,7 +59,8 @@ public struct LintSummary: Sendable {
             var rows = [["Locale", "Entries", "Translated", "Missing", "Identical", "Errors", "Warnings"]]
             for row in locales {
                 let figures = row.completeness
-                rows.append([figures.isBase ? "\(figures.locale) (base)" : figures.locale, Self.grouped(figures.entries),
+                let name = figures.spellings.joined(separator: "/")
+                rows.append([figures.isBase ? "\(name) (base)" : name, Self.grouped(figures.entries),
                              figures.isBase && figures.baseKeys == 0 ? "-" : LocaleCompleteness.format(figures.translatedPercent) + " %",
                              Self.grouped(figures.missing), Self.grouped(figures.identical), Self.grouped(row.errors), Self.grouped(row.warnings)])
             }

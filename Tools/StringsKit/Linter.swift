@@ -1417,9 +1417,14 @@ struct LintRun {
                 // An empty value is no translation (its own `empty-value`): XcodesApp's zh-Hans `"Xcode" = ""` beside 19
                 // locales keeping "Xcode" made 19 findings of the one.
                 if case .text(let text) = entry.value, text.isEmpty { continue }
-                if let baseText, case .text(let text) = entry.value, text != baseText, Self.isTransliteratedName(text, of: baseText) {
-                    transliterated.append(table.locale)
-                    continue
+                if let baseText, case .text(let text) = entry.value, text != baseText {
+                    if Self.isTransliteratedName(text, of: baseText) {
+                        transliterated.append(table.locale)
+                        continue
+                    }
+                    // The same text with other spaces (mac-mouse-fix's zh-Hans, zh-Hant and zh-HK write "Mac Mouse Fix"
+                    // with no-break spaces, which left its three keys 27 findings, nine per key) keeps it too.
+                    if Self.differsOnlyInSpaces(text, baseText) { continue }
                 }
                 having += 1
                 if having > count { return (false, []) }
@@ -1614,8 +1619,22 @@ struct LintRun {
         guard base.utf8.count <= 60 else { return false }
         let baseWords = base.split(whereSeparator: { $0.isWhitespace })
         guard (1...2).contains(baseWords.count), baseWords.allSatisfy({ $0.first?.isUppercase == true }),
-              text.split(whereSeparator: { $0.isWhitespace }).count <= 2 else { return false }
-        return isWrittenInAnotherScript(text, than: base)
+              text.split(whereSeparator: { $0.isWhitespace }).count <= 2 + baseWords.count else { return false }
+        // Aidoku's Thai "คอมก้า (Komga)": the name in its script, the original beside it in brackets.
+        let bracketed = "(" + base + ")"
+        if text.contains(bracketed) {
+            let rest = text.replacingOccurrences(of: bracketed, with: "").trimmingCharacters(in: .whitespaces)
+            return !rest.isEmpty && rest.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(rest, than: base)
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(text, than: base)
+    }
+
+    /// The same characters, but that a space of one is another kind of space in the other (a no-break space, U+00A0,
+    /// or a narrow one, U+202F, for a plain one).
+    static func differsOnlyInSpaces(_ text: String, _ base: String) -> Bool {
+        let (left, right) = (Array(text.unicodeScalars), Array(base.unicodeScalars))
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { $0 == $1 || $0.properties.isWhitespace && $1.properties.isWhitespace }
     }
 
     /// Letters all Latin in `base` and none Latin in `text` (Hangul, Cyrillic, Han…).

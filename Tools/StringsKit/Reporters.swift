@@ -173,13 +173,16 @@ public enum Reporter {
         if result.completeness != nil {
             summary["locales"] = .array(figures.locales.map { row in
                 let figures = row.completeness
-                return .object([
+                var object: [String: JSONText.Value] = [
                     "locale": .string(figures.locale), "base": .bool(figures.isBase), "entries": .number(figures.entries),
                     "baseKeys": .number(figures.baseKeys), "translated": .number(figures.translated),
                     "translatedPercent": .raw(LocaleCompleteness.format(figures.translatedPercent)),
                     "missing": .number(figures.missing), "identical": .number(figures.identical),
                     "errors": .number(row.errors), "warnings": .number(row.warnings), "infos": .number(row.infos),
-                ])
+                ]
+                // Folders of other bundles that spell the locale otherwise (`DE.lproj` beside `de.lproj`), counted in this row.
+                if figures.spellings.count > 1 { object["alsoSpelled"] = .array(figures.spellings.dropFirst().map { .string($0) }) }
+                return .object(object)
             })
         }
         summary["rules"] = .object(Dictionary(uniqueKeysWithValues: figures.rules.map { row in

@@ -194,6 +194,9 @@ public enum UsageCommands {
             for key in report.unverifiedKeys {
                 notes += "looks unused in a table the scan cannot vouch for (not deleted without --force): \(key.table): \"\(key.key)\"\n"
             }
+            for key in report.unreadKeys {
+                notes += "looks unused in a table no scanned code reads (never deleted by --fix): \(key.table): \"\(key.key)\"\n"
+            }
         }
         // A remote package's code is not in the folders scanned, and it may read the app's strings (XcodesApp's
         // XcodesKit reads "Downloading" from the main bundle): an unused key is then only unused by the app's own code.
@@ -221,8 +224,9 @@ public enum UsageCommands {
         if fix {
             if !unscanned.isEmpty, !force, !report.unusedKeys.isEmpty {
                 // --force lifts both guards: say what else it would delete, so nobody reaches for it to get past this one alone.
+                // Those are no unused-key findings (their table's unverifiable-table stands for them): --verbose lists them.
                 let alsoUnverified = report.unverifiedKeys.isEmpty ? ""
-                    : ", and with them the \(report.unverifiedKeys.count) key(s) of \(Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")) that only look unused (the scan cannot vouch for that table: see unverifiable-table)"
+                    : ", and with them the \(report.unverifiedKeys.count) key(s) of \(Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")) that only look unused (the scan cannot vouch for \(Set(report.unverifiedKeys.map(\.table)).count == 1 ? "that table" : "those tables"): see unverifiable-table; --verbose lists them)"
                 // Not an invitation: on NetNewsWire and Cork, a `--force` taken for the way past this note deleted keys the
                 // code reads in ways the scan did not see then; the user checks the list first.
                 // Counted as --force would count them: less what the rest of the app's code reads (IceCubes: 31, not 356).
@@ -231,8 +235,8 @@ public enum UsageCommands {
                                                                scannedFiles: scan.filesScanned, force: false) {
                     wouldDelete.removeAll { kept.keys.contains($0) }
                 }
-                notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused\(alsoUnverified): "
-                    + "they are among the unused-key findings listed here (those that do not say --fix leaves them); check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
+                notes += "--fix deleted nothing: \(packagesNote). --fix --force would delete the \(wouldDelete.count) key(s) that only the app's own code leaves unused "
+                    + "(the unused-key findings listed here that do not say --fix leaves them)\(alsoUnverified): check that no code outside --sources, and nothing the scan cannot follow, reads them; --undo puts back what a --fix deleted\n"
                 return (Self.outcome(report, scan: scan, notes: notes, removedKeys: []), report)
             }
             var doomed = report.unusedKeys + (force ? report.unverifiedKeys : [])
@@ -248,9 +252,13 @@ public enum UsageCommands {
                 let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
                 notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table, or the unused-key findings that name a wrapper no scanned call enters); --fix --force deletes them too\n"
             }
+            if !report.unreadKeys.isEmpty {
+                let tables = Set(report.unreadKeys.map(\.table))
+                notes += "--fix left the \(report.unreadKeys.count) key(s) of \(tables.sorted().joined(separator: ", ")) alone, as it does with or without --force: no scanned code names any key of \(tables.count == 1 ? "that table" : "those tables"), so what reads \(tables.count == 1 ? "it" : "them") (a script, a template, another target) is nothing the scan saw (see unverifiable-table); if nothing does, delete \(tables.count == 1 ? "its" : "their") files\n"
+            }
             if doomed.isEmpty {
                 // Said, so a --fix that had nothing to do is not taken for one that did not run (MeetingBar).
-                if report.unusedKeys.isEmpty, force || report.unverifiedKeys.isEmpty { notes += "--fix deleted nothing: no key is unused\n" }
+                if report.unusedKeys.isEmpty, report.unreadKeys.isEmpty, force || report.unverifiedKeys.isEmpty { notes += "--fix deleted nothing: no key is unused\n" }
             } else {
                 let recorder: FixJournal.Recorder
                 do {

@@ -32,6 +32,10 @@ public struct UsageReport: Sendable {
     /// Keys no reference names in tables whose use the scan cannot see (`unverifiable-table`): deleted only with
     /// `--fix --force`, listed with `--verbose`.
     public var unverifiedKeys: [TableKey] = []
+    /// The keys of tables no scanned code names a key of at all (an `unverifiable-table` too): whatever reads them (a
+    /// script, a template, a target outside the scan) is nothing the scan saw, so not even `--fix --force` deletes them.
+    /// Listed with `--verbose`.
+    public var unreadKeys: [TableKey] = []
     /// Key-as-text tables and the app's own placeholders, as found (or declared).
     public var conventions = TableConventions()
     /// Generated accessors read from the project's `swiftgen.yml` (its generated file not being among the sources).
@@ -82,7 +86,7 @@ public struct UsageRules: Sendable {
         run.checkCodeBase()
         run.findings.sort(by: Finding.reportOrder)
         var report = UsageReport(findings: run.findings, tables: run.tableUsage(), unusedKeys: run.unused, unverifiedKeys: run.unverified,
-                                 conventions: conventions, scan: scan)
+                                 unreadKeys: run.unread, conventions: conventions, scan: scan)
         report.codeBaseKeys = Set(run.codeBase.flatMap { table, keys in keys.keys.map { TableKey(table: table, key: $0) } })
         report.codeBaseTables = Set(run.codeBase.keys).union(run.baseTextElsewhere)
         for (table, texts) in run.codeBaseText {
@@ -121,6 +125,7 @@ struct UsageRun {
     var findings: [Finding] = []
     var unused: [TableKey] = []
     var unverified: [TableKey] = []
+    var unread: [TableKey] = []
     /// Keys whose base text is a call's default value (the base table lacks them, translations have them), by table:
     /// where the first such call is.
     var codeBase: [String: [String: SourceLocation]] = [:]
@@ -723,6 +728,17 @@ struct UsageRun {
         if let entry, case let .text(text) = entry.value, let near = missingTexts[table]?[text.lowercased()], near.key != key {
             return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)"
         }
+        // The code interpolates into the key what it meant to format into the text (codeapp: `showAlert(title:
+        // "source_control.confirm_delete_tag \(tag.name)")` looks up "source_control.confirm_delete_tag %@", beside this
+        // table's "source_control.confirm_delete_tag" = "Are you sure you want to delete tag %@?"): users see the raw
+        // key, and deleting this one would throw away the text the call needs.
+        if let candidates = missingKeys[table] {
+            for near in candidates.values.sorted(by: { $0.key < $1.key }) where near.key.count > key.count && near.key.hasPrefix(key) {
+                let rest = near.key.dropFirst(key.count)
+                guard rest.first == " ", rest.split(separator: " ").allSatisfy({ $0.hasPrefix("%") }) else { continue }
+                return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have: the call interpolates into the key what this key's text formats, so users see the raw key; pass \"\(key)\" and format the text with the value instead (--fix leaves this key alone)"
+            }
+        }
         // A key that is its text, and a text the code reads that the table lacks, one typo apart (Monal's "Audio recoder
         // init fail." beside `NSLocalizedString(@"Audio recorder init fail.")`, LuLu's "…A restart might fix this!" beside
         // "…A reboot…" is two words, not this): the text was corrected in the code only, and its translations are lost.
@@ -764,8 +780,20 @@ struct UsageRun {
             // A table the L10nAccessors plugin generates members for is read through them, which the scan maps exactly.
             let generated = generatedMembers.values.contains { $0.values.contains { $0.table == table } }
             guard generated || Self.isVouchedFor(keys: entries.keys.count, used: usedHere.count, unused: candidates.count) else {
-                unverified += candidates.map { TableKey(table: table, key: $0) }
-                reportUnverifiable(table, lookingUnused: candidates.count, of: entries)
+                // No scanned code names any key of it: kept from every --fix (mac-mouse-fix's six Markdown catalogs, read by
+                // a script through its templates; `--fix --force`, taken to get past an unscanned package, deleted all 115
+                // of their keys in every locale).
+                // (A key the code names through a symbol, holds as a literal or may build, or that Xcode found in the code,
+                // is a use the scan saw.)
+                let unreadTable = usedHere.isEmpty && !entries.keys.contains { key in
+                    isDynamicallyUsed(table: table, key: key) || entries.entries[key].map(Self.xcodeFoundInCode) == true
+                }
+                if unreadTable {
+                    unread += candidates.map { TableKey(table: table, key: $0) }
+                } else {
+                    unverified += candidates.map { TableKey(table: table, key: $0) }
+                }
+                reportUnverifiable(table, lookingUnused: candidates.count, of: entries, unread: unreadTable)
                 continue
             }
             // A wrapper entered from outside the scan reads keys of this table no scanned code names: each key is still
@@ -835,7 +863,7 @@ struct UsageRun {
     }
 
     /// One finding for a table whose use the scan cannot see, saying what it probably misses and where to say it.
-    private mutating func reportUnverifiable(_ table: String, lookingUnused count: Int, of entries: CatalogTable) {
+    private mutating func reportUnverifiable(_ table: String, lookingUnused count: Int, of entries: CatalogTable, unread: Bool) {
         let file = entries.files.sorted().first ?? table
         let seen = (used[table] ?? []).count
         let why = seen == 0
@@ -848,7 +876,7 @@ struct UsageRun {
         }
         let dynamic = mayBeHere.isEmpty ? "" : " \(mayBeHere.count) key(s) the code computes at run time may be in it (--verbose lists them)."
         add(.unverifiableTable, at: SourceLocation(file: file, line: 1, column: 1), table: table, key: nil,
-            "table \(table) (\(baseOf(table))): \(why), so the code most likely reads it in a way the scan does not see: a generated accessor (SwiftGen, R.swift), a wrapper function of the app, or a bundle or target outside --sources.\(dynamic) No key of it is reported unused and --fix leaves it alone (--fix --force deletes anyway). Name the accessors under \"usage\" in l10n.json (l10n usage --print-config shows what was inferred), or pass the missing --sources.")
+            "table \(table) (\(baseOf(table))): \(why), so the code most likely reads it in a way the scan does not see: a generated accessor (SwiftGen, R.swift), a wrapper function of the app, or a bundle or target outside --sources.\(dynamic) No key of it is reported unused and --fix leaves it alone\(unread ? ", even with --force: if nothing reads it (a script, a template, another target), delete its files" : " (--fix --force deletes anyway)"). Name the accessors under \"usage\" in l10n.json (l10n usage --print-config shows what was inferred), or pass the missing --sources.")
     }
 
     func tableUsage() -> [TableUsage] {
@@ -858,7 +886,7 @@ struct UsageRun {
             let dynamic = keys.count { !usedHere.contains($0) && isDynamicallyUsed(table: name, key: $0) }
             let unusedCount = unused.count { $0.table == name }
             return TableUsage(table: name, keys: keys.count, used: usedHere.count, dynamicallyUsed: dynamic, unused: unusedCount,
-                              unverified: unverified.count { $0.table == name },
+                              unverified: unverified.count { $0.table == name } + unread.count { $0.table == name },
                               missing: missingByTable[name] ?? 0, references: referencesByTable[name] ?? 0, readBy: readBy[name])
         }
     }

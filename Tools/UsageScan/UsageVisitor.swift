@@ -764,10 +764,17 @@ final class UsageVisitor: SyntaxVisitor {
         let type: String? = switch declaration {
         case let .type(type): Self.localizedType(type)
         case let .assigned(target, from: scope): Self.assignedLocalizedType(target, from: scope)
-        case nil: nil
+        case .unannotated, nil: nil
         }
         guard let type else {
-            if case let .type(declared)? = declaration, Self.isStringType(declared) { holdLiteral(ExprSyntax(node), as: "(returned)|_") }
+            switch declaration {
+            case let .type(declared)? where Self.isStringType(declared): holdLiteral(ExprSyntax(node), as: "(returned)|_")
+            // codeapp's `private let PANEL_ID = "panel.execution.title"`, given on as `Panel(labelId: PANEL_ID)` and shown
+            // by `Text(LocalizedStringKey(panel.labelId))`: `--fix --force` deleted it from 7 locales. A constant's text
+            // goes wherever the constant does; held like an argument.
+            case .unannotated?: holdLiteral(ExprSyntax(node), as: "(constant)|_")
+            default: break
+            }
             return .visitChildren
         }
         let key = KeyExpression(ExprSyntax(node), inference: SpecifierInference(), interpolation: .formatKey)
@@ -790,6 +797,8 @@ final class UsageVisitor: SyntaxVisitor {
     enum Declaration {
         case type(TypeSyntax)
         case assigned(ExprSyntax, from: Syntax)
+        /// `let panelID = "panel.execution.title"`: a constant or variable whose type is the literal's.
+        case unannotated
     }
 
     /// Walks up from a literal through what passes its value on unchanged (ternaries, `return`, a switch case, a
@@ -798,7 +807,7 @@ final class UsageVisitor: SyntaxVisitor {
         switch declaration(of: literal) {
         case let .type(type): localizedType(type)
         case let .assigned(target, from: node): assignedLocalizedType(target, from: node)
-        case nil: nil
+        case .unannotated, nil: nil
         }
     }
 
@@ -840,7 +849,7 @@ final class UsageVisitor: SyntaxVisitor {
                 continue
             }
             if let binding = parent.as(PatternBindingSyntax.self) {
-                return binding.typeAnnotation.map { .type($0.type) }
+                return binding.typeAnnotation.map { .type($0.type) } ?? .unannotated
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
                 return function.signature.returnClause.map { .type($0.type) }
