@@ -65,6 +65,33 @@ import Testing
         #expect(both.findings(.missingKey).count == 1, "\(both.findings(.missingKey).map(\.message))")
     }
 
+    /// Itsycal (2026-12-07): genstrings' way, `NSLocalizedString(@"Quit Itsycal", @"")`, with translations in de, fr…
+    /// and no file of the app's own English at all; its project says `developmentRegion = en`. Every run stopped with
+    /// "cannot tell the base locale", and `"baseLocale": "en"` with "has no catalog files". The keys are the base text.
+    @Test func anAppWithNoFileOfItsOwnLanguageHasItsKeysForBaseText() throws {
+        let folder = CatalogFolder()
+        let keys = ["Quit App", "Open Calendar", "Show week numbers", "Preferences…"]
+        folder.write("App/de.lproj/Localizable.strings", zip(keys, ["App beenden", "Kalender öffnen", "Wochennummern zeigen", "Einstellungen…"])
+            .map { "\"\($0)\" = \"\($1)\";\n" }.joined())
+        folder.write("App/fr.lproj/Localizable.strings", zip(keys, ["Quitter l’app", "Ouvrir le calendrier", "Afficher les numéros de semaine", "Préférences"])
+            .map { "\"\($0)\" = \"\($1)\";\n" }.joined())
+        let catalog = try Catalog.load(paths: [folder.path("App")])
+        #expect(throws: LintSetupError.self) { try Linter().baseLocale(of: catalog) }
+        folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tdevelopmentRegion = en;\n\t\tknownRegions = (\n\t\t\ten,\n\t\t\tBase,\n\t\t\tde,\n\t\t\tfr,\n\t\t);\n\t};\n}\n")
+        #expect(try Linter().baseLocale(of: catalog) == "en")
+        #expect(try Linter(configuration: LintConfiguration(baseLocale: "en")).baseLocale(of: catalog) == "en")
+        let result = try Linter().lint(catalog)
+        // Completed with the keys as its text: French "Préférences" lacks the base's ellipsis.
+        #expect(result.findings(.punctuationMismatch).map(\.locale) == ["fr"] && result.findings(.missingKey).isEmpty && result.findings(.extraKey).isEmpty,
+                "\(result.findings.map(\.message))")
+        // Keyed by identifiers, nothing says which language the keys are: still a question to ask.
+        let identifiers = CatalogFolder()
+        identifiers.write("App/de.lproj/Localizable.strings", "\"menu.quit\" = \"Beenden\";\n\"menu.open\" = \"Öffnen\";\n\"menu.prefs\" = \"Einstellungen\";\n")
+        identifiers.write("App/fr.lproj/Localizable.strings", "\"menu.quit\" = \"Quitter\";\n\"menu.open\" = \"Ouvrir\";\n\"menu.prefs\" = \"Préférences\";\n")
+        identifiers.write("App.xcodeproj/project.pbxproj", "{ developmentRegion = en; }\n")
+        #expect(throws: LintSetupError.self) { try Linter().baseLocale(of: Catalog.load(paths: [identifiers.path("App")])) }
+    }
+
     @Test func syntaxErrorPointsAtTheMistake() throws {
         let folder = CatalogFolder()
         folder.write("en.lproj/Main.strings", "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n")

@@ -167,6 +167,39 @@ import Testing
         #expect(result.findings(.extraKey).map { "\($0.locale):\($0.key ?? "")" } == ["tr:zzOld1"])
     }
 
+    /// brave-ios (2026-12-07) keeps `Base.lproj/BraveWidgets.intentdefinition` and no en `BraveWidgets.strings`: Xcode
+    /// compiles the base language's strings from the definition. Each translation was "the table exists in de but not
+    /// in the base locale; remove this file", and with `--sources` each of its keys "not in the en table; remove it"
+    /// (2,176 warnings). The definition is the table's base.
+    @Test func anIntentTableWithNoBaseFileHasItsDefinitionForBase() throws {
+        let folder = CatalogFolder()
+        folder.write("App/Widgets/Base.lproj/Widgets.intentdefinition", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <key>INIntents</key>
+              <array><dict>
+                <key>INIntentTitle</key><string>Pick Favorites</string>
+                <key>INIntentTitleID</key><string>0W40Cl</string>
+                <key>INIntentDescriptionID</key><string>r7Kq2x</string>
+              </dict></array>
+            </dict>
+            </plist>
+
+            """)
+        folder.write("App/Widgets/en.lproj/Localizable.strings", "\"widget.title\" = \"Favorites\";\n")
+        for (locale, title, description) in [("de", "Favoriten wählen", "Zeigt Favoriten"), ("fr", "Choisir les favoris", "Affiche les favoris"),
+                                             ("it", "Scegli i preferiti", "Mostra i preferiti")] {
+            folder.write("App/Widgets/\(locale).lproj/Widgets.strings", "\"0W40Cl\" = \"\(title)\";\n\"r7Kq2x\" = \"\(description)\";\n")
+            folder.write("App/Widgets/\(locale).lproj/Localizable.strings", "\"widget.title\" = \"\(title)\";\n")
+        }
+        let result = try Linter().lint(Catalog.load(paths: [folder.path("App")]))
+        #expect(result.findings(.extraKey).isEmpty, "\(result.findings(.extraKey).map(\.message))")
+        folder.write("App/Widgets/FavoritesWidget.swift", "import SwiftUI\nlet title = Text(\"widget.title\")\n")
+        let run = try #require(try L10nBinary.run(["lint", "App", "--sources", "App"], in: folder.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.status == 0 && !run.standardOutput.contains("[extra-key]"), "\(run.standardOutput)\(run.standardError)")
+    }
+
     /// MonitorControl (2026-12-06): `en.lproj/Main.strings` lacks 24 object IDs that `Base.lproj/Main.storyboard` has and
     /// its translations translate; each was an `extra-key` warning saying "remove it". The storyboard is the table's
     /// base: a key whose object it has is not extra, one whose object it lost still is (in a xib too, and beside a

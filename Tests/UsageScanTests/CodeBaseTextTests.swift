@@ -112,6 +112,14 @@ struct CodeBaseTextTests {
         let mismatches = try Self.lint(project, sources: true).filter { $0.rule == .formatMismatch }
         #expect(mismatches.map(\.key) == [keychain], "\(mismatches.map(\.message))")
         #expect(mismatches.first?.message.contains("the base text is the code's default value at") == true, "\(mismatches.map(\.message))")
+        // A default value whose only specifier is a percent sign read as one (brave-ios's "get 20% off", shown as it is):
+        // no format string, and a translation's "20 %" no error (64 of brave's 76 errors).
+        let promo = "[Promo/Title] Discount"
+        project.write("Sources/Promo.swift", "import Foundation\nlet promo = NSLocalizedString(\"\(promo)\", value: \"Get 20% off now!\", comment: \"\")\n")
+        project.write("App/de.lproj/Localizable.strings", keys.map { "\"\($0)\" = \"Schritt\";\n" }.joined()
+                      + "\"\(load)\" = \"Falsches Datenbankformat: %@.\";\n\"\(keychain)\" = \"Schlüsselbundfehler (Code %d)\";\n\"\(promo)\" = \"Jetzt 20 % Rabatt erhalten!\";\n")
+        let promoted = try Self.lint(project, sources: true).filter { $0.rule == .formatMismatch }
+        #expect(promoted.isEmpty, "\(promoted.map(\.message))")
         // And so are their ends and whether they are translated at all (the re-check of 2026-12-07: KeePassium's 100
         // punctuation and 8 whitespace differences from the code's English were never looked at).
         let saved = "[Database/Saved] Database saved"

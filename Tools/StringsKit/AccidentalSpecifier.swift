@@ -7,7 +7,7 @@ import LocalizationKit
 /// argument); so is Hungarian "100%-osan" (`%-o`). Only this shape counts, so an intended `% d` stays quiet: digits,
 /// `%`, only space or `-` flags, no width, precision or argument number, and a letter right after the conversion (the
 /// rest of the word).
-struct AccidentalSpecifier {
+public struct AccidentalSpecifier {
     var specifier: FormatSpecifier
     /// The digits before the `%`, for the fix ("100%%").
     var number: String
@@ -47,7 +47,7 @@ struct AccidentalSpecifier {
 
     /// True when the text has specifiers and every one of them is a percent sign read as one ("in 5% steps" is
     /// `% s`): no format string at all, whose translations' own percent signs are nothing to compare.
-    static func isAllAccidental(_ text: String) -> Bool {
+    public static func isAllAccidental(_ text: String) -> Bool {
         guard first(in: text) != nil else { return false }
         let scalars = Array(text.unicodeScalars)
         return FormatSpecifier.parse(text).allSatisfy { isAccidental($0, in: scalars) }

@@ -41,7 +41,8 @@ public struct Linter: Sendable {
         let fileLocales = Set(catalog.files.map(Catalog.locale(ofFile:)))
         if let configured = configuration.baseLocale {
             let hasInterfaceBase = catalog.locales.contains(Self.interfaceBase)
-            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured), !hasInterfaceBase {
+            if !locales.isEmpty, !locales.contains(configured), !fileLocales.contains(configured), !hasInterfaceBase,
+               !Self.keysAreTheBaseText(catalog, base: configured) {
                 throw .baseLocaleMissing(base: configured, available: locales)
             }
             return configured
@@ -76,7 +77,28 @@ public struct Linter: Sendable {
            catalog.tableNames.allSatisfy({ catalog.table($0, locale: Self.interfaceBase) != nil || TableConventions.isInterfaceBuilderTable($0, in: catalog) }) {
             return Self.interfaceBase
         }
+        // No file of the app's own language at all, the translations keyed by its texts (Itsycal, genstrings' way:
+        // `NSLocalizedString(@"Quit Itsycal", @"")`, de, es, fr, it, ko and zh-Hans `Localizable.strings`, and
+        // `developmentRegion = en`): the keys are the base text, and that language is the base. Every run stopped with
+        // "cannot tell the base locale", and naming it with "the base locale has no catalog files".
+        if let region = XcodeProject.developmentRegion(near: catalog.files), !locales.contains(region), !fileLocales.contains(region),
+           Self.keysAreTheBaseText(catalog, base: region) {
+            return region
+        }
         throw .ambiguousBaseLocale(available: locales)
+    }
+
+    /// True when `base` has no table at all and every table of the translations is keyed by its text (or is Interface
+    /// Builder's, or a property list's): what genstrings makes of an app whose base-language file was never committed.
+    static func keysAreTheBaseText(_ catalog: Catalog, base: String) -> Bool {
+        guard !catalog.tables.keys.contains(where: { $0.locale == base }) else { return false }
+        var keyed = 0
+        for table in catalog.tableNames {
+            if TableConventions.isInterfaceBuilderTable(table, in: catalog) || PropertyListTexts.isPropertyListTable(table) { continue }
+            guard TableConventions.translationsHoldText(table, in: catalog, tableBase: base, base: base) else { return false }
+            keyed += 1
+        }
+        return keyed > 0
     }
 
     /// Lints a catalog as `Catalog.load(paths:)` reads it: the same tables the runtime and the REPL load.
@@ -609,6 +631,7 @@ struct LintRun {
                         reportStoryboardCopies(table, locale: locale)
                         continue
                     }
+                    if isIntentDefinitionTable(table) { continue }
                     if PropertyListTexts.isPropertyListTable(tableName) || emptyBaseTables.contains(tableName) { continue }
                     // Named with other capitals than the base's table: reported there, as the file to rename.
                     if let other = tableNamedOtherwise(tableName, locale: base), catalog.table(other, locale: locale) == nil { continue }
@@ -830,6 +853,17 @@ struct LintRun {
         return Catalog.bundleFolder(ofFile: file)
     }
 
+    /// A table whose base text is an intent definition (`Base.lproj/BraveWidgets.intentdefinition`, beside the
+    /// `.lproj` folders or in a target folder near them): Xcode compiles the base language's strings from the definition,
+    /// and the translations' keys are its IDs. brave-ios has no `en.lproj` file of its two such tables: each was "not in
+    /// the base locale; remove it" in every locale, and with `--sources` every key of them (2,176 findings).
+    func isIntentDefinitionTable(_ table: CatalogTable) -> Bool {
+        guard let file = table.files.first, let folder = PropertyListTexts.lprojParent(of: file) else { return false }
+        let name = Catalog.tableName(ofFile: file)
+        return !PropertyListTexts.localizedDocuments(named: name, kinds: ["intentdefinition"], in: folder.isEmpty ? "." : folder).isEmpty
+            || !PropertyListTexts.nearbyIntentTexts(table: name, folder: folder).isEmpty
+    }
+
     /// What to do for a locale that lacks a table: translate it in the String Catalog that holds it, else add its file.
     func addTable(_ tableName: String, locale: String, baseFile: String?) -> String {
         if let baseFile, baseFile.hasSuffix(".xcstrings") { return "add its \(locale) translations to \(baseFile)" }
@@ -846,6 +880,7 @@ struct LintRun {
     mutating func reportBaseTextNotInCatalog(_ tableName: String, baseTable: CatalogTable?, base: String, locales: [String]) {
         guard !PropertyListTexts.isPropertyListTable(tableName), !TableConventions.isInterfaceBuilderTable(tableName, in: catalog) else { return }
         let translations = locales.filter { $0 != base && !Linter.isSpecialFolder($0) }.compactMap { catalog.table(tableName, locale: $0) }
+        if baseTable == nil, let first = translations.first, isIntentDefinitionTable(first) { return }
         guard let (baseKeys, beyond) = Linter.baseTextElsewhere(base: baseTable, translations: translations) else { return }
         emptyBaseTables.insert(tableName)
         // An empty base file has no table; the finding is still at it when there is one.

@@ -81,6 +81,21 @@ public enum XcodeProject {
         return names
     }
 
+    /// `developmentRegion = en;` of the Xcode projects nearest the catalog files (`projects(near:)`), where they agree:
+    /// the language the app's own texts are in.
+    public static func developmentRegion(near files: [String]) -> String? {
+        let folders = Array(Set(files.map(PathText.parent(of:))))
+        var regions = Set<String>()
+        for project in projects(near: folders) {
+            guard let text = try? String(contentsOfFile: project, encoding: .utf8),
+                  let start = text.range(of: "developmentRegion = "),
+                  let end = text.range(of: ";", range: start.upperBound..<text.endIndex) else { continue }
+            let region = text[start.upperBound..<end.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+            if !region.isEmpty { regions.insert(Catalog.legacyLanguageCode(region) ?? region) }
+        }
+        return regions.count == 1 ? regions.first : nil
+    }
+
     /// `knownRegions = ( en, Base, de, "zh-Hans", );` of one `project.pbxproj`, normalised.
     static func knownRegions(inProject path: String) -> Set<String>? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),

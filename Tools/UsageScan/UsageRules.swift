@@ -180,7 +180,13 @@ struct UsageRun {
             let translations = translatedTables.filter { $0.key.table == name }.map(\.value)
             return Linter.baseTextElsewhere(base: tables[name], translations: translations) == nil ? nil : name
         })
-        var readBy = Self.interfaceFiles(of: tables)
+        // A table with no base file is looked for by a translation's (brave-ios keeps `Base.lproj/BraveWidgets.intentdefinition`
+        // and no en `BraveWidgets.strings`: Xcode takes the base text from the definition).
+        var documented = tables
+        for (id, table) in translatedTables.sorted(by: { ($0.key.table, $0.key.locale) < ($1.key.table, $1.key.locale) }) where documented[id.table] == nil {
+            documented[id.table] = table
+        }
+        var readBy = Self.interfaceFiles(of: documented)
         for (name, table) in tables where readBy[name] == nil && !table.files.isEmpty
             && table.files.allSatisfy({ $0.contains("Settings.bundle/") }) {
             // `Settings.bundle/en.lproj/Root.strings`: the Settings app reads it by the titles in the bundle's plists.
@@ -825,7 +831,9 @@ struct UsageRun {
     /// a locale that has the table but not such a key is missing it; and in a table whose base file has no text at all
     /// (`l10n lint` then reports no key extra), a translation's key that neither the base nor any call names is extra.
     mutating func checkCodeBase() {
-        for table in Set(codeBase.keys).union(baseTextElsewhere).sorted() {
+        // A table a document reads (an intent definition, whose IDs its translations' keys are; brave-ios: 2,176 keys of
+        // two widget and shortcut tables were "remove it") has its base text there, not in code.
+        for table in Set(codeBase.keys).union(baseTextElsewhere).sorted() where readBy[table] == nil {
             let keys = codeBase[table] ?? [:]
             let emptyBase = baseTextElsewhere.contains(table)
             for (id, translated) in translatedTables.sorted(by: { $0.key.locale < $1.key.locale }) where id.table == table {
@@ -838,7 +846,10 @@ struct UsageRun {
                 // Each translation of such a key against the code's text, as `l10n lint` compares one with its base entry
                 // (a `%d` turned `%@` reads an Int as an object).
                 for (key, value) in (codeBaseText[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    // A default value whose every specifier is a percent sign read as one (brave-ios's "get 20% off", shown
+                    // as it is) is no format string: 64 errors, each translation writing its percent sign its own way.
                     guard let entry = translated.entries[key], case let .text(text) = entry.value, text != value,
+                          !AccidentalSpecifier.isAllAccidental(value),
                           let problem = FormatComparison.compare(FormatSpecifier.parse(text), base: FormatSpecifier.parse(value), baseLocale: baseOf(table)) else { continue }
                     let location = SourceLocation(entry.location)
                     add(.formatMismatch, at: location, table: table, key: key, locale: id.locale,
