@@ -766,6 +766,30 @@ import Testing
         #expect(run.standardOutput.contains("fr "), "\(run.standardOutput)")
     }
 
+    /// mac-mouse-fix (2026-12-07): its Markdown String Catalogs are filled by a Python script, `{url_1}` and
+    /// `{current_language}`, never by `String(format:)`. "100% free" read as the specifier `% f` (6 accidental-specifier
+    /// and 4 invalid-format warnings, all false), and a translation that dropped `{current_language}` went unsaid.
+    @Test func namedBracePlaceholdersAreATablesOwnStyle() throws {
+        #expect(OwnPlaceholders.braceTokens(in: "Read [the guide]({url_1}) in {current_language}, {0}; {not a token} {x-y}") == ["{url_1}", "{current_language}", "{0}"])
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Shared.strings", """
+        "progress" = "This document is {localization_progress} translated into {current_language}.";
+        "free" = "Mac Mouse Fix is 100% free for {days} days.";
+        "guide" = "Read [the guide]({url_1}).";
+
+        """)
+        folder.write("cs.lproj/Shared.strings", """
+        "progress" = "Tento dokument je přeložen z {localization_progress}.";
+        "free" = "Mac Mouse Fix je {days} dní 100% zdarma.";
+        "guide" = "Přečtěte si [návod]({url_1}).";
+
+        """)
+        let result = try folder.lint()
+        #expect(result.findings(.accidentalSpecifier).isEmpty && result.findings(.invalidFormat).isEmpty, "\(result.findings.map(\.message))")
+        let dropped = result.findings.filter { $0.message.contains("drops {current_language}") }
+        #expect(dropped.map(\.locale) == ["cs"], "\(result.findings.map(\.message))")
+    }
+
     @Test func aLargeTablesPlaceholderStyleIsCountedInPartsWithTheSameAnswer() {
         // 9,000 texts are read in parts on every core: own placeholders only in the last part, printf only in the first.
         var texts = (0..<9_000).map { "Plain text \($0)" }

@@ -393,6 +393,8 @@ struct LintRun {
             let why = declared ? ", as l10n.json declares"
                 : TableConventions.isInterfaceBuilderTable(table, in: catalog) ? ": its keys are Interface Builder object IDs (a storyboard's or xib's texts)"
                 : ": its \(tableBase) texts use % only as a bare percent sign, never a specifier or %%"
+            // The table's own, as its base writes them (`{vault}`, `{current_language}`), the first two.
+            let own = style == .noPlaceholders ? [] : Self.firstTokens(catalog.table(table, locale: tableBase), style: style)
             let message = if style == .noPlaceholders, !declared, TableConventions.isPredicateEditorTable(table, in: catalog) {
                 "table \(table) is an NSPredicateEditor's formatting strings (keys such as \"%[Title]@ %[is]@ %@\"): the editor fills "
                     + "its %[…]@ choices and %@ itself, so no value is read as a printf specifier" + undo
@@ -400,11 +402,24 @@ struct LintRun {
                 "table \(table) is shown as it is, never formatted\(why): "
                     + "% is a percent sign there, so no value is read as a printf specifier" + undo
             } else {
-                "table \(table) fills placeholders of its own (\(style == .braces ? "{0}, {1}" : "%0, %1"))\(declared ? ", as l10n.json declares" : ""): "
+                "table \(table) fills placeholders of its own (\(own.isEmpty ? (style == .braces ? "{0}, {1}" : "%0, %1") : own.joined(separator: ", ")))\(declared ? ", as l10n.json declares" : ""): "
                     + "they are compared as such between each translation and its base, not as printf specifiers" + undo
             }
             report(.tableConvention, file: file, position: nil, locale: tableBase, table: table, key: nil, subject: style.rawValue, message)
         }
+    }
+
+    /// The first two distinct placeholders of `style` in the table's texts, in file order.
+    static func firstTokens(_ table: CatalogTable?, style: PlaceholderStyle) -> [String] {
+        var found: [String] = []
+        for key in table?.keys ?? [] {
+            guard case .text(let text)? = table?.entries[key]?.value else { continue }
+            for token in OwnPlaceholders.tokens(in: text, style: style) where !found.contains(token) {
+                found.append(token)
+                if found.count == 2 { return found }
+            }
+        }
+        return found
     }
 
     mutating func checkProblems() {

@@ -8,7 +8,7 @@ public enum PlaceholderStyle: String, Sendable, CaseIterable {
     case printf
     /// The app's own `%0`, `%1`… that it replaces itself (`"%0 cores"`): not printf (`%0 c` would read a char).
     case percentIndex = "percent-index"
-    /// The app's own `{0}`, `{1}`…
+    /// The app's own `{0}`, `{1}`…, or a template's named ones, `{name}`.
     case braces
     /// Text shown as it is, never formatted: an Interface Builder table (`"A8P-vn-DEJ.title" = "Show at 75% and 100%";`
     /// sets a view's text), where `%` is a percent sign and `%%` would show as two.
@@ -421,7 +421,7 @@ public enum OwnPlaceholders {
         return tokens
     }
 
-    /// `{0}`, `{1}`…
+    /// `{0}`, `{1}`…, and named ones, `{current_language}`.
     public static func braceTokens(in text: String) -> [String] {
         var tokens: [String] = []
         var rest = Substring(text)
@@ -430,6 +430,11 @@ public enum OwnPlaceholders {
             let digits = after.prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, digits.count <= 2, after.dropFirst(digits.count).first == "}" {
                 tokens.append("{\(digits)}")
+            } else if let first = after.first, first.isASCII, first.isLetter || first == "_" {
+                // A name a template fills (mac-mouse-fix's Markdown catalogs: `{url_1}`, `{current_language}`, filled by a
+                // Python script): ASCII letters, digits and `_`, up to 40.
+                let name = after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                if name.count <= 40, after.dropFirst(name.count).first == "}" { tokens.append("{\(name)}") }
             }
             rest = after
         }
