@@ -448,6 +448,9 @@ import Testing
         let untranslated = result.findings(.untranslated)
         #expect(untranslated.map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["en:app", "en:server"], "\(untranslated.map(\.message))")
         #expect(LintRun.differsOnlyInSpaces("Mac\u{202F}Mouse Fix", "Mac Mouse Fix") && !LintRun.differsOnlyInSpaces("Mac Mouse Fix!", "Mac Mouse Fix"))
+        // focus-ios: "MOZILLA" kept by 74 of 84 locales, as "Mozilla", Turkish "MOZİLLA" or German „MOZILLA“ by others.
+        #expect(LintRun.differsOnlyInCaseOrQuotes("MOZİLLA", "MOZILLA") && LintRun.differsOnlyInCaseOrQuotes("„MOZILLA“", "MOZILLA")
+                && LintRun.differsOnlyInCaseOrQuotes("Mozilla", "MOZILLA") && !LintRun.differsOnlyInCaseOrQuotes("Mozila", "MOZILLA"))
         #expect(LintRun.isTransliteratedName("คอมก้า (Komga)", of: "Komga") && !LintRun.isTransliteratedName("Serveur (Komga)", of: "Komga"))
     }
 
@@ -1308,6 +1311,10 @@ import Testing
         let result = try folder.lint()
         #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["fr:read", "fr:said"],
                 "\(result.findings(.punctuationMismatch).map(\.message))")
+        // focus-ios (2026-12-07): Bengali's full stop inside the quote, Amharic's too, and Kannada's full stop before a
+        // zero-width joiner end the sentence as the base's does.
+        #expect(FinalPunctuation("“Siri, আমার প্রিয় সাইট খোল।”") == .fullStop && FinalPunctuation("“Siri, ድረ ገጼን ክፈት።\"") == .fullStop)
+        #expect(FinalPunctuation("ಮೈಕ್ರೊಫೋನ್ ಬಳಸುತ್ತದೆ.\u{200D}") == .fullStop && FinalPunctuation("“Siri”") == .none)
     }
 
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence

@@ -1473,8 +1473,9 @@ struct LintRun {
                         continue
                     }
                     // The same text with other spaces (mac-mouse-fix's zh-Hans, zh-Hant and zh-HK write "Mac Mouse Fix"
-                    // with no-break spaces, which left its three keys 27 findings, nine per key) keeps it too.
-                    if Self.differsOnlyInSpaces(text, baseText) { continue }
+                    // with no-break spaces, which left its three keys 27 findings, nine per key), other capitals or in
+                    // quotes (focus-ios's "MOZILLA" as "Mozilla", Turkish "MOZİLLA", German „MOZILLA“: 71 findings) keeps it too.
+                    if Self.differsOnlyInSpaces(text, baseText) || Self.differsOnlyInCaseOrQuotes(text, baseText) { continue }
                 }
                 having += 1
                 if having > count { return (false, []) }
@@ -1677,6 +1678,16 @@ struct LintRun {
             return !rest.isEmpty && rest.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(rest, than: base)
         }
         return text.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(text, than: base)
+    }
+
+    /// The same text but for its capitals (Turkish İ and ı as I and i) or quotation marks around it.
+    static func differsOnlyInCaseOrQuotes(_ text: String, _ base: String) -> Bool {
+        let quotes = CharacterSet(charactersIn: "\"'„“”‚‘’«»‹›「」『』")
+        func folded(_ value: String) -> String {
+            value.trimmingCharacters(in: quotes.union(.whitespaces)).replacingOccurrences(of: "İ", with: "I").replacingOccurrences(of: "ı", with: "i").lowercased()
+        }
+        let mine = folded(text)
+        return !mine.isEmpty && mine == folded(base)
     }
 
     /// The same characters, but that a space of one is another kind of space in the other (a no-break space, U+00A0,
@@ -2387,6 +2398,14 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
             }
             return
         }
+        // An invisible format character after the mark (focus-ios's Kannada ends "….\u{200D}", a zero-width joiner, which
+        // joins the mark's character) is no mark of its own.
+        if let scalar = text.unicodeScalars.last, scalar.properties.generalCategory == .format {
+            var scalars = text.unicodeScalars
+            while let end = scalars.last, end.properties.generalCategory == .format { scalars.removeLast() }
+            self = FinalPunctuation(String(scalars))
+            return
+        }
         let trimmed = text.reversed().drop { $0.isWhitespace }
         guard let last = trimmed.first else { self = .none; return }
         // A closing quote after the sentence's mark (“%@.” as American English writes it; „%@“ gelesen werden. in
@@ -2414,7 +2433,9 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     /// Any quotation mark, as one that ends a text closes a quote: German closes with “ and ‘, Danish with «.
     static let closingQuotes: Set<Character> = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}", "\u{2039}", "\u{203A}",
                                                 "\u{300D}", "\u{300F}", "\""]
-    static let marks: Set<Character> = [".", "?", "!", ":", "…", "。", "？", "！", "："]
+    /// Every mark `init` reads, any script's (focus-ios's Bengali "“Siri, …খোল।”" ends with its full stop inside the quote).
+    static let marks: Set<Character> = [".", "?", "!", ":", "…", "。", "？", "！", "：", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}",
+                                        "\u{0F0D}", "\u{1C7E}", "\u{1C7F}", "⋯", "\u{FE19}", "؟", "¡"]
 
     /// Where the language writes the same ending its own way, and no mark says so: Thai and Lao end a sentence with
     /// none (a space parts sentences), and Greek asks with `;` (U+003B, or U+037E).
