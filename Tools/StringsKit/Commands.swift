@@ -60,6 +60,13 @@ public enum L10nCommands {
                 told.message = "\"\(key)\" is not in the base locale's \(finding.table) table, but the code at \(place) reads it: add it to the base (its text there is what base-language users see), do not remove it here"
                 return told
             }
+            // Passed to a function of the app the scan cannot follow (codeapp's `SideBarButton("Initialize Repository")`,
+            // which stores it and shows `Text(NSLocalizedString(title, …))`): 18 such translations were "remove it".
+            if finding.rule == .extraKey, let key = finding.key, let place = outcome.passedAt[key] {
+                var told = finding
+                told.message = "\"\(key)\" is not in the base locale's \(finding.table) table, but the code at \(place) passes this text on, and may localize it where the scan cannot follow: if it does, add it to the base; remove it here only if not"
+                return told
+            }
             guard finding.rule == .staleEntry, let key = finding.key else { return finding }
             if unused.contains(codeKey(finding, key)) { return nil }
             // (A translation's own `state: stale` asks for a review, whoever reads the key.)

@@ -47,6 +47,9 @@ public struct SourceCheckOutcome: Sendable {
     /// Where the scanned code first names each key it reads as a literal (`Sources/V.swift:12:18`), for a finding that
     /// can say so (a String Catalog entry Xcode marked stale that the code still reads).
     public var readAt: [String: String] = [:]
+    /// Where a call of the app first passes each text it holds as an argument, and to what (`SideBarButton(…)`): a
+    /// function the scan cannot follow may localize it.
+    public var passedAt: [String: String] = [:]
 
     public init(findings: [Finding] = [], notes: String = "", removedKeys: Set<TableKey> = [], usageError: String? = nil,
                 codeBaseKeys: Set<TableKey> = [], codeBaseTables: Set<String> = [], codeBaseTexts: [TableKey: String] = [:]) {

@@ -31,6 +31,9 @@ public struct SourceUsage: Sendable {
     /// Plain string literals the code holds outside the calls it localizes through (an unknown view's title, a model's
     /// field, a file the scanner did not parse, Objective-C): a key among them is never called unused.
     public var literalsSeen: Set<String> = []
+    /// Where a call of the app's first passes each literal argument it holds, and to what (`App/SideBarButton.swift:21:9
+    /// (SideBarButton(…))`): for a finding that would otherwise tell to remove a translation of that text.
+    public var literalArgumentsAt: [String: String] = [:]
     /// How many `.xib` and `.storyboard` files under the sources gave their texts to `literalsSeen`.
     public var interfaceFilesRead = 0
     /// Tables an Interface Builder file reads by name, with the file: an `NSPredicateEditor`'s
@@ -240,7 +243,11 @@ public struct SourceUsage: Sendable {
                 guard let callee = argument.parameter.split(separator: "|").first.map(String.init),
                       inference.wrappers[callee] == nil, !configuredWrappers.contains(callee) else { continue }
                 switch argument.reference.key {
-                case let .literal(text): found.literalsSeen.insert(text)
+                case let .literal(text):
+                    found.literalsSeen.insert(text)
+                    if found.literalArgumentsAt[text] == nil, !callee.hasPrefix("(") {
+                        found.literalArgumentsAt[text] = "\(argument.reference.location) (\(callee)(…))"
+                    }
                 // `.init("\(name) places windows…")` into a package's type: the key SwiftUI would derive.
                 case let .interpolated(key): found.literalsSeen.insert(key.xcodeKey)
                 case .generatedMember: break

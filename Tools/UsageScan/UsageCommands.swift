@@ -301,6 +301,7 @@ public enum UsageCommands {
             guard case let .literal(key) = reference.key, outcome.readAt[key] == nil else { continue }
             outcome.readAt[key] = "\(reference.location)"
         }
+        outcome.passedAt = scan.literalArgumentsAt
         return outcome
     }
 
