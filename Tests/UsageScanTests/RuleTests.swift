@@ -970,6 +970,7 @@ struct RuleTests {
         "source_control.confirm_delete_tag" = "Are you sure you want to delete tag %@?";
         "source_control.tags" = "Tags";
         "legacy.unused" = "Old";
+        "e.title" = "Edit";
         """)
         project.write("Localization/de.lproj/Localizable.strings", """
         "panel.execution.title" = "Ausführung";
@@ -983,6 +984,9 @@ struct RuleTests {
         private let PANEL_ID = "panel.execution.title"
         struct Panel { let labelId: String }
         let panels = [Panel(labelId: PANEL_ID), Panel(labelId: "panel.problems.title")]
+        // The re-check of 2026-12-07: a key built from a constant and a literal (plain --fix deleted "e.title").
+        let prefix = "e."
+        let editTitle = NSLocalizedString(prefix + "title", comment: "")
         struct PanelTitle: View {
             let panel: Panel
             let tag: String

@@ -1147,6 +1147,30 @@ enum KeyExpression {
     /// around its interpolations (`"\(verb)_\(target)_\(count)"`: "", "_", "_", "").
     case dynamic(prefix: String?, shape: [String]? = nil)
 
+    /// The shape of a `+` of strings that starts with no literal: its literal texts in order, "" for each run of other
+    /// operands (`prefix + "title"`: "", "title"); nil when any operator is not `+` or no operand is a literal.
+    static func concatenationShape(_ sequence: SequenceExprSyntax) -> [String]? {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        var shape: [String] = []
+        // The literal text since the last gap; nil right after one (several other operands in a row are one gap).
+        var text: String?
+        var literals = 0
+        for (index, element) in elements.enumerated() {
+            if index % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+            } else if let literal = element.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+                text = (text ?? "") + literal
+                literals += 1
+            } else if text != nil || shape.isEmpty {
+                shape.append(text ?? "")
+                text = nil
+            }
+        }
+        shape.append(text ?? "")
+        return literals > 0 && shape.count >= 2 && shape.contains(where: { !$0.isEmpty }) ? shape : nil
+    }
+
     init(_ expression: ExprSyntax, inference: SpecifierInference, interpolation: LocalizedAPI.Interpolation, depth: Int = 0) {
         guard let literal = expression.as(StringLiteralExprSyntax.self), !literal.hasError,
               let kind = literal.stringLiteralKind else {
@@ -1166,6 +1190,11 @@ enum KeyExpression {
                sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
                 // `"menu." + name`
                 self = .dynamic(prefix: first)
+            } else if let sequence = expression.as(SequenceExprSyntax.self), let shape = Self.concatenationShape(sequence) {
+                // `prefix + "title"`, `base + "." + name + ".label"`: the literal texts in order, a gap for each other part
+                // (the re-check of 2026-12-07: `let prefix = "e."` … `NSLocalizedString(prefix + "title", …)` lost
+                // "e.title" to a plain `--fix`).
+                self = .dynamic(prefix: nil, shape: shape)
             } else if let reference = expression.as(DeclReferenceExprSyntax.self),
                       let value = Self.localValue(of: reference.baseName.text, before: Syntax(expression)) {
                 // `let key = "winetricks.category.\(category)"; NSLocalizedString(key, comment: "")`
