@@ -738,10 +738,14 @@ struct UsageRun {
         // "source_control.confirm_delete_tag \(tag.name)")` looks up "source_control.confirm_delete_tag %@", beside this
         // table's "source_control.confirm_delete_tag" = "Are you sure you want to delete tag %@?"): users see the raw
         // key, and deleting this one would throw away the text the call needs.
+        // (Asked of every key that looks unused: the table's missing keys are filtered before any sort.)
         if let candidates = missingKeys[table] {
-            for near in candidates.values.sorted(by: { $0.key < $1.key }) where near.key.count > key.count && near.key.hasPrefix(key) {
+            let interpolated = candidates.values.filter { near in
+                guard near.key.utf8.count > key.utf8.count + 1, near.key.hasPrefix(key) else { return false }
                 let rest = near.key.dropFirst(key.count)
-                guard rest.first == " ", rest.split(separator: " ").allSatisfy({ $0.hasPrefix("%") }) else { continue }
+                return rest.first == " " && rest.split(separator: " ").allSatisfy { $0.hasPrefix("%") }
+            }
+            if let near = interpolated.min(by: { $0.key < $1.key }) {
                 return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have: the call interpolates into the key what this key's text formats, so users see the raw key; pass \"\(key)\" and format the text with the value instead (--fix leaves this key alone)"
             }
         }
