@@ -1475,7 +1475,7 @@ struct LintRun {
                     // The same text with other spaces (mac-mouse-fix's zh-Hans, zh-Hant and zh-HK write "Mac Mouse Fix"
                     // with no-break spaces, which left its three keys 27 findings, nine per key), other capitals or in
                     // quotes (focus-ios's "MOZILLA" as "Mozilla", Turkish "MOZİLLA", German „MOZILLA“: 71 findings) keeps it too.
-                    if Self.differsOnlyInSpaces(text, baseText) || Self.differsOnlyInCaseOrQuotes(text, baseText) { continue }
+                    if Self.isWrittenOtherwise(text, baseText) { continue }
                 }
                 having += 1
                 if having > count { return (false, []) }
@@ -1680,10 +1680,11 @@ struct LintRun {
         return text.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(text, than: base)
     }
 
-    /// The same text but for its capitals (Turkish İ and ı as I and i) or quotation marks around it. Asked of every
-    /// translation of a key some locales keep that differs from it: a length apart answers most at once, and no
-    /// Foundation call (its case folding was a third of a 100,000-entry project's lint).
-    static func differsOnlyInCaseOrQuotes(_ text: String, _ base: String) -> Bool {
+    /// The same text but for its capitals (Turkish İ and ı as I and i), its kinds of space (a no-break space, U+00A0,
+    /// or a narrow one, U+202F, for a plain one) or quotation marks around it. Asked of every translation of a key some
+    /// locales keep that differs from it: a length apart answers most at once, and no Foundation call (its case folding
+    /// was a third of a 100,000-entry project's lint).
+    static func isWrittenOtherwise(_ text: String, _ base: String) -> Bool {
         guard abs(text.utf8.count - base.utf8.count) <= 12 else { return false }
         func isQuoteOrSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar.properties.isWhitespace || quoteScalars.contains(scalar)
@@ -1699,17 +1700,12 @@ struct LintRun {
         func folded(_ scalar: Unicode.Scalar) -> String {
             scalar == "\u{130}" || scalar == "\u{131}" ? "i" : scalar.properties.lowercaseMapping
         }
-        return zip(mine, theirs).allSatisfy { $0 == $1 || folded($0) == folded($1) }
+        return zip(mine, theirs).allSatisfy { left, right in
+            left == right || left.properties.isWhitespace && right.properties.isWhitespace || folded(left) == folded(right)
+        }
     }
 
     static let quoteScalars: Set<Unicode.Scalar> = ["\"", "'", "„", "“", "”", "‚", "‘", "’", "«", "»", "‹", "›", "「", "」", "『", "』"]
-
-    /// The same characters, but that a space of one is another kind of space in the other (a no-break space, U+00A0,
-    /// or a narrow one, U+202F, for a plain one).
-    static func differsOnlyInSpaces(_ text: String, _ base: String) -> Bool {
-        guard text.unicodeScalars.count == base.unicodeScalars.count else { return false }
-        return zip(text.unicodeScalars, base.unicodeScalars).allSatisfy { $0 == $1 || $0.properties.isWhitespace && $1.properties.isWhitespace }
-    }
 
     /// Letters all Latin in `base` and none Latin in `text` (Hangul, Cyrillic, Han…).
     static func isWrittenInAnotherScript(_ text: String, than base: String) -> Bool {

@@ -332,7 +332,7 @@ public struct TableConventions: Sendable, Equatable {
             // "source_control.confirm_delete_tag %@": an identifier with an interpolation's specifier, never text.
             let words = key.split(separator: " ")
             let plain = words.filter { !$0.hasPrefix("%") }
-            return !(plain.count == 1 && words.count > 1 && isIdentifierShaped(plain[0]))
+            return !(plain.count == 1 && words.count > 1 && looksLikeIdentifier(String(plain[0])))
         }
         if key.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
         // "Updating...", "Done!", "Name:": the sentence's own punctuation says nothing about the word.
@@ -348,19 +348,6 @@ public struct TableConventions: Sendable, Equatable {
             guard let first = part.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { return false }
             let upper = part.unicodeScalars.dropFirst().count { CharacterSet.uppercaseLetters.contains($0) }
             return upper == 0 || upper == part.unicodeScalars.count - 1
-        }
-    }
-
-    /// `source_control.confirm_delete_tag`, `panel_title`: a `.` or `_` between two letters or digits, the sentence's
-    /// own closing punctuation aside ("e.g." is not, nor "km.").
-    static func isIdentifierShaped(_ word: Substring) -> Bool {
-        var word = word
-        while let last = word.last, ".…!?:".contains(last) { word.removeLast() }
-        let scalars = Array(word.unicodeScalars)
-        guard scalars.count >= 3 else { return false }
-        let alphanumeric = CharacterSet.alphanumerics
-        return (1..<scalars.count - 1).contains { index in
-            (scalars[index] == "." || scalars[index] == "_") && alphanumeric.contains(scalars[index - 1]) && alphanumeric.contains(scalars[index + 1])
         }
     }
 
