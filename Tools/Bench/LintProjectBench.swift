@@ -15,9 +15,11 @@ enum LintProject {
     static let catalogKeys = 60
 
     /// Writes the project; returns its `.strings` and `.stringsdict` files (what plutil can read) and the entry count.
-    static func generate(in folder: String) throws -> (files: [String], entries: Int) {
+    /// `localeCount` takes the first locales only (the guard's smaller copy of the same shape); the base is always in.
+    static func generate(in folder: String, localeCount: Int = locales.count) throws -> (files: [String], entries: Int) {
         var files: [String] = []
         var entries = 0
+        let locales = Array(Self.locales.prefix(max(localeCount, 1)))
         for (index, locale) in locales.enumerated() {
             let isBase = index == 0
             let lproj = (folder as NSString).appendingPathComponent("\(locale).lproj")
