@@ -156,3 +156,54 @@ struct KeyedMethodBesideMemberTests {
         #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
     }
 }
+
+/// QuickRecorder (2026-12-07) has no English file: its base is its translations' keys, so the code's
+/// `SToggle("Launch at Login")` finds its key in the base, and Italian's only "Launch at login" looked unused. `--fix`
+/// deleted that translation. A key some locales hold under other capitals, or a character or two from a text the code
+/// reads, where those locales lack the code's key, is a rename in them: said, and never deleted. The fixture is a screen
+/// recorder's preferences, in that app's style.
+@Suite("usage --fix keeps a translation filed under a near spelling of the code's key")
+struct NearSpellingInTranslationsTests {
+    @Test func aKeyOnlySomeLocalesSpellOtherwiseIsARenameThereNotUnused() throws {
+        let project = ProjectFolder()
+        // No English file: the project says English is the development language.
+        project.write("Recorder.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; developmentRegion = en; knownRegions = ( en, Base, de, fr, es, ); }; }; }\n")
+        project.write("Localization/de.lproj/Localizable.strings", """
+            "Start Recording at Login" = "Beim Anmelden aufnehmen";
+            "Show the Preview Window" = "Vorschaufenster zeigen";
+            "Pick a Folder" = "Ordner wählen";
+            "Old capture settings" = "Alte Aufnahmeeinstellungen";
+            """)
+        project.write("Localization/fr.lproj/Localizable.strings", """
+            "Start recording at login" = "Enregistrer à la connexion";
+            "Show the Preview Windows" = "Afficher l'aperçu";
+            "Pick a Folder" = "Choisir un dossier";
+            """)
+        project.write("Localization/es.lproj/Localizable.strings", """
+            "Start Recording at Login" = "Grabar al iniciar sesión";
+            "Show the Preview Window" = "Mostrar la vista previa";
+            "Pick a Folder" = "Elegir una carpeta";
+            "Pick a folder" = "Elegir carpeta";
+            """)
+        project.write("Sources/Preferences.swift", """
+            import SwiftUI
+            struct PreferencesView: View {
+                @State private var atLogin = false
+                var body: some View {
+                    Form {
+                        Toggle("Start Recording at Login", isOn: $atLogin)
+                        Text("Show the Preview Window")
+                        Button("Pick a Folder") {}
+                    }
+                }
+            }
+            """)
+        let report = try project.usageReport()
+        let caseOnly = try #require(report.findings(.unusedKey).first { $0.key == "Start recording at login" })
+        #expect(caseOnly.message.contains("reads \"Start Recording at Login\", which differs from it only in case and which the fr translation lacks"), "\(caseOnly.message)")
+        let typo = try #require(report.findings(.unusedKey).first { $0.key == "Show the Preview Windows" })
+        #expect(typo.message.contains("by a character or two") && typo.message.contains("(--fix leaves this key alone)"), "\(typo.message)")
+        // A leftover the code's key stands beside in every locale that has it, and a text no call is near, stay unused.
+        #expect(report.unusedKeys.map(\.key).sorted() == ["Old capture settings", "Pick a folder"], "\(report.unusedKeys)")
+    }
+}

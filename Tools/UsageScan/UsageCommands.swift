@@ -221,6 +221,17 @@ public enum UsageCommands {
                 + (unscannedSubmodules.contains { !$0.checkedOut } ? "`git submodule update --init`, then pass their folders to --sources" : "pass their folders to --sources"))
         }
         let packagesNote = unscannedParts.joined(separator: "; ")
+        // Each finding says so too, not only the note after them (MacDown: `JJ_PLURAL_FORM_RULE`, read by a CocoaPods
+        // header's `#define kJJPluralFormRule NSLocalizedString(@"JJ_PLURAL_FORM_RULE", …)`, was told "delete it", and
+        // `--fix --force` broke the word counter's plurals in 18 locales).
+        if !unscanned.isEmpty {
+            let named = unscanned.prefix(3).joined(separator: ", ") + (unscanned.count > 3 ? " and \(unscanned.count - 3) more" : "")
+            for index in report.findings.indices where report.findings[index].rule == .unusedKey {
+                report.findings[index].message = report.findings[index].message.replacingOccurrences(
+                    of: "delete it from every locale (`--fix` does)",
+                    with: "delete it from every locale once the code outside the scan (\(named)) is known not to read it either: a package's or a pod's code (a macro in its header) can (--fix leaves it while they are unscanned; --fix --force deletes it)")
+            }
+        }
         if fix {
             if !unscanned.isEmpty, !force, !report.unusedKeys.isEmpty {
                 // --force lifts both guards: say what else it would delete, so nobody reaches for it to get past this one alone.

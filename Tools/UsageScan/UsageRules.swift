@@ -121,6 +121,8 @@ struct UsageRun {
     /// The same, under the text such a call shows (its default value, else the key itself), lowercased: an unused key
     /// whose base text is that text was most likely renamed to it (see `renamedTo`).
     var missingTexts: [String: [String: (key: String, location: SourceLocation)]] = [:]
+    /// Keys the code names that a table has: where the first call is (see `renamedInTranslations`).
+    var foundAt: [String: [String: SourceLocation]] = [:]
     var referencesByTable: [String: Int] = [:]
     var findings: [Finding] = []
     var unused: [TableKey] = []
@@ -433,6 +435,7 @@ struct UsageRun {
             if !reference.key.isGeneratedMember { referenced[table, default: []].insert(Self.catalogKey(reference.key)) }
             if let key = lookUp(reference.key, in: table) {
                 used[table, default: []].insert(key)
+                if foundAt[table]?[key] == nil { foundAt[table, default: [:]][key] = reference.location }
                 // A key the base has only as its translations' key, taken for text, whose English the call gives
                 // (KeePassium's "[Database/Load/Error] Incorrect database format", value "Incorrect database format: %@."):
                 // the base text is the default value, not the key.
@@ -726,10 +729,11 @@ struct UsageRun {
     ///   `NSLocalizedString("common_next", tableName: "Common", value: "Next", …)` beside `"next" = "Next";`, and three
     ///   more so; PlayCover's `Text("Legacy App Settings Detected!")` beside `"alert.legacyImport.title"`): renamed in the
     ///   code and not in the catalog, so every locale shows the default. Deleting it threw 17 translations away.
-    func renamedTo(table: String, key: String, entry: CatalogEntry?) -> String? {
+    func renamedTo(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> String? {
         if let near = missingKeys[table]?[key.lowercased()], near.key != key {
             return "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)"
         }
+        if let renamed = renamedInTranslations(table: table, key: key, entry: entry, found: found) { return renamed }
         // Capitals aside: openHAB's `Text("Demo Mode")` beside `"demo_mode" = "Demo mode";` (three such lost 24 translations).
         if let entry, case let .text(text) = entry.value, let near = missingTexts[table]?[text.lowercased()], near.key != key {
             return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)"
@@ -763,6 +767,55 @@ struct UsageRun {
         return nil
     }
 
+    /// A key some translations file a text the code reads under, with other capitals or a character or two apart, where
+    /// those translations lack the key the code reads (QuickRecorder: `SToggle("Launch at Login")`, and its Italian
+    /// file's only "Launch at login" = "Avvia al login"; with no English file the base is its translations' keys, so
+    /// the code's key is in the base and `missingKeys` never hears of it). Those locales show the base text, and
+    /// deleting the key throws their only translation of it away: it is a rename in them.
+    /// The keys the code reads that one table has, indexed for `renamedInTranslations`: under their lowercase form, and
+    /// as UTF-16 by length (built once per table, only where some key looks unused).
+    struct FoundKeys {
+        var byLowercase: [String: [(key: String, location: SourceLocation)]] = [:]
+        var byLength: [Int: [(key: String, units: [UInt16], location: SourceLocation)]] = [:]
+
+        init(_ found: [String: SourceLocation]) {
+            for (key, location) in found.sorted(by: { $0.key < $1.key }) {
+                byLowercase[key.lowercased(), default: []].append((key, location))
+                let units = Array(key.utf16)
+                if units.count >= 10 { byLength[units.count, default: []].append((key, units, location)) }
+            }
+        }
+    }
+
+    func renamedInTranslations(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> String? {
+        let holders = translations(of: key, in: table)
+        guard !holders.isEmpty else { return nil }
+        func lacking(_ used: String) -> [String] {
+            let having = Set(translations(of: used, in: table))
+            return holders.filter { !having.contains($0) }
+        }
+        var near: (key: String, location: SourceLocation, caseOnly: Bool)?
+        for (used, location) in found.byLowercase[key.lowercased()] ?? [] where used != key && !lacking(used).isEmpty {
+            near = (used, location, true)
+            break
+        }
+        if near == nil, key.count >= 12, let entry, case let .text(text) = entry.value, text == key || !writtenBaseKeys[table, default: []].contains(key) {
+            let keyUnits = Array(key.utf16)
+            search: for length in keyUnits.count - 2...keyUnits.count + 2 {
+                for (used, units, location) in found.byLength[length] ?? [] where used != key {
+                    guard NearestKey.distance(keyUnits, units, limit: 2) != nil, !lacking(used).isEmpty else { continue }
+                    near = (used, location, false)
+                    break search
+                }
+            }
+        }
+        guard let near else { return nil }
+        let locales = lacking(near.key)
+        let list = locales.count <= 6 ? locales.joined(separator: ", ") : locales.prefix(6).joined(separator: ", ") + " and \(locales.count - 6) more"
+        let how = near.caseOnly ? "which differs from it only in case" : "which differs from it by a character or two"
+        return "\"\(key)\" is in \(table) (\(list)) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", \(how) and which the \(list) translation\(locales.count == 1 ? "" : "s") lack\(locales.count == 1 ? "s" : ""): a lookup tells them apart, so users of \(list) see the base text there; rename the key to \"\(near.key)\" in \(list) (review the translation) and it shows again (--fix leaves this key alone)"
+    }
+
     mutating func checkUnused() {
         for table in tableNames where readBy[table] == nil {
             guard let entries = baseTables[table] else { continue }
@@ -780,8 +833,9 @@ struct UsageRun {
             // by `--force`; nor does it count as looking unused (the re-check of 2026-12-07: a table whose only unused-looking
             // keys were two such renames was still called unverifiable). An app moving from identifier keys to text keys
             // leaves many of them.
+            let found = candidates.isEmpty ? FoundKeys([:]) : FoundKeys(foundAt[table] ?? [:])
             candidates.removeAll { key in
-                guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry) else { return false }
+                guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry, found: found) else { return false }
                 add(.unusedKey, at: SourceLocation(entry.location),
                     table: table, key: key, renamed)
                 return true
