@@ -540,6 +540,11 @@ import Testing
         #expect(findings.first?.message.contains("text in the 4 translations in its script (de, es, fr, it), and ko writes it in its own script: if it is a name") == true,
                 "\(findings.map(\.message))")
         #expect(LintRun.isTransliteratedName("디스코드", of: "Discord") && !LintRun.isTransliteratedName("Charla", of: "Discord"))
+        // mullvad's cities: the state's code kept beside the city in Cyrillic or Katakana; a word that is not the base's is
+        // a translation.
+        #expect(LintRun.isTransliteratedName("Денвер, CO", of: "Denver, CO") && LintRun.isTransliteratedName("デンバー (CO)", of: "Denver, CO")
+                && LintRun.isTransliteratedName("Солт-Лейк-Сити, UT", of: "Salt Lake City, UT")
+                && !LintRun.isTransliteratedName("Denver, Colorado", of: "Denver, CO") && !LintRun.isTransliteratedName("Server CO", of: "Denver, CO"))
         // Cork (the re-check): a sentence Chinese translates and Latin locales left in English is no name; and a date
         // template left as it is in Chinese is untranslated there (zh writes 年 and 月 into it).
         let sentence = CatalogFolder()
@@ -1315,6 +1320,10 @@ import Testing
         // zero-width joiner end the sentence as the base's does.
         #expect(FinalPunctuation("“Siri, আমার প্রিয় সাইট খোল।”") == .fullStop && FinalPunctuation("“Siri, ድረ ገጼን ክፈት።\"") == .fullStop)
         #expect(FinalPunctuation("ಮೈಕ್ರೊಫೋನ್ ಬಳಸುತ್ತದೆ.\u{200D}") == .fullStop && FinalPunctuation("“Siri”") == .none)
+        // A sentence in brackets that ends the text (phpmon's "… (Manual edits sync on their own.)", Sparkle's zh "…）。").
+        #expect(FinalPunctuation("Edit it by hand. (Manual edits sync on their own.)") == .fullStop && FinalPunctuation("Sync now (optional)") == .none
+                && FinalPunctuation("稍后再试（版本 %@。）") == .fullStop && FinalPunctuation("[Beta!]") == .exclamation
+                && FinalPunctuation.endsInBrackets("可以切换。(按空格键取消) ") && !FinalPunctuation.endsInBrackets("Done."))
     }
 
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence

@@ -1662,22 +1662,40 @@ struct LintRun {
         return repeated
     }
 
-    /// A name written in another script: the base a name (one or two words, each capitalised: "Discord", "Google Drive";
-    /// a sentence that Chinese translates while Latin locales left it in English is no name: Cork's debug lines), its
-    /// letters all Latin, and the translation's none Latin and as short (two words at most).
+    /// A name written in another script: the base a name (one to four words, each capitalised: "Discord", "Google Drive",
+    /// "Salt Lake City, UT"; a sentence that Chinese translates while Latin locales left it in English is no name: Cork's
+    /// debug lines), its letters all Latin, and the translation as short, in its own script but for words of the base.
     static func isTransliteratedName(_ text: String, of base: String) -> Bool {
         // Two words are short: a sentence is answered by its length (this is asked of every translation of a key some keep).
         guard base.utf8.count <= 60 else { return false }
         let baseWords = base.split(whereSeparator: { $0.isWhitespace })
-        guard (1...2).contains(baseWords.count), baseWords.allSatisfy({ $0.first?.isUppercase == true }),
+        guard (1...4).contains(baseWords.count), baseWords.allSatisfy({ $0.first?.isUppercase == true }),
               text.split(whereSeparator: { $0.isWhitespace }).count <= 2 + baseWords.count else { return false }
-        // Aidoku's Thai "คอมก้า (Komga)": the name in its script, the original beside it in brackets.
-        let bracketed = "(" + base + ")"
-        if text.utf8.count > bracketed.utf8.count, text.utf8.contains(UInt8(ascii: "(")), text.contains(bracketed) {
-            let rest = text.replacingOccurrences(of: bracketed, with: "").trimmingCharacters(in: .whitespaces)
-            return !rest.isEmpty && rest.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(rest, than: base)
+        // Aidoku's Thai "คอมก้า (Komga)": the name in its script, the original beside it in brackets. mullvad's cities:
+        // Russian "Денвер, CO" and Japanese "デンバー (CO)" for "Denver, CO", the state's code kept (263 findings, one per
+        // Latin-script locale keeping each city). The Latin words the text keeps are the base's own, and the rest is in
+        // its own script.
+        let (baseLatin, othersInBase) = latinWords(base)
+        let (textLatin, othersInText) = latinWords(text)
+        guard othersInText, !othersInBase, !baseLatin.isEmpty else { return false }
+        return textLatin.allSatisfy(baseLatin.contains) && (textLatin.count < baseLatin.count || text.contains("(" + base + ")"))
+    }
+
+    /// The runs of Latin letters in `text`, and whether it has letters of another script.
+    static func latinWords(_ text: String) -> (words: Set<String>, otherLetters: Bool) {
+        var words: Set<String> = []
+        var current = String.UnicodeScalarView()
+        var other = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic, isLatinLetter(scalar) {
+                current.append(scalar)
+                continue
+            }
+            if scalar.properties.isAlphabetic { other = true }
+            if !current.isEmpty { words.insert(String(current)); current = String.UnicodeScalarView() }
         }
-        return text.split(whereSeparator: { $0.isWhitespace }).count <= 2 && isWrittenInAnotherScript(text, than: base)
+        if !current.isEmpty { words.insert(String(current)) }
+        return (words, other)
     }
 
     /// The same text but for its capitals (Turkish İ and ı as I and i), its kinds of space (a no-break space, U+00A0,
@@ -2270,6 +2288,7 @@ struct LintRun {
            !(mark == .fullStop && baseMark == .none && (FinalPunctuation.endsWithDottedAbbreviation(text)
                                                         || FinalPunctuation.endsWithShortAbbreviation(text, base: baseText))),
            !(mark == .colon && baseMark == .none && FinalPunctuation.endsWithDriveLetter(text)),
+           !(mark == .none && FinalPunctuation.endsInBrackets(text) && FinalPunctuation.endsInBrackets(baseText)),
            !FinalPunctuation.isScriptsOwnForm(text, mark: mark, baseMark: baseMark, language: Self.language(of: locale)) {
             report(.punctuationMismatch, entry: entry, locale: locale, table: table,
                    "\"\(entry.key)\" in \(locale) ends with \(mark.description) but the base (\(tableBase(table))) ends with \(baseMark.description); end it the same way (in your script's form)")
@@ -2390,7 +2409,8 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     case none, fullStop, question, exclamation, colon, ellipsis
 
     init(_ text: String) {
-        if let last = UTF8Bytes.ends(text)?.last, last > 0x20, last < 0x80, last != UInt8(ascii: "\"") {
+        if let last = UTF8Bytes.ends(text)?.last, last > 0x20, last < 0x80, last != UInt8(ascii: "\""), last != UInt8(ascii: ")"),
+           last != UInt8(ascii: "]") {
             // Markdown's emphasis closes after the sentence's mark ("**Use with caution.**"): the mark is inside it.
             if last == UInt8(ascii: "*") || last == UInt8(ascii: "_") {
                 var inner = Substring(text)
@@ -2419,8 +2439,10 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         guard let last = trimmed.first else { self = .none; return }
         // A closing quote after the sentence's mark (“%@.” as American English writes it; „%@“ gelesen werden. in
         // German) leaves the mark the sentence's: it is read before the quote.
-        if Self.closingQuotes.contains(last) {
-            let inner = trimmed.drop { Self.closingQuotes.contains($0) || $0.isWhitespace }
+        // So does a closing bracket (phpmon's "….)" for a sentence in brackets that ends the text: 23 findings against
+        // translations ending "…)." or "…）。").
+        if Self.closingQuotes.contains(last) || Self.closingBrackets.contains(last) {
+            let inner = trimmed.drop { Self.closingQuotes.contains($0) || Self.closingBrackets.contains($0) || $0.isWhitespace }
             if let mark = inner.first, Self.marks.contains(mark) { self = FinalPunctuation(String(inner.reversed())); return }
         }
         switch last {
@@ -2442,6 +2464,13 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     /// Any quotation mark, as one that ends a text closes a quote: German closes with “ and ‘, Danish with «.
     static let closingQuotes: Set<Character> = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}", "\u{2039}", "\u{203A}",
                                                 "\u{300D}", "\u{300F}", "\""]
+    /// An aside in brackets ends the text ("… (Cancel it with the spacebar.)"): whether its sentence keeps a stop inside
+    /// the bracket is the language's style (phpmon's zh-Hans "…(按空格键取消快捷键选择)" has none), not a dropped mark.
+    static func endsInBrackets(_ text: String) -> Bool {
+        text.reversed().first { !$0.isWhitespace }.map(closingBrackets.contains) ?? false
+    }
+
+    static let closingBrackets: Set<Character> = [")", "]", "\u{FF09}", "\u{3011}", "\u{FF3D}"]
     /// Every mark `init` reads, any script's (focus-ios's Bengali "“Siri, …খোল।”" ends with its full stop inside the quote).
     static let marks: Set<Character> = [".", "?", "!", ":", "…", "。", "？", "！", "：", "｡", "।", "۔", "።", "\u{17D4}", "\u{104B}", "\u{0589}",
                                         "\u{0F0D}", "\u{1C7E}", "\u{1C7F}", "⋯", "\u{FE19}", "؟", "¡"]
