@@ -1006,4 +1006,26 @@ struct RuleTests {
         let raw = try #require(report.findings(.keyNotInCatalog).first, "\(report.findings.map(\.message))")
         #expect(raw.key == "source_control.confirm_delete_tag %@" && raw.severity == .error, "\(raw.message)")
     }
+
+    /// QuickRecorder (2026-12-07): its text-keyed table was told to add `Text("H.265")`, `Text("MP4")` and the app's own
+    /// name for translation; they read the same in every language. A real text beside them still is.
+    @Test func aCodeOrTheAppsOwnNameInATextKeyedTableIsNoMissingText() throws {
+        let project = ProjectFolder()
+        project.write("Recorder.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; developmentRegion = en; knownRegions = ( en, de, fr, ); }; }; }\n")
+        project.write("Localization/en.lproj/Localizable.strings", "\"Format\" = \"Format\";\n\"Quality\" = \"Quality\";\n")
+        project.write("Localization/de.lproj/Localizable.strings", "\"Format\" = \"Format\";\n\"Quality\" = \"Qualität\";\n")
+        project.write("Localization/fr.lproj/Localizable.strings", "\"Format\" = \"Format\";\n\"Quality\" = \"Qualité\";\n")
+        project.write("Sources/Settings.swift", """
+            import SwiftUI
+            struct EncoderPicker: View {
+                var body: some View {
+                    Text("Format"); Text("Quality"); Text("Recorder")
+                    Text("H.265"); Text("MP4"); Text("1080p")
+                    Text("Frame rate")
+                }
+            }
+            """)
+        let report = try project.usageReport()
+        #expect(report.findings(.missingKey).map(\.key) == ["Frame rate"], "\(report.findings.map(\.message))")
+    }
 }

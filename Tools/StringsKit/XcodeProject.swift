@@ -17,6 +17,12 @@ public enum XcodeProject {
         }
     }
 
+    /// The names of the `.xcodeproj` bundles nearest above `paths` (`QuickRecorder` for `QuickRecorder.xcodeproj`): most
+    /// often the app's own name.
+    public static func productNames(near paths: [String]) -> Set<String> {
+        Set(projects(near: paths).map { ((PathText.parent(of: $0) as NSString).lastPathComponent as NSString).deletingPathExtension })
+    }
+
     /// The folders of the apps the catalogs at `paths` belong to: each folder holding an `.xcodeproj` found by
     /// `projects(near:)`, and the nearest folder at or above each path (up to four parents) holding a `Package.swift`.
     /// The code the app builds lies under them (its targets, extensions, local packages, vendored Objective-C).
