@@ -98,6 +98,21 @@ import Testing
         """)
     }
 
+    /// Sparkle (2026-12-07) keeps its main table in Base.lproj and two small ones in en.lproj: the base row counted the
+    /// 15 entries of en.lproj and not the 67 of Base.lproj, beside translations of 81. A key in both is counted once.
+    @Test func theBaseRowCountsBaseLprojTablesToo() {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/Updater.strings", "\"check\" = \"Check\";\n\"later\" = \"Later\";\n\"skip\" = \"Skip\";\n")
+        folder.write("en.lproj/Updater.strings", "\"skip\" = \"Skip This Version\";\n")
+        folder.write("en.lproj/Panel.strings", "\"title\" = \"Updates\";\n")
+        for locale in ["de", "fr"] {
+            folder.write("\(locale).lproj/Updater.strings", "\"check\" = \"[\(locale)] Check\";\n\"later\" = \"[\(locale)] Later\";\n\"skip\" = \"[\(locale)] Skip\";\n")
+            folder.write("\(locale).lproj/Panel.strings", "\"title\" = \"[\(locale)] Updates\";\n")
+        }
+        let output = folder.run(.init(summaryOnly: true)).standardOutput
+        #expect(output.contains("en (base)        4           -") && output.contains("de               4     100.0 %"), "\(output)")
+    }
+
     @Test func textOutputHasTheSummarySectionByDefault() {
         let output = Self.handCountedCatalog().run(.init()).standardOutput
         #expect(output.contains("[missing-key]"))

@@ -57,6 +57,19 @@ public struct LocaleCompleteness: Sendable, Equatable {
             let isBase = identity == baseIdentity
             var row = LocaleCompleteness(locale: locale, isBase: isBase, entries: spellings.reduce(0) { $0 + (entries[$1] ?? 0) },
                                          baseKeys: 0, missing: 0, identical: 0, spellings: spellings)
+            // The base's entries are its tables' bases, Base.lproj's too (Sparkle's `Base.lproj/Sparkle.strings`, 67 keys,
+            // beside 15 in en.lproj: the row said 15), a key in both once.
+            if isBase {
+                row.entries = spellings.reduce(0) { total, spelling in
+                    total + (catalog.tables.filter { $0.key.locale == spelling && tableBases[$0.key.table].map { Catalog.localeIdentity($0) == identity } ?? true }
+                        .values.reduce(0) { $0 + $1.entries.count })
+                }
+                for (table, tableBase) in tableBases where Catalog.localeIdentity(tableBase) != identity {
+                    guard let baseTable = catalog.table(table, locale: tableBase) else { continue }
+                    let own = spellings.lazy.compactMap { catalog.table(table, locale: $0) }.first
+                    row.entries += own.map { own in baseTable.keys.count + own.keys.count { baseTable.entries[$0] == nil } } ?? baseTable.keys.count
+                }
+            }
             // The base locale is what others are measured against (Base.lproj is its own copy). A locale only a Settings
             // bundle has is measured against the Settings bundle's tables alone.
             for (table, tableBase) in tableBases where Catalog.localeIdentity(tableBase) != identity && !isBase {

@@ -354,6 +354,23 @@ struct UsageRun {
 
     /// The language a table's base is in, for "en users": `Base` is a folder, not a language (Monal: "Base users see it
     /// right and every other language sees it in Base").
+    /// Letters, all of them Latin (ASCII, Latin-1, Latin Extended, Latin Extended Additional).
+    static func isLatinText(_ text: String) -> Bool {
+        var letters = false
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            guard scalar.value <= 0x024F || (0x1E00...0x1EFF).contains(scalar.value) else { return false }
+            letters = true
+        }
+        return letters
+    }
+
+    /// Whether most of a table's keys that have letters are written in Latin letters (asked only of a text in another
+    /// script that the table lacks).
+    func isLatinScriptTable(_ table: String) -> Bool {
+        let keys = (baseTables[table]?.keys ?? []).prefix(400).filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
+        return !keys.isEmpty && keys.count { Self.isLatinText($0) } * 5 >= keys.count * 4
+    }
+
     func baseLanguage(_ table: String) -> String {
         let tableBase = baseOf(table)
         guard tableBase == Linter.interfaceBase else { return tableBase }
@@ -543,8 +560,14 @@ struct UsageRun {
                 let translatedIn = translations(of: key, in: table)
                 // With no translation in the catalog at all (an app not translated yet: CodeEdit's English-only table and
                 // 692 `Text` literals), every user sees the text right: a note of what to add before it is translated.
+                // A text in another script than the table's (QuickRecorder's `Button("共享...")` in an English app) is not
+                // what base-language users read either.
+                let foreign = translatedIn.isEmpty && !Self.isLatinText(key) && key.unicodeScalars.contains { $0.properties.isAlphabetic }
+                    && isLatinScriptTable(table)
                 let message = hasNoTranslation
                     ? "\(reference.api) uses \(shown), which table \"\(table)\" does not have: \(why), and the catalog has no language but \(baseOf(table)) yet, so every user sees it right; add it to the catalog before the app is translated"
+                    : foreign
+                    ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has and which is not in the script of its \(baseLanguage(table)) texts: every user sees it as it is written, \(baseLanguage(table)) users too; write the \(baseLanguage(table)) text in the code and add it to the catalog so it can be translated"
                     : translatedIn.isEmpty
                     ? "\(reference.api) uses \(shown), which no translation of table \"\(table)\" has: \(why), so \(baseLanguage(table)) users see it right and every other language sees it in \(baseLanguage(table)); add it to the catalog so it can be translated"
                     : "\(reference.api) uses \(shown), which table \"\(table)\" has in \(translatedIn.count) translation(s) (\(translatedIn.prefix(3).joined(separator: ", "))\(translatedIn.count > 3 ? ", …" : "")) but not in \(baseOf(table)): \(why), so \(baseLanguage(table)) users see it right; add it to \(baseOf(table)) too, so it is extracted and kept with its translations"
