@@ -113,6 +113,19 @@ import Testing
         #expect(output.contains("en (base)        4           -") && output.contains("de               4     100.0 %"), "\(output)")
     }
 
+    /// MacDown (2026-12-07): "(Default)", in 16 of its text-keyed translations, was left out of the base (a word in
+    /// brackets read as no text), so the locales lacking it got no finding and a wrong share.
+    @Test func aTextKeyInBracketsIsPartOfATextKeyedBase() {
+        let folder = CatalogFolder()
+        folder.write("en.lproj/Localizable.strings", "\"PLURAL_RULE\" = \"1\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"PLURAL_RULE\" = \"1\";\n\"(Default)\" = \"(Standard)\";\n\"Bold\" = \"Fett\";\n\"Italic\" = \"Kursiv\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"PLURAL_RULE\" = \"1\";\n\"(Default)\" = \"(Par défaut)\";\n\"Bold\" = \"Gras\";\n\"Italic\" = \"Italique\";\n")
+        folder.write("es.lproj/Localizable.strings", "\"PLURAL_RULE\" = \"1\";\n\"Bold\" = \"Negrita\";\n")
+        let output = folder.run(.init(summaryOnly: true)).standardOutput
+        #expect(output.contains("es               2      50.0 %        2"), "\(output)")
+        #expect(TableConventions.looksLikeText("(Default)") && TableConventions.looksLikeText("“Untitled”") && !TableConventions.looksLikeText("(x)"))
+    }
+
     @Test func textOutputHasTheSummarySectionByDefault() {
         let output = Self.handCountedCatalog().run(.init()).standardOutput
         #expect(output.contains("[missing-key]"))
