@@ -1324,6 +1324,8 @@ import Testing
         #expect(FinalPunctuation("Edit it by hand. (Manual edits sync on their own.)") == .fullStop && FinalPunctuation("Sync now (optional)") == .none
                 && FinalPunctuation("稍后再试（版本 %@。）") == .fullStop && FinalPunctuation("[Beta!]") == .exclamation
                 && FinalPunctuation.endsInBrackets("可以切换。(按空格键取消) ") && !FinalPunctuation.endsInBrackets("Done."))
+        // A smiley is no aside (Loop's "You're up to date :)").
+        #expect(FinalPunctuation("You're up to date :)") == .none && !FinalPunctuation.endsInBrackets("All set :)"))
     }
 
     /// A unit or word written short ends with a dot that is no full stop ("? m" as "? Min."); a one-word sentence

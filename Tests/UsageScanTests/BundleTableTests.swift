@@ -169,7 +169,7 @@ struct BundleLintTests {
         #expect(refused.outcome.notes.contains("--fix deleted nothing: 3 remote package(s) were not scanned (Eureka, Firebase, RxSwift)"), "\(refused.outcome.notes)")
         // The finding says it too (MacDown: a pod's header macro reads `JJ_PLURAL_FORM_RULE`, which was told "delete it").
         let stale = try #require(refused.outcome.findings.first { $0.rule == .unusedKey && $0.key == "Stale" })
-        #expect(stale.message.contains("once the code outside the scan (Eureka, Firebase, RxSwift) is known not to read it either")
+        #expect(stale.message.contains("if the code outside the scan (Eureka, Firebase, RxSwift) does not read it either")
                 && !stale.message.contains("(`--fix` does)"), "\(stale.message)")
         project.write("Pods/Eureka/Source/Core.swift", "public struct Form {}\n")
         #expect(UsageCommands.unscannedPackages(["Eureka", "RxSwift"], sources: [project.path("Pods"), project.path("Carthage/Checkouts/RxSwift")]).isEmpty)

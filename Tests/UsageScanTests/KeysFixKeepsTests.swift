@@ -201,9 +201,43 @@ struct NearSpellingInTranslationsTests {
         let report = try project.usageReport()
         let caseOnly = try #require(report.findings(.unusedKey).first { $0.key == "Start recording at login" })
         #expect(caseOnly.message.contains("reads \"Start Recording at Login\", which differs from it only in case and which the fr translation lacks"), "\(caseOnly.message)")
+        #expect(caseOnly.locale == "fr")
         let typo = try #require(report.findings(.unusedKey).first { $0.key == "Show the Preview Windows" })
         #expect(typo.message.contains("by a character or two") && typo.message.contains("(--fix leaves this key alone)"), "\(typo.message)")
         // A leftover the code's key stands beside in every locale that has it, and a text no call is near, stay unused.
         #expect(report.unusedKeys.map(\.key).sorted() == ["Old capture settings", "Pick a folder"], "\(report.unusedKeys)")
+    }
+
+    /// The re-check (2026-12-07): a short key one character from the code's (`Text("Settings…")` beside "Settings"), an
+    /// ellipsis written as three dots, and a straight apostrophe for the code's curly one were deleted by plain `--fix`
+    /// from every locale. A key that differs from a text the code reads only in its final marks, its apostrophes or its
+    /// capitals is that text renamed, at any length.
+    @Test func aKeyThatDiffersOnlyInItsEndOrItsApostrophesIsARename() throws {
+        let project = ProjectFolder()
+        for (locale, prefix) in [("en", ""), ("de", "de: "), ("fr", "fr: ")] {
+            project.write("Localization/\(locale).lproj/Localizable.strings", """
+                "Settings" = "\(prefix)Settings";
+                "Check for Updates..." = "\(prefix)Check for Updates...";
+                "Don't Save" = "\(prefix)Don't Save";
+                "Archive" = "\(prefix)Archive";
+                "Open" = "\(prefix)Open";
+                """)
+        }
+        project.write("Sources/Menu.swift", """
+            import SwiftUI
+            struct AppMenu: View {
+                var body: some View {
+                    Text("Settings…")
+                    Text("Check for Updates…")
+                    Button("Don’t Save") {}
+                    Text("Open")
+                }
+            }
+            """)
+        let report = try project.usageReport()
+        #expect(report.unusedKeys.map(\.key) == ["Archive"], "\(report.unusedKeys)")
+        let renames = report.findings(.unusedKey).filter { $0.message.contains("only in its final punctuation, its apostrophes or its capitals") }
+        #expect(renames.compactMap(\.key).sorted() == ["Check for Updates...", "Don't Save", "Settings"], "\(report.findings.map(\.message))")
+        #expect(UsageRun.sameTextForm("Check for Updates…") == UsageRun.sameTextForm("check for updates...") && UsageRun.sameTextForm("Open") != UsageRun.sameTextForm("Opens"))
     }
 }

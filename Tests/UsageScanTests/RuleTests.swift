@@ -1012,7 +1012,7 @@ struct RuleTests {
     /// button's text was said to read right in English.
     @Test func aCodeOrTheAppsOwnNameInATextKeyedTableIsNoMissingText() throws {
         let project = ProjectFolder()
-        project.write("Recorder.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; developmentRegion = en; knownRegions = ( en, de, fr, ); }; }; }\n")
+        project.write("ScreenKeep.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; developmentRegion = en; knownRegions = ( en, de, fr, ); }; }; }\n")
         project.write("Localization/en.lproj/Localizable.strings", "\"Format\" = \"Format\";\n\"Quality\" = \"Quality\";\n")
         project.write("Localization/de.lproj/Localizable.strings", "\"Format\" = \"Format\";\n\"Quality\" = \"Qualität\";\n")
         project.write("Localization/fr.lproj/Localizable.strings", "\"Format\" = \"Format\";\n\"Quality\" = \"Qualité\";\n")
@@ -1020,7 +1020,7 @@ struct RuleTests {
             import SwiftUI
             struct EncoderPicker: View {
                 var body: some View {
-                    Text("Format"); Text("Quality"); Text("Recorder")
+                    Text("Format"); Text("Quality"); Text("ScreenKeep")
                     Text("H.265"); Text("MP4"); Text("1080p")
                     Text("Frame rate")
                     Button("共享...") {}

@@ -1361,7 +1361,7 @@ struct ZeroConfigurationTests {
     @Test func aNumberWithAUnitOrACodeNameReadsRightAsItIsLike4KNotARawKey() throws {
         // A player's quality menu: `Text("4K")` was a warning (text), `Text("1080p")` beside it an error ("users would see
         // the raw key"), though both show right as they are, in every language (QuickRecorder's "H.265" and "MP4" were
-        // asked to be translated): no finding. A number with its unit apart may be written otherwise ("5 ГГц").
+        // asked to be translated): no finding. A number with its unit may be written otherwise ("5 ГГц", "30 с", "2×").
         let project = Self.app(sources: ["Sources/QualityMenu.swift": """
         import SwiftUI
 
@@ -1375,6 +1375,7 @@ struct ZeroConfigurationTests {
                     Text("HDR10+")
                     Button("2x") {}
                     Text("5 GHz")
+                    Text("30s")
                     Text("tab1")
                     Text("step2.title")
                 }
@@ -1382,7 +1383,7 @@ struct ZeroConfigurationTests {
         }
         """])
         let report = try project.usageReport(catalogs: "App")
-        #expect(report.findings(.missingKey).map(\.key) == ["5 GHz"], "\(report.findings.map(\.message))")
+        #expect(report.findings(.missingKey).map(\.key) == ["2x", "5 GHz", "30s"], "\(report.findings.map(\.message))")
         #expect(report.findings(.keyNotInCatalog).map(\.key) == ["tab1", "step2.title"])
         #expect(UsageRun.isMeasureOrCode("v2.1") && UsageRun.isMeasureOrCode("5 GHz"))
         #expect(!UsageRun.isMeasureOrCode("iOS17") && !UsageRun.isMeasureOrCode("kHz") && !UsageRun.isMeasureOrCode("PAGE")

@@ -2441,7 +2441,7 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
         // German) leaves the mark the sentence's: it is read before the quote.
         // So does a closing bracket (phpmon's "….)" for a sentence in brackets that ends the text: 23 findings against
         // translations ending "…)." or "…）。").
-        if Self.closingQuotes.contains(last) || Self.closingBrackets.contains(last) {
+        if Self.closingQuotes.contains(last) || Self.closingBrackets.contains(last) && Self.opensBracket(closedBy: last, in: trimmed) {
             let inner = trimmed.drop { Self.closingQuotes.contains($0) || Self.closingBrackets.contains($0) || $0.isWhitespace }
             if let mark = inner.first, Self.marks.contains(mark) { self = FinalPunctuation(String(inner.reversed())); return }
         }
@@ -2467,7 +2467,20 @@ enum FinalPunctuation: Equatable, CustomStringConvertible {
     /// An aside in brackets ends the text ("… (Cancel it with the spacebar.)"): whether its sentence keeps a stop inside
     /// the bracket is the language's style (phpmon's zh-Hans "…(按空格键取消快捷键选择)" has none), not a dropped mark.
     static func endsInBrackets(_ text: String) -> Bool {
-        text.reversed().first { !$0.isWhitespace }.map(closingBrackets.contains) ?? false
+        guard let last = text.reversed().first(where: { !$0.isWhitespace }), closingBrackets.contains(last) else { return false }
+        return opensBracket(closedBy: last, in: text)
+    }
+
+    /// Whether the text opens the bracket `closing` closes: Loop's "You're up to date :)" ends with a smiley, not an aside.
+    static func opensBracket(closedBy closing: Character, in text: some Collection<Character>) -> Bool {
+        let opening: Character = switch closing {
+        case ")": "("
+        case "]": "["
+        case "\u{FF09}": "\u{FF08}"
+        case "\u{3011}": "\u{3010}"
+        default: "\u{FF3B}"
+        }
+        return text.contains(opening)
     }
 
     static let closingBrackets: Set<Character> = [")", "]", "\u{FF09}", "\u{3011}", "\u{FF3D}"]

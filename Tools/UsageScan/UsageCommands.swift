@@ -229,7 +229,7 @@ public enum UsageCommands {
             for index in report.findings.indices where report.findings[index].rule == .unusedKey {
                 report.findings[index].message = report.findings[index].message.replacingOccurrences(
                     of: "delete it from every locale (`--fix` does)",
-                    with: "delete it from every locale once the code outside the scan (\(named)) is known not to read it either: a package's or a pod's code (a macro in its header) can (--fix leaves it while they are unscanned; --fix --force deletes it)")
+                    with: "delete it from every locale if the code outside the scan (\(named)) does not read it either (a package's code or a pod header's macro can; --fix leaves it until that code is scanned, --fix --force deletes it)")
             }
         }
         if fix {

@@ -121,6 +121,9 @@ struct UsageRun {
     /// The same, under the text such a call shows (its default value, else the key itself), lowercased: an unused key
     /// whose base text is that text was most likely renamed to it (see `renamedTo`).
     var missingTexts: [String: [String: (key: String, location: SourceLocation)]] = [:]
+    /// The same, under `sameTextForm`: a key that differs from one of them only in its final punctuation, its
+    /// apostrophes or its capitals is the same text renamed (see `renamedTo`).
+    var missingForms: [String: [String: (key: String, location: SourceLocation)]] = [:]
     /// Keys the code names that a table has: where the first call is (see `renamedInTranslations`).
     var foundAt: [String: [String: SourceLocation]] = [:]
     var referencesByTable: [String: Int] = [:]
@@ -354,6 +357,35 @@ struct UsageRun {
 
     /// The language a table's base is in, for "en users": `Base` is a folder, not a language (Monal: "Base users see it
     /// right and every other language sees it in Base").
+    /// A code shown as it is in every language: one token with a capital (`4K`, `MP4`, `H.264`, `HDR10+`) or a video
+    /// resolution (`1080p`, `720p60`), as `isMeasureOrCode` reads them; not a number with its unit (`30s`, `5m`, `2x`).
+    static func isCodeShownAsIs(_ key: String) -> Bool {
+        guard isMeasureOrCode(key), !key.contains(" ") else { return false }
+        if key.unicodeScalars.contains(where: { ("A"..."Z").contains($0) }) { return true }
+        let parts = key.split(separator: "p", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 && (3...4).contains(parts[0].count) && parts[0].allSatisfy(\.isNumber) && parts[1].allSatisfy(\.isNumber)
+    }
+
+    /// A name no dictionary has: a capital inside it or a digit (`QuickRecorder`, `NetNewsWire`, `Mos2`), not a word.
+    static func isCoinedName(_ name: String) -> Bool {
+        name.unicodeScalars.dropFirst().contains { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// A text as a rename leaves it: lowercased, `’` and `‘` as `'`, `“` and `”` as `"`, and without its final marks
+    /// (`…`, `...`, `.`, `:`, `!`, `?`) and spaces: "Settings…", "settings" and "Settings..." are one form.
+    static func sameTextForm(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar {
+            case "\u{2019}", "\u{2018}", "\u{02BC}": scalars.append("'")
+            case "\u{201C}", "\u{201D}": scalars.append("\"")
+            default: scalars.append(scalar)
+            }
+        }
+        while let last = scalars.last, ".:!?…".unicodeScalars.contains(last) || last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
     /// Letters, all of them Latin (ASCII, Latin-1, Latin Extended, Latin Extended Additional).
     static func isLatinText(_ text: String) -> Bool {
         var letters = false
@@ -493,6 +525,8 @@ struct UsageRun {
             if !reference.key.isGeneratedMember {
                 let missing = Self.catalogKey(reference.key)
                 if missingKeys[table]?[missing.lowercased()] == nil { missingKeys[table, default: [:]][missing.lowercased()] = (missing, reference.location) }
+                let form = Self.sameTextForm(missing)
+                if missingForms[table]?[form] == nil { missingForms[table, default: [:]][form] = (missing, reference.location) }
                 if let text = reference.hasDefaultValue ? reference.defaultValue : missing, Self.hasLetters(text),
                    missingTexts[table]?[text.lowercased()] == nil {
                     missingTexts[table, default: [:]][text.lowercased()] = (missing, reference.location)
@@ -536,6 +570,11 @@ struct UsageRun {
                 return
             }
             let keysAreText = conventions.keysAsText.contains(table) || hasIdentityBase(table)
+            // A code of one token (QuickRecorder's `Text("H.265")`, `Text("MP4")`, a player's "1080p") and the app's own
+            // name (`"QuickRecorder".local`) read the same in every language: the key a table lacks shows right
+            // everywhere (6 of QuickRecorder's 72 such findings). A number with a unit ("5 GHz", "30s") stays one: Russian
+            // writes "5 ГГц" and "30 с"; so does a project named as a word ("Notes"), which German writes "Notizen".
+            if !reference.key.isGeneratedMember, Self.isCodeShownAsIs(Self.catalogKey(reference.key)) || productNames.contains(Self.catalogKey(reference.key)) && Self.isCoinedName(Self.catalogKey(reference.key)) { return }
             if !reference.key.isGeneratedMember, Self.isNameLike(Self.catalogKey(reference.key)), baseTables[table] != nil,
                !keysAreText, !TableConventions.looksLikeText(Self.catalogKey(reference.key)) {
                 // `NSLocalizedString("GameShark", comment: "")`: a product or brand shows right as the key; an identifier
@@ -545,12 +584,6 @@ struct UsageRun {
                 return
             }
             let catalogKey = Self.catalogKey(reference.key)
-            // A code of one token (QuickRecorder's `Text("H.265")`, `Text("MP4")`, a player's "1080p") and the app's own
-            // name (`"QuickRecorder".local`) read the same in every language: the key a table lacks shows right
-            // everywhere (6 of QuickRecorder's 72 such findings). A number with a unit apart ("5 GHz") stays one: Russian
-            // writes "5 ГГц".
-            if !reference.key.isGeneratedMember,
-               Self.isMeasureOrCode(catalogKey) && !catalogKey.contains(" ") || productNames.contains(catalogKey) { return }
             if !reference.key.isGeneratedMember, keysAreText || TableConventions.looksLikeText(catalogKey)
                 || isWordBesideDottedKeys(catalogKey, table: table) || Self.isMeasureOrCode(catalogKey) || Self.isInputPattern(catalogKey) {
                 // The key is text: base-language users see it right (it is what the code shows when no table has it);
@@ -762,14 +795,20 @@ struct UsageRun {
     ///   `NSLocalizedString("common_next", tableName: "Common", value: "Next", …)` beside `"next" = "Next";`, and three
     ///   more so; PlayCover's `Text("Legacy App Settings Detected!")` beside `"alert.legacyImport.title"`): renamed in the
     ///   code and not in the catalog, so every locale shows the default. Deleting it threw 17 translations away.
-    func renamedTo(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> String? {
+    func renamedTo(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> (message: String, locale: String?)? {
         if let near = missingKeys[table]?[key.lowercased()], near.key != key {
-            return "\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)"
+            return ("\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)", nil)
+        }
+        // Only its end or its apostrophes (a re-check of 2026-12-07: `Text("Settings…")` beside "Settings", "Check for
+        // Updates..." beside the code's "…", "Don't Save" beside "Don’t Save": plain --fix deleted each from every locale,
+        // a short key's one character being too near to count as a typo, and `...` for `…` three).
+        if let near = missingForms[table]?[Self.sameTextForm(key)], near.key != key {
+            return ("\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which \(table) does not have and which differs from it only in its final punctuation, its apostrophes or its capitals: the text was most likely changed in the code only; rename the key to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)", nil)
         }
         if let renamed = renamedInTranslations(table: table, key: key, entry: entry, found: found) { return renamed }
         // Capitals aside: openHAB's `Text("Demo Mode")` beside `"demo_mode" = "Demo mode";` (three such lost 24 translations).
         if let entry, case let .text(text) = entry.value, let near = missingTexts[table]?[text.lowercased()], near.key != key {
-            return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)"
+            return ("\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have, for the same text \"\(text)\": the key was most likely renamed in the code only; rename it to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)", nil)
         }
         // The code interpolates into the key what it meant to format into the text (codeapp: `showAlert(title:
         // "source_control.confirm_delete_tag \(tag.name)")` looks up "source_control.confirm_delete_tag %@", beside this
@@ -783,7 +822,7 @@ struct UsageRun {
                 return rest.first == " " && rest.split(separator: " ").allSatisfy { $0.hasPrefix("%") }
             }
             if let near = interpolated.min(by: { $0.key < $1.key }) {
-                return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have: the call interpolates into the key what this key's text formats, so users see the raw key; pass \"\(key)\" and format the text with the value instead (--fix leaves this key alone)"
+                return ("\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have: the call interpolates into the key what this key's text formats, so users see the raw key; pass \"\(key)\" and format the text with the value instead (--fix leaves this key alone)", nil)
             }
         }
         // A key that is its text, and a text the code reads that the table lacks, one typo apart (Monal's "Audio recoder
@@ -794,7 +833,7 @@ struct UsageRun {
             for near in candidates.values.sorted(by: { $0.key < $1.key }) where near.key != key && abs(near.key.utf16.count - keyUnits.count) <= 2 {
                 // In UTF-16 units: the code's “%@” for %@ is two edits, not the six of its UTF-8 bytes.
                 guard NearestKey.distance(keyUnits, Array(near.key.utf16), limit: 2) != nil else { continue }
-                return "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have and which differs from it by a character or two: the text was most likely corrected in the code only; rename the key to \"\(near.key)\" in every locale (review the translations) and they show again (--fix leaves this key alone)"
+                return ("\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", which \(table) does not have and which differs from it by a character or two: the text was most likely corrected in the code only; rename the key to \"\(near.key)\" in every locale (review the translations) and they show again (--fix leaves this key alone)", nil)
             }
         }
         return nil
@@ -808,28 +847,29 @@ struct UsageRun {
     /// The keys the code reads that one table has, indexed for `renamedInTranslations`: under their lowercase form, and
     /// as UTF-16 by length (built once per table, only where some key looks unused).
     struct FoundKeys {
-        var byLowercase: [String: [(key: String, location: SourceLocation)]] = [:]
+        var byForm: [String: [(key: String, location: SourceLocation)]] = [:]
         var byLength: [Int: [(key: String, units: [UInt16], location: SourceLocation)]] = [:]
 
         init(_ found: [String: SourceLocation]) {
             for (key, location) in found.sorted(by: { $0.key < $1.key }) {
-                byLowercase[key.lowercased(), default: []].append((key, location))
+                byForm[UsageRun.sameTextForm(key), default: []].append((key, location))
                 let units = Array(key.utf16)
                 if units.count >= 10 { byLength[units.count, default: []].append((key, units, location)) }
             }
         }
     }
 
-    func renamedInTranslations(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> String? {
+    func renamedInTranslations(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> (message: String, locale: String?)? {
         let holders = translations(of: key, in: table)
         guard !holders.isEmpty else { return nil }
         func lacking(_ used: String) -> [String] {
             let having = Set(translations(of: used, in: table))
             return holders.filter { !having.contains($0) }
         }
-        var near: (key: String, location: SourceLocation, caseOnly: Bool)?
-        for (used, location) in found.byLowercase[key.lowercased()] ?? [] where used != key && !lacking(used).isEmpty {
-            near = (used, location, true)
+        var near: (key: String, location: SourceLocation, how: String)?
+        for (used, location) in found.byForm[Self.sameTextForm(key)] ?? [] where used != key && !lacking(used).isEmpty {
+            near = (used, location, used.lowercased() == key.lowercased() ? "which differs from it only in case"
+                        : "which differs from it only in its final punctuation, its apostrophes or its capitals")
             break
         }
         if near == nil, key.count >= 12, let entry, case let .text(text) = entry.value, text == key || !writtenBaseKeys[table, default: []].contains(key) {
@@ -837,7 +877,7 @@ struct UsageRun {
             search: for length in keyUnits.count - 2...keyUnits.count + 2 {
                 for (used, units, location) in found.byLength[length] ?? [] where used != key {
                     guard NearestKey.distance(keyUnits, units, limit: 2) != nil, !lacking(used).isEmpty else { continue }
-                    near = (used, location, false)
+                    near = (used, location, "which differs from it by a character or two")
                     break search
                 }
             }
@@ -845,8 +885,8 @@ struct UsageRun {
         guard let near else { return nil }
         let locales = lacking(near.key)
         let list = locales.count <= 6 ? locales.joined(separator: ", ") : locales.prefix(6).joined(separator: ", ") + " and \(locales.count - 6) more"
-        let how = near.caseOnly ? "which differs from it only in case" : "which differs from it by a character or two"
-        return "\"\(key)\" is in \(table) (\(list)) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", \(how) and which the \(list) translation\(locales.count == 1 ? "" : "s") lack\(locales.count == 1 ? "s" : ""): a lookup tells them apart, so users of \(list) see the base text there; rename the key to \"\(near.key)\" in \(list) (review the translation) and it shows again (--fix leaves this key alone)"
+        let how = near.how
+        return ("\"\(key)\" is in \(table) (\(list)) but no scanned code uses it, and the code at \(near.location) reads \"\(near.key)\", \(how) and which the \(list) translation\(locales.count == 1 ? "" : "s") lack\(locales.count == 1 ? "s" : ""): a lookup tells them apart, so users of \(list) see the base text there; rename the key to \"\(near.key)\" in \(list) (review the translation) and it shows again (--fix leaves this key alone)", locales.count == 1 ? locales[0] : nil)
     }
 
     mutating func checkUnused() {
@@ -870,7 +910,7 @@ struct UsageRun {
             candidates.removeAll { key in
                 guard let entry = entries.entries[key], let renamed = renamedTo(table: table, key: key, entry: entry, found: found) else { return false }
                 add(.unusedKey, at: SourceLocation(entry.location),
-                    table: table, key: key, renamed)
+                    table: table, key: key, locale: renamed.locale, renamed.message)
                 return true
             }
             guard !candidates.isEmpty else { continue }
