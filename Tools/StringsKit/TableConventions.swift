@@ -260,11 +260,6 @@ public struct TableConventions: Sendable, Equatable {
     public static func looksLikeIdentifier(_ key: String) -> Bool {
         var word = Substring(key)
         while let last = word.last, word.count > 1, ".…!?:".contains(last) { word.removeLast() }
-        // "(Default)", "[Beta]", "“Untitled”": a word in brackets or quotes is the word (MacDown's "(Default)", in 16
-        // translations, was left out of its text-keyed base).
-        while let first = word.first, let last = word.last, word.count > 2, "([{\"“‘«".contains(first), ")]}\"”’»".contains(last) {
-            word = word.dropFirst().dropLast()
-        }
         let scalars = Array(word.unicodeScalars)
         guard !scalars.isEmpty, scalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }) else { return false }
         func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }

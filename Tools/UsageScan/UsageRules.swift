@@ -355,8 +355,6 @@ struct UsageRun {
     /// The locale a table's keys come from, for messages: `Base` or the base locale.
     func baseOf(_ table: String) -> String { tableBases[table] ?? base }
 
-    /// The language a table's base is in, for "en users": `Base` is a folder, not a language (Monal: "Base users see it
-    /// right and every other language sees it in Base").
     /// A code shown as it is in every language: one token with a capital (`4K`, `MP4`, `H.264`, `HDR10+`) or a video
     /// resolution (`1080p`, `720p60`), as `isMeasureOrCode` reads them; not a number with its unit (`30s`, `5m`, `2x`).
     static func isCodeShownAsIs(_ key: String) -> Bool {
@@ -403,6 +401,8 @@ struct UsageRun {
         return !keys.isEmpty && keys.count { Self.isLatinText($0) } * 5 >= keys.count * 4
     }
 
+    /// The language a table's base is in, for "en users": `Base` is a folder, not a language (Monal: "Base users see it
+    /// right and every other language sees it in Base").
     func baseLanguage(_ table: String) -> String {
         let tableBase = baseOf(table)
         guard tableBase == Linter.interfaceBase else { return tableBase }
@@ -839,13 +839,8 @@ struct UsageRun {
         return nil
     }
 
-    /// A key some translations file a text the code reads under, with other capitals or a character or two apart, where
-    /// those translations lack the key the code reads (QuickRecorder: `SToggle("Launch at Login")`, and its Italian
-    /// file's only "Launch at login" = "Avvia al login"; with no English file the base is its translations' keys, so
-    /// the code's key is in the base and `missingKeys` never hears of it). Those locales show the base text, and
-    /// deleting the key throws their only translation of it away: it is a rename in them.
-    /// The keys the code reads that one table has, indexed for `renamedInTranslations`: under their lowercase form, and
-    /// as UTF-16 by length (built once per table, only where some key looks unused).
+    /// The keys the code reads that one table has, indexed for `renamedInTranslations`: under `sameTextForm`, and as
+    /// UTF-16 by length (built once per table, only where some key looks unused).
     struct FoundKeys {
         var byForm: [String: [(key: String, location: SourceLocation)]] = [:]
         var byLength: [Int: [(key: String, units: [UInt16], location: SourceLocation)]] = [:]
@@ -859,6 +854,12 @@ struct UsageRun {
         }
     }
 
+    /// A key some translations file a text the code reads under, with other capitals, final marks or apostrophes or a
+    /// character or two apart, where those translations lack the key the code reads (QuickRecorder:
+    /// `SToggle("Launch at Login")`, and its Italian file's only "Launch at login" = "Avvia al login"; with no English
+    /// file the base is its translations' keys, so the code's key is in the base and `missingKeys` never hears of it).
+    /// Those locales show the base text, and deleting the key throws their only translation of it away: it is a rename
+    /// in them. The finding names the locale where there is one.
     func renamedInTranslations(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> (message: String, locale: String?)? {
         let holders = translations(of: key, in: table)
         guard !holders.isEmpty else { return nil }
