@@ -202,6 +202,9 @@ public struct Linter: Sendable {
         return typical >= 20 && baseKeys * 10 < typical ? (baseKeys, beyond) : nil
     }
 
+    /// Letters, all of them Latin (what the linter asks of a base text before taking a translation for another script).
+    public static func isLatin(_ text: String) -> Bool { LintRun.isLatin(text) }
+
     /// True for `Base` and `qqq`, the folders that are not translations.
     public static func isSpecialFolder(_ locale: String) -> Bool {
         locale == interfaceBase || locale == documentation
@@ -1699,51 +1702,33 @@ struct LintRun {
     }
 
     /// The same text but for its capitals (Turkish İ and ı as I and i), its kinds of space (a no-break space, U+00A0,
-    /// or a narrow one, U+202F, for a plain one), quotation marks around it, or its punctuation and spacing (the same
-    /// letters and digits in the same order). Asked of every translation of a key some
-    /// locales keep that differs from it: a length apart answers most at once, and no Foundation call (its case folding
-    /// was a third of a 100,000-entry project's lint).
+    /// or a narrow one, U+202F, for a plain one), quotation marks around it, or other punctuation between its words: the
+    /// same letters and digits in the same order, and the same ending (an added "!" is no such spelling). focus-ios's
+    /// "MOZILLA" as "Mozilla", Turkish "MOZİLLA", German „MOZILLA“; mac-mouse-fix's Chinese "Mac Mouse Fix" with no-break
+    /// spaces; HeliPort's Chinese "BSSID：" with a full-width colon beside 17 locales' "BSSID: ". Asked of every
+    /// translation of a key some locales keep that differs from it, so it is walked in step with no copy, stops at the
+    /// first letter apart, and a length apart answers most at once; no Foundation call (its case folding was a third of
+    /// a 100,000-entry project's lint).
     static func isWrittenOtherwise(_ text: String, _ base: String) -> Bool {
         guard abs(text.utf8.count - base.utf8.count) <= 12 else { return false }
-        func isQuoteOrSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.isWhitespace || quoteScalars.contains(scalar)
-        }
-        func core(_ value: String) -> [Unicode.Scalar] {
-            var scalars = Array(value.unicodeScalars)
-            while let last = scalars.last, isQuoteOrSpace(last) { scalars.removeLast() }
-            let start = scalars.firstIndex { !isQuoteOrSpace($0) } ?? scalars.endIndex
-            return Array(scalars[start...])
-        }
-        let (mine, theirs) = (core(text), core(base))
-        guard !mine.isEmpty else { return false }
+        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
         func folded(_ scalar: Unicode.Scalar) -> String {
             scalar == "\u{130}" || scalar == "\u{131}" ? "i" : scalar.properties.lowercaseMapping
         }
-        if mine.count == theirs.count, zip(mine, theirs).allSatisfy({ left, right in
-            left == right || left.properties.isWhitespace && right.properties.isWhitespace || folded(left) == folded(right)
-        }) { return true }
-        // The same letters and digits, in the same order, with other punctuation or spacing between them and the same
-        // ending: HeliPort's Chinese "BSSID：" with a full-width colon, kept as "BSSID: " by 17 locales (17 findings
-        // for the one term). An added "!" is no such spelling.
-        // Walked in step, no copy: asked of every translation that differs, it stops at the first letter apart.
-        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
-        var (left, right, matched) = (0, 0, 0)
+        var mine = text.unicodeScalars.makeIterator(), theirs = base.unicodeScalars.makeIterator()
+        var matched = 0
         while true {
-            while left < mine.count, !isWord(mine[left]) { left += 1 }
-            while right < theirs.count, !isWord(theirs[right]) { right += 1 }
-            guard left < mine.count, right < theirs.count else { break }
-            guard mine[left] == theirs[right] || folded(mine[left]) == folded(theirs[right]) else { return false }
-            (left, right, matched) = (left + 1, right + 1, matched + 1)
+            var left = mine.next()
+            while let scalar = left, !isWord(scalar) { left = mine.next() }
+            var right = theirs.next()
+            while let scalar = right, !isWord(scalar) { right = theirs.next() }
+            guard let left, let right else {
+                // Both ended together, or one has a letter more.
+                return left == nil && right == nil && matched > 0 && FinalPunctuation(text) == FinalPunctuation(base)
+            }
+            guard left == right || folded(left) == folded(right) else { return false }
+            matched += 1
         }
-        return left == mine.count && right == theirs.count && matched >= 2 && FinalPunctuation(text) == FinalPunctuation(base)
-    }
-
-    static let quoteScalars: Set<Unicode.Scalar> = ["\"", "'", "„", "“", "”", "‚", "‘", "’", "«", "»", "‹", "›", "「", "」", "『", "』"]
-
-    /// Letters all Latin in `base` and none Latin in `text` (Hangul, Cyrillic, Han…).
-    static func isWrittenInAnotherScript(_ text: String, than base: String) -> Bool {
-        let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }
-        return isLatin(base) && !letters.isEmpty && !letters.contains(where: isLatinLetter)
     }
 
     /// `baseEntry`: its note counts too (a translation exported from Xcode does not carry the base's comments, and a note

@@ -384,21 +384,11 @@ struct UsageRun {
         return String(scalars)
     }
 
-    /// Letters, all of them Latin (ASCII, Latin-1, Latin Extended, Latin Extended Additional).
-    static func isLatinText(_ text: String) -> Bool {
-        var letters = false
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
-            guard scalar.value <= 0x024F || (0x1E00...0x1EFF).contains(scalar.value) else { return false }
-            letters = true
-        }
-        return letters
-    }
-
     /// Whether most of a table's keys that have letters are written in Latin letters (asked only of a text in another
     /// script that the table lacks).
     func isLatinScriptTable(_ table: String) -> Bool {
         let keys = (baseTables[table]?.keys ?? []).prefix(400).filter { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
-        return !keys.isEmpty && keys.count { Self.isLatinText($0) } * 5 >= keys.count * 4
+        return !keys.isEmpty && keys.count { Linter.isLatin($0) } * 5 >= keys.count * 4
     }
 
     /// The language a table's base is in, for "en users": `Base` is a folder, not a language (Monal: "Base users see it
@@ -595,7 +585,7 @@ struct UsageRun {
                 // 692 `Text` literals), every user sees the text right: a note of what to add before it is translated.
                 // A text in another script than the table's (QuickRecorder's `Button("共享...")` in an English app) is not
                 // what base-language users read either.
-                let foreign = translatedIn.isEmpty && !Self.isLatinText(key) && key.unicodeScalars.contains { $0.properties.isAlphabetic }
+                let foreign = translatedIn.isEmpty && !Linter.isLatin(key) && key.unicodeScalars.contains { $0.properties.isAlphabetic }
                     && isLatinScriptTable(table)
                 let message = hasNoTranslation
                     ? "\(reference.api) uses \(shown), which table \"\(table)\" does not have: \(why), and the catalog has no language but \(baseOf(table)) yet, so every user sees it right; add it to the catalog before the app is translated"
@@ -796,14 +786,14 @@ struct UsageRun {
     ///   more so; PlayCover's `Text("Legacy App Settings Detected!")` beside `"alert.legacyImport.title"`): renamed in the
     ///   code and not in the catalog, so every locale shows the default. Deleting it threw 17 translations away.
     func renamedTo(table: String, key: String, entry: CatalogEntry?, found: FoundKeys) -> (message: String, locale: String?)? {
-        if let near = missingKeys[table]?[key.lowercased()], near.key != key {
-            return ("\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)", nil)
-        }
-        // Only its end or its apostrophes (a re-check of 2026-12-07: `Text("Settings…")` beside "Settings", "Check for
-        // Updates..." beside the code's "…", "Don't Save" beside "Don’t Save": plain --fix deleted each from every locale,
-        // a short key's one character being too near to count as a typo, and `...` for `…` three).
+        // Other capitals (xdripswift's "off" beside `NSLocalizedString("Off", …)`), or only another end or other
+        // apostrophes (a re-check of 2026-12-07: `Text("Settings…")` beside "Settings", "Check for Updates..." beside the
+        // code's "…", "Don't Save" beside "Don’t Save": plain --fix deleted each from every locale, a short key's one
+        // character being too near to count as a typo, and `...` for `…` three).
         if let near = missingForms[table]?[Self.sameTextForm(key)], near.key != key {
-            return ("\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which \(table) does not have and which differs from it only in its final punctuation, its apostrophes or its capitals: the text was most likely changed in the code only; rename the key to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)", nil)
+            return near.key.lowercased() == key.lowercased()
+                ? ("\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which differs only in case: a lookup tells case apart, so neither is found; rename one of them to the other (--fix leaves this key alone)", nil)
+                : ("\"\(key)\" is in \(table) (\(baseOf(table))) but the code at \(near.location) reads \"\(near.key)\", which \(table) does not have and which differs from it only in its final punctuation, its apostrophes or its capitals: the text was most likely changed in the code only; rename the key to \"\(near.key)\" in every locale and its translations show again (--fix leaves this key alone)", nil)
         }
         if let renamed = renamedInTranslations(table: table, key: key, entry: entry, found: found) { return renamed }
         // Capitals aside: openHAB's `Text("Demo Mode")` beside `"demo_mode" = "Demo mode";` (three such lost 24 translations).
