@@ -313,6 +313,88 @@ import Testing
         #expect(result.completeness?.map(\.locale).sorted() == ["de", "it"])
     }
 
+    /// A menu xib in Base.lproj and `ibtool`'s exports of it, in the shape of a macOS editor's (MacDown, 2026-12-08).
+    static let menuXib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701">
+            <objects>
+                <menu title="Main Menu" systemMenu="main" id="AYu-sK-qS6">
+                    <items>
+                        <menuItem title="File" id="dMs-cI-mzQ">
+                            <menu key="submenu" title="File" id="bib-Uj-vzu">
+                                <items>
+                                    <menuItem title="New" keyEquivalent="n" id="Was-JA-tGl"/>
+                                    <menuItem title="Open…" keyEquivalent="o" id="IAo-SY-fd9"/>
+                                    <menuItem title="Export as PDF…" id="Gxh-Jx-b9R"/>
+                                </items>
+                            </menu>
+                        </menuItem>
+                    </items>
+                </menu>
+            </objects>
+        </document>
+        """
+
+    static func menuEntry(_ id: String, _ text: String, _ translation: String, property: String = "title", kind: String = "NSMenuItem") -> String {
+        "/* Class = \"\(kind)\"; \(property) = \"\(text)\"; ObjectID = \"\(id)\"; */\n\"\(id).\(property)\" = \"\(translation)\";\n\n"
+    }
+
+    /// MacDown (2026-12-08): eight xibs in Base.lproj with no base `.strings`, translated by `ibtool` exports in 20
+    /// locales, about 500 of whose texts some locales lack: none was ever said, and the summary counted none of those
+    /// tables. The xib is the base: a locale that lacks a text another locale's export has (for an object the xib still
+    /// has) is told, with the xib as the place of the base text, and the text's rules run against the text `ibtool` wrote
+    /// in the comments. An entry for an object the xib no longer has, or whose comments disagree, is left alone.
+    @Test func anInterfaceBuilderTableWithOnlyItsXibAsBaseIsCheckedForMissingTexts() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/MainMenu.xib", Self.menuXib)
+        folder.write("en.lproj/Localizable.strings", "\"saved\" = \"Saved\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"saved\" = \"Gespeichert\";\n")
+        folder.write("fr.lproj/Localizable.strings", "\"saved\" = \"Enregistré\";\n")
+        folder.write("de.lproj/MainMenu.strings", Self.menuEntry("dMs-cI-mzQ", "File", "Ablage") + Self.menuEntry("bib-Uj-vzu", "File", "Ablage", kind: "NSMenu")
+                     + Self.menuEntry("Was-JA-tGl", "New", "Neu") + Self.menuEntry("IAo-SY-fd9", "Open…", "Öffnen…")
+                     + Self.menuEntry("Gxh-Jx-b9R", "Export as PDF…", "Als PDF exportieren…")
+                     // An object the xib no longer has: no locale lacks it.
+                     + Self.menuEntry("Old-It-em1", "Print", "Drucken"))
+        folder.write("fr.lproj/MainMenu.strings", Self.menuEntry("dMs-cI-mzQ", "File", "Fichier") + Self.menuEntry("Was-JA-tGl", "New", "Nouveau")
+                     + Self.menuEntry("IAo-SY-fd9", "Open…", "Ouvrir"))
+        let result = try folder.lint()
+        let missing = result.findings(.missingKey)
+        #expect(missing.map { "\($0.locale):\($0.key ?? "")" }.sorted() == ["fr:Gxh-Jx-b9R.title", "fr:bib-Uj-vzu.title"], "\(missing.map(\.message))")
+        #expect(missing.allSatisfy { $0.message.contains("/Base.lproj/MainMenu.xib) but has no fr translation; add it to this file") },
+                "\(missing.map(\.message))")
+        #expect(missing.allSatisfy { $0.file.hasSuffix("fr.lproj/MainMenu.strings") })
+        // fr's "Ouvrir" drops the base text's ellipsis; nothing is extra.
+        #expect(result.findings(.punctuationMismatch).map { "\($0.locale):\($0.key ?? "")" } == ["fr:IAo-SY-fd9.title"], "\(result.findings.map(\.message))")
+        #expect(result.findings(.extraKey).isEmpty, "\(result.findings(.extraKey).map(\.message))")
+        let fr = try #require(result.completeness?.first { $0.locale == "fr" })
+        #expect(fr.missing == 2 && fr.baseKeys == 6, "\(fr)")
+    }
+
+    /// A locale with no export of a xib at all lacks all of its texts: one finding says so, as for any table.
+    /// Without the xib (not beside the translations nor a folder up), its translations are left as they were.
+    @Test func aLocaleWithoutAnExportOfTheXibIsToldOnceAndNoXibMeansNoBase() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/MainMenu.xib", Self.menuXib)
+        folder.write("de.lproj/MainMenu.strings", Self.menuEntry("dMs-cI-mzQ", "File", "Ablage") + Self.menuEntry("Was-JA-tGl", "New", "Neu"))
+        folder.write("fr.lproj/MainMenu.strings", Self.menuEntry("dMs-cI-mzQ", "File", "Fichier") + Self.menuEntry("Was-JA-tGl", "New", "Nouveau"))
+        for (locale, text) in [("Base", "Saved"), ("de", "Gespeichert"), ("fr", "Enregistré"), ("ja", "保存済み")] {
+            folder.write("\(locale).lproj/Localizable.strings", "\"saved\" = \"\(text)\";\n")
+        }
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).map { $0.message.replacingOccurrences(of: folder.root + "/", with: "") }
+                    == ["ja has no MainMenu table, so 2 key(s) are untranslated there; add ja.lproj/MainMenu.strings"],
+                "\(result.findings.map(\.message))")
+
+        let bare = CatalogFolder()
+        bare.write("de.lproj/MainMenu.strings", Self.menuEntry("dMs-cI-mzQ", "File", "Ablage") + Self.menuEntry("Was-JA-tGl", "New", "Neu"))
+        bare.write("fr.lproj/MainMenu.strings", Self.menuEntry("dMs-cI-mzQ", "File", "Fichier"))
+        bare.write("Base.lproj/Localizable.strings", "\"saved\" = \"Saved\";\n")
+        bare.write("fr.lproj/Localizable.strings", "\"saved\" = \"Enregistré\";\n")
+        bare.write("de.lproj/Localizable.strings", "\"saved\" = \"Gespeichert\";\n")
+        let unchecked = try bare.lint()
+        #expect(unchecked.findings(.missingKey).isEmpty, "\(unchecked.findings.map(\.message))")
+    }
+
     /// WireGuard (2026-12-07): `Base.lproj/Localizable.strings` and `InfoPlist.strings` beside 18 translations and no
     /// English folder; every run stopped with "cannot tell the base locale among ca, de, …". Base.lproj, holding every
     /// table, is the base.

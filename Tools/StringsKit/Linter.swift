@@ -105,10 +105,12 @@ public struct Linter: Sendable {
     public func lint(_ catalog: Catalog) throws(LintSetupError) -> LintResult {
         let base = try baseLocale(of: catalog)
         let tableBases = Self.tableBases(of: catalog, base: base)
-        let conventions = TableConventions.detect(in: catalog, base: base, tableBases: tableBases, configuration: configuration)
+        var conventions = TableConventions.detect(in: catalog, base: base, tableBases: tableBases, configuration: configuration)
         LaunchTrace.mark("lint: table conventions")
-        // A key-as-text table's base is completed with its translations' keys, each the text base-language users see.
-        let catalog = conventions.completingBases(of: catalog, base: base, tableBases: tableBases).withOrderedEntries()
+        // A key-as-text table's base is completed with its translations' keys, each the text base-language users see; an
+        // Interface Builder table's with the texts of its storyboard or xib that its translations' comments give.
+        let catalog = conventions.completingInterfaceBases(of: conventions.completingBases(of: catalog, base: base, tableBases: tableBases),
+                                                           base: base, tableBases: tableBases).withOrderedEntries()
         var run = LintRun(linter: self, catalog: catalog, base: base, tableBases: tableBases, conventions: conventions)
         run.checkConventions()
         run.checkProblems()
@@ -131,7 +133,7 @@ public struct Linter: Sendable {
             // Nor in an NSPredicateEditor's table, where a language adds the finer keys its grammar needs (Vienna's Spanish
             // and French `%[Date,PublicationDate]@ %[more than ago]@ %[days]@ %@`): the editor matches the most specific.
             let reportsExtra = !run.emptyBaseTables.contains(pair.table) && !conventions.keysAsText.contains(pair.table)
-                && !conventions.predicateEditorTables.contains(pair.table)
+                && !conventions.predicateEditorTables.contains(pair.table) && !conventions.interfaceBases.contains(pair.table)
             extraJobs += LintRun.chunks(table.keys.count).map {
                 .extraKeys(table: pair.table, locale: pair.locale, range: $0, reportsExtra: reportsExtra)
             }

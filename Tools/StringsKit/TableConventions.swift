@@ -40,6 +40,9 @@ public struct TableConventions: Sendable, Equatable {
     public var staleInterfaceKeys: [String: Set<String>] = [:]
     /// Tables of an NSPredicateEditor's formatting strings (`isPredicateEditorTable`), found once.
     public var predicateEditorTables: Set<String> = []
+    /// Interface Builder tables whose only base is their storyboard or xib, completed from the texts `ibtool` wrote into
+    /// the translations' comments (`completingInterfaceBases`): no key of theirs is reported extra.
+    public var interfaceBases: Set<String> = []
 
     /// Whether a key of `table` is shown at all: not one of a Settings bundle's keys its property list does not use,
     /// nor the text of an object its storyboard no longer has.
@@ -359,6 +362,53 @@ public struct TableConventions: Sendable, Equatable {
     /// The catalog with each key-as-text table's base completed: every key a translation has and the base lacks is
     /// added to the base with the key as its text, where the first translation that has it defines it (so a finding
     /// about it points at a real line).
+    /// An Interface Builder table with no base `.strings`, whose base is its storyboard or xib alone (MacDown's
+    /// `Base.lproj/MainMenu.xib` beside `de.lproj/MainMenu.strings` and a dozen more): no locale was ever told it lacks a
+    /// text, and the summary left the table out (about 500 untranslated texts in MacDown's partly translated locales).
+    /// `ibtool` writes each text into the translation's comment (`/* Class = "NSMenuItem"; title = "Open…"; ObjectID =
+    /// "72"; */` above `"72.title" = "Ouvrir…";`), so the base is completed with every key a translation has whose object
+    /// the document still has, with that text, placed at the document: a locale that lacks one is told (`missing-key`)
+    /// and counted. A key whose object the document no longer has, whose comment gives no text, or whose comments give
+    /// different texts in different locales (one locale's file exported before the text changed) is left out, and no key
+    /// of such a table is reported extra. Without the document (beside the translations, or a folder up), the table is
+    /// left as it was. Only the linter's view of the catalog: no file is written, and `--fix` reads the catalog as loaded.
+    public mutating func completingInterfaceBases(of catalog: Catalog, base: String, tableBases: [String: String]) -> Catalog {
+        var completed = catalog
+        for table in catalog.tableNames {
+            let tableBase = tableBases[table] ?? base
+            guard catalog.table(table, locale: tableBase) == nil, !keysAsText.contains(table),
+                  Self.isInterfaceBuilderTable(table, in: catalog) else { continue }
+            let translations = catalog.locales.filter { $0 != tableBase && !Linter.isSpecialFolder($0) }.compactMap { catalog.table(table, locale: $0) }
+            guard let file = translations.compactMap(\.files.first).min(), let folder = PropertyListTexts.lprojParent(of: file) else { continue }
+            let name = Catalog.fileTableName(table)
+            let ids = PropertyListTexts.interfaceObjectIDs(table: name, folder: folder)
+            let documents = PropertyListTexts.interfaceDocuments(table: name, folder: folder)
+            guard !ids.isEmpty, let document = documents.first(where: { $0.contains("/Base.lproj/") }) ?? documents.first else { continue }
+            // The keys in the order the translations list them, each with its text (nil once two comments disagree).
+            var order: [String] = []
+            var texts: [String: (text: String?, comment: String)] = [:]
+            for translation in translations {
+                for key in translation.keys {
+                    guard let comment = translation.entries[key]?.comment, ids.contains(String(key.prefix { $0 != "." })),
+                          let text = Catalog.interfaceBuilderText(key: key, comment: comment) else { continue }
+                    if let known = texts[key] {
+                        if known.text != text { texts[key]?.text = nil }
+                    } else {
+                        order.append(key)
+                        texts[key] = (text, comment)
+                    }
+                }
+            }
+            let location = CatalogLocation(file: document.hasPrefix("./") ? String(document.dropFirst(2)) : document, position: nil)
+            for key in order {
+                guard let known = texts[key], let text = known.text else { continue }
+                completed.insert(CatalogEntry(key: key, value: .text(text), comment: known.comment, location: location), table: table, locale: tableBase)
+            }
+            interfaceBases.insert(table)
+        }
+        return completed
+    }
+
     public func completingBases(of catalog: Catalog, base: String, tableBases: [String: String]) -> Catalog {
         guard !keysAsText.isEmpty else { return catalog }
         var completed = catalog
@@ -639,11 +689,7 @@ public enum PropertyListTexts {
         let cacheKey = directory + "\u{0}" + table
         if let known = interfaceIDs.withLock({ $0[cacheKey] }) { return known }
         var ids = Set<String>()
-        var documents = localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory)
-        // One folder up, as the usage check finds it (Monal's `localization/Base.lproj/Main.storyboard` for its
-        // `localization/external/<locale>.lproj/Main.strings`).
-        if documents.isEmpty { documents = localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory + "/..") }
-        for path in documents {
+        for path in interfaceDocuments(table: table, folder: folder) {
             ids.formUnion(objectIDs(ofInterfaceFile: path))
         }
         interfaceIDs.withLock { $0[cacheKey] = ids }
@@ -661,6 +707,15 @@ public enum PropertyListTexts {
     }
 
     private static let interfaceIDs = Locked<[String: Set<String>]>([:])
+
+    /// The storyboards and xibs named after `table` in the `.lproj` folders of `folder`, or else one folder up, as the
+    /// usage check finds them (Monal's `localization/Base.lproj/Main.storyboard` for its
+    /// `localization/external/<locale>.lproj/Main.strings`).
+    static func interfaceDocuments(table: String, folder: String) -> [String] {
+        let directory = folder.isEmpty ? "." : folder
+        let documents = localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory)
+        return documents.isEmpty ? localizedDocuments(named: table, kinds: ["storyboard", "xib"], in: directory + "/..") : documents
+    }
 
     /// Every value of an `id` attribute in an Interface Builder document (XML): `<button … id="3a3-In-jeQ">`.
     static func objectIDs(ofInterfaceFile path: String) -> Set<String> {
