@@ -265,9 +265,10 @@ struct CommandTests {
         let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("Main ") || $0.hasPrefix("Other ") }
             .map { $0.split(separator: " ").map(String.init) }
         // No code reads Other at all: its key is not called unused, the row says why (unverifiable-table).
-        #expect(rows.first == ["Main", "2", "1", "0", "1", "2", "1"])
+        // `NSLocalizedString(name, tableName: "Main", …)` reads a key the scan does not follow: "b" is said, and held back.
+        #expect(rows.first?.prefix(7) == ["Main", "2", "1", "0", "0", "2", "1"])
         #expect(rows.last?.prefix(6) == ["Other", "1", "0", "0", "0", "0"])
-        #expect(run.output.contains("(1 more look unused, but the scan cannot vouch for this table: see unverifiable-table)"))
+        #expect(run.output.contains("(1 more look unused, but the scan cannot vouch for them: see unverifiable-table, or their unused-key findings)"))
         #expect(run.error.contains("Sources/App.swift:4:27: dynamic key: NSLocalizedString(name)"))
         let help = try #require(try runL10n(["usage", "--help"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
         #expect(help.output.contains("Text(verbatim:) is no key") && help.output.contains("dynamicKeyPrefixes"))

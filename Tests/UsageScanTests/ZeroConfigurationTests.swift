@@ -178,6 +178,140 @@ struct ZeroConfigurationTests {
         #expect(project.read("App/en.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Old banner\";"))
     }
 
+    /// A package manager's shape (Sileo, 2026-12-08): every text through the app's own initialiser on `String`,
+    /// `String(localizationKey:)`. The scan inferred the wrapper but took each call for a `String(localized:)` without its
+    /// label and dropped it, so the table looked three-quarters unused and `--fix --force` deleted 183 keys the code reads
+    /// from 31 locales. The calls are the wrapper's now, and `String(format:)` beside them is no key.
+    @Test func anInitializerWrapperOnStringCountsItsCalls() throws {
+        let project = Self.app(sources: [
+            "Sources/LanguageHelper.swift": """
+            import Foundation
+
+            extension String {
+                init(localizationKey: String) {
+                    self = NSLocalizedString(localizationKey, comment: "")
+                }
+            }
+            """,
+            "Sources/SettingsViewController.swift": """
+            import UIKit
+
+            final class SettingsViewController: UITableViewController {
+                override func viewDidLoad() {
+                    title = String(localizationKey: "about.title")
+                    navigationItem.prompt = String(format: String(localizationKey: "items.count"), packages.count)
+                    headerLabel.text = String(format: "%@ (%@)", name, version)
+                    // Either side of `??` may be the key.
+                    subtitleLabel.text = String(localizationKey: errorDescription ?? (loading ? "greeting" : "about.title"))
+                }
+            }
+            """,
+        ])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.unverifiableTable).isEmpty, "\(report.findings)")
+        #expect(Set(report.findings(.unusedKey).compactMap(\.key)) == ["legacy.banner"], "\(report.findings(.unusedKey))")
+        let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(run.error.contains("removed 1 unused key(s)"), "\(run.error)")
+        #expect(project.read("App/de.lproj/Localizable.strings").contains("\"greeting\" = \"Hallo %@\";"))
+        #expect(project.read("App/de.lproj/Localizable.strings").contains("\"about.title\" = \"Über\";"))
+        #expect(project.read("App/fr.lproj/Localizable.strings").contains("\"items.count\" = \"%d choses\";"))
+    }
+
+    /// Sileo's wrapper also picks its table from an enum of the app's (`NSLocalizedString(key, tableName: type.tableName,
+    /// comment: "")`, `String(localizationKey: "Download_Hash_Mismatch", type: .error)`): the inferred wrapper read the
+    /// default table, and 48 calls were `wrong-table` errors. A table the wrapper computes is unknown at each call: the key
+    /// is looked up in every table, and no call is told it names the wrong one.
+    @Test func aWrapperThatComputesItsTableLooksKeysUpInEveryTable() throws {
+        let project = ProjectFolder()
+        project.write("App/Base.lproj/Localizable.strings", "\"Done\" = \"Done\";\n\"Queue\" = \"Queue\";\n")
+        project.write("App/Base.lproj/Errors.strings", "\"Download_Failed\" = \"The download failed\";\n\"Old_Error\" = \"Old\";\n")
+        project.write("App/de.lproj/Localizable.strings", "\"Done\" = \"Fertig\";\n\"Queue\" = \"Warteschlange\";\n")
+        project.write("App/de.lproj/Errors.strings", "\"Download_Failed\" = \"Der Download ist fehlgeschlagen\";\n\"Old_Error\" = \"Alt\";\n")
+        project.write("Sources/LanguageHelper.swift", """
+            import Foundation
+            enum LocalizedStringType {
+                case general, error
+                var tableName: String? { self == .error ? "Errors" : nil }
+            }
+            extension String {
+                init(localizationKey: String, type: LocalizedStringType = .general) {
+                    self = NSLocalizedString(localizationKey, tableName: type.tableName, comment: "")
+                }
+            }
+            """)
+        project.write("Sources/DownloadViewController.swift", """
+            import UIKit
+            final class DownloadViewController: UIViewController {
+                func failed() -> [String] {
+                    [String(localizationKey: "Done"), String(localizationKey: "Queue"), String(localizationKey: "Download_Failed", type: .error)]
+                }
+            }
+            """)
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.wrongTable).isEmpty, "\(report.findings(.wrongTable).map(\.message))")
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(!report.findings(.unusedKey).contains { $0.key == "Download_Failed" }, "\(report.findings(.unusedKey).map(\.message))")
+    }
+
+    /// A package manager's shape (Zebra, 2026-12-08): the names of a repository's sections ("Tweaks", "Themes") come from
+    /// its data and are translated with `NSLocalizedString(self.section, @"")`; no code holds them, and plain `--fix`
+    /// deleted them from every locale. A read with a key the scan does not follow (a property, a closure's `$0`, a local
+    /// computed from data) may be of any key of its table: each key that looks unused is still said, naming that read, and
+    /// only `--fix --force` deletes it. A key that is a parameter of the function or method around the read (a wrapper),
+    /// or a name the file assigns literals to, is followed and holds nothing back.
+    @Test func aKeyTheCodeComputesFromDataHoldsItsTableBackFromFix() throws {
+        for (path, source) in [
+            ("Sources/PackageListViewController.m", """
+            #import <UIKit/UIKit.h>
+            @implementation PackageListViewController
+            - (NSString *)localizedTitle:(NSString *)title {
+                return NSLocalizedString(title, @"");
+            }
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.title = self.section ? NSLocalizedString(self.section, @"") : NSLocalizedString(@"about.title", @"");
+                self.prompt = [NSString stringWithFormat:NSLocalizedString(@"items.count", @""), self.packages.count];
+            }
+            @end
+            """),
+            ("Sources/PackageList.swift", """
+            import Foundation
+            final class PackageList {
+                var section: String?
+                var title: String { section.map { NSLocalizedString($0, comment: "") } ?? NSLocalizedString("about.title", comment: "") }
+                var prompt: String { String(format: NSLocalizedString("items.count", comment: ""), packages.count) }
+            }
+            """),
+        ] {
+            let project = Self.app(sources: [path: source])
+            let report = try project.usageReport(catalogs: "App")
+            let unused = report.findings(.unusedKey)
+            #expect(unused.compactMap(\.key).sorted() == ["greeting", "legacy.banner"], "\(path): \(unused.map(\.message))")
+            #expect(unused.allSatisfy { $0.message.contains("reads Localizable with a key it computes at run time (") && $0.message.contains("--fix leaves it; --fix --force deletes it") },
+                    "\(path): \(unused.map(\.message))")
+            #expect(report.unusedKeys.isEmpty && report.unverifiedKeys.count == 2, "\(path)")
+            let run = try #require(try runL10n(["lint", "App", "--sources", "Sources", "--fix"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+            #expect(run.error.contains("--fix left 2 key(s) that look unused in Localizable alone"), "\(path): \(run.error)")
+            #expect(project.read("App/de.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Altes Banner\";"), "\(path)")
+        }
+        // Followed: a wrapper's parameter, in Objective-C and Swift, and a name assigned literals.
+        let followed = Self.app(sources: [
+            "Sources/Strings.m": "- (NSString *)localizedTitle:(NSString *)title {\n    return NSLocalizedString(title, @\"\");\n}\n",
+            "Sources/Strings.swift": """
+            import Foundation
+            func localized(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+            let titles = [localized("about.title"), localized("greeting")]
+            func banner(locked: Bool) -> String {
+                let key = locked ? "about.title" : "greeting"
+                return NSLocalizedString(key, comment: "")
+            }
+            """,
+        ])
+        let report = try followed.usageReport(catalogs: "App")
+        #expect(report.unusedKeys.map(\.key).sorted() == ["items.count", "legacy.banner"], "\(report.findings.map(\.message))")
+        #expect(report.unverifiedKeys.isEmpty, "\(report.findings.map(\.message))")
+    }
+
     /// xdripswift's shape: a `Common` table of six keys its `Texts` enum reads (so the scan vouches for it), `english`
     /// and `german` entries after them and an unused `legacy`, and `calls` added to the enum (from line 9 on).
     static func commonTable(english: String, german: String, calls: String) -> ProjectFolder {

@@ -21,7 +21,8 @@ struct LintSuite: BenchSuite {
 
     func run(_ report: BenchReport) async throws {
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("lint-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // OFFLINE_BENCH_KEEP=1 leaves the generated pair and project, to run l10n, plutil or perf on them by hand.
+        defer { if ProcessInfo.processInfo.environment["OFFLINE_BENCH_KEEP"] != "1" { try? FileManager.default.removeItem(atPath: folder) } }
         let (base, target) = try Self.generate(in: folder)
         let bytes = (try Self.size(base)) + (try Self.size(target))
         report.emit("input_bytes", Double(bytes), unit: "bytes", note: "\(Self.entries) entries per locale, UTF-16LE with BOM, comments, \(Self.planted) planted format errors")

@@ -169,6 +169,11 @@ public struct DynamicKeyReference: Sendable, Hashable {
     public var shape: [String]?
     /// For `key.rawValue` of a parameter whose type is an enum of the app: that type, whose cases are then keys.
     public var rawValueType: String?
+    /// Whether the scan follows where the key comes from: a parameter of the function around the read (its callers give
+    /// the key, and a wrapper's or a localized parameter's calls are read), `self` in a type whose values are its keys, or
+    /// a name its file assigns literals to. A key it does not follow (a property, `$0` of a closure, a value decoded from a
+    /// server) may be any key of the table (`UsageRules`: `--fix` leaves that table's unused-looking keys alone).
+    public var isFollowed = false
 
     public init(location: SourceLocation, api: String, table: TableName, literalPrefix: String?, expression: String, shape: [String]? = nil) {
         self.location = location

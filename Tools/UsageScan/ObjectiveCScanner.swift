@@ -24,12 +24,13 @@ enum ObjectiveCScanner {
 
     static func references(in data: Data, file: String) -> [KeyReference] { scan(data, file: file).references }
 
-    /// The references, and the starts of keys a macro builds by pasting (`OCLocalizedString(@"keyword_" k, nil)` in
-    /// `#define TranslateKeyword(k) …`).
-    static func scan(_ data: Data, file: String) -> (references: [KeyReference], prefixes: Set<String>) {
+    /// The references, the starts of keys a macro builds by pasting (`OCLocalizedString(@"keyword_" k, nil)` in
+    /// `#define TranslateKeyword(k) …`), and the reads of Foundation's own macros with a key the scan does not follow.
+    static func scan(_ data: Data, file: String) -> (references: [KeyReference], prefixes: Set<String>, dynamicKeys: [DynamicKeyReference]) {
         let bytes = [UInt8](data)
         var references: [KeyReference] = []
         var prefixes = Set<String>()
+        var dynamicKeys: [DynamicKeyReference] = []
         var index = 0
         var line = 1
         var lineStart = 0
@@ -105,9 +106,22 @@ enum ObjectiveCScanner {
                     // `NSLocalizedString(pinned ? @"Unpin Tables" : @"Pin Tables", …)` (Sequel-Ace): each branch's literal
                     // is a key the call reads, and a missing one is reported as any other; on one line only.
                     if isCall, name == "NSLocalizedString" {
-                        for (text, column) in Self.ternaryKeys(in: bytes, from: cursor) {
+                        let branches = Self.ternaryKeys(in: bytes, from: cursor)
+                        for (text, column) in branches {
                             references.append(KeyReference(location: SourceLocation(file: file, line: keyLine, column: column - lineStart + 1),
                                                            key: .literal(text), table: .known("Localizable"), api: name, reportsMissing: true))
+                        }
+                        // `NSLocalizedString(self.section, @"")` (Zebra: its package sections' names, "Tweaks" and
+                        // "Themes", come from a repository's data and no code holds them; plain --fix deleted them): a key
+                        // the scan does not follow, which may be any of the table's. A bare name is left out: a macro's or
+                        // a method's parameter, whose callers name the keys (`#define L(key) NSLocalizedString(key, nil)`).
+                        if branches.isEmpty, let argument = Self.argumentText(in: bytes, from: cursor), !argument.isEmpty,
+                           !(argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                               && Self.isParameter(argument, before: lineStartAtName, in: bytes)) {
+                            var dynamic = DynamicKeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn), api: name,
+                                                              table: .known("Localizable"), literalPrefix: nil, expression: argument)
+                            dynamic.isFollowed = false
+                            dynamicKeys.append(dynamic)
                         }
                     }
                     (line, lineStart) = (lineAtName, lineStartAtName)
@@ -147,7 +161,64 @@ enum ObjectiveCScanner {
                 index += 1
             }
         }
-        return (references, prefixes)
+        return (references, prefixes, dynamicKeys)
+    }
+
+    /// Whether `name` is a parameter of the macro, method or function around the line that starts at `lineStart`: that
+    /// line or the one it continues is a `#define`, or the nearest signature above it (a line starting with `-`, `+`, or
+    /// a C function's header ending in `)` before its `{`) declares `…)name` or `*name`.
+    static func isParameter(_ name: String, before lineStart: Int, in bytes: [UInt8]) -> Bool {
+        var end = lineStart
+        var start = lineStart
+        var first = true
+        while start > 0 || first {
+            // The line [start, end).
+            start = end
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            let line = String(decoding: bytes[start..<min(bytes.count, first ? Self.lineEnd(from: lineStart, in: bytes) : end)], as: UTF8.self)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("#define") { return true }
+            if trimmed.hasPrefix("-") || trimmed.hasPrefix("+") || (!first && trimmed.first.map { $0.isLetter } == true && line.contains("(") && !line.hasPrefix(" ") && !line.hasPrefix("\t")) {
+                let compact = line.filter { $0 != " " && $0 != "\t" }
+                return compact.contains(")" + name) || compact.contains("*" + name + ")") || compact.contains("*" + name + ",")
+            }
+            first = false
+            guard start > 0 else { return false }
+            end = start - 1
+        }
+        return false
+    }
+
+    private static func lineEnd(from start: Int, in bytes: [UInt8]) -> Int {
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        return end
+    }
+
+    /// A call's argument from `start` to the comma or parenthesis that ends it, on one line (`self.section`,
+    /// `self.credits[section][@"title"]`); nil otherwise.
+    static func argumentText(in bytes: [UInt8], from start: Int) -> String? {
+        var cursor = start
+        var depth = 0
+        while cursor < bytes.count, cursor - start < 200 {
+            let byte = bytes[cursor]
+            if byte == 0x0A || byte == 0x3B { return nil }
+            if byte == 0x22 {
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] != 0x22, bytes[cursor] != 0x0A { cursor += bytes[cursor] == 0x5C ? 2 : 1 }
+                cursor += 1
+                continue
+            }
+            if byte == 0x28 || byte == 0x5B { depth += 1 }
+            if byte == 0x29 || byte == 0x5D {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if byte == 0x2C, depth == 0 { break }
+            cursor += 1
+        }
+        let text = String(decoding: bytes[start..<cursor], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return cursor < bytes.count && cursor - start < 200 ? text : nil
     }
 
     /// The literals of a conditional's two branches that make a call's first argument, `c ? @"A" : @"B"`, each with the

@@ -169,6 +169,7 @@ public struct SourceUsage: Sendable {
         }
         // Objective-C of a mixed-language app: its keys count as used (never as missing).
         let objectiveC = Locked<[KeyReference]>([])
+        let objectiveCDynamic = Locked<[DynamicKeyReference]>([])
         let objectiveCFiles = sourceFiles.objectiveC
         let objectiveCWorkers = min(objectiveCFiles.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
         DispatchQueue.concurrentPerform(iterations: objectiveCWorkers) { worker in
@@ -185,6 +186,7 @@ public struct SourceUsage: Sendable {
                 let scanned = ObjectiveCScanner.scan(data, file: objectiveCFiles[index])
                 mine += scanned.references
                 if !scanned.prefixes.isEmpty { prefixes.withLock { $0.formUnion(scanned.prefixes) } }
+                if !scanned.dynamicKeys.isEmpty { objectiveCDynamic.withLock { $0 += scanned.dynamicKeys } }
             }
             objectiveC.withLock { $0 += mine }
             seen.withLock { $0.formUnion(literals) }
@@ -221,6 +223,7 @@ public struct SourceUsage: Sendable {
         found.interfaceFilesRead = sourceFiles.interface.count
         found.tablesReadByInterfaceFiles = namedTables.withLock { $0 }
         found.references += objectiveC.withLock { $0 }
+        found.dynamicKeys += objectiveCDynamic.withLock { $0 }.sorted { $0.location < $1.location }
         found.literalsSeen = seen.withLock { $0 }
         for usage in usages {
             found.literalsSeen.formUnion(usage.heldLiterals)
@@ -289,7 +292,11 @@ public struct SourceUsage: Sendable {
         // `switch`, then `localizedString(toastString)`; `--fix` deleted those keys.
         for (file, dynamicKeys) in Dictionary(grouping: resolved.dynamicKeys, by: \.location.file) {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
-            found.literalsSeen.formUnion(literalsReaching(dynamicKeys, in: String(decoding: data, as: UTF8.self)))
+            let source = String(decoding: data, as: UTF8.self)
+            found.literalsSeen.formUnion(literalsReaching(dynamicKeys, in: source))
+            for dynamic in dynamicKeys where !dynamic.isFollowed && !literalsReaching([dynamic], in: source).isEmpty {
+                if let index = found.dynamicKeys.firstIndex(of: dynamic) { found.dynamicKeys[index].isFollowed = true }
+            }
         }
         found.accessors = resolved.accessorCount
         for path in sourceFiles.unlocalizedTables {
@@ -301,6 +308,7 @@ public struct SourceUsage: Sendable {
         // property a dynamic key reads counts as a use (never as a missing key: most such literals are not keys).
         let flowing = Set(found.dynamicKeys.compactMap { Self.propertyName(of: $0.expression) })
         if !flowing.isEmpty {
+            var given = Set<String>()
             for usage in usages {
                 for argument in usage.literalArguments {
                     guard let label = argument.parameter.split(separator: "|").last.map(String.init), label != "_", flowing.contains(label) else { continue }
@@ -308,7 +316,12 @@ public struct SourceUsage: Sendable {
                     reference.table = .unknown
                     reference.reportsMissing = false
                     found.references.append(reference)
+                    given.insert(label)
                 }
+            }
+            // Such a read is followed: its keys are those literals (`DynamicKeyReference.isFollowed`).
+            for index in found.dynamicKeys.indices where !found.dynamicKeys[index].isFollowed {
+                if let property = Self.propertyName(of: found.dynamicKeys[index].expression), given.contains(property) { found.dynamicKeys[index].isFollowed = true }
             }
         }
         // Test code reads keys too (they count as used), but a key it names that no table has is a test's own
@@ -366,7 +379,13 @@ public struct SourceUsage: Sendable {
         visitor.walk(tree)
         var usage = visitor.usage
         if tree.hasError { usage.heldLiterals = StringLiterals.all(in: Data(source.utf8)) }
-        if !usage.dynamicKeys.isEmpty { usage.heldLiterals.formUnion(literalsReaching(usage.dynamicKeys, in: source)) }
+        if !usage.dynamicKeys.isEmpty {
+            usage.heldLiterals.formUnion(literalsReaching(usage.dynamicKeys, in: source))
+            // A name the file assigns literals to is a key the scan follows (`let key = locked ? "a" : "b"`).
+            for index in usage.dynamicKeys.indices where !usage.dynamicKeys[index].isFollowed {
+                usage.dynamicKeys[index].isFollowed = !literalsReaching([usage.dynamicKeys[index]], in: source).isEmpty
+            }
+        }
         // The visitor meets an outer call first (`.alert(…)` around the view it modifies): report in source order.
         usage.references.sort { $0.location < $1.location }
         usage.dynamicKeys.sort { $0.location < $1.location }

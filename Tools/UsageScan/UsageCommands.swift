@@ -261,7 +261,7 @@ public enum UsageCommands {
             }
             if !force, !report.unverifiedKeys.isEmpty {
                 let tables = Set(report.unverifiedKeys.map(\.table)).sorted().joined(separator: ", ")
-                notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table, or the unused-key findings that name a wrapper no scanned call enters); --fix --force deletes them too\n"
+                notes += "--fix left \(report.unverifiedKeys.count) key(s) that look unused in \(tables) alone: the scan cannot vouch that the code does not read them (see unverifiable-table, or the unused-key findings that name a wrapper no scanned call enters or a key the code computes from something the scan cannot follow); --fix --force deletes them too\n"
             }
             if !report.unreadKeys.isEmpty {
                 let tables = Set(report.unreadKeys.map(\.table))
@@ -450,6 +450,8 @@ public enum UsageCommands {
             case .none: break
             case let .literal(name): fields.append("\"defaultTable\": \(quoted(name))")
             case let .argument(tableSlot): fields.append("\"table\": \(slot(tableSlot))")
+            // A table computed in the wrapper has no setting: the scan looks its keys up in every table.
+            case .computed: break
             }
             wrappers.append("      {" + fields.joined(separator: ", ") + "}")
         }
@@ -476,13 +478,15 @@ public enum UsageCommands {
 
     /// One line per table: keys, used, used through a dynamic prefix, unused, and references with missing keys.
     static func tableSummary(_ report: UsageReport) -> String {
-        var lines = ["table                     keys   used  dynamic  unused  references  missing"]
+        // As wide as the longest name (helpers' field test of 2026-12-08: "StringsProvider/Localizabl" was cut at 24).
+        let width = max(24, (report.tables.map(\.table.count).max() ?? 0) + 1)
+        var lines = ["table".padding(toLength: width, withPad: " ", startingAt: 0) + "  keys   used  dynamic  unused  references  missing"]
         for table in report.tables {
-            lines.append(table.table.padding(toLength: 24, withPad: " ", startingAt: 0)
+            lines.append(table.table.padding(toLength: width, withPad: " ", startingAt: 0)
                 + [table.keys, table.used, table.dynamicallyUsed, table.unused, table.references, table.missing]
                 .enumerated().map { index, value in String(value).leftPadded(to: [6, 7, 9, 8, 12, 9][index]) }.joined()
                 + (table.readBy.map { "  (read by \($0), not by code: its keys are not checked for use)" } ?? "")
-                + (table.unverified > 0 ? "  (\(table.unverified) more look unused, but the scan cannot vouch for this table: see unverifiable-table)" : ""))
+                + (table.unverified > 0 ? "  (\(table.unverified) more look unused, but the scan cannot vouch for them: see unverifiable-table, or their unused-key findings)" : ""))
         }
         lines.append("\(report.scan.references.count) reference(s), \(report.scan.dynamicKeys.count) dynamic key(s) (--verbose lists them) in \(report.scan.filesScanned) source file(s)")
         return lines.joined(separator: "\n") + "\n"

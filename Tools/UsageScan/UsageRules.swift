@@ -929,6 +929,10 @@ struct UsageRun {
             let outside = scan.wrappersEnteredFromOutside.first { wrapper in
                 if case let .known(name) = wrapper.table { return name == table || name == Catalog.fileTableName(table) } else { return true }
             }
+            // A read of this table with a key the scan does not follow (Zebra's `NSLocalizedString(self.section, @"")`, the
+            // names of a repository's sections, "Tweaks" and "Themes", which no code holds: plain --fix deleted them) may
+            // read any key of it: each key is still said, and left to the user (`--fix --force` deletes it).
+            let untraced = outside == nil ? untracedRead(of: table) : nil
             for key in candidates {
                 guard let entry = entries.entries[key] else { continue }
                 let hint = scan.dynamicKeys.first { dynamic in dynamic.literalPrefix.map { !$0.isEmpty && key.hasPrefix($0) } ?? false }
@@ -942,10 +946,29 @@ struct UsageRun {
                     if findings.count > before { unverified.append(TableKey(table: table, key: key)) }
                     continue
                 }
+                if let untraced {
+                    add(.unusedKey, at: location, table: table, key: key,
+                        "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code names it; the code at \(untraced.location) reads \(table) with a key it computes at run time (\(untraced.expression)), from nothing the scan can follow (a property, a closure's argument, data), so it may read this one: delete it if not (--fix leaves it; --fix --force deletes it), or list it in usage.exceptions with a reason.\(hint)")
+                    if findings.count > before { unverified.append(TableKey(table: table, key: key)) }
+                    continue
+                }
                 add(.unusedKey, at: location, table: table, key: key,
                     "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code uses it; delete it from every locale (`--fix` does), or list it in usage.exceptions with a reason.\(hint)")
                 if findings.count > before { unused.append(TableKey(table: table, key: key)) }
             }
+        }
+    }
+
+    /// The first read of `table` with a key computed at run time that the scan does not follow (`isFollowed`) and that
+    /// no literal text shapes (no prefix, no shape, no enum's cases): it may be any key of the table. Not a read whose
+    /// table is computed too: that forwards a lookup its callers make with both (Home Assistant's `LocalizedManager`
+    /// hands `request.key` and `request.table` to `localizedString(forKey:value:table:)` in a provider closure, its
+    /// SwiftGen accessors naming the keys), and held all 418 of its unused keys back when it counted.
+    func untracedRead(of table: String) -> DynamicKeyReference? {
+        scan.dynamicKeys.first { dynamic in
+            guard !dynamic.isFollowed, (dynamic.literalPrefix ?? "").isEmpty, dynamic.shape == nil, dynamic.rawValueType == nil,
+                  case let .known(name) = dynamic.table else { return false }
+            return name == table || name == Catalog.fileTableName(table)
         }
     }
 

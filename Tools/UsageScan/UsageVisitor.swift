@@ -471,6 +471,9 @@ final class UsageVisitor: SyntaxVisitor {
                 } else if name == "self", context.summary.isStringMember {
                     arguments[slot] = .selfValue
                     passesOn = true
+                } else if name != "self" {
+                    // A constant or a property: known only at run time, as far as the wrapper's flow goes.
+                    arguments[slot] = .computed
                 }
             } else if let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
                 arguments[slot] = .literal(value)
@@ -485,6 +488,9 @@ final class UsageVisitor: SyntaxVisitor {
                     arguments[slot] = .selfValue
                     passesOn = true
                 }
+            } else if !expression.is(NilLiteralExprSyntax.self) {
+                // `tableName: type.tableName`: a table (or any argument) computed here.
+                arguments[slot] = .computed
             }
         }
         guard passesOn else { return }
@@ -569,6 +575,7 @@ final class UsageVisitor: SyntaxVisitor {
         case let .dynamic(prefix, shape):
             var key = PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription, dynamicShape: shape)
             key.rawValueType = Self.rawValueParameterType(expression)
+            key.isFollowed = isFollowed(expression)
             return key
         case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
         }
@@ -721,6 +728,14 @@ final class UsageVisitor: SyntaxVisitor {
         // The parser leaves operators unfolded: `c ? a : b` is the sequence [c, `? a :`, b].
         if let sequence = expression.as(SequenceExprSyntax.self), let found = branches(ofElements: Array(sequence.elements)) {
             return found
+        }
+        // `error ?? (downloading ? "Download_Starting" : "Ready_Status")` (Sileo): each side of `??` may be the key.
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count >= 3, elements.count % 2 == 1,
+               stride(from: 1, to: elements.count, by: 2).allSatisfy({ elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }) {
+                return stride(from: 0, to: elements.count, by: 2).flatMap { branches(of: elements[$0]) }
+            }
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
             return branches(of: only.expression)
@@ -956,8 +971,44 @@ final class UsageVisitor: SyntaxVisitor {
             var dynamic = DynamicKeyReference(location: location(node), api: api, table: table, literalPrefix: prefix,
                                               expression: node.trimmedDescription, shape: shape)
             dynamic.rawValueType = Self.rawValueParameterType(node)
+            dynamic.isFollowed = isFollowed(node)
             usage.dynamicKeys.append(dynamic)
         }
+    }
+
+    /// Whether a key computed at run time comes from where the scan follows it (`DynamicKeyReference.isFollowed`): a
+    /// parameter of the function around it (`NSLocalizedString(key, comment: "")` in `func localized(_ key: String)`, also
+    /// as `key!`, `key.rawValue`, `LocalizationValue(key)`), or `self` in a type whose values are its keys. A name the
+    /// file assigns literals to is followed too, found once the file is read (`SourceScanner.literalsReaching`).
+    /// Text a value is made into a resource from with `init(stringLiteral:)` (Home Assistant's
+    /// `DisplayRepresentation(title: .init(stringLiteral: script.name))`, names from the server) is shown as it is by
+    /// intent, not looked up as a key of the app's: it counts as followed too.
+    private func isFollowed(_ expression: ExprSyntax) -> Bool {
+        if Self.namesSelf(expression) || expression.trimmedDescription.contains("stringLiteral:") { return true }
+        var current = expression
+        while true {
+            if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrapped.expression
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else if let member = current.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue", let base = member.base {
+                current = base
+            } else if let call = current.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+                      let name = CallName(call.calledExpression)?.name, ["LocalizationValue", "LocalizedStringKey", "String"].contains(name) {
+                current = only.expression
+            } else {
+                break
+            }
+        }
+        // `.cancel`, `.lines(count)`, `.InAppPurchase.donationYearly`: a symbol Xcode generates for a key, or a static
+        // member, which the scan maps by name (`GeneratedNames`), not a key computed from data.
+        var root = current
+        while true {
+            if let call = root.as(FunctionCallExprSyntax.self) { root = call.calledExpression } else if let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base } else { break }
+        }
+        if let member = root.as(MemberAccessExprSyntax.self), member.base == nil { return true }
+        guard let reference = current.as(DeclReferenceExprSyntax.self), let context = functionStack.last else { return false }
+        return context.names.contains(reference.baseName.text)
     }
 
     /// `Text("empty").lineLimit(1).opacity(0)`, `.hidden()`: a view laid out for the room it takes and never seen
@@ -1129,6 +1180,10 @@ extension LocalizedAPI {
             guard callee.isMember else { return false }
         }
         let labels = Set(call.arguments.compactMap { $0.label?.text })
+        // An initialiser read by its key's label is that API only with it: `String(localized:)`, not the app's own
+        // `String(localizationKey:)` (Sileo: 369 calls, whose keys --fix --force deleted from 31 locales, though the scan
+        // had inferred the wrapper) nor `String(format:)`, which are calls like any other.
+        if case .initializer = self.callee, let keyLabel, !labels.contains(keyLabel) { return false }
         return requiredLabels.allSatisfy(labels.contains)
     }
 }

@@ -28,6 +28,9 @@ public enum WrapperTable: Sendable, Hashable {
     case none
     case literal(String)
     case argument(ArgumentSlot)
+    /// Computed in the wrapper from something else (Sileo's `tableName: type.tableName`, an enum of the app's tables):
+    /// each call's table is unknown, and its key is looked up in every table.
+    case computed
 }
 
 /// One function's calls that pass its parameters (or `self`) on, as the visitor saw its body.
@@ -39,6 +42,8 @@ public struct FunctionSummary: Sendable, Hashable {
         /// `self`, in a member of `String`.
         case selfValue
         case literal(String)
+        /// Any other expression (`type.tableName`): known only at run time.
+        case computed
     }
 
     /// One call inside the body that passes a parameter or `self`.
@@ -111,6 +116,8 @@ public struct PendingKey: Sendable {
     public var reportsMissing = true
     /// For `key.rawValue` of a parameter whose type is an enum of the app: that type (`DynamicKeyReference.rawValueType`).
     public var rawValueType: String? = nil
+    /// `DynamicKeyReference.isFollowed`.
+    public var isFollowed = false
 }
 
 /// `"Cancel".localized`, `"Hello %@".localized(name)`: a literal with a member called on it.
@@ -185,6 +192,7 @@ enum WrapperInference {
                             switch flow.arguments[tableSlot] {
                             case let .literal(name)?: table = .literal(name)
                             case let .parameter(index)?: table = .argument(slot(ofParameter: index, labels: summary.labels))
+                            case .computed?: table = .computed
                             default: break
                             }
                         }
@@ -248,7 +256,7 @@ struct Inference {
                     guard case .parameter? = flow.arguments[key] else { continue }
                     switch tableSlot.flatMap({ flow.arguments[$0] }) {
                     case let .literal(name)?: runtimeReads[summary.name, default: []].insert(name)
-                    case .parameter?, .selfValue?: continue
+                    case .parameter?, .selfValue?, .computed?: continue
                     case nil: runtimeReads[summary.name, default: []].insert(configuration.defaultTable)
                     }
                 }
@@ -323,6 +331,7 @@ struct Inference {
                 case .none: .known(defaultTable)
                 case let .literal(name): .known(name)
                 case let .argument(slot): call.arguments.first { $0.slot == slot }?.literal.map(TableName.known) ?? .unknown
+                case .computed: .unknown
                 }
                 var arguments = call.formatArguments
                 if arguments == nil, keySlot.label == nil, wrapper.signatureKnown {
@@ -339,6 +348,7 @@ struct Inference {
                         var dynamic = DynamicKeyReference(location: key.location, api: wrapper.name, table: table,
                                                           literalPrefix: key.dynamicPrefix, expression: key.expression, shape: key.dynamicShape)
                         dynamic.rawValueType = key.rawValueType
+                        dynamic.isFollowed = key.isFollowed
                         dynamicKeys.append(dynamic)
                         continue
                     }
@@ -369,6 +379,7 @@ struct Inference {
                                                       literalPrefix: member.key.dynamicPrefix, expression: member.key.expression,
                                                       shape: member.key.dynamicShape)
                     dynamic.rawValueType = member.key.rawValueType
+                    dynamic.isFollowed = member.key.isFollowed
                     dynamicKeys.append(dynamic)
                     continue
                 }
