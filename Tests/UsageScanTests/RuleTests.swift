@@ -950,6 +950,20 @@ struct RuleTests {
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)")
     }
 
+    /// A Spotlight importer's `schema.strings` (Skim's `SkimImporter/<locale>.lproj`, beside its `schema.xml`): Spotlight
+    /// and Finder read its attributes' names and descriptions; `--fix --force` deleted them from 12 locales. Beside a
+    /// `schema.xml` it is read by the system; an app's own table of that name elsewhere is checked as any other.
+    @Test func aSpotlightImportersSchemaTableIsReadBySpotlight() throws {
+        let project = ProjectFolder()
+        project.write("Importer/schema.xml", "<schema version=\"1.0\"><attributes><attribute name=\"org_example_viewer_pages\" type=\"CFNumber\"/></attributes></schema>\n")
+        project.write("Importer/en.lproj/schema.strings", "\"org_example_viewer_pages\" = \"Pages\";\n\"org_example_viewer_pages.Description\" = \"Number of pages\";\n")
+        project.write("Importer/de.lproj/schema.strings", "\"org_example_viewer_pages\" = \"Seiten\";\n\"org_example_viewer_pages.Description\" = \"Anzahl der Seiten\";\n")
+        project.write("Importer/GetMetadataForFile.m", "#import <Foundation/Foundation.h>\nBoolean GetMetadataForFile(void *thisInterface, CFMutableDictionaryRef attributes) { return true; }\n")
+        let run = try #require(try runL10n(["lint", "Importer", "--sources", "Importer", "--fix", "--force"], in: project.root), "the l10n binary is built before the tests (swift build --product l10n)")
+        #expect(!run.output.contains("[unused-key]") && !run.output.contains("[unverifiable-table]"), "\(run.output)")
+        #expect(project.read("Importer/de.lproj/schema.strings").contains("\"org_example_viewer_pages.Description\" = \"Anzahl der Seiten\";"))
+    }
+
     @Test func aSourceFolderThatDoesNotExistIsAUsageErrorNamingIt() {
         let project = ProjectFolder()
         project.write("Localization/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")

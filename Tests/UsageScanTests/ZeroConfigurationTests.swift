@@ -253,6 +253,32 @@ struct ZeroConfigurationTests {
         #expect(!report.findings(.unusedKey).contains { $0.key == "Download_Failed" }, "\(report.findings(.unusedKey).map(\.message))")
     }
 
+    /// Zebra's wrapper takes its table as an optional argument, `tableName: String? = nil`, that most calls leave out:
+    /// those calls read the default table (66 `key-not-in-catalog` errors against no table at all, and a failed run).
+    @Test func aWrappersTableArgumentLeftOutIsItsDefault() throws {
+        let project = Self.app(sources: [
+            "Sources/String+Localization.swift": """
+            import Foundation
+            public extension String {
+                static func localize(_ key: String, bundle: Bundle? = nil, tableName: String? = nil, comment: String = "") -> String {
+                    NSLocalizedString(key, tableName: tableName, bundle: bundle ?? .main, comment: comment)
+                }
+            }
+            """,
+            "Sources/Screen.swift": """
+            import Foundation
+            struct Screen {
+                var title: String { .localize("about.title") }
+                var count: String { String(format: .localize("items.count"), 3) }
+                var hello: String { .localize("greeting", tableName: "Localizable") }
+            }
+            """,
+        ])
+        let report = try project.usageReport(catalogs: "App")
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings(.keyNotInCatalog).map(\.message))")
+        #expect(report.findings(.unusedKey).compactMap(\.key) == ["legacy.banner"], "\(report.findings(.unusedKey).map(\.message))")
+    }
+
     /// A package manager's shape (Zebra, 2026-12-08): the names of a repository's sections ("Tweaks", "Themes") come from
     /// its data and are translated with `NSLocalizedString(self.section, @"")`; no code holds them, and plain `--fix`
     /// deleted them from every locale. A read with a key the scan does not follow (a property, a closure's `$0`, a local

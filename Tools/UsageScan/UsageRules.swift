@@ -201,6 +201,15 @@ struct UsageRun {
         for table in tables.keys where UsageRules.isSystemTable(table) {
             readBy[table] = "the system"
         }
+        // A Spotlight importer's `schema.strings` beside its `schema.xml` (Skim's `SkimImporter/<locale>.lproj`): Spotlight
+        // and Finder read its attributes' names and `.Description`s, never code (`--fix --force` deleted them from 12 locales).
+        for (name, table) in tables where readBy[name] == nil && Catalog.fileTableName(name) == "schema" {
+            if table.files.contains(where: { file in
+                PropertyListTexts.lprojParent(of: file).map { FileManager.default.fileExists(atPath: ($0.isEmpty ? "." : $0) + "/schema.xml") } ?? false
+            }) {
+                readBy[name] = "Spotlight (schema.xml)"
+            }
+        }
         for (table, file) in scan.tablesReadByInterfaceFiles where tables[table] != nil && readBy[table] == nil {
             readBy[table] = "\((file as NSString).lastPathComponent) (formattingStringsFilename)"
         }

@@ -364,7 +364,16 @@ final class UsageVisitor: SyntaxVisitor {
         let list = Array(parameters ?? [])
         let labels: [String?] = list.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
         let names = list.map { ($0.secondName ?? $0.firstName).text }
-        functionStack.append((FunctionSummary(name: name, labels: labels, isStringMember: isStringMember, flows: []), names))
+        var summary = FunctionSummary(name: name, labels: labels, isStringMember: isStringMember, flows: [])
+        for (index, parameter) in list.enumerated() {
+            guard let value = parameter.defaultValue?.value else { continue }
+            if value.is(NilLiteralExprSyntax.self) {
+                summary.literalDefaults[index] = ""
+            } else if let text = value.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+                summary.literalDefaults[index] = text
+            }
+        }
+        functionStack.append((summary, names))
     }
 
     /// `let name = "literal"` at file level or as a type member: a constant a table argument may name.

@@ -65,6 +65,8 @@ public struct FunctionSummary: Sendable, Hashable {
     /// Declared `override`, `@objc` or `dynamic`: a superclass, the Objective-C runtime or the system may call it (a
     /// swizzled method), not only the code the scan reads.
     public var runtimeMayCall = false
+    /// Each parameter's default value where it is `nil` ("") or a string literal (its text), by index; absent otherwise.
+    public var literalDefaults: [Int: String] = [:]
 }
 
 /// A wrapper found by inference: its key and table slots.
@@ -78,6 +80,9 @@ public struct InferredWrapper: Sendable, Hashable, CustomStringConvertible {
     /// False for a name the sources call but never declare (an SDK's `OCLocalizedString("Share", nil)`): what its
     /// other parameters are is unknown, so they are never taken for format arguments.
     public var signatureKnown = true
+    /// For a table taken from an argument: the table a call that leaves the argument out reads, where the parameter's
+    /// default says (`tableName: String? = nil`: the default table, "" here; `= "Errors"`: that one). Nil: unknown.
+    public var tableWhenOmitted: String?
 
     public var description: String {
         key.map { "\(name)(key: \($0))" } ?? "\"…\".\(name)"
@@ -188,15 +193,19 @@ enum WrapperInference {
                         }
                         guard found[key == nil ? "." + summary.name : summary.name] == nil else { continue }
                         var table = WrapperTable.none
+                        var omitted: String?
                         if let tableSlot = target.table {
                             switch flow.arguments[tableSlot] {
                             case let .literal(name)?: table = .literal(name)
-                            case let .parameter(index)?: table = .argument(slot(ofParameter: index, labels: summary.labels))
+                            case let .parameter(index)?:
+                                table = .argument(slot(ofParameter: index, labels: summary.labels))
+                                omitted = summary.literalDefaults[index]
                             case .computed?: table = .computed
                             default: break
                             }
                         }
-                        found[key == nil ? "." + summary.name : summary.name] = InferredWrapper(name: summary.name, key: key, table: table, via: flow.callee)
+                        found[key == nil ? "." + summary.name : summary.name] = InferredWrapper(name: summary.name, key: key, table: table, via: flow.callee,
+                                                                                               tableWhenOmitted: omitted)
                         if let key {
                             let tableSlot: ArgumentSlot? = if case let .argument(slot) = table { slot } else { nil }
                             targets[summary.name, default: []].append((nil, key, tableSlot))
@@ -330,7 +339,10 @@ struct Inference {
                 let table: TableName = switch wrapper.table {
                 case .none: .known(defaultTable)
                 case let .literal(name): .known(name)
-                case let .argument(slot): call.arguments.first { $0.slot == slot }?.literal.map(TableName.known) ?? .unknown
+                // Left out: the parameter's default (Zebra's `tableName: String? = nil`, the default table: its 66 calls
+                // were `key-not-in-catalog` errors against no table at all).
+                case let .argument(slot): call.arguments.first { $0.slot == slot }.map { $0.literal.map(TableName.known) ?? .unknown }
+                    ?? wrapper.tableWhenOmitted.map { .known($0.isEmpty ? defaultTable : $0) } ?? .unknown
                 case .computed: .unknown
                 }
                 var arguments = call.formatArguments
