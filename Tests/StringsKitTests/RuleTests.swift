@@ -395,6 +395,30 @@ import Testing
         #expect(unchecked.findings(.missingKey).isEmpty, "\(unchecked.findings.map(\.message))")
     }
 
+    /// Skim (2026-12-08) embeds Sparkle, whose bundle ships 30 locales beside Skim's 12, in one of its six bundles: each
+    /// locale only Sparkle has was asked of every table of Skim's (1,233 of its 1,537 `missing-key` findings; 227 of
+    /// Threema's 238 from its vendored pickers). A locale most bundles do not ship is asked only of its own bundle's
+    /// tables; one the app's bundles ship is still asked of a bundle lacking it.
+    @Test func aLocaleOnlyAVendoredBundleShipsIsNotAskedOfTheAppsTables() throws {
+        let folder = CatalogFolder()
+        for (bundle, table) in [("App", "Localizable"), ("QuickLook", "QuickLook"), ("Importer", "Importer")] {
+            folder.write("\(bundle)/en.lproj/\(table).strings", "\"open\" = \"Open\";\n\"close\" = \"Close\";\n")
+            folder.write("\(bundle)/de.lproj/\(table).strings", "\"open\" = \"Öffnen\";\n\"close\" = \"Schließen\";\n")
+        }
+        folder.write("App/fr.lproj/Localizable.strings", "\"open\" = \"Ouvrir\";\n\"close\" = \"Fermer\";\n")
+        folder.write("Importer/fr.lproj/Importer.strings", "\"open\" = \"Ouvrir\";\n\"close\" = \"Fermer\";\n")
+        for locale in ["en", "de", "ar", "vi"] {
+            folder.write("Vendor/Sparkle/Resources/\(locale).lproj/Sparkle.strings", "\"Update\" = \"Update \(locale)\";\n\"Skip\" = \"Skip \(locale)\";\n")
+        }
+        let result = try folder.lint()
+        let missing = result.findings(.missingKey).map { "\($0.locale) \($0.table ?? "")" }.sorted()
+        // fr: two of the four bundles ship it, so QuickLook and Sparkle lack it (the updater shows English to French
+        // users); ar and vi only Sparkle ships.
+        #expect(missing == ["fr QuickLook", "fr Sparkle"], "\(result.findings(.missingKey).map(\.message))")
+        let arabic = try #require(result.completeness?.first { $0.locale == "ar" }, "\(result.completeness ?? [])")
+        #expect(arabic.missing == 0 && arabic.baseKeys == 2, "\(arabic)")
+    }
+
     /// WireGuard (2026-12-07): `Base.lproj/Localizable.strings` and `InfoPlist.strings` beside 18 translations and no
     /// English folder; every run stopped with "cannot tell the base locale among ca, de, …". Base.lproj, holding every
     /// table, is the base.
@@ -461,7 +485,7 @@ import Testing
                 "\(untranslated.message)")
         #expect(Set(missing.filter { $0.table == "Root" }.map(\.locale)) == ["es", "fr"], "\(missing.map(\.message))")
         #expect(result.completeness?.first { $0.locale == "de" }?.missing == 2)
-        let arabic = try #require(result.completeness?.first { $0.locale == "ar" })
+        let arabic = try #require(result.completeness?.first { $0.locale == "ar" }, "\(result.completeness ?? [])")
         #expect(arabic.baseKeys == 1 && arabic.missing == 0, "measured against the Settings bundle's table alone: \(arabic)")
     }
 

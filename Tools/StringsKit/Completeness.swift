@@ -51,6 +51,7 @@ public struct LocaleCompleteness: Sendable, Equatable {
         for (id, table) in catalog.tables { entries[id.locale, default: 0] += table.entries.count }
         var rows: [LocaleCompleteness] = []
         let settingsOnly = LintRun.settingsOnlyLocales(of: catalog)
+        let shipped = BundleLocales(catalog)
         let baseIdentity = Catalog.localeIdentity(base)
         for spellings in spellingGroups(LintRun.lintedLocales(of: catalog), base: base, entries: entries) {
             let locale = spellings[0], identity = Catalog.localeIdentity(locale)
@@ -74,6 +75,7 @@ public struct LocaleCompleteness: Sendable, Equatable {
             // bundle has is measured against the Settings bundle's tables alone.
             for (table, tableBase) in tableBases where Catalog.localeIdentity(tableBase) != identity && !isBase {
                 if settingsOnly.contains(locale), let baseTable = catalog.table(table, locale: tableBase), !LintRun.isSettingsTable(baseTable) { continue }
+                if !spellings.contains(where: { catalog.table(table, locale: $0) != nil }), !spellings.contains(where: { shipped.asks(table, of: $0) }) { continue }
                 row.baseKeys += translatable[table] ?? 0
                 // The spelling this table was compared in: the one whose folder holds it, or the row's own for a table
                 // the locale lacks (counted missing there).
@@ -197,5 +199,37 @@ extension LocaleCompleteness {
         let whole = Int(tenths)
         let decimal = Int(((tenths - Double(whole)) * 10).rounded())
         return "\(whole).\(decimal)"
+    }
+}
+
+/// The locales each bundle ships, by the folder its `.lproj` folders (or String Catalog) are in. A vendored framework
+/// often ships more locales than the app that embeds it (Sparkle's 30 beside Skim's 12, in one of Skim's six bundles;
+/// Threema's image picker's ar, vi, he): a locale only such a bundle has was asked of every table of the app, 1,233 of
+/// Skim's 1,537 `missing-key` findings and 227 of Threema's 238. A table is asked of a locale its own bundle ships, or
+/// that at least half the project's bundles ship (so a widget or a Settings bundle lacking a locale the app has still
+/// lacks it).
+struct BundleLocales {
+    private var byFolder: [String: Set<String>] = [:]
+    private var foldersByTable: [String: Set<String>] = [:]
+    private var bundlesShipping: [String: Int] = [:]
+
+    init(_ catalog: Catalog) {
+        for (id, table) in catalog.tables {
+            for file in table.files {
+                let folder = Catalog.bundleFolder(ofFile: file)
+                byFolder[folder, default: []].insert(id.locale)
+                foldersByTable[id.table, default: []].insert(folder)
+            }
+        }
+        for locales in byFolder.values {
+            for locale in locales { bundlesShipping[locale, default: 0] += 1 }
+        }
+    }
+
+    /// Whether `table` is asked of `locale`: its own bundle ships the locale, or half the bundles or more do.
+    func asks(_ table: String, of locale: String) -> Bool {
+        guard byFolder.count > 1, (bundlesShipping[locale] ?? 0) * 2 < byFolder.count else { return true }
+        guard let folders = foldersByTable[table] else { return true }
+        return folders.contains { byFolder[$0]?.contains(locale) == true }
     }
 }

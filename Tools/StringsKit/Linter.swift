@@ -545,6 +545,7 @@ struct LintRun {
         // Locales that only a Settings bundle has (Element X's Settings.bundle/ar.lproj beside an app with no ar): the
         // app is not translated there, so its tables are not missing there.
         let settingsOnly = Self.settingsOnlyLocales(of: catalog)
+        let shipped = BundleLocales(catalog)
         for tableName in catalog.tableNames {
             let base = tableBase(tableName)
             let baseTable = catalog.table(tableName, locale: base)
@@ -566,7 +567,7 @@ struct LintRun {
             // A table no translation has, where several lack it (Element X's "Untranslated", English by design): one
             // finding for the table, not one per locale; its keys still count as missing in the figures.
             let lacking = locales.filter { $0 != base && $0 != self.base && catalog.table(tableName, locale: $0) == nil
-                && !(settingsOnly.contains($0) && !isSettingsTable) }
+                && !(settingsOnly.contains($0) && !isSettingsTable) && shipped.asks(tableName, of: $0) }
             let inNoTranslation = lacking.count >= 3 && !locales.contains { $0 != base && $0 != self.base && catalog.table(tableName, locale: $0) != nil }
             var reportedInNoTranslation = false
             // The locales the table has, however their folders spell them (`Catalog.localeIdentity`): made when a locale
@@ -583,6 +584,7 @@ struct LintRun {
             }
             for locale in locales where locale != base {
                 if settingsOnly.contains(locale), !isSettingsTable { continue }
+                if catalog.table(tableName, locale: locale) == nil, !shipped.asks(tableName, of: locale) { continue }
                 guard let table = catalog.table(tableName, locale: locale) else {
                     // Base.lproj is the base language's own copy of its tables: nothing is missing there.
                     if inNoTranslation, let baseTable, locale != self.base, lostFile(tableName, locale: locale) == nil {
