@@ -435,6 +435,19 @@ import Testing
                 "\(result.findings.map(\.message))")
     }
 
+    /// Zebra's extract (2026-12-08): `Base.lproj` beside one translation, `de.lproj`. The only locale was taken for the
+    /// base: the summary said "de (base)" with Base's entries, and usage told that "de users see it right". Base.lproj,
+    /// holding every table, is the base, with a row of its own.
+    @Test func oneTranslationBesideACompleteBaseFolderIsATranslation() throws {
+        let folder = CatalogFolder()
+        folder.write("Base.lproj/Localizable.strings", "\"Remove\" = \"Remove\";\n\"Install\" = \"Install\";\n")
+        folder.write("de.lproj/Localizable.strings", "\"Install\" = \"Installieren\";\n")
+        let result = try folder.lint()
+        #expect(result.findings(.missingKey).map { "\($0.locale):\($0.key ?? "")" } == ["de:Remove"], "\(result.findings.map(\.message))")
+        let rows = (result.completeness ?? []).map { "\($0.locale) \($0.isBase) \($0.missing)" }
+        #expect(rows.sorted() == ["Base true 0", "de false 1"], "\(rows)")
+    }
+
     /// mastodon-ios (2026-12-07): Settings.bundle/en.lproj/Root.strings keeps Xcode's template keys ("Group", "Name"),
     /// which its Root.plist no longer shows; 28 locales were told they have no Root table. The Settings app looks up
     /// only the texts the property list shows: a translation lacks those alone.

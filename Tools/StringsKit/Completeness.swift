@@ -53,7 +53,9 @@ public struct LocaleCompleteness: Sendable, Equatable {
         let settingsOnly = LintRun.settingsOnlyLocales(of: catalog)
         let shipped = BundleLocales(catalog)
         let baseIdentity = Catalog.localeIdentity(base)
-        for spellings in spellingGroups(LintRun.lintedLocales(of: catalog), base: base, entries: entries) {
+        // Base.lproj as the base (no folder of the base language: WireGuard, Zebra's extract) has its row too.
+        let linted = LintRun.lintedLocales(of: catalog) + (base == Linter.interfaceBase && catalog.locales.contains(base) ? [base] : [])
+        for spellings in spellingGroups(linted, base: base, entries: entries) {
             let locale = spellings[0], identity = Catalog.localeIdentity(locale)
             let isBase = identity == baseIdentity
             var row = LocaleCompleteness(locale: locale, isBase: isBase, entries: spellings.reduce(0) { $0 + (entries[$1] ?? 0) },

@@ -66,7 +66,12 @@ public struct Linter: Sendable {
             if let us = english.first(where: { $0 == "en-US" || $0 == "en_US" }), (keys[us] ?? 0) * 10 >= most * 9 { return us }
             return english.max { (keys[$0] ?? 0, $1) < (keys[$1] ?? 0, $0) } ?? "en"
         }
-        if locales.count == 1 { return locales[0] }
+        // One translation beside a Base.lproj that holds every table (Zebra's extract: `Base.lproj` and `de.lproj`): Base
+        // is what de is translated from, not de the base of Base (the summary showed "de (base)" with Base's entries).
+        if locales.count == 1, !(catalog.locales.contains(Self.interfaceBase) && catalog.tableNames.contains(where: { catalog.table($0, locale: Self.interfaceBase) != nil })
+                                   && catalog.tableNames.allSatisfy({ catalog.table($0, locale: Self.interfaceBase) != nil || TableConventions.isInterfaceBuilderTable($0, in: catalog) })) {
+            return locales[0]
+        }
         // Only Interface Builder tables (Clipy's preference panels: de, it, ja, zh-Hans beside a Base.lproj of xibs):
         // their base text is the storyboards' and xibs' in Base.lproj, which is the base.
         if catalog.tableNames.allSatisfy({ TableConventions.isInterfaceBuilderTable($0, in: catalog) }) { return Self.interfaceBase }
