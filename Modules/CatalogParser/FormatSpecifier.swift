@@ -86,6 +86,17 @@ public struct FormatSpecifier: Sendable, Hashable, CustomStringConvertible {
             index += 1
             guard index < scalars.count else { invalid.append(start); break }
             if scalars[index] == "%" { index += 1; continue }
+            // `%{title1}@`: a Cocoa Bindings display pattern's value (an `ibShadowedDisplayPattern` in a xib's table, Skim's
+            // TransitionSheet), which the binding fills by name; no printf specifier, and no stray `%` either ("write %%"
+            // would break the binding).
+            if scalars[index] == "{" {
+                var end = index + 1
+                while end < scalars.count, scalars[end] != "}", end - index < 64 { end += 1 }
+                if end + 1 < scalars.count, scalars[end] == "}", scalars[end + 1] == "@", end > index + 1 {
+                    index = end + 2
+                    continue
+                }
+            }
 
             var position: Int?
             // %N$…

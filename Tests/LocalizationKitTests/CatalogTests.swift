@@ -212,6 +212,14 @@ struct FormatSpecifierTests {
         #expect(FormatSpecifier.parse("%D")[0].signature == FormatSpecifier.parse("%ld")[0].signature)
     }
 
+    /// Skim's TransitionSheet (2026-12-08): a Cocoa Bindings display pattern, `%{title1}@ %{title2}@`, whose values the
+    /// binding fills by name, was "a % that forms no format specifier; write %%", which would break the binding.
+    @Test func aBindingsDisplayPatternsValuesAreNeitherSpecifiersNorStrayPercents() {
+        let (specifiers, invalid) = FormatSpecifier.parseReportingInvalid("%{title1}@ %{title2}@ of %d, 5% {x}")
+        #expect(specifiers.map(\.text) == ["%d"])
+        #expect(invalid == [30])
+    }
+
     @Test func loneOrUnknownPercentIsReportedAsInvalid() {
         let (specifiers, invalid) = FormatSpecifier.parseReportingInvalid("50%! %k and %")
         #expect(specifiers.isEmpty)

@@ -435,6 +435,17 @@ import Testing
                 "\(result.findings.map(\.message))")
     }
 
+    /// The same display pattern in a key-as-text xib table, kept as it is in the translation: no `invalid-format`, and
+    /// no `untranslated` (it has no words of its own).
+    @Test func aBindingsDisplayPatternIsNoStrayPercentAndNoText() throws {
+        let folder = CatalogFolder()
+        let pattern = "/* Class = \"CocoaBindingsConnection\"; ibShadowedDisplayPattern = \"%{title1}@ %{title2}@\"; ObjectID = \"512\"; */\n\"%{title1}@ %{title2}@\" = \"%{title1}@ %{title2}@\";\n"
+        folder.write("en.lproj/TransitionSheet.strings", pattern + "\"Duration:\" = \"Duration:\";\n")
+        folder.write("de.lproj/TransitionSheet.strings", pattern + "\"Duration:\" = \"Dauer:\";\n")
+        let result = try folder.lint()
+        #expect(result.findings.filter { $0.severity != .info }.isEmpty, "\(result.findings.map(\.message))")
+    }
+
     /// Zebra's extract (2026-12-08): `Base.lproj` beside one translation, `de.lproj`. The only locale was taken for the
     /// base: the summary said "de (base)" with Base's entries, and usage told that "de users see it right". Base.lproj,
     /// holding every table, is the base, with a row of its own.

@@ -1902,17 +1902,22 @@ struct LintRun {
         return isWord()
     }
 
-    /// The text without what is the same in every language: a Siri intent's parameter (`${content}`), a handle or an
+    /// The text without what is the same in every language: a Siri intent's parameter (`${content}`), a Cocoa Bindings
+    /// display pattern's value (`%{title1}@`), a handle or an
     /// address (`@jane@example.social`, `name@example.com`), a link (`https://…`). mastodon-ios's Intents table, whose
     /// value is `${content}` in every locale, was 25 `untranslated` findings.
     static func withoutAddressesAndPlaceholders(_ text: String) -> String {
         // A dot counts only before a small letter (`example.com`): a sentence's full stop is followed by a space or nothing.
-        guard text.contains(where: { $0 == "$" || $0 == "@" || $0 == ":" })
+        guard text.contains(where: { $0 == "$" || $0 == "@" || $0 == ":" || $0 == "%" })
                 || UTF8Bytes.with(text, { bytes in
                     bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: ".") && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[$0 + 1]) }
                 }) else { return text }
         var kept = text
         while let start = kept.range(of: "${"), let end = kept.range(of: "}", range: start.upperBound..<kept.endIndex) {
+            kept.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        // A Cocoa Bindings display pattern's values (`%{title1}@ %{title2}@`, Skim's TransitionSheet): filled by the binding.
+        while let start = kept.range(of: "%{"), let end = kept.range(of: "}@", range: start.upperBound..<kept.endIndex) {
             kept.removeSubrange(start.lowerBound..<end.upperBound)
         }
         return kept.split(separator: " ", omittingEmptySubsequences: false).filter { token in
