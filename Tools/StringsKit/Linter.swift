@@ -34,6 +34,12 @@ public struct Linter: Sendable {
         self.configurationPath = configurationPath
     }
 
+    /// Base.lproj holds a table of its own and every other table but an Interface Builder one (whose base is its document).
+    static func baseFolderHoldsEveryTable(_ catalog: Catalog) -> Bool {
+        catalog.locales.contains(interfaceBase) && catalog.tableNames.contains { catalog.table($0, locale: interfaceBase) != nil }
+            && catalog.tableNames.allSatisfy { catalog.table($0, locale: interfaceBase) != nil || TableConventions.isInterfaceBuilderTable($0, in: catalog) }
+    }
+
     /// The locale others are compared with: the configured one, else the String Catalog's source language, else `en`
     /// (or the English variant with clearly more keys), else the only locale.
     public func baseLocale(of catalog: Catalog) throws(LintSetupError) -> String {
@@ -54,6 +60,12 @@ public struct Linter: Sendable {
         // An `en.lproj` whose files hold no entry (the English being in code) has no table, but is still the base.
         let english = Set(locales).union(fileLocales.filter { !Self.isSpecialFolder($0) }).sorted()
             .filter { $0 == "en" || $0.hasPrefix("en-") || $0.hasPrefix("en_") || Catalog.legacyLanguageCode($0) == "en" }
+        // Only regional Englishes (Sileo's pirate en-PT and en-UD) beside a Base.lproj that holds every table: they are
+        // translated from Base, which is the base (en-PT was "the base" in the summary, en-UD after a --fix).
+        if !english.isEmpty, !english.contains(where: { ["en", "en-US", "en_US"].contains($0) || Catalog.legacyLanguageCode($0) == "en" && !$0.contains("-") && !$0.contains("_") }),
+           Self.baseFolderHoldsEveryTable(catalog) {
+            return Self.interfaceBase
+        }
         if english.count == 1 { return english[0] }
         if english.count > 1 {
             var keys: [String: Int] = [:]
@@ -68,20 +80,14 @@ public struct Linter: Sendable {
         }
         // One translation beside a Base.lproj that holds every table (Zebra's extract: `Base.lproj` and `de.lproj`): Base
         // is what de is translated from, not de the base of Base (the summary showed "de (base)" with Base's entries).
-        if locales.count == 1, !(catalog.locales.contains(Self.interfaceBase) && catalog.tableNames.contains(where: { catalog.table($0, locale: Self.interfaceBase) != nil })
-                                   && catalog.tableNames.allSatisfy({ catalog.table($0, locale: Self.interfaceBase) != nil || TableConventions.isInterfaceBuilderTable($0, in: catalog) })) {
-            return locales[0]
-        }
+        if locales.count == 1, !Self.baseFolderHoldsEveryTable(catalog) { return locales[0] }
         // Only Interface Builder tables (Clipy's preference panels: de, it, ja, zh-Hans beside a Base.lproj of xibs):
         // their base text is the storyboards' and xibs' in Base.lproj, which is the base.
         if catalog.tableNames.allSatisfy({ TableConventions.isInterfaceBuilderTable($0, in: catalog) }) { return Self.interfaceBase }
         // No English folder, and Base.lproj holds every table the translations have (WireGuard: `Base.lproj/Localizable.strings`
         // and `InfoPlist.strings` beside 18 translations, `developmentRegion = en`): Base is what they are translated
         // from. Every run stopped with "cannot tell the base locale" before.
-        if catalog.locales.contains(Self.interfaceBase),
-           catalog.tableNames.allSatisfy({ catalog.table($0, locale: Self.interfaceBase) != nil || TableConventions.isInterfaceBuilderTable($0, in: catalog) }) {
-            return Self.interfaceBase
-        }
+        if Self.baseFolderHoldsEveryTable(catalog) { return Self.interfaceBase }
         // No file of the app's own language at all, the translations keyed by its texts (Itsycal, genstrings' way:
         // `NSLocalizedString(@"Quit Itsycal", @"")`, de, es, fr, it, ko and zh-Hans `Localizable.strings`, and
         // `developmentRegion = en`): the keys are the base text, and that language is the base. Every run stopped with

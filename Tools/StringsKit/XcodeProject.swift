@@ -302,7 +302,8 @@ public enum XcodeProject {
         // "Most locales" counts the ones with text: a folder of empty files alone must not tip a project into looking
         // like another app's.
         guard !unbuilt.isEmpty else { return nil }
-        let most = unbuilt.subtracting(problemOnly).count * 2 >= locales.count(where: { !problemOnly.contains($0) })
+        // More than half: 1 of 2 is not "most of them" (Sileo's en-UD beside en-PT and fr was linted "since that is most").
+        let most = unbuilt.subtracting(problemOnly).count * 2 > locales.count(where: { !problemOnly.contains($0) })
         let names = projects.map { PathText.parent(of: $0) }.map { ($0 as NSString).lastPathComponent }
         return (unbuilt, names.joined(separator: ", "), most)
     }
@@ -318,7 +319,7 @@ public enum XcodeProject {
         if unbuilt.most {
             // talk-ios: 79 of its 108 folders are not among its 29 knownRegions; they were linted with no word.
             let shown = unbuilt.locales.sorted()
-            return (catalog, "l10n: \(shown.count) of the locales here (\(shown.prefix(6).joined(separator: ", "))\(shown.count > 6 ? ", …" : "")) are not among the knownRegions of "
+            return (catalog, "l10n: \(shown.count) of the locales here (\(shown.prefix(6).joined(separator: ", "))\(shown.count > 6 ? ", …" : "")) \(shown.count == 1 ? "is" : "are") not among the knownRegions of "
                 + "\(unbuilt.project); linted anyway, since that is most of them and \(unbuilt.project) may not be the project that builds these "
                 + "catalogs. If the app does not ship them, remove their folders, or pass only the folders of the locales it ships\n")
         }
