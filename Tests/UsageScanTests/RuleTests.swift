@@ -950,6 +950,29 @@ struct RuleTests {
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)")
     }
 
+    /// The re-check of 2026-12-08: `Text(name ?? "nil")` is a `String` SwiftUI shows as it is, never a key; only a key
+    /// that is a `String` (a wrapper's, Sileo's `String(localizationKey: error ?? "Ready_Status")`) has both sides of `??`.
+    @Test func aCoalescedLiteralIsAKeyOnlyWhereTheKeyIsAString() throws {
+        let project = ProjectFolder()
+        project.write("Localization/en.lproj/Localizable.strings", "\"Ready_Status\" = \"Ready\";\n\"Title\" = \"Title\";\n")
+        project.write("Sources/Rows.swift", """
+            import SwiftUI
+            func localized(_ key: String) -> String { NSLocalizedString(key, comment: "") }
+            struct Row: View {
+                let name: String?
+                let error: String?
+                var body: some View {
+                    Text(name ?? "nil")
+                    Text(localized(error ?? "Ready_Status"))
+                    Text("Title")
+                }
+            }
+            """)
+        let report = try project.usageReport()
+        #expect(report.findings(.keyNotInCatalog).isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.findings(.unusedKey).isEmpty, "\(report.findings.map(\.message))")
+    }
+
     /// A Spotlight importer's `schema.strings` (Skim's `SkimImporter/<locale>.lproj`, beside its `schema.xml`): Spotlight
     /// and Finder read its attributes' names and descriptions; `--fix --force` deleted them from 12 locales. Beside a
     /// `schema.xml` it is read by the system; an app's own table of that name elsewhere is checked as any other.

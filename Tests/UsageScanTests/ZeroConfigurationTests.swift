@@ -300,6 +300,20 @@ struct ZeroConfigurationTests {
             }
             @end
             """),
+            ("Sources/SectionViewController.m", """
+            #define ZBLocalized(key) NSLocalizedString(key, @"")
+            @implementation SectionViewController
+            - (NSString *)titleForSection:(NSString *)section {
+                return NSLocalizedString(section, @"");
+            }
+            - (void)setup:(ZBPackage *)package {
+                self.a.text = ZBLocalized(@"about.title");
+                self.b.text = [[NSBundle mainBundle] localizedStringForKey:@"items.count" value:nil table:nil];
+                self.c.text = ZBLocalized(package.section);
+                self.d.text = [[NSBundle mainBundle] localizedStringForKey:package.name value:nil table:nil];
+            }
+            @end
+            """),
             ("Sources/PackageList.swift", """
             import Foundation
             final class PackageList {
@@ -320,9 +334,10 @@ struct ZeroConfigurationTests {
             #expect(run.error.contains("--fix left 2 key(s) that look unused in Localizable alone"), "\(path): \(run.error)")
             #expect(project.read("App/de.lproj/Localizable.strings").contains("\"legacy.banner\" = \"Altes Banner\";"), "\(path)")
         }
-        // Followed: a wrapper's parameter, in Objective-C and Swift, and a name assigned literals.
+        // Followed: a Swift wrapper's parameter, an Objective-C macro's, and a name assigned literals. (An Objective-C
+        // method's parameter is not: the scan does not follow its callers.)
         let followed = Self.app(sources: [
-            "Sources/Strings.m": "- (NSString *)localizedTitle:(NSString *)title {\n    return NSLocalizedString(title, @\"\");\n}\n",
+            "Sources/Strings.h": "#define AppLocalized(key) \\\n    NSLocalizedString(key, @\"\")\n",
             "Sources/Strings.swift": """
             import Foundation
             func localized(_ key: String) -> String { NSLocalizedString(key, comment: "") }

@@ -105,24 +105,27 @@ enum ObjectiveCScanner {
                 guard let key = objectiveCString(at: cursor) else {
                     // `NSLocalizedString(pinned ? @"Unpin Tables" : @"Pin Tables", …)` (Sequel-Ace): each branch's literal
                     // is a key the call reads, and a missing one is reported as any other; on one line only.
+                    var branches: [(text: String, offset: Int)] = []
                     if isCall, name == "NSLocalizedString" {
-                        let branches = Self.ternaryKeys(in: bytes, from: cursor)
+                        branches = Self.ternaryKeys(in: bytes, from: cursor)
                         for (text, column) in branches {
                             references.append(KeyReference(location: SourceLocation(file: file, line: keyLine, column: column - lineStart + 1),
                                                            key: .literal(text), table: .known("Localizable"), api: name, reportsMissing: true))
                         }
-                        // `NSLocalizedString(self.section, @"")` (Zebra: its package sections' names, "Tweaks" and
-                        // "Themes", come from a repository's data and no code holds them; plain --fix deleted them): a key
-                        // the scan does not follow, which may be any of the table's. A bare name is left out: a macro's or
-                        // a method's parameter, whose callers name the keys (`#define L(key) NSLocalizedString(key, nil)`).
-                        if branches.isEmpty, let argument = Self.argumentText(in: bytes, from: cursor), !argument.isEmpty,
-                           !(argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-                               && Self.isParameter(argument, before: lineStartAtName, in: bytes)) {
-                            var dynamic = DynamicKeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn), api: name,
-                                                              table: .known("Localizable"), literalPrefix: nil, expression: argument)
-                            dynamic.isFollowed = false
-                            dynamicKeys.append(dynamic)
-                        }
+                    }
+                    // A key the scan does not follow (`NSLocalizedString(self.section, @"")`, Zebra: its package sections'
+                    // names, "Tweaks" and "Themes", come from a repository's data and no code holds them; plain --fix
+                    // deleted them; `[bundle localizedStringForKey:name value:nil table:nil]`; an app's macro given
+                    // `package.section`) may be any key of its table. Objective-C's callers are not followed, so a method's
+                    // parameter is such a key too; only a `#define`'s parameter is not (its calls are read where they are).
+                    if branches.isEmpty, !Self.isDefine(lineStartAtName, in: bytes),
+                       let argument = Self.argumentText(in: bytes, from: cursor, message: isMessage), !argument.isEmpty,
+                       !Self.isDeclaredParameter(argument),
+                       let table = Self.dynamicReadTable(name: name, isMessage: isMessage, in: bytes, after: cursor) {
+                        var dynamic = DynamicKeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn), api: name,
+                                                          table: table, literalPrefix: nil, expression: argument)
+                        dynamic.isFollowed = false
+                        dynamicKeys.append(dynamic)
                     }
                     (line, lineStart) = (lineAtName, lineStartAtName)
                     break
@@ -164,29 +167,43 @@ enum ObjectiveCScanner {
         return (references, prefixes, dynamicKeys)
     }
 
-    /// Whether `name` is a parameter of the macro, method or function around the line that starts at `lineStart`: that
-    /// line or the one it continues is a `#define`, or the nearest signature above it (a line starting with `-`, `+`, or
-    /// a C function's header ending in `)` before its `{`) declares `…)name` or `*name`.
-    static func isParameter(_ name: String, before lineStart: Int, in bytes: [UInt8]) -> Bool {
-        var end = lineStart
+    /// A declaration's parameter rather than an argument: a method's `(NSString *)key`, a function's `NSString *key`.
+    static func isDeclaredParameter(_ argument: String) -> Bool {
+        if argument.hasPrefix("(") { return true }
+        let parts = argument.split(whereSeparator: { $0 == " " || $0 == "*" }).filter { !$0.isEmpty }
+        return argument.contains("*") && parts.count >= 2 && parts.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+            && !argument.hasPrefix("*")
+    }
+
+    /// Whether the line that starts at `lineStart`, or a line it continues (`\` at the end), is a `#define`.
+    static func isDefine(_ lineStart: Int, in bytes: [UInt8]) -> Bool {
         var start = lineStart
-        var first = true
-        while start > 0 || first {
-            // The line [start, end).
-            start = end
+        while true {
+            let text = String(decoding: bytes[start..<lineEnd(from: start, in: bytes)], as: UTF8.self)
+            if text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#define") { return true }
+            // The line before, if it ends with a backslash, is one line with this one.
+            guard start >= 2, bytes[start - 1] == 0x0A else { return false }
+            var previous = start - 2
+            while previous >= 0, bytes[previous] == 0x20 || bytes[previous] == 0x09 || bytes[previous] == 0x0D { previous -= 1 }
+            guard previous >= 0, bytes[previous] == 0x5C else { return false }
+            start = previous
             while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-            let line = String(decoding: bytes[start..<min(bytes.count, first ? Self.lineEnd(from: lineStart, in: bytes) : end)], as: UTF8.self)
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("#define") { return true }
-            if trimmed.hasPrefix("-") || trimmed.hasPrefix("+") || (!first && trimmed.first.map { $0.isLetter } == true && line.contains("(") && !line.hasPrefix(" ") && !line.hasPrefix("\t")) {
-                let compact = line.filter { $0 != " " && $0 != "\t" }
-                return compact.contains(")" + name) || compact.contains("*" + name + ")") || compact.contains("*" + name + ",")
-            }
-            first = false
-            guard start > 0 else { return false }
-            end = start - 1
         }
-        return false
+    }
+
+    /// The table a read with a key computed at run time looks it up in: Localizable for `NSLocalizedString` and an app's
+    /// localizing macro (most read the default table); the literal table of `NSLocalizedStringFromTable(key, @"T", …)`
+    /// and of `localizedStringForKey:… table:@"T"` (`table:nil`: Localizable). Nil when the table is computed too.
+    static func dynamicReadTable(name: String, isMessage: Bool, in bytes: [UInt8], after start: Int) -> TableName? {
+        guard isMessage || name.hasPrefix("NSLocalizedStringFromTable") else { return .known("Localizable") }
+        let end = min(bytes.count, start + 300)
+        let text = String(decoding: bytes[start..<end], as: UTF8.self).prefix { $0 != ";" }
+        let marker = isMessage ? "table:" : ","
+        guard let found = text.range(of: marker) else { return nil }
+        let rest = text[found.upperBound...].drop { $0 == " " || $0 == "\t" }
+        if isMessage, rest.hasPrefix("nil") || rest.hasPrefix("NULL") { return .known("Localizable") }
+        guard rest.hasPrefix("@\""), let close = rest.dropFirst(2).firstIndex(of: "\"") else { return nil }
+        return .known(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close]))
     }
 
     private static func lineEnd(from start: Int, in bytes: [UInt8]) -> Int {
@@ -196,8 +213,9 @@ enum ObjectiveCScanner {
     }
 
     /// A call's argument from `start` to the comma or parenthesis that ends it, on one line (`self.section`,
-    /// `self.credits[section][@"title"]`); nil otherwise.
-    static func argumentText(in bytes: [UInt8], from start: Int) -> String? {
+    /// `self.credits[section][@"title"]`), or a message's up to the space or `]` (`localizedStringForKey:name value:…`);
+    /// nil otherwise.
+    static func argumentText(in bytes: [UInt8], from start: Int, message: Bool = false) -> String? {
         var cursor = start
         var depth = 0
         while cursor < bytes.count, cursor - start < 200 {
@@ -214,7 +232,7 @@ enum ObjectiveCScanner {
                 if depth == 0 { break }
                 depth -= 1
             }
-            if byte == 0x2C, depth == 0 { break }
+            if depth == 0, byte == (message ? 0x20 : 0x2C) { break }
             cursor += 1
         }
         let text = String(decoding: bytes[start..<cursor], as: UTF8.self).trimmingCharacters(in: .whitespaces)

@@ -957,7 +957,7 @@ struct UsageRun {
                 }
                 if let untraced {
                     add(.unusedKey, at: location, table: table, key: key,
-                        "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code names it; the code at \(untraced.location) reads \(table) with a key it computes at run time (\(untraced.expression)), from nothing the scan can follow (a property, a closure's argument, data), so it may read this one: delete it if not (--fix leaves it; --fix --force deletes it), or list it in usage.exceptions with a reason.\(hint)")
+                        "\"\(key)\" is in \(table) (\(baseOf(table))) but no scanned code names it; the code at \(untraced.location) reads \(table) with a key it computes at run time (\(untraced.expression)), from nothing the scan can follow (a property, a closure's argument, an Objective-C method's parameter, data), so it may read this one: delete it if not (--fix leaves it; --fix --force deletes it), or list it in usage.exceptions with a reason.\(hint)")
                     if findings.count > before { unverified.append(TableKey(table: table, key: key)) }
                     continue
                 }

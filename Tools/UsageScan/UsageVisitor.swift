@@ -517,7 +517,7 @@ final class UsageVisitor: SyntaxVisitor {
         let isInstanceMethod = callee.isMember && callee.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase != true
         for (slot, argument) in slots {
             var keys: [PendingKey] = []
-            for expression in Self.branches(of: argument.expression) where expression.is(StringLiteralExprSyntax.self) {
+            for expression in Self.branches(of: argument.expression, coalescing: true) where expression.is(StringLiteralExprSyntax.self) {
                 keys.append(pendingKey(expression))
             }
             // `localizedString(item.value)`, `tr(key)` after `let key = "…"`, `tr("menu." + name)`: if the callee turns out to
@@ -730,24 +730,26 @@ final class UsageVisitor: SyntaxVisitor {
         return branches(of: ternary.thenExpression) + elseBranches
     }
 
-    static func branches(of expression: ExprSyntax) -> [ExprSyntax] {
+    /// `coalescing`: each side of `??` too, where the key is a `String` (a wrapper's, `NSLocalizedString`'s); not for
+    /// SwiftUI's `LocalizedStringKey`, where `Text(name ?? "nil")` is a `String` shown as it is, never a key.
+    static func branches(of expression: ExprSyntax, coalescing: Bool = false) -> [ExprSyntax] {
         if let ternary = expression.as(TernaryExprSyntax.self) {
-            return branches(of: ternary.thenExpression) + branches(of: ternary.elseExpression)
+            return branches(of: ternary.thenExpression, coalescing: coalescing) + branches(of: ternary.elseExpression, coalescing: coalescing)
         }
         // The parser leaves operators unfolded: `c ? a : b` is the sequence [c, `? a :`, b].
         if let sequence = expression.as(SequenceExprSyntax.self), let found = branches(ofElements: Array(sequence.elements)) {
             return found
         }
         // `error ?? (downloading ? "Download_Starting" : "Ready_Status")` (Sileo): each side of `??` may be the key.
-        if let sequence = expression.as(SequenceExprSyntax.self) {
+        if coalescing, let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if elements.count >= 3, elements.count % 2 == 1,
                stride(from: 1, to: elements.count, by: 2).allSatisfy({ elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }) {
-                return stride(from: 0, to: elements.count, by: 2).flatMap { branches(of: elements[$0]) }
+                return stride(from: 0, to: elements.count, by: 2).flatMap { branches(of: elements[$0], coalescing: true) }
             }
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
-            return branches(of: only.expression)
+            return branches(of: only.expression, coalescing: coalescing)
         }
         return [expression]
     }
