@@ -175,6 +175,11 @@ public struct DynamicKeyReference: Sendable, Hashable {
     /// server) may be any key of the table (`UsageRules`: `--fix` leaves that table's unused-looking keys alone).
     public var isFollowed = false
 
+    /// Not followed, and shaped by no literal text (no prefix, no shape, no enum's cases): it may be any key of its table.
+    public var mayBeAnyKey: Bool {
+        !isFollowed && (literalPrefix ?? "").isEmpty && shape == nil && rawValueType == nil
+    }
+
     public init(location: SourceLocation, api: String, table: TableName, literalPrefix: String?, expression: String, shape: [String]? = nil) {
         self.location = location
         self.api = api

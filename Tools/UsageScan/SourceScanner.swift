@@ -294,7 +294,7 @@ public struct SourceUsage: Sendable {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let source = String(decoding: data, as: UTF8.self)
             found.literalsSeen.formUnion(literalsReaching(dynamicKeys, in: source))
-            for dynamic in dynamicKeys where !dynamic.isFollowed && !literalsReaching([dynamic], in: source).isEmpty {
+            for dynamic in dynamicKeys where dynamic.mayBeAnyKey && !literalsReaching([dynamic], in: source).isEmpty {
                 if let index = found.dynamicKeys.firstIndex(of: dynamic) { found.dynamicKeys[index].isFollowed = true }
             }
         }
@@ -381,8 +381,9 @@ public struct SourceUsage: Sendable {
         if tree.hasError { usage.heldLiterals = StringLiterals.all(in: Data(source.utf8)) }
         if !usage.dynamicKeys.isEmpty {
             usage.heldLiterals.formUnion(literalsReaching(usage.dynamicKeys, in: source))
-            // A name the file assigns literals to is a key the scan follows (`let key = locked ? "a" : "b"`).
-            for index in usage.dynamicKeys.indices where !usage.dynamicKeys[index].isFollowed {
+            // A name the file assigns literals to is a key the scan follows (`let key = locked ? "a" : "b"`); asked only of
+            // a key no literal text shapes, the only kind that can hold a table back (`UsageRules.untracedRead`).
+            for index in usage.dynamicKeys.indices where usage.dynamicKeys[index].mayBeAnyKey {
                 usage.dynamicKeys[index].isFollowed = !literalsReaching([usage.dynamicKeys[index]], in: source).isEmpty
             }
         }

@@ -975,8 +975,7 @@ struct UsageRun {
     /// SwiftGen accessors naming the keys), and held all 418 of its unused keys back when it counted.
     func untracedRead(of table: String) -> DynamicKeyReference? {
         scan.dynamicKeys.first { dynamic in
-            guard !dynamic.isFollowed, (dynamic.literalPrefix ?? "").isEmpty, dynamic.shape == nil, dynamic.rawValueType == nil,
-                  case let .known(name) = dynamic.table else { return false }
+            guard dynamic.mayBeAnyKey, case let .known(name) = dynamic.table else { return false }
             return name == table || name == Catalog.fileTableName(table)
         }
     }

@@ -469,6 +469,7 @@ final class UsageVisitor: SyntaxVisitor {
     private func recordFlow(_ call: FunctionCallExprSyntax, callee: CallName) {
         guard var context = functionStack.last else { return }
         var arguments: [ArgumentSlot: FunctionSummary.Source] = [:]
+        var computed: [ArgumentSlot] = []
         var passesOn = false
         for (slot, argument) in Self.slots(of: call) {
             let expression = argument.expression
@@ -482,7 +483,7 @@ final class UsageVisitor: SyntaxVisitor {
                     passesOn = true
                 } else if name != "self" {
                     // A constant or a property: known only at run time, as far as the wrapper's flow goes.
-                    arguments[slot] = .computed
+                    computed.append(slot)
                 }
             } else if let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
                 arguments[slot] = .literal(value)
@@ -499,10 +500,11 @@ final class UsageVisitor: SyntaxVisitor {
                 }
             } else if !expression.is(NilLiteralExprSyntax.self) {
                 // `tableName: type.tableName`: a table (or any argument) computed here.
-                arguments[slot] = .computed
+                computed.append(slot)
             }
         }
         guard passesOn else { return }
+        for slot in computed { arguments[slot] = .computed }
         context.summary.flows.append(FunctionSummary.Flow(callee: callee.name, isMember: callee.isMember, arguments: arguments))
         functionStack[functionStack.count - 1] = context
     }
@@ -584,7 +586,7 @@ final class UsageVisitor: SyntaxVisitor {
         case let .dynamic(prefix, shape):
             var key = PendingKey(location: here, text: nil, dynamicPrefix: prefix, expression: expression.trimmedDescription, dynamicShape: shape)
             key.rawValueType = Self.rawValueParameterType(expression)
-            key.isFollowed = isFollowed(expression)
+            key.isFollowed = isFollowed(expression, byText: false)
             return key
         case .interpolated: return PendingKey(location: here, text: nil, dynamicPrefix: nil, expression: expression.trimmedDescription)
         }
@@ -610,6 +612,8 @@ final class UsageVisitor: SyntaxVisitor {
             matched = true
         }
         if matched { return .visitChildren }
+        // `String(format: …)` is Foundation's, no wrapper: its format is read where it is made (the call inside it).
+        if callee.name == "String", !callee.isMember, node.arguments.first?.label?.text == "format" { return .visitChildren }
         // Any other call: its literal arguments are keys if the app declares that parameter localized, or if the callee
         // turns out to be a wrapper (both checked once every file is read).
         recordLiteralCall(node, callee: callee)
@@ -994,8 +998,10 @@ final class UsageVisitor: SyntaxVisitor {
     /// Text a value is made into a resource from with `init(stringLiteral:)` (Home Assistant's
     /// `DisplayRepresentation(title: .init(stringLiteral: script.name))`, names from the server) is shown as it is by
     /// intent, not looked up as a key of the app's: it counts as followed too.
-    private func isFollowed(_ expression: ExprSyntax) -> Bool {
-        if Self.namesSelf(expression) || expression.trimmedDescription.contains("stringLiteral:") { return true }
+    /// `byText`: also by the expression's text (`String(describing: self)`, `init(stringLiteral:)`); not for the first
+    /// argument of every call that may turn out to be a wrapper's (`pendingKey`), most of the calls in a file.
+    private func isFollowed(_ expression: ExprSyntax, byText: Bool = true) -> Bool {
+        if byText, Self.namesSelf(expression) || expression.trimmedDescription.contains("stringLiteral:") { return true }
         var current = expression
         while true {
             if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
@@ -1018,7 +1024,10 @@ final class UsageVisitor: SyntaxVisitor {
             if let call = root.as(FunctionCallExprSyntax.self) { root = call.calledExpression } else if let member = root.as(MemberAccessExprSyntax.self), let base = member.base { root = base } else { break }
         }
         if let member = root.as(MemberAccessExprSyntax.self), member.base == nil { return true }
-        guard let reference = current.as(DeclReferenceExprSyntax.self), let context = functionStack.last else { return false }
+        guard let reference = current.as(DeclReferenceExprSyntax.self) else { return false }
+        // `self`, `self.rawValue`: a type whose values are its keys.
+        if reference.baseName.text == "self" { return true }
+        guard let context = functionStack.last else { return false }
         return context.names.contains(reference.baseName.text)
     }
 
