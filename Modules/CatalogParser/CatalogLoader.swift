@@ -215,8 +215,12 @@ extension Catalog {
         var searchFrom = comment.startIndex
         while let found = comment.range(of: "\(property) = \"", range: searchFrom..<comment.endIndex) {
             searchFrom = found.upperBound
-            let before = comment[..<found.lowerBound].last
-            guard before == nil || before == " " || before == ";" else { continue }
+            let head = comment[..<found.lowerBound]
+            let before = head.last
+            // A segmented cell's labels are written with their object ID (`GHX-3h-1HI.ibShadowedLabels[0] = "Reveal"`,
+            // MacDown's preferences): four untranslated segments went unsaid.
+            let namesObject = head.hasSuffix("\(objectID).") && head.dropLast(objectID.count + 1).last.map { $0 == " " || $0 == ";" } ?? true
+            guard before == nil || before == " " || before == ";" || namesObject else { continue }
             var text = ""
             var index = found.upperBound
             while index < comment.endIndex {

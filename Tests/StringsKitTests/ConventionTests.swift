@@ -107,6 +107,11 @@ import Testing
         // The re-check: Interface Builder writes the text escaped, as in a .strings value (Rectangle's "\\tLeft to Right").
         #expect(Catalog.interfaceBuilderText(key: "Vw1-xy-ZA2.title", comment: "title = \"\\tLeft to Right\"; ObjectID = \"Vw1-xy-ZA2\";") == "\tLeft to Right")
         #expect(Catalog.interfaceBuilderText(key: "Ab1-cd-EF2.title", comment: "title = \"Say \\\"Hi\\\"\"; ObjectID = \"Ab1-cd-EF2\";") == "Say \"Hi\"")
+        // A segmented cell's label is written with its object ID (MacDown's preferences).
+        #expect(Catalog.interfaceBuilderText(key: "GHX-3h-1HI.ibShadowedLabels[1]",
+                                             comment: "Class = \"NSSegmentedCell\"; GHX-3h-1HI.ibShadowedLabels[0] = \"Reveal\"; GHX-3h-1HI.ibShadowedLabels[1] = \"Reload\"; ObjectID = \"GHX-3h-1HI\";") == "Reload")
+        #expect(Catalog.interfaceBuilderText(key: "GHX-3h-1HI.ibShadowedLabels[0]",
+                                             comment: "Class = \"NSSegmentedCell\"; XGHX-3h-1HI.ibShadowedLabels[0] = \"Reveal\"; ObjectID = \"GHX-3h-1HI\";") == nil)
     }
 
     /// openhab (2026-12-06): a key-as-text table with no base file at all (only translations; the English is the keys
