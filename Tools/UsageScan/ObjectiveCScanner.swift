@@ -122,10 +122,8 @@ enum ObjectiveCScanner {
                        let argument = Self.argumentText(in: bytes, from: cursor, message: isMessage), !argument.isEmpty,
                        !Self.isDeclaredParameter(argument),
                        let table = Self.dynamicReadTable(name: name, isMessage: isMessage, in: bytes, after: cursor) {
-                        var dynamic = DynamicKeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn), api: name,
-                                                          table: table, literalPrefix: nil, expression: argument)
-                        dynamic.isFollowed = false
-                        dynamicKeys.append(dynamic)
+                        dynamicKeys.append(DynamicKeyReference(location: SourceLocation(file: file, line: keyLine, column: keyColumn), api: name,
+                                                               table: table, literalPrefix: nil, expression: argument))
                     }
                     (line, lineStart) = (lineAtName, lineStartAtName)
                     break

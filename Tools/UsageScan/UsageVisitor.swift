@@ -995,9 +995,11 @@ final class UsageVisitor: SyntaxVisitor {
     /// parameter of the function around it (`NSLocalizedString(key, comment: "")` in `func localized(_ key: String)`, also
     /// as `key!`, `key.rawValue`, `LocalizationValue(key)`), or `self` in a type whose values are its keys. A name the
     /// file assigns literals to is followed too, found once the file is read (`SourceScanner.literalsReaching`).
+    ///
     /// Text a value is made into a resource from with `init(stringLiteral:)` (Home Assistant's
     /// `DisplayRepresentation(title: .init(stringLiteral: script.name))`, names from the server) is shown as it is by
     /// intent, not looked up as a key of the app's: it counts as followed too.
+    ///
     /// `byText`: also by the expression's text (`String(describing: self)`, `init(stringLiteral:)`); not for the first
     /// argument of every call that may turn out to be a wrapper's (`pendingKey`), most of the calls in a file.
     private func isFollowed(_ expression: ExprSyntax, byText: Bool = true) -> Bool {
